@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "DismissKit",
+    products: [
+        .library(name: "DismissKit", targets: ["DismissKit"]),
+        .executable(name: "gesturectl", targets: ["gesturectl"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibinput",
+            pkgConfig: "libinput",
+            providers: [.apt(["libinput-dev", "libudev-dev"])]
+        ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(name: "DismissKit", dependencies: ["CLibinput", "CYAML"]),
+        .executableTarget(name: "gesturectl", dependencies: ["DismissKit"]),
+        .testTarget(name: "DismissKitTests", dependencies: ["DismissKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,20 @@
+import Testing
+@testable import DismissKit
+
+@Suite struct JSONLineTests {
+    @Test func sortsKeysAndFormatsNumbers() {
+        var line = JSONLine()
+        line.set("type", .string("down"))
+        line.set("time", .integer(1200))
+        line.set("x", .number(12.5))
+        line.set("a", .number(-0.0001))
+        line.set("name", .string("a\"b\n"))
+        #expect(line.text == #"{"a":0,"name":"a\"b\n","time":1200,"type":"down","x":12.5}"#)
+    }
+
+    @Test func roundsToThreeDecimals() {
+        #expect(JSONLine.formatNumber(1.23456) == "1.235")
+        #expect(JSONLine.formatNumber(2) == "2")
+        #expect(JSONLine.formatNumber(.nan) == "null")
+    }
+}

@@ -1,1 +1,38 @@
-import DismissKit
+import Glibc
+
+let overview = """
+    OVERVIEW: Turn touchscreen input into modal dismissal decisions.
+
+    USAGE: gesturectl <subcommand>
+
+    SUBCOMMANDS:
+
+
+      See 'gesturectl help <subcommand>' for detailed help.
+    """
+
+/// Runs the subcommand named by the first argument and returns the exit status.
+func runCommandLine(_ arguments: [String]) -> Int32 {
+    guard let subcommand = arguments.first else {
+        StandardError.report("missing subcommand", usage: "gesturectl <subcommand>")
+        return ExitStatus.usage
+    }
+    let rest = Array(arguments.dropFirst())
+    switch subcommand {
+
+    case "-h", "--help":
+        printToStandardOutput(overview)
+        return ExitStatus.success
+    case "help":
+        switch rest.first {
+
+        default: printToStandardOutput(overview)
+        }
+        return ExitStatus.success
+    default:
+        StandardError.report("unknown subcommand '\(subcommand)'", usage: "gesturectl <subcommand>")
+        return ExitStatus.usage
+    }
+}
+
+exit(runCommandLine(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,19 @@
+extension TouchEvent {
+    /// The event as one output line: `type`, `time`, and for all but frames `slot`
+    /// and `seatSlot`; `down` and `motion` add `xMM`, `yMM`, `x`, `y`.
+    public var jsonLine: JSONLine {
+        var line = JSONLine()
+        line.set("type", .string(kind.rawValue))
+        line.set("time", .integer(time))
+        guard kind != .frame else { return line }
+        line.set("slot", .integer(Int64(slot)))
+        line.set("seatSlot", .integer(Int64(seatSlot)))
+        if let point {
+            line.set("xMM", .number(point.xMM))
+            line.set("yMM", .number(point.yMM))
+            line.set("x", .number(point.x))
+            line.set("y", .number(point.y))
+        }
+        return line
+    }
+}

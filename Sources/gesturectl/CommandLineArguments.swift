@@ -1,0 +1,66 @@
+/// A command line split into options and positional arguments, by hand, in the
+/// conventions of swift-argument-parser (`--name value`, `--name=value`, `--flag`).
+struct CommandLineArguments {
+    /// A usage error: the message, printed with the subcommand's usage line.
+    struct UsageError: Error {
+        var message: String
+    }
+
+    private(set) var positional: [String] = []
+    private var values: [String: [String]] = [:]
+    private var flags: Set<String> = []
+
+    /// - Parameters:
+    ///   - valueOptions: option names (without `--`) that take a value.
+    ///   - flagOptions: option names that take none.
+    init(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>) throws(UsageError) {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                if argument == "--" {
+                    positional.append(contentsOf: arguments[index...])
+                    return
+                }
+                if argument.hasPrefix("-") && argument.count > 1 {
+                    throw UsageError(message: "unknown option '\(argument)'")
+                }
+                positional.append(argument)
+                continue
+            }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            if valueOptions.contains(name) {
+                if let inlineValue {
+                    values[name, default: []].append(inlineValue)
+                } else if index < arguments.count {
+                    values[name, default: []].append(arguments[index])
+                    index += 1
+                } else {
+                    throw UsageError(message: "missing value for '--\(name)'")
+                }
+            } else if flagOptions.contains(name) && inlineValue == nil {
+                flags.insert(name)
+            } else {
+                throw UsageError(message: "unknown option '--\(name)'")
+            }
+        }
+    }
+
+    /// The option's value; a usage error when it was given more than once.
+    func value(_ name: String) throws(UsageError) -> String? {
+        guard let given = values[name] else { return nil }
+        guard given.count == 1 else { throw UsageError(message: "'--\(name)' given more than once") }
+        return given[0]
+    }
+
+    /// Every value given for a repeatable option.
+    func values(_ name: String) -> [String] { values[name] ?? [] }
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import DismissKit
+
+/// Paths the tests read: the package's own files and the shared real recordings beside the checkout.
+enum TestPaths {
+    /// The directory holding Package.swift.
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+            url.deleteLastPathComponent()
+        }
+        return url
+    }()
+
+    static let recordings = packageRoot.appendingPathComponent("Recordings")
+    static let sharedRecordings = packageRoot.appendingPathComponent("../shared/recordings").standardized
+
+    /// The built `gesturectl`, next to the test bundle.
+    static let gesturectl: URL = {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("gesturectl").path) {
+            url.deleteLastPathComponent()
+        }
+        return url.appendingPathComponent("gesturectl")
+    }()
+}
+
+/// Golden files: compares output with a reviewed file. With
+/// `DISMISSKIT_REGENERATE_GOLDENS=1` it rewrites the file and still fails the test,
+/// so that no new baseline is accepted without a review.
+enum Golden {
+    static var regenerating: Bool { ProcessInfo.processInfo.environment["DISMISSKIT_REGENERATE_GOLDENS"] == "1" }
+
+    static func check(_ actual: String, against file: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+        let expected = try? String(contentsOf: file, encoding: .utf8)
+        if regenerating {
+            if expected != actual {
+                try? actual.write(to: file, atomically: true, encoding: .utf8)
+            }
+            Issue.record("regenerated \(file.lastPathComponent): review the diff, then run the tests again without DISMISSKIT_REGENERATE_GOLDENS", sourceLocation: sourceLocation)
+            return
+        }
+        guard let expected else {
+            Issue.record("missing golden \(file.path); run with DISMISSKIT_REGENERATE_GOLDENS=1 and review it", sourceLocation: sourceLocation)
+            return
+        }
+        if expected != actual {
+            let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+            let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+            let firstDifference = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(expectedLines.count, actualLines.count)
+            let wanted = firstDifference < expectedLines.count ? String(expectedLines[firstDifference]) : "<end>"
+            let got = firstDifference < actualLines.count ? String(actualLines[firstDifference]) : "<end>"
+            Issue.record("\(file.lastPathComponent) differs at line \(firstDifference + 1):\n  expected \(wanted)\n  actual   \(got)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// The result of running the built command-line tool.
+struct CommandResult {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+}
+
+/// Runs `gesturectl` with the arguments and optional standard input.
+func runGesturectl(_ arguments: [String], input: String? = nil) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = TestPaths.gesturectl
+    process.arguments = arguments
+    process.currentDirectoryURL = TestPaths.packageRoot
+    let output = Pipe(), error = Pipe(), stdin = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(
+        status: process.terminationStatus,
+        standardOutput: String(decoding: outputData, as: UTF8.self),
+        standardError: String(decoding: errorData, as: UTF8.self)
+    )
+}

@@ -33,7 +33,7 @@ public enum HostCommandParser {
             var sceneReader = try JSONObjectReader(try reader.required("scene"), path: reader.path(of: "scene"))
             let scene = try SceneReader.scene(from: &sceneReader)
             try sceneReader.rejectUnknownKeys()
-            command = .scene(scene)
+            command = .scene(try scene.validated())
         case .present:
             command = .present(try SceneReader.presentation(from: try reader.required("presentation"), path: reader.path(of: "presentation")))
         case .remove:

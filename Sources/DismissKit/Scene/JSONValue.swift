@@ -109,7 +109,7 @@ private struct JSONParser {
             try expectLiteral("null")
             return JSONValue(line: startLine, kind: .null)
         default:
-            throw JSONInputError(line: line, reason: "expected a JSON value, found \(describeCurrent())")
+            throw JSONInputError(line: line, reason: "expected a JSON value, found \(describeWord())")
         }
     }
 

@@ -28,7 +28,7 @@ public struct SceneFile: Sendable, Hashable {
             let scene = try SceneReader.scene(from: &reader)
             let timeline = try timeline(from: &reader)
             try reader.rejectUnknownKeys()
-            return SceneFile(scene: scene, timeline: timeline)
+            return SceneFile(scene: try scene.validated(), timeline: timeline)
         } catch {
             throw InputFileError(.malformed, path: path, line: error.line, reason: error.reason)
         }
@@ -73,36 +73,49 @@ public struct SceneFile: Sendable, Hashable {
 
 /// Reads scenes and presentations from JSON, shared by scene files and host commands.
 enum SceneReader {
-    /// Reads the scene members (`screen`, `compactWidth`, `topInset`, `presentations`)
-    /// of an object and checks the stack rules; the caller rejects unknown keys.
-    static func scene(from reader: inout JSONObjectReader) throws(JSONInputError) -> Scene {
+    /// A scene as read, with the lines its parts came from, before the stack rules are checked.
+    struct UncheckedScene {
         var scene = Scene()
-        var screenLine = reader.line
+        var screenLine: Int
+        var presentationLines: [Int] = []
+        /// The path of the scene object, which prefixes error messages.
+        var path: String
+
+        /// The scene once ``Scene/validate()`` accepts it; otherwise an error on the line
+        /// of the presentation at fault (or of the screen).
+        func validated() throws(JSONInputError) -> Scene {
+            do throws(SceneValidationError) {
+                try scene.validate()
+            } catch {
+                let line = error.presentationIndex.map { presentationLines[$0] } ?? screenLine
+                throw JSONInputError(line: line, reason: JSONValue.prefixed(path, error.description))
+            }
+            return scene
+        }
+    }
+
+    /// Reads the scene members (`screen`, `compactWidth`, `topInset`, `presentations`)
+    /// of an object; the caller rejects unknown keys, then validates.
+    static func scene(from reader: inout JSONObjectReader) throws(JSONInputError) -> UncheckedScene {
+        var unchecked = UncheckedScene(screenLine: reader.line, path: reader.path)
         if let screenValue = reader.optional("screen") {
-            screenLine = screenValue.line
-            scene.screen = try screen(from: screenValue, path: reader.path(of: "screen"))
+            unchecked.screenLine = screenValue.line
+            unchecked.scene.screen = try screen(from: screenValue, path: reader.path(of: "screen"))
         }
         if let compactWidth = try reader.optionalNumber("compactWidth") {
-            scene.compactWidth = compactWidth
+            unchecked.scene.compactWidth = compactWidth
         }
         if let topInset = try reader.optionalNumber("topInset") {
-            scene.topInset = topInset
+            unchecked.scene.topInset = topInset
         }
-        var presentationLines: [Int] = []
         if let value = reader.optional("presentations") {
             let path = reader.path(of: "presentations")
             for (index, element) in try value.array(at: path).enumerated() {
-                scene.presentations.append(try presentation(from: element, path: "\(path)[\(index)]"))
-                presentationLines.append(element.line)
+                unchecked.scene.presentations.append(try presentation(from: element, path: "\(path)[\(index)]"))
+                unchecked.presentationLines.append(element.line)
             }
         }
-        do throws(SceneValidationError) {
-            try scene.validate()
-        } catch {
-            let line = error.presentationIndex.map { presentationLines[$0] } ?? screenLine
-            throw JSONInputError(line: line, reason: JSONValue.prefixed(reader.path, error.description))
-        }
-        return scene
+        return unchecked
     }
 
     private static func screen(from value: JSONValue, path: String) throws(JSONInputError) -> ScreenSize {

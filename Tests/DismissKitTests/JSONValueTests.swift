@@ -85,6 +85,18 @@ import Testing
         }
     }
 
+    @Test func everyTruncationFailsOnItsLastLine() throws {
+        let bytes = Array(SceneFileTests.specExample.utf8)
+        #expect(throws: Never.self) { try JSONValue(parsing: SceneFileTests.specExample) }
+        for length in 0..<bytes.count {
+            let prefix = String(decoding: bytes[..<length], as: UTF8.self)
+            let lastLine = bytes[..<length].filter { $0 == UInt8(ascii: "\n") }.count + 1
+            #expect("truncated after \(length) bytes", performing: { try JSONValue(parsing: prefix) }, throws: { error in
+                (error as? JSONInputError)?.line == lastLine
+            })
+        }
+    }
+
     @Test func limitsNestingDepth() throws {
         let deepest = String(repeating: "[", count: JSONValue.maximumDepth) + String(repeating: "]", count: JSONValue.maximumDepth)
         #expect(throws: Never.self) { try JSONValue(parsing: deepest) }

@@ -202,17 +202,18 @@ import Testing
             try scene.validate()
         }
         scene = Scene(screen: ScreenSize(width: 0, height: 800, widthMM: 217, heightMM: 136))
-        #expect(throws: SceneValidationError(presentationIndex: nil, presentationID: nil, reason: "width must be a positive number")) {
+        #expect(throws: SceneValidationError(presentationIndex: nil, presentationID: nil, reason: "screen width must be a positive number")) {
             try scene.validate()
         }
         scene = Scene(topInset: 900)
         #expect(throws: SceneValidationError.self) { try scene.validate() }
         #expect(SceneValidationError(presentationIndex: 0, presentationID: "share", reason: "x").description == #"presentation "share": x"#)
+        #expect(SceneValidationError(presentationIndex: nil, presentationID: nil, reason: "y").description == "y")
     }
 
     @Test func reportsATopInsetOnTheScreenLine() {
         let text = "{\n\"screen\": {\"width\": 1280, \"height\": 800, \"widthMM\": 217, \"heightMM\": 136},\n\"topInset\": 800}"
-        #expect(throws: InputFileError(.malformed, path: "s", line: 2, reason: "screen: topInset must be 0 or more and less than the screen height")) {
+        #expect(throws: InputFileError(.malformed, path: "s", line: 2, reason: "topInset must be 0 or more and less than the screen height")) {
             try SceneFile.parse(text, path: "s")
         }
     }

@@ -12,10 +12,10 @@ public struct SceneValidationError: Error, Sendable, Hashable, CustomStringConve
         self.reason = reason
     }
 
-    /// `presentation "share": reason`, or `screen: reason`.
+    /// `presentation "share": reason`, or the reason alone for a problem with the screen.
     public var description: String {
         if let presentationID { return "presentation \(quoted(presentationID)): \(reason)" }
-        return "screen: \(reason)"
+        return reason
     }
 }
 
@@ -39,7 +39,7 @@ extension Scene {
     private func screenProblem() -> String? {
         let lengths = [("width", screen.width), ("height", screen.height), ("widthMM", screen.widthMM), ("heightMM", screen.heightMM)]
         for (name, length) in lengths where !(length.isFinite && length > 0) {
-            return "\(name) must be a positive number"
+            return "screen \(name) must be a positive number"
         }
         if !(compactWidth.isFinite && compactWidth >= 0) {
             return "compactWidth must be 0 or more"

@@ -1,0 +1,78 @@
+/// Reads host commands (SPEC section 7) from JSON.
+///
+/// Shapes, one object each, unknown keys rejected:
+/// - `{"type": "scene", "scene": {"screen": …, "presentations": […]}}` (a scene without a timeline)
+/// - `{"type": "present", "presentation": {"id": …, "style": …}}`
+/// - `{"type": "remove", "presentation": "share"}`
+/// - `{"type": "update", "presentation": "compose", "unsavedChanges": false, "content": {"offset": 0},
+///   "selectedDetent": "medium", "dismissible": true}` (any subset; `contentOffset` is accepted for `content.offset`)
+/// - `{"type": "confirm", "presentation": "compose", "choice": "discard" | "save" | "keepEditing"}`
+/// - `{"type": "button", "presentation": "compose", "role": "cancel" | "done"}`
+/// - `{"type": "accessibility", "presentation": "compose", "action": "escape" | "nextDetent" | "previousDetent"}`
+/// - `{"type": "dismiss", "presentation": "compose"}` (a programmatic dismissal request)
+public enum HostCommandParser {
+    /// Parses one line of JSON Lines input.
+    ///
+    /// - Throws: ``JSONInputError`` whose `reason` says what is wrong; the caller names
+    ///   the line it read (for example `stdin:12: reason`).
+    public static func parse(_ line: String) throws(JSONInputError) -> HostCommand {
+        try command(from: try JSONValue(parsing: line), path: "")
+    }
+
+    /// The command types, spelled as in the `type` field.
+    private enum CommandType: String, CaseIterable {
+        case scene, present, remove, update, confirm, button, accessibility, dismiss
+    }
+
+    /// Reads a command object; `path` locates it in a larger document (a scene file's timeline).
+    static func command(from value: JSONValue, path: String) throws(JSONInputError) -> HostCommand {
+        var reader = try JSONObjectReader(value, path: path)
+        let command: HostCommand
+        switch try reader.choice("type", from: CommandType.allCases) {
+        case .scene:
+            var sceneReader = try JSONObjectReader(try reader.required("scene"), path: reader.path(of: "scene"))
+            let scene = try SceneReader.scene(from: &sceneReader)
+            try sceneReader.rejectUnknownKeys()
+            command = .scene(try scene.validated())
+        case .present:
+            command = .present(try SceneReader.presentation(from: try reader.required("presentation"), path: reader.path(of: "presentation")))
+        case .remove:
+            command = .remove(presentation: try reader.string("presentation"))
+        case .update:
+            let id = try reader.string("presentation")
+            command = .update(presentation: id, try update(from: &reader))
+        case .confirm:
+            let id = try reader.string("presentation")
+            command = .confirm(presentation: id, try reader.choice("choice", from: [ConfirmationChoice.discard, .save, .keepEditing]))
+        case .button:
+            let id = try reader.string("presentation")
+            command = .button(presentation: id, try reader.choice("role", from: [ButtonRole.cancel, .done]))
+        case .accessibility:
+            let id = try reader.string("presentation")
+            command = .accessibility(
+                presentation: id,
+                try reader.choice("action", from: [AccessibilityAction.escape, .nextDetent, .previousDetent])
+            )
+        case .dismiss:
+            command = .dismiss(presentation: try reader.string("presentation"))
+        }
+        try reader.rejectUnknownKeys()
+        return command
+    }
+
+    private static func update(from reader: inout JSONObjectReader) throws(JSONInputError) -> PresentationUpdate {
+        var update = PresentationUpdate()
+        update.unsavedChanges = try reader.optionalBool("unsavedChanges")
+        update.dismissible = try reader.optionalBool("dismissible")
+        if let offset = try SceneReader.contentOffset(from: &reader) {
+            if !(offset >= 0) {
+                throw JSONInputError(line: reader.line, reason: JSONValue.prefixed(reader.path, "content.offset must be 0 or more"))
+            }
+            update.contentOffset = offset
+        }
+        if let detentValue = reader.optional("selectedDetent") {
+            update.selectedDetent = try SceneReader.detent(from: detentValue, path: reader.path(of: "selectedDetent"))
+        }
+        return update
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+
+/// A scene file (SPEC section 3): the scene and the host commands its timeline delivers.
+///
+/// The format is strict so that a typo in a kiosk configuration stops with a clear
+/// message instead of passing silently:
+/// - an unknown key is an error naming the key and its line;
+/// - absent fields take SPEC's defaults, and a missing `screen` is ``ScreenSize/standard``;
+/// - timeline entries must be listed in non-decreasing `time` order (entries with the
+///   same time are applied in file order);
+/// - the stack rules are checked, and an error names the presentation at fault
+///   on the line where it starts.
+public struct SceneFile: Sendable, Hashable {
+    public var scene: Scene
+    /// In file order, which is also time order.
+    public var timeline: [TimedCommand]
+
+    public init(scene: Scene, timeline: [TimedCommand] = []) {
+        self.scene = scene
+        self.timeline = timeline
+    }
+
+    /// Parses the text of a scene file; `path` only names the file in errors.
+    public static func parse(_ text: String, path: String) throws(InputFileError) -> SceneFile {
+        do throws(JSONInputError) {
+            let root = try JSONValue(parsing: text)
+            var reader = try JSONObjectReader(root, path: "")
+            let scene = try SceneReader.scene(from: &reader)
+            let timeline = try timeline(from: &reader)
+            try reader.rejectUnknownKeys()
+            return SceneFile(scene: try scene.validated(), timeline: timeline)
+        } catch {
+            throw InputFileError(.malformed, path: path, line: error.line, reason: error.reason)
+        }
+    }
+
+    /// Reads and parses the scene file at `path`.
+    /// - Throws: ``InputFileError`` `.unreadable` when the file cannot be read, `.malformed` when its content is bad.
+    public static func load(path: String) throws(InputFileError) -> SceneFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputFileError(.unreadable, path: path, reason: "cannot read the scene file")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw InputFileError(.malformed, path: path, reason: "the scene file is not valid UTF-8 text")
+        }
+        return try parse(text, path: path)
+    }
+
+    private static func timeline(from reader: inout JSONObjectReader) throws(JSONInputError) -> [TimedCommand] {
+        guard let value = reader.optional("timeline") else { return [] }
+        let path = reader.path(of: "timeline")
+        var timeline: [TimedCommand] = []
+        for (index, element) in try value.array(at: path).enumerated() {
+            var entry = try JSONObjectReader(element, path: "\(path)[\(index)]")
+            let timeValue = try entry.required("time")
+            let time = try timeValue.integer(at: entry.path(of: "time"))
+            if time < 0 {
+                throw timeValue.failure(at: entry.path(of: "time"), "expected a time of 0 or more microseconds")
+            }
+            if let previous = timeline.last, time < previous.time {
+                throw timeValue.failure(
+                    at: entry.path(of: "time"),
+                    "\(time) is earlier than the entry before it (\(previous.time)); list the timeline in time order"
+                )
+            }
+            let command = try HostCommandParser.command(from: try entry.required("command"), path: entry.path(of: "command"))
+            try entry.rejectUnknownKeys()
+            timeline.append(TimedCommand(time: time, command: command))
+        }
+        return timeline
+    }
+}
+
+/// Reads scenes and presentations from JSON, shared by scene files and host commands.
+enum SceneReader {
+    /// A scene as read, with the lines its parts came from, before the stack rules are checked.
+    struct UncheckedScene {
+        var scene = Scene()
+        var screenLine: Int
+        var presentationLines: [Int] = []
+        /// The path of the scene object, which prefixes error messages.
+        var path: String
+
+        /// The scene once ``Scene/validate()`` accepts it; otherwise an error on the line
+        /// of the presentation at fault (or of the screen).
+        func validated() throws(JSONInputError) -> Scene {
+            do throws(SceneValidationError) {
+                try scene.validate()
+            } catch {
+                let line = error.presentationIndex.map { presentationLines[$0] } ?? screenLine
+                throw JSONInputError(line: line, reason: JSONValue.prefixed(path, error.description))
+            }
+            return scene
+        }
+    }
+
+    /// Reads the scene members (`screen`, `compactWidth`, `topInset`, `presentations`)
+    /// of an object; the caller rejects unknown keys, then validates.
+    static func scene(from reader: inout JSONObjectReader) throws(JSONInputError) -> UncheckedScene {
+        var unchecked = UncheckedScene(screenLine: reader.line, path: reader.path)
+        if let screenValue = reader.optional("screen") {
+            unchecked.screenLine = screenValue.line
+            unchecked.scene.screen = try screen(from: screenValue, path: reader.path(of: "screen"))
+        }
+        if let compactWidth = try reader.optionalNumber("compactWidth") {
+            unchecked.scene.compactWidth = compactWidth
+        }
+        if let topInset = try reader.optionalNumber("topInset") {
+            unchecked.scene.topInset = topInset
+        }
+        if let value = reader.optional("presentations") {
+            let path = reader.path(of: "presentations")
+            for (index, element) in try value.array(at: path).enumerated() {
+                unchecked.scene.presentations.append(try presentation(from: element, path: "\(path)[\(index)]"))
+                unchecked.presentationLines.append(element.line)
+            }
+        }
+        return unchecked
+    }
+
+    private static func screen(from value: JSONValue, path: String) throws(JSONInputError) -> ScreenSize {
+        var reader = try JSONObjectReader(value, path: path)
+        var lengths: [Double] = []
+        for key in ["width", "height", "widthMM", "heightMM"] {
+            let lengthValue = try reader.required(key)
+            let length = try lengthValue.number(at: reader.path(of: key))
+            if length <= 0 {
+                throw lengthValue.failure(at: reader.path(of: key), "expected a positive number")
+            }
+            lengths.append(length)
+        }
+        try reader.rejectUnknownKeys()
+        return ScreenSize(width: lengths[0], height: lengths[1], widthMM: lengths[2], heightMM: lengths[3])
+    }
+
+    /// Reads one presentation and checks its own fields (not the stack rules).
+    static func presentation(from value: JSONValue, path: String) throws(JSONInputError) -> Presentation {
+        var reader = try JSONObjectReader(value, path: path)
+        let id = try reader.string("id")
+        let style = try reader.choice("style", from: PresentationStyle.allCases)
+        var presentation = Presentation(id: id, style: style)
+        if let detentsValue = reader.optional("detents") {
+            let detentsPath = reader.path(of: "detents")
+            presentation.detents = try detentsValue.array(at: detentsPath).enumerated().map { (index, element) throws(JSONInputError) in
+                try detent(from: element, path: "\(detentsPath)[\(index)]")
+            }
+        }
+        if let selectedValue = reader.optional("selectedDetent") {
+            presentation.selectedDetent = try detent(from: selectedValue, path: reader.path(of: "selectedDetent"))
+        } else {
+            presentation.selectedDetent = presentation.detents.last ?? .large
+        }
+        if let grabber = try reader.optionalBool("grabber") {
+            presentation.grabber = grabber
+        }
+        if let headerHeight = try reader.optionalNumber("headerHeight") {
+            presentation.headerHeight = headerHeight
+        }
+        if let contentOffset = try contentOffset(from: &reader) {
+            presentation.contentOffset = contentOffset
+        }
+        if let modal = try reader.optionalBool("modal") {
+            presentation.modal = modal
+        }
+        if let unsavedChanges = try reader.optionalBool("unsavedChanges") {
+            presentation.unsavedChanges = unsavedChanges
+        }
+        if let dismissible = try reader.optionalBool("dismissible") {
+            presentation.dismissible = dismissible
+        }
+        presentation.tapOutside = try reader.optionalChoice("tapOutside", from: [TapOutsideAction.dismiss, .ignore, .passthrough])
+        if let frameValue = reader.optional("frame") {
+            presentation.frame = try rect(from: frameValue, path: reader.path(of: "frame"))
+        }
+        if let anchorValue = reader.optional("anchor") {
+            presentation.anchor = try rect(from: anchorValue, path: reader.path(of: "anchor"))
+        }
+        if let passthroughValue = reader.optional("passthrough") {
+            let passthroughPath = reader.path(of: "passthrough")
+            presentation.passthrough = try passthroughValue.array(at: passthroughPath).enumerated().map { (index, element) throws(JSONInputError) in
+                try rect(from: element, path: "\(passthroughPath)[\(index)]")
+            }
+        }
+        try reader.rejectUnknownKeys()
+        if let problem = presentation.ownProblem() {
+            throw JSONInputError(line: value.line, reason: "presentation \(quoted(id)): \(problem)")
+        }
+        return presentation
+    }
+
+    /// Reads `content.offset` (`{"content": {"offset": N}}`) or its flat spelling `contentOffset`.
+    static func contentOffset(from reader: inout JSONObjectReader) throws(JSONInputError) -> Double? {
+        if reader.contains("content") && reader.contains("contentOffset") {
+            throw JSONInputError(line: reader.line, reason: JSONValue.prefixed(reader.path, "give either content.offset or contentOffset, not both"))
+        }
+        if let flat = try reader.optionalNumber("contentOffset") {
+            return flat
+        }
+        guard let contentValue = reader.optional("content") else { return nil }
+        var content = try JSONObjectReader(contentValue, path: reader.path(of: "content"))
+        let offsetValue = try content.required("offset")
+        let offset = try offsetValue.number(at: content.path(of: "offset"))
+        try content.rejectUnknownKeys()
+        return offset
+    }
+
+    /// Reads a detent: `"medium"`, `"large"` or a height in points.
+    static func detent(from value: JSONValue, path: String) throws(JSONInputError) -> Detent {
+        switch value.kind {
+        case .string("medium"): return .medium
+        case .string("large"): return .large
+        case .number(let height):
+            if height <= 0 {
+                throw value.failure(at: path, "a custom detent must be a positive height")
+            }
+            return .custom(height)
+        case .null, .bool, .string, .array, .object:
+            throw value.failure(at: path, "expected \"medium\", \"large\" or a number")
+        }
+    }
+
+    private static func rect(from value: JSONValue, path: String) throws(JSONInputError) -> Rect {
+        var reader = try JSONObjectReader(value, path: path)
+        var numbers: [Double] = []
+        for key in ["x", "y", "width", "height"] {
+            numbers.append(try reader.required(key).number(at: reader.path(of: key)))
+        }
+        try reader.rejectUnknownKeys()
+        return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    }
+}

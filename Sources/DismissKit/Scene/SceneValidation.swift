@@ -1,0 +1,123 @@
+/// A scene that breaks a rule of SPEC section 3, naming the presentation at fault.
+public struct SceneValidationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The offending presentation's index in the stack (bottom first); nil for a problem with the screen.
+    public var presentationIndex: Int?
+    /// The offending presentation's id; nil for a problem with the screen.
+    public var presentationID: String?
+    public var reason: String
+
+    public init(presentationIndex: Int?, presentationID: String?, reason: String) {
+        self.presentationIndex = presentationIndex
+        self.presentationID = presentationID
+        self.reason = reason
+    }
+
+    /// `presentation "share": reason`, or the reason alone for a problem with the screen.
+    public var description: String {
+        if let presentationID { return "presentation \(quoted(presentationID)): \(reason)" }
+        return reason
+    }
+}
+
+extension Scene {
+    /// Checks the screen, every presentation and the stack rules, reporting the first
+    /// problem bottom to top.
+    ///
+    /// Stack rules look at the declared style, not the adapted one, so a scene stays
+    /// valid when the screen changes between compact and regular width.
+    public func validate() throws(SceneValidationError) {
+        if let problem = screenProblem() {
+            throw SceneValidationError(presentationIndex: nil, presentationID: nil, reason: problem)
+        }
+        for index in presentations.indices {
+            if let problem = problem(withPresentationAt: index) {
+                throw SceneValidationError(presentationIndex: index, presentationID: presentations[index].id, reason: problem)
+            }
+        }
+    }
+
+    private func screenProblem() -> String? {
+        let lengths = [("width", screen.width), ("height", screen.height), ("widthMM", screen.widthMM), ("heightMM", screen.heightMM)]
+        for (name, length) in lengths where !(length.isFinite && length > 0) {
+            return "screen \(name) must be a positive number"
+        }
+        if !(compactWidth.isFinite && compactWidth >= 0) {
+            return "compactWidth must be 0 or more"
+        }
+        if !(topInset.isFinite && topInset >= 0 && topInset < screen.height) {
+            return "topInset must be 0 or more and less than the screen height"
+        }
+        return nil
+    }
+
+    private func problem(withPresentationAt index: Int) -> String? {
+        let presentation = presentations[index]
+        let below = presentations[..<index]
+        if presentation.id.isEmpty {
+            return "the id must not be empty"
+        }
+        if below.contains(where: { $0.id == presentation.id }) {
+            return "the id is already used by a presentation below it"
+        }
+        if let problem = presentation.ownProblem() {
+            return problem
+        }
+        if presentation.style == .popover, let other = below.first(where: { $0.style == .popover }) {
+            return "at most one popover may be presented, and \(quoted(other.id)) is one"
+        }
+        if presentation.style != .alert, let popover = below.first(where: { $0.style == .popover }) {
+            return "nothing but an alert may be presented above a popover (\(quoted(popover.id)))"
+        }
+        return nil
+    }
+}
+
+extension Presentation {
+    /// The first problem with this presentation's own fields, or nil.
+    func ownProblem() -> String? {
+        if detents.isEmpty {
+            return "detents must not be empty"
+        }
+        for detent in detents {
+            if case .custom(let height) = detent, !(height.isFinite && height > 0) {
+                return "a custom detent must be a positive height"
+            }
+        }
+        if !detents.contains(selectedDetent) {
+            return "selectedDetent must be one of its detents"
+        }
+        if !(headerHeight.isFinite && headerHeight >= 0) {
+            return "headerHeight must be 0 or more"
+        }
+        if !(contentOffset.isFinite && contentOffset >= 0) {
+            return "content.offset must be 0 or more"
+        }
+        let rectangles = [("frame", frame), ("anchor", anchor)] + passthrough.map { ("passthrough", Optional($0)) }
+        for case let (name, rect?) in rectangles where !rect.isWellFormed {
+            return "\(name) must have finite coordinates and a positive width and height"
+        }
+        switch style {
+        case .sheet, .pageSheet, .formSheet, .automatic, .currentContext:
+            if !modal && !detents.contains(.medium) {
+                return "a non-modal sheet needs a medium detent"
+            }
+        case .popover:
+            if frame == nil {
+                return "a popover needs a frame"
+            }
+        case .alert:
+            if let tapOutside, tapOutside != .ignore {
+                return "an alert ignores taps outside it; tapOutside may only be \"ignore\""
+            }
+        case .fullScreen:
+            break
+        }
+        return nil
+    }
+}
+
+extension Rect {
+    fileprivate var isWellFormed: Bool {
+        x.isFinite && y.isFinite && width.isFinite && height.isFinite && width > 0 && height > 0
+    }
+}

@@ -1,0 +1,85 @@
+import Testing
+@testable import DismissKit
+
+@Suite struct HostCommandParserTests {
+    /// Well-formed commands and what they mean.
+    static let commands: [(name: String, line: String, command: HostCommand)] = [
+        ("remove", #"{"type": "remove", "presentation": "share"}"#, .remove(presentation: "share")),
+        ("confirm discard", #"{"type": "confirm", "presentation": "compose", "choice": "discard"}"#, .confirm(presentation: "compose", .discard)),
+        ("confirm save", #"{"type":"confirm","presentation":"compose","choice":"save"}"#, .confirm(presentation: "compose", .save)),
+        ("confirm keep editing", #"{"choice":"keepEditing","presentation":"compose","type":"confirm"}"#, .confirm(presentation: "compose", .keepEditing)),
+        ("cancel button", #"{"type": "button", "presentation": "compose", "role": "cancel"}"#, .button(presentation: "compose", .cancel)),
+        ("done button", #"{"type": "button", "presentation": "compose", "role": "done"}"#, .button(presentation: "compose", .done)),
+        ("accessibility escape", #"{"type": "accessibility", "presentation": "a", "action": "escape"}"#, .accessibility(presentation: "a", .escape)),
+        ("next detent", #"{"type": "accessibility", "presentation": "a", "action": "nextDetent"}"#, .accessibility(presentation: "a", .nextDetent)),
+        ("previous detent", #"{"type": "accessibility", "presentation": "a", "action": "previousDetent"}"#, .accessibility(presentation: "a", .previousDetent)),
+        ("programmatic dismiss", #"{"type": "dismiss", "presentation": "compose"}"#, .dismiss(presentation: "compose")),
+        ("update unsaved", #"{"type": "update", "presentation": "compose", "unsavedChanges": false}"#,
+         .update(presentation: "compose", PresentationUpdate(unsavedChanges: false))),
+        ("update nested offset", #"{"type": "update", "presentation": "c", "content": {"offset": 120.5}}"#,
+         .update(presentation: "c", PresentationUpdate(contentOffset: 120.5))),
+        ("update flat offset", #"{"type": "update", "presentation": "c", "contentOffset": 0}"#,
+         .update(presentation: "c", PresentationUpdate(contentOffset: 0))),
+        ("update everything", #"{"type": "update", "presentation": "c", "unsavedChanges": true, "selectedDetent": 300, "dismissible": false, "content": {"offset": 4}}"#,
+         .update(presentation: "c", PresentationUpdate(unsavedChanges: true, contentOffset: 4, selectedDetent: .custom(300), dismissible: false))),
+        ("update nothing", #"{"type": "update", "presentation": "c"}"#, .update(presentation: "c", PresentationUpdate())),
+        ("present", #"{"type": "present", "presentation": {"id": "warn", "style": "alert"}}"#,
+         .present(Presentation(id: "warn", style: .alert))),
+        ("present popover", #"{"type": "present", "presentation": {"id": "p", "style": "popover", "modal": false, "frame": {"x": 1, "y": 2, "width": 3, "height": 4}}}"#,
+         .present(Presentation(id: "p", style: .popover, modal: false, frame: Rect(x: 1, y: 2, width: 3, height: 4)))),
+        ("scene", #"{"type": "scene", "scene": {"compactWidth": 700, "presentations": [{"id": "s", "style": "sheet", "detents": ["medium"]}]}}"#,
+         .scene(Scene(presentations: [Presentation(id: "s", style: .sheet, detents: [.medium])], compactWidth: 700))),
+        ("empty scene", #"{"type": "scene", "scene": {}}"#, .scene(Scene())),
+    ]
+
+    @Test(arguments: commands.map(\.name))
+    func parses(name: String) throws {
+        let example = try #require(Self.commands.first { $0.name == name })
+        #expect(try HostCommandParser.parse(example.line) == example.command)
+    }
+
+    /// Malformed commands and the exact reason given.
+    static let malformed: [(name: String, line: String, reason: String)] = [
+        ("not JSON", "confirm compose", "expected a JSON value, found 'confirm'"),
+        ("truncated", #"{"type": "confirm", "presentation": "#, "expected a JSON value, found end of input"),
+        ("not an object", "[]", "expected an object, found an array"),
+        ("no type", #"{"presentation": "a"}"#, "missing key \"type\""),
+        ("unknown type", #"{"type": "close", "presentation": "a"}"#,
+         #"type: expected "scene", "present", "remove", "update", "confirm", "button", "accessibility" or "dismiss", found "close""#),
+        ("no presentation", #"{"type": "dismiss"}"#, "missing key \"presentation\""),
+        ("presentation not a string", #"{"type": "dismiss", "presentation": 3}"#, "presentation: expected a string, found a number"),
+        ("bad choice", #"{"type": "confirm", "presentation": "a", "choice": "Discard"}"#,
+         #"choice: expected "discard", "save" or "keepEditing", found "Discard""#),
+        ("no choice", #"{"type": "confirm", "presentation": "a"}"#, "missing key \"choice\""),
+        ("bad role", #"{"type": "button", "presentation": "a", "role": "ok"}"#, #"role: expected "cancel" or "done", found "ok""#),
+        ("bad action", #"{"type": "accessibility", "presentation": "a", "action": 1}"#,
+         #"action: expected "escape", "nextDetent" or "previousDetent", found a number"#),
+        ("unknown key", #"{"type": "dismiss", "presentation": "a", "animated": true}"#, "unknown key \"animated\""),
+        ("key of another command", #"{"type": "remove", "presentation": "a", "choice": "save"}"#, "unknown key \"choice\""),
+        ("update unknown field", #"{"type": "update", "presentation": "a", "modal": false}"#, "unknown key \"modal\""),
+        ("update bad detent", #"{"type": "update", "presentation": "a", "selectedDetent": "small"}"#,
+         #"selectedDetent: expected "medium", "large" or a number"#),
+        ("update negative offset", #"{"type": "update", "presentation": "a", "contentOffset": -1}"#, "content.offset must be 0 or more"),
+        ("update both offsets", #"{"type": "update", "presentation": "a", "contentOffset": 1, "content": {"offset": 1}}"#,
+         "give either content.offset or contentOffset, not both"),
+        ("update bad bool", #"{"type": "update", "presentation": "a", "unsavedChanges": "yes"}"#,
+         "unsavedChanges: expected true or false, found a string"),
+        ("present by id", #"{"type": "present", "presentation": "a"}"#, "presentation: expected an object, found a string"),
+        ("present bad presentation", #"{"type": "present", "presentation": {"id": "a", "style": "sheet", "detents": ["medium"], "selectedDetent": "large"}}"#,
+         #"presentation "a": selectedDetent must be one of its detents"#),
+        ("present unknown key", #"{"type": "present", "presentation": {"id": "a", "style": "sheet", "unsaved": true}}"#,
+         "presentation: unknown key \"unsaved\""),
+        ("scene breaking a stack rule", #"{"type": "scene", "scene": {"presentations": [{"id": "a", "style": "sheet"}, {"id": "a", "style": "sheet"}]}}"#,
+         #"scene: presentation "a": the id is already used by a presentation below it"#),
+        ("scene with a timeline", #"{"type": "scene", "scene": {"timeline": []}}"#, "scene: unknown key \"timeline\""),
+        ("scene inline", #"{"type": "scene", "presentations": []}"#, "missing key \"scene\""),
+    ]
+
+    @Test(arguments: malformed.map(\.name))
+    func rejects(name: String) throws {
+        let example = try #require(Self.malformed.first { $0.name == name })
+        #expect(throws: JSONInputError(line: 1, reason: example.reason)) {
+            try HostCommandParser.parse(example.line)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// The ranges of evdev numbers (`linux/input-event-codes.h`) that recordings are checked against.
+enum EvdevLimits {
+    /// `EV_MAX`.
+    static let maximumType: Int64 = 0x1f
+    /// `KEY_MAX`, the largest code of any event type.
+    static let maximumCode: Int64 = 0x2ff
+    /// `ABS_MAX`.
+    static let maximumAbsoluteAxis: Int64 = 0x3f
+    /// `INPUT_PROP_MAX`.
+    static let maximumProperty: Int64 = 0x1f
+}
+
+extension InputFileError {
+    /// The error for a recording whose device uses multitouch protocol A, which has no slots.
+    static func protocolA(path: String, line: Int) -> InputFileError {
+        InputFileError(
+            .malformed, path: path, line: line,
+            reason: "protocol A (no slots) recording: the device reports multitouch positions without ABS_MT_SLOT; "
+                + "only multitouch protocol B recordings are supported")
+    }
+}
+
+extension DeviceDescription {
+    /// Whether the device reports multitouch positions without slots (multitouch protocol A).
+    var usesProtocolA: Bool { hasMultitouchPositions && !hasSlots }
+}

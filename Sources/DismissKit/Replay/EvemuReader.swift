@@ -1,0 +1,387 @@
+import Foundation
+
+/// A streaming reader of an evemu recording: one `evemu-record` file, or the older
+/// pair of a description file (`.desc`) and an events-only file (`.events`).
+///
+/// Given one file of a pair, it finds the other in the same directory by the device-name
+/// prefix (the file name up to its first dot): `<prefix>.desc` for an events file, and the one
+/// `<prefix>.events` or `<prefix>.*.events` for a description file.
+final class EvemuReader: RecordingReader {
+    /// The file the events come from.
+    let path: String
+    let device: DeviceDescription
+
+    private let events: LineReader
+    private var pending: RecordedEvent?
+    private var timeOrigin: Int64?
+    private var failure: InputFileError?
+
+    /// Opens one evemu file, and its partner if it is half of a `.desc` + `.events` pair.
+    convenience init(path: String, readChunkSize: Int = FileInput.defaultChunkSize) throws(InputFileError) {
+        let lines = LineReader(input: try FileInput(path: path, chunkSize: readChunkSize))
+        let part = try EvemuDescriptionParser.parse(lines)
+        if part.hasDescription {
+            if part.device.usesProtocolA { throw .protocolA(path: path, line: part.firstAbsoluteAxisLine ?? 1) }
+            if part.firstEvent == nil, let eventsPath = try EvemuReader.eventsPartner(ofDescription: path) {
+                let eventLines = LineReader(input: try FileInput(path: eventsPath, chunkSize: readChunkSize))
+                let eventsPart = try EvemuDescriptionParser.parse(eventLines)
+                try EvemuReader.requireEventsOnly(eventsPart, path: eventsPath)
+                try self.init(description: part, descriptionPath: path, events: eventLines, eventsPart: eventsPart)
+            } else {
+                try self.init(description: part, descriptionPath: path, events: lines, eventsPart: part)
+            }
+            return
+        }
+        guard part.firstEvent != nil else {
+            throw InputFileError(.malformed, path: path, line: 1, reason: "no evemu device description or events")
+        }
+        let descriptionPath = EvemuReader.descriptionPartner(ofEvents: path)
+        guard descriptionPath != path else {
+            throw InputFileError(.malformed, path: path, line: 1, reason: "events without a device description")
+        }
+        let descriptionInput: FileInput
+        do {
+            descriptionInput = try FileInput(path: descriptionPath, chunkSize: readChunkSize)
+        } catch {
+            throw InputFileError(
+                error.kind, path: descriptionPath,
+                reason: "\(error.reason) (the device description for the events in \(path))")
+        }
+        let description = try EvemuDescriptionParser.parse(LineReader(input: descriptionInput))
+        try EvemuReader.requireDescriptionOnly(description, path: descriptionPath)
+        try self.init(description: description, descriptionPath: descriptionPath, events: lines, eventsPart: part)
+    }
+
+    /// Opens a description file and an events-only file, given in either order.
+    convenience init(pairedPaths first: String, _ second: String, readChunkSize: Int = FileInput.defaultChunkSize)
+        throws(InputFileError)
+    {
+        let firstLines = LineReader(input: try FileInput(path: first, chunkSize: readChunkSize))
+        let secondLines = LineReader(input: try FileInput(path: second, chunkSize: readChunkSize))
+        let firstPart = try EvemuDescriptionParser.parse(firstLines)
+        let secondPart = try EvemuDescriptionParser.parse(secondLines)
+        switch (firstPart.hasDescription, secondPart.hasDescription) {
+        case (true, false):
+            try EvemuReader.requireDescriptionOnly(firstPart, path: first)
+            try self.init(description: firstPart, descriptionPath: first, events: secondLines, eventsPart: secondPart)
+        case (false, true):
+            try EvemuReader.requireDescriptionOnly(secondPart, path: second)
+            try self.init(description: secondPart, descriptionPath: second, events: firstLines, eventsPart: firstPart)
+        case (true, true), (false, false):
+            throw InputFileError(
+                .malformed, path: second, line: 1,
+                reason: "two evemu files must be a device description (.desc) and its events (.events); got \(first) and \(second)")
+        }
+    }
+
+    private init(
+        description: EvemuDescriptionParser.Part, descriptionPath: String, events: LineReader,
+        eventsPart: EvemuDescriptionParser.Part
+    ) throws(InputFileError) {
+        if description.device.usesProtocolA {
+            throw .protocolA(path: descriptionPath, line: description.firstAbsoluteAxisLine ?? 1)
+        }
+        path = events.path
+        device = description.device
+        self.events = events
+        pending = eventsPart.firstEvent
+    }
+
+    func next() throws(InputFileError) -> RecordedEvent? {
+        if let failure { throw failure }
+        do throws(InputFileError) {
+            var recorded: RecordedEvent
+            if let waiting = pending {
+                recorded = waiting
+                pending = nil
+            } else if let read = try readEvent() {
+                recorded = read
+            } else {
+                return nil
+            }
+            let origin = timeOrigin ?? recorded.event.time
+            timeOrigin = origin
+            recorded.event.time -= origin
+            return recorded
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    /// The next `E:` line's event with its absolute time; comments and blank lines are skipped.
+    private func readEvent() throws(InputFileError) -> RecordedEvent? {
+        while let line = try events.nextLine() {
+            switch EvemuLine(line) {
+            case .blank:
+                continue
+            case .event(let fields):
+                return try EvemuDescriptionParser.event(fields, path: events.path, line: events.lineNumber)
+            case .description:
+                throw InputFileError(
+                    .malformed, path: events.path, line: events.lineNumber,
+                    reason: "expected an `E:` event line; description lines must come before the events")
+            }
+        }
+        return nil
+    }
+
+    private static func requireDescriptionOnly(_ part: EvemuDescriptionParser.Part, path: String) throws(InputFileError) {
+        if let event = part.firstEvent {
+            throw InputFileError(
+                .malformed, path: path, line: event.line,
+                reason: "the device description file holds events; pass it alone as a full evemu recording")
+        }
+    }
+
+    private static func requireEventsOnly(_ part: EvemuDescriptionParser.Part, path: String) throws(InputFileError) {
+        if part.hasDescription {
+            throw InputFileError(
+                .malformed, path: path, line: 1, reason: "expected an events-only file, found a device description")
+        }
+    }
+
+    /// `<dir>/<prefix>.desc` for `<dir>/<prefix>.<anything>`.
+    private static func descriptionPartner(ofEvents path: String) -> String {
+        let (directory, prefix) = splitPrefix(path)
+        return directory + prefix + ".desc"
+    }
+
+    /// The single `<prefix>.events` or `<prefix>.*.events` beside a `.desc` file, if there is one.
+    private static func eventsPartner(ofDescription path: String) throws(InputFileError) -> String? {
+        guard path.hasSuffix(".desc") else { return nil }
+        let (directory, prefix) = splitPrefix(path)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+        let candidates = names.filter { name in
+            name.hasSuffix(".events") && (name == prefix + ".events" || name.hasPrefix(prefix + "."))
+        }.sorted()
+        guard candidates.count <= 1 else {
+            throw InputFileError(
+                .malformed, path: path,
+                reason: "several events files share this description (\(candidates.joined(separator: ", "))); "
+                    + "pass the events file to replay")
+        }
+        return candidates.first.map { directory + $0 }
+    }
+
+    /// The directory (with its trailing slash, or empty) and the file name up to its first dot.
+    private static func splitPrefix(_ path: String) -> (directory: String, prefix: String) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { path[path.index(after: $0)...] } ?? path[...]
+        let prefix = name.firstIndex(of: ".").map { name[..<$0] } ?? name
+        return (directory, String(prefix))
+    }
+}
+
+/// What one line of an evemu file is.
+private enum EvemuLine {
+    /// Empty, or a comment only.
+    case blank
+    /// An `E:` line; the fields after `E:`, comment removed.
+    case event(ArraySlice<UInt8>)
+    /// Any other line: a description line.
+    case description
+
+    init(_ line: ArraySlice<UInt8>) {
+        let content = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = content.first, first != UInt8(ascii: "#") else {
+            self = .blank
+            return
+        }
+        if first == UInt8(ascii: "E"), content.dropFirst().first == UInt8(ascii: ":") {
+            let fields = content.dropFirst(2)
+            self = .event(fields.firstIndex(of: UInt8(ascii: "#")).map { fields[..<$0] } ?? fields)
+        } else {
+            self = .description
+        }
+    }
+}
+
+/// Parses the description lines of an evemu file up to its first `E:` line.
+private enum EvemuDescriptionParser {
+    /// The description part of one evemu file.
+    struct Part {
+        var device = DeviceDescription(name: "")
+        /// Whether any description line (`N:`, `I:`, `P:`, `B:`, `A:`, `L:`, `S:`) was read.
+        var hasDescription = false
+        var firstAbsoluteAxisLine: Int?
+        /// The first `E:` line's event (absolute time), read while looking for the description's end.
+        var firstEvent: RecordedEvent?
+    }
+
+    static func parse(_ lines: LineReader) throws(InputFileError) -> Part {
+        var part = Part()
+        var propertyBytes = 0
+        var codeBytes: [UInt16: Int] = [:]
+        while let line = try lines.nextLine() {
+            let number = lines.lineNumber
+            func malformed(_ reason: String) -> InputFileError {
+                InputFileError(.malformed, path: lines.path, line: number, reason: reason)
+            }
+            switch EvemuLine(line) {
+            case .blank:
+                if number == 1 { try checkVersion(line, malformed: malformed) }
+                continue
+            case .event(let fields):
+                part.firstEvent = try event(fields, path: lines.path, line: number)
+                return part
+            case .description:
+                break
+            }
+            part.hasDescription = true
+            let content = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            let tag = content.prefix(2)
+            var fields = FieldScanner(content.dropFirst(2).prefix { $0 != UInt8(ascii: "#") })
+            switch String(decoding: tag, as: UTF8.self) {
+            case "N:":
+                let name = String(decoding: content.dropFirst(2), as: UTF8.self)
+                part.device.name = name.trimmingCharacters(in: .whitespaces)
+            case "I:":
+                for _ in 0..<4 {
+                    guard let field = fields.next(), FieldScanner.hex(field) != nil else {
+                        throw malformed("`I:` must hold 4 hex numbers: bus, vendor, product, version")
+                    }
+                }
+                guard fields.next() == nil else { throw malformed("`I:` must hold 4 hex numbers") }
+            case "P:":
+                while let field = fields.next() {
+                    guard let byte = FieldScanner.hex(field), byte <= 0xff else {
+                        throw malformed("`P:` must hold hex bytes")
+                    }
+                    for bit in setBits(of: byte) {
+                        let property = Int64(propertyBytes * 8 + bit)
+                        guard property <= EvdevLimits.maximumProperty else {
+                            throw malformed("property \(property) out of range")
+                        }
+                        part.device.properties.insert(UInt16(property))
+                    }
+                    propertyBytes += 1
+                }
+            case "B:":
+                guard let typeField = fields.next(), let type = FieldScanner.hex(typeField),
+                    type <= EvdevLimits.maximumType
+                else { throw malformed("`B:` must start with an event type in hex (00...1f)") }
+                let key = UInt16(type)
+                while let field = fields.next() {
+                    guard let byte = FieldScanner.hex(field), byte <= 0xff else {
+                        throw malformed("`B:` must hold hex bytes")
+                    }
+                    let offset = codeBytes[key, default: 0]
+                    for bit in setBits(of: byte) {
+                        let code = Int64(offset * 8 + bit)
+                        guard code <= EvdevLimits.maximumCode else { throw malformed("event code \(code) out of range") }
+                        part.device.codes[key, default: []].insert(UInt16(code))
+                    }
+                    codeBytes[key] = offset + 1
+                }
+            case "A:":
+                guard let codeField = fields.next(), let code = FieldScanner.hex(codeField),
+                    code <= EvdevLimits.maximumAbsoluteAxis
+                else { throw malformed("`A:` must start with an absolute axis code in hex (00...3f)") }
+                var values: [Int32] = []
+                while let field = fields.next() {
+                    guard let value = DecimalParser.integer(field).flatMap({ Int32(exactly: $0) }) else {
+                        throw malformed("`A:` values must be decimal integers")
+                    }
+                    values.append(value)
+                }
+                guard values.count == 4 || values.count == 5 else {
+                    throw malformed("`A:` must hold an axis code and 4 or 5 numbers: min max fuzz flat [resolution]")
+                }
+                part.firstAbsoluteAxisLine = part.firstAbsoluteAxisLine ?? number
+                part.device.absoluteAxes[UInt16(code)] = AbsoluteAxisInfo(
+                    minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3],
+                    resolution: values.count == 5 ? values[4] : 0)
+            case "L:", "S:":
+                continue
+            default:
+                throw malformed("unrecognised evemu line")
+            }
+        }
+        return part
+    }
+
+    /// Parses the fields of an `E: <sec>.<usec> <type hex> <code hex> <value>` line.
+    static func event(_ fields: ArraySlice<UInt8>, path: String, line: Int) throws(InputFileError) -> RecordedEvent {
+        func malformed(_ reason: String) -> InputFileError {
+            InputFileError(.malformed, path: path, line: line, reason: reason)
+        }
+        var scanner = FieldScanner(fields)
+        guard let timeField = scanner.next(), let typeField = scanner.next(), let codeField = scanner.next(),
+            let valueField = scanner.next(), scanner.next() == nil
+        else { throw malformed("an event line must be `E: <sec>.<usec> <type> <code> <value>`") }
+        guard let dot = timeField.firstIndex(of: UInt8(ascii: ".")),
+            let seconds = DecimalParser.integer(timeField[..<dot]), (0...999_999_999_999).contains(seconds),
+            timeField.index(after: dot) < timeField.endIndex, timeField[timeField.index(after: dot)...].count == 6,
+            let microseconds = DecimalParser.integer(timeField[timeField.index(after: dot)...]),
+            microseconds >= 0
+        else { throw malformed("event time must be <seconds>.<6-digit microseconds>") }
+        guard let type = FieldScanner.hex(typeField), type <= EvdevLimits.maximumType else {
+            throw malformed("event type must be hex in 00...1f")
+        }
+        guard let code = FieldScanner.hex(codeField), code <= EvdevLimits.maximumCode else {
+            throw malformed("event code must be hex in 000...2ff")
+        }
+        guard let value = DecimalParser.integer(valueField).flatMap({ Int32(exactly: $0) }) else {
+            throw malformed("event value must be a signed 32-bit decimal integer")
+        }
+        let event = InputEvent(
+            time: seconds * 1_000_000 + microseconds, type: UInt16(type), code: UInt16(code), value: value)
+        return RecordedEvent(event: event, line: line)
+    }
+
+    /// Checks a `# EVEMU <major>.<minor>` header: only file format 1.x is read.
+    private static func checkVersion(
+        _ line: ArraySlice<UInt8>, malformed: (String) -> InputFileError
+    ) throws(InputFileError) {
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.hasPrefix("# EVEMU ") else { return }
+        let version = text.dropFirst("# EVEMU ".count).trimmingCharacters(in: .whitespaces)
+        guard version.hasPrefix("1.") else {
+            throw malformed("unsupported evemu file format version \(version); only 1.x is supported")
+        }
+    }
+
+    private static func setBits(of byte: UInt64) -> [Int] {
+        (0..<8).filter { byte & (1 << $0) != 0 }
+    }
+}
+
+/// Splits bytes into fields separated by spaces or tabs.
+private struct FieldScanner {
+    private var rest: ArraySlice<UInt8>
+
+    init(_ bytes: ArraySlice<UInt8>) {
+        rest = bytes
+    }
+
+    mutating func next() -> ArraySlice<UInt8>? {
+        rest = rest.drop { FieldScanner.isSpace($0) }
+        guard !rest.isEmpty else { return nil }
+        let field = rest.prefix { !FieldScanner.isSpace($0) }
+        rest = rest[field.endIndex...]
+        return field
+    }
+
+    /// The value of a hex number without `0x` (at most 8 digits), or nil.
+    static func hex(_ field: ArraySlice<UInt8>) -> UInt64? {
+        guard !field.isEmpty, field.count <= 8 else { return nil }
+        var value: UInt64 = 0
+        for byte in field {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        return value
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+}

@@ -1,0 +1,313 @@
+/// A streaming reader of one device of a `libinput record` YAML file (format version 1).
+///
+/// It parses with libyaml's event parser and stops at the end of the chosen device's
+/// `events`, so memory stays constant whatever the file size. The description of each
+/// device must come before its `events`; unknown keys are skipped with their subtrees.
+final class LibinputRecordReader: RecordingReader {
+    let path: String
+    let device: DeviceDescription
+
+    /// Where the reader is inside the chosen device's `events` list.
+    private enum State {
+        /// Between items of the `events` list.
+        case betweenItems
+        /// Among the keys of one `events` item.
+        case inItem
+        /// Inside the `evdev` list of one item.
+        case inEvdevList
+        case finished
+        case failed(InputFileError)
+    }
+
+    private let yaml: YAMLEventReader
+    private var state: State
+    private var timeOrigin: Int64?
+
+    /// Opens `path` and reads up to the chosen device's events.
+    /// - Parameters:
+    ///   - deviceIndex: the 0-based index in `devices`; nil picks the first touchscreen.
+    ///   - readChunkSize: the most bytes read from the file at once.
+    init(path: String, deviceIndex: Int? = nil, readChunkSize: Int = FileInput.defaultChunkSize) throws(InputFileError) {
+        self.path = path
+        yaml = try YAMLEventReader(input: FileInput(path: path, chunkSize: readChunkSize))
+        let header = try LibinputRecordHeaderParser(yaml: yaml, deviceIndex: deviceIndex).parse()
+        device = header.device
+        state = header.hasEvents ? .betweenItems : .finished
+    }
+
+    func next() throws(InputFileError) -> RecordedEvent? {
+        do throws(InputFileError) {
+            return try advance()
+        } catch {
+            state = .failed(error)
+            throw error
+        }
+    }
+
+    private func advance() throws(InputFileError) -> RecordedEvent? {
+        while true {
+            switch state {
+            case .finished:
+                return nil
+            case .failed(let error):
+                throw error
+            case .betweenItems:
+                switch try yaml.next() {
+                case .sequenceEnd: state = .finished
+                case .mappingStart: state = .inItem
+                default: throw yaml.malformed("each item of `events` must be a map")
+                }
+            case .inItem:
+                switch try yaml.next() {
+                case .mappingEnd:
+                    state = .betweenItems
+                case .scalar where yaml.scalarText == "evdev":
+                    try yaml.next()
+                    if yaml.kind == .sequenceStart {
+                        state = .inEvdevList
+                    } else if !yaml.isNull {
+                        throw yaml.malformed("`evdev` must be a list of [sec, usec, type, code, value] events")
+                    }
+                case .scalar:
+                    try yaml.skipNextNode()
+                default:
+                    throw yaml.malformed("expected a key of an `events` item")
+                }
+            case .inEvdevList:
+                switch try yaml.next() {
+                case .sequenceEnd:
+                    state = .inItem
+                case .sequenceStart:
+                    return try readEvent()
+                default:
+                    throw yaml.malformed("an evdev event must be a list [sec, usec, type, code, value]")
+                }
+            }
+        }
+    }
+
+    /// Reads one `[sec, usec, type, code, value]` list; the reader is at its start.
+    private func readEvent() throws(InputFileError) -> RecordedEvent {
+        let line = yaml.line
+        func malformed(_ reason: String) -> InputFileError {
+            InputFileError(.malformed, path: path, line: line, reason: reason)
+        }
+        let shape = "an evdev event must be exactly 5 integers [sec, usec, type, code, value]"
+        var numbers: [Int64] = []
+        numbers.reserveCapacity(5)
+        while try yaml.next() != .sequenceEnd {
+            guard let number = yaml.scalarInteger, numbers.count < 5 else { throw malformed(shape) }
+            numbers.append(number)
+        }
+        guard numbers.count == 5 else { throw malformed(shape) }
+        let (seconds, microseconds, type, code, value) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4])
+        guard (0...(Int64.max / 1_000_000 - 1)).contains(seconds) else { throw malformed("seconds \(seconds) out of range") }
+        guard (0...999_999).contains(microseconds) else {
+            throw malformed("microseconds \(microseconds) out of range 0...999999")
+        }
+        guard (0...EvdevLimits.maximumType).contains(type) else { throw malformed("event type \(type) out of range") }
+        guard (0...EvdevLimits.maximumCode).contains(code) else { throw malformed("event code \(code) out of range") }
+        guard let value = Int32(exactly: value) else { throw malformed("event value \(value) out of range") }
+        let time = seconds * 1_000_000 + microseconds
+        let origin = timeOrigin ?? time
+        timeOrigin = origin
+        return RecordedEvent(
+            event: InputEvent(time: time - origin, type: UInt16(type), code: UInt16(code), value: value),
+            line: line)
+    }
+}
+
+/// Reads a `libinput record` file up to the `events` of the chosen device.
+private struct LibinputRecordHeaderParser {
+    /// The chosen device and whether an `events` list follows.
+    struct Header {
+        var device: DeviceDescription
+        var hasEvents: Bool
+    }
+
+    let yaml: YAMLEventReader
+    let deviceIndex: Int?
+
+    func parse() throws(InputFileError) -> Header {
+        guard try yaml.next() == .streamStart, try yaml.next() == .documentStart else {
+            throw InputFileError(
+                .malformed, path: yaml.path, line: yaml.kind == .streamEnd ? nil : yaml.line,
+                reason: "no `version:` line found: not a libinput record file")
+        }
+        guard try yaml.next() == .mappingStart else { throw yaml.malformed("a libinput record file must be a map") }
+        var versionSeen = false
+        while true {
+            switch try yaml.next() {
+            case .scalar:
+                switch yaml.scalarText {
+                case "version":
+                    try yaml.next()
+                    guard yaml.kind == .scalar, yaml.scalarInteger == 1 else {
+                        let found = yaml.kind == .scalar ? "`\(yaml.scalarText)`" : "a collection"
+                        throw yaml.malformed("unsupported libinput record version \(found); only version 1 is supported")
+                    }
+                    versionSeen = true
+                case "devices":
+                    guard versionSeen else { throw yaml.malformed("`devices` comes before `version: 1`") }
+                    return try parseDevices(keyLine: yaml.line)
+                default:
+                    try yaml.skipNextNode()
+                }
+            case .mappingEnd:
+                throw yaml.malformed(versionSeen ? "the file has no `devices`" : "the file has no `version: 1`")
+            default:
+                throw yaml.malformed("expected a key at the top level")
+            }
+        }
+    }
+
+    private func parseDevices(keyLine: Int) throws(InputFileError) -> Header {
+        try yaml.next()
+        var count = 0
+        if yaml.kind == .sequenceStart {
+            while try yaml.next() != .sequenceEnd {
+                guard yaml.kind == .mappingStart else { throw yaml.malformed("each item of `devices` must be a map") }
+                if let header = try parseDevice(index: count) { return header }
+                count += 1
+            }
+        } else if !yaml.isNull {
+            throw yaml.malformed("`devices` must be a list")
+        }
+        let devices = count == 1 ? "1 device" : "\(count) devices"
+        if let deviceIndex {
+            throw InputFileError(
+                .malformed, path: yaml.path, line: keyLine,
+                reason: "device index \(deviceIndex) is out of range: the recording has \(devices)")
+        }
+        throw InputFileError(
+            .malformed, path: yaml.path, line: keyLine, reason: "no touchscreen among the recording's \(devices)")
+    }
+
+    /// Reads one device map; returns its header if it is the chosen one, leaving the reader at its events.
+    private func parseDevice(index: Int) throws(InputFileError) -> Header? {
+        var device = DeviceDescription(name: "")
+        var absinfoLine: Int?
+        func isChosen() -> Bool { deviceIndex.map { $0 == index } ?? device.isTouchscreen }
+        func checkedChoice(line: Int) throws(InputFileError) -> DeviceDescription {
+            if device.usesProtocolA { throw .protocolA(path: yaml.path, line: absinfoLine ?? line) }
+            return device
+        }
+        let mapLine = yaml.line
+        while true {
+            switch try yaml.next() {
+            case .mappingEnd:
+                guard isChosen() else { return nil }
+                return Header(device: try checkedChoice(line: mapLine), hasEvents: false)
+            case .scalar:
+                switch yaml.scalarText {
+                case "evdev":
+                    try parseEvdev(into: &device, absinfoLine: &absinfoLine)
+                case "udev":
+                    try parseUdev(into: &device)
+                case "events":
+                    guard isChosen() else {
+                        try yaml.skipNextNode()
+                        continue
+                    }
+                    let chosen = try checkedChoice(line: mapLine)
+                    try yaml.next()
+                    if yaml.kind == .sequenceStart { return Header(device: chosen, hasEvents: true) }
+                    guard yaml.isNull else { throw yaml.malformed("`events` must be a list") }
+                    return Header(device: chosen, hasEvents: false)
+                default:
+                    try yaml.skipNextNode()
+                }
+            default:
+                throw yaml.malformed("expected a key of a device")
+            }
+        }
+    }
+
+    private func parseEvdev(into device: inout DeviceDescription, absinfoLine: inout Int?) throws(InputFileError) {
+        try forEachMapEntry("evdev") { (key) throws(InputFileError) in
+            switch key {
+            case "name":
+                try yaml.next()
+                guard yaml.kind == .scalar else { throw yaml.malformed("`name` must be a string") }
+                device.name = yaml.scalarText
+            case "codes":
+                device.codes = [:]
+                try forEachMapEntry("codes") { (typeText) throws(InputFileError) in
+                    guard let type = DecimalParser.integer(typeText.utf8), (0...EvdevLimits.maximumType).contains(type) else {
+                        throw yaml.malformed("event type `\(typeText)` is not an integer in 0...\(EvdevLimits.maximumType)")
+                    }
+                    let codes = try integerList(named: "codes", range: 0...EvdevLimits.maximumCode)
+                    if !codes.isEmpty { device.codes[UInt16(type), default: []].formUnion(codes.map { UInt16($0) }) }
+                }
+            case "absinfo":
+                absinfoLine = yaml.line
+                device.absoluteAxes = [:]
+                try forEachMapEntry("absinfo") { (codeText) throws(InputFileError) in
+                    guard let code = DecimalParser.integer(codeText.utf8),
+                        (0...EvdevLimits.maximumAbsoluteAxis).contains(code)
+                    else {
+                        throw yaml.malformed(
+                            "absolute axis `\(codeText)` is not an integer in 0...\(EvdevLimits.maximumAbsoluteAxis)")
+                    }
+                    let values = try integerList(named: "absinfo", range: Int64(Int32.min)...Int64(Int32.max))
+                    guard values.count == 5 else {
+                        throw yaml.malformed("absinfo must be 5 integers [min, max, fuzz, flat, resolution]")
+                    }
+                    device.absoluteAxes[UInt16(code)] = AbsoluteAxisInfo(
+                        minimum: Int32(values[0]), maximum: Int32(values[1]), fuzz: Int32(values[2]),
+                        flat: Int32(values[3]), resolution: Int32(values[4]))
+                }
+            case "properties":
+                let properties = try integerList(named: "properties", range: 0...EvdevLimits.maximumProperty)
+                device.properties = Set(properties.map { UInt16($0) })
+            default:
+                try yaml.skipNextNode()
+            }
+        }
+    }
+
+    private func parseUdev(into device: inout DeviceDescription) throws(InputFileError) {
+        try forEachMapEntry("udev") { (key) throws(InputFileError) in
+            guard key == "properties" else { return try yaml.skipNextNode() }
+            try yaml.next()
+            if yaml.isNull { return }
+            guard yaml.kind == .sequenceStart else { throw yaml.malformed("udev `properties` must be a list") }
+            while try yaml.next() != .sequenceEnd {
+                guard yaml.kind == .scalar else { throw yaml.malformed("a udev property must be a `KEY=value` string") }
+                let text = yaml.scalarText
+                guard let separator = text.firstIndex(of: "=") else { continue }
+                device.udevProperties[String(text[..<separator])] = String(text[text.index(after: separator)...])
+            }
+        }
+    }
+
+    /// Reads the next node as a map (or null) and calls `body` with each key, the reader at the key.
+    ///
+    /// `body` must consume the key's value.
+    private func forEachMapEntry(
+        _ name: String, _ body: (String) throws(InputFileError) -> Void
+    ) throws(InputFileError) {
+        try yaml.next()
+        if yaml.isNull { return }
+        guard yaml.kind == .mappingStart else { throw yaml.malformed("`\(name)` must be a map") }
+        while try yaml.next() != .mappingEnd {
+            guard yaml.kind == .scalar else { throw yaml.malformed("expected a key in `\(name)`") }
+            try body(yaml.scalarText)
+        }
+    }
+
+    /// Reads the next node as a list of integers in `range` (null is an empty list).
+    private func integerList(named name: String, range: ClosedRange<Int64>) throws(InputFileError) -> [Int64] {
+        try yaml.next()
+        if yaml.isNull { return [] }
+        guard yaml.kind == .sequenceStart else { throw yaml.malformed("`\(name)` must be a list of integers") }
+        var values: [Int64] = []
+        while try yaml.next() != .sequenceEnd {
+            guard let value = yaml.scalarInteger, range.contains(value) else {
+                throw yaml.malformed("`\(name)` must hold integers in \(range.lowerBound)...\(range.upperBound)")
+            }
+            values.append(value)
+        }
+        return values
+    }
+}

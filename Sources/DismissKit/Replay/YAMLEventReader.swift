@@ -1,0 +1,248 @@
+import CYAML
+
+/// A pull reader of libyaml parser events from a file, fed in chunks, that skips
+/// any non-YAML text before the first `version:` or `# libinput record` line.
+///
+/// Only the current event is held in memory. Lines are 1-based and count the skipped text.
+final class YAMLEventReader {
+    /// The kind of a libyaml parser event.
+    enum Kind {
+        case streamStart, streamEnd, documentStart, documentEnd
+        case sequenceStart, sequenceEnd, mappingStart, mappingEnd
+        case scalar, alias
+    }
+
+    let path: String
+    /// The kind of the current event.
+    private(set) var kind: Kind = .streamStart
+    /// The 1-based line where the current event starts.
+    private(set) var line = 1
+
+    private let source: YAMLInputSource
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private let event: UnsafeMutablePointer<yaml_event_t>
+    private var holdsEvent = false
+    private var failure: InputFileError?
+
+    init(input: FileInput) throws(InputFileError) {
+        path = input.path
+        source = YAMLInputSource(input: input)
+        parser = .allocate(capacity: 1)
+        event = .allocate(capacity: 1)
+        guard yaml_parser_initialize(parser) != 0 else {
+            parser.deallocate()
+            event.deallocate()
+            throw InputFileError(.unreadable, path: input.path, reason: "cannot initialise the YAML parser")
+        }
+        yaml_parser_set_input(parser, { data, buffer, size, sizeRead in
+            guard let data, let buffer, let sizeRead else { return 0 }
+            let source = Unmanaged<YAMLInputSource>.fromOpaque(data).takeUnretainedValue()
+            guard let count = source.fill(buffer, capacity: size) else { return 0 }
+            sizeRead.pointee = count
+            return 1
+        }, Unmanaged.passUnretained(source).toOpaque())
+    }
+
+    deinit {
+        if holdsEvent { yaml_event_delete(event) }
+        yaml_parser_delete(parser)
+        parser.deallocate()
+        event.deallocate()
+    }
+
+    /// Parses the next event and returns its kind.
+    /// - Throws: ``InputFileError`` with libyaml's problem and line, or the file's read error.
+    @discardableResult
+    func next() throws(InputFileError) -> Kind {
+        if let failure { throw failure }
+        if holdsEvent {
+            yaml_event_delete(event)
+            holdsEvent = false
+        }
+        guard yaml_parser_parse(parser, event) != 0 else {
+            let error = source.failure ?? parseError()
+            failure = error
+            throw error
+        }
+        holdsEvent = true
+        line = Int(event.pointee.start_mark.line) + 1 + source.skippedLineCount
+        kind = YAMLEventReader.kind(of: event.pointee.type)
+        return kind
+    }
+
+    /// The text of the current scalar event.
+    var scalarText: String {
+        String(decoding: scalarBytes, as: UTF8.self)
+    }
+
+    /// The current scalar as a decimal integer, or nil if it is not one.
+    var scalarInteger: Int64? {
+        guard kind == .scalar else { return nil }
+        return DecimalParser.integer(scalarBytes)
+    }
+
+    /// Whether the current event is a plain null scalar (nothing, `~` or `null`).
+    var isNull: Bool {
+        guard kind == .scalar, event.pointee.data.scalar.style == YAML_PLAIN_SCALAR_STYLE else { return false }
+        switch scalarText {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
+    }
+
+    /// Reads and skips the next node (a map value, a list item) with its whole subtree.
+    func skipNextNode() throws(InputFileError) {
+        var depth = 0
+        while true {
+            switch try next() {
+            case .sequenceStart, .mappingStart: depth += 1
+            case .sequenceEnd, .mappingEnd: depth -= 1
+            case .streamEnd: throw malformed("unexpected end of the YAML stream")
+            case .streamStart, .documentStart, .documentEnd, .scalar, .alias: break
+            }
+            if depth <= 0 { return }
+        }
+    }
+
+    /// A malformed-file error at the current event's line.
+    func malformed(_ reason: String) -> InputFileError {
+        InputFileError(.malformed, path: path, line: line, reason: reason)
+    }
+
+    private var scalarBytes: UnsafeBufferPointer<UInt8> {
+        let scalar = event.pointee.data.scalar
+        return UnsafeBufferPointer(start: scalar.value, count: scalar.length)
+    }
+
+    private func parseError() -> InputFileError {
+        let state = parser.pointee
+        let problem = state.problem.map { String(cString: $0) } ?? "unknown problem"
+        let mark = state.error == YAML_READER_ERROR ? state.mark : state.problem_mark
+        var reason = "invalid YAML: \(problem)"
+        if let context = state.context.map({ String(cString: $0) }) {
+            reason += " (\(context) at line \(Int(state.context_mark.line) + 1 + source.skippedLineCount))"
+        }
+        return InputFileError(.malformed, path: path, line: Int(mark.line) + 1 + source.skippedLineCount, reason: reason)
+    }
+
+    private static func kind(of type: yaml_event_type_t) -> Kind {
+        switch type {
+        case YAML_STREAM_START_EVENT: return .streamStart
+        case YAML_DOCUMENT_START_EVENT: return .documentStart
+        case YAML_DOCUMENT_END_EVENT: return .documentEnd
+        case YAML_ALIAS_EVENT: return .alias
+        case YAML_SCALAR_EVENT: return .scalar
+        case YAML_SEQUENCE_START_EVENT: return .sequenceStart
+        case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
+        case YAML_MAPPING_START_EVENT: return .mappingStart
+        case YAML_MAPPING_END_EVENT: return .mappingEnd
+        default: return .streamEnd  // YAML_STREAM_END_EVENT, or YAML_NO_EVENT after the end
+        }
+    }
+}
+
+/// The bytes libyaml reads: the file from its first `version:` or `# libinput record` line on.
+///
+/// Lines before that are dropped and counted, so event lines still match the file.
+private final class YAMLInputSource {
+    private static let startMarkers: [[UInt8]] = [Array("version:".utf8), Array("# libinput record".utf8)]
+
+    private let input: FileInput
+    private(set) var skippedLineCount = 0
+    /// The read error, reported instead of libyaml's generic "input error".
+    private(set) var failure: InputFileError?
+    private var searchingForStart = true
+    /// The first bytes of the current skipped line, kept while they could still begin a marker.
+    private var lineHead: [UInt8] = []
+    private var lineCanMatch = true
+    /// Bytes already read but not yet handed to libyaml.
+    private var pending: [UInt8] = []
+    private var pendingOffset = 0
+
+    init(input: FileInput) {
+        self.input = input
+    }
+
+    /// Fills `buffer` with up to `capacity` bytes; 0 at the end of the file, nil on a read error.
+    func fill(_ buffer: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int? {
+        do throws(InputFileError) {
+            if pendingOffset < pending.count { return takePending(buffer, capacity: capacity) }
+            if searchingForStart { return try skipToStart(buffer, capacity: capacity) }
+            return try input.read(into: buffer, maximumCount: capacity)
+        } catch {
+            failure = error
+            return nil
+        }
+    }
+
+    private func takePending(_ buffer: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
+        let count = min(capacity, pending.count - pendingOffset)
+        pending.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            buffer.update(from: base + pendingOffset, count: count)
+        }
+        pendingOffset += count
+        if pendingOffset == pending.count {
+            pending = []
+            pendingOffset = 0
+        }
+        return count
+    }
+
+    /// Reads and drops whole lines until one starts with a marker, then hands out that line onwards.
+    private func skipToStart(_ buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws(InputFileError) -> Int {
+        var chunk = [UInt8](repeating: 0, count: input.chunkSize)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { bytes -> Result<Int, InputFileError> in
+                guard let base = bytes.baseAddress else { return .success(0) }
+                return Result { () throws(InputFileError) in try input.read(into: base, maximumCount: bytes.count) }
+            }.get()
+            if count == 0 { return 0 }
+            for index in 0..<count {
+                let byte = chunk[index]
+                if byte == UInt8(ascii: "\n") {
+                    skippedLineCount += 1
+                    lineHead.removeAll(keepingCapacity: true)
+                    lineCanMatch = true
+                    continue
+                }
+                guard lineCanMatch else { continue }
+                lineHead.append(byte)
+                if YAMLInputSource.startMarkers.contains(lineHead) {
+                    searchingForStart = false
+                    pending = lineHead + chunk[(index + 1)..<count]
+                    pendingOffset = 0
+                    lineHead = []
+                    return takePending(buffer, capacity: capacity)
+                }
+                lineCanMatch = YAMLInputSource.startMarkers.contains { $0.starts(with: lineHead) }
+            }
+        }
+    }
+}
+
+/// Parses signed decimal integers from ASCII bytes.
+enum DecimalParser {
+    /// The value of `bytes` as an optionally signed decimal integer, or nil if it is not one or overflows.
+    static func integer<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int64? {
+        var index = bytes.startIndex
+        guard index != bytes.endIndex else { return nil }
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index = bytes.index(after: index)
+            guard index != bytes.endIndex else { return nil }
+        }
+        var value: Int64 = 0
+        while index != bytes.endIndex {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = shifted.addingReportingOverflow(Int64(digit))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
+            index = bytes.index(after: index)
+        }
+        return negative ? -value : value
+    }
+}

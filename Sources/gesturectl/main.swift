@@ -6,6 +6,7 @@ let overview = """
     USAGE: gesturectl <subcommand>
 
     SUBCOMMANDS:
+      replay                  Replay a recording and print touch events or intents.
 
 
       See 'gesturectl help <subcommand>' for detailed help.
@@ -19,12 +20,14 @@ func runCommandLine(_ arguments: [String]) -> Int32 {
     }
     let rest = Array(arguments.dropFirst())
     switch subcommand {
+    case "replay": return ReplayCommand.run(rest)
 
     case "-h", "--help":
         printToStandardOutput(overview)
         return ExitStatus.success
     case "help":
         switch rest.first {
+        case "replay": printToStandardOutput(ReplayCommand.help)
 
         default: printToStandardOutput(overview)
         }

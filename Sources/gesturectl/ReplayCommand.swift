@@ -1,0 +1,85 @@
+import DismissKit
+
+/// `gesturectl replay`: decodes a recording and prints touch events or intents.
+enum ReplayCommand {
+    static let usage = "gesturectl replay <trace> [<events-file>] [--scene <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [--touch-events] [--explain]"
+
+    static let help = """
+        OVERVIEW: Replay a recorded touchscreen trace, deterministically.
+
+        Reads a `libinput record` YAML (version 1) or evemu recording (one `.evemu`
+        file, or a `.desc` + `.events` pair), decodes it by libinput's touchscreen
+        rules and prints JSON Lines on standard output.
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <trace>                 The recording. For the old evemu split format, either file of the pair.
+          <events-file>           The other file of a `.desc` + `.events` pair (optional).
+
+        OPTIONS:
+          --scene <file>          The scene (JSON): screen, presentations, timeline. Without one the screen
+                                  is 1280 x 800 points on a 217 x 136 mm panel.
+          --device-index <n>      The device of a multi-device recording (0-based); default: the first touchscreen.
+          --calibration <matrix>  libinput calibration matrix "a b c d e f"; default: the recorded
+                                  LIBINPUT_CALIBRATION_MATRIX udev property, or none.
+          --touch-events          Print touch events (down, motion, up, cancel, frame) instead of intents.
+          --explain               With intents, add the figures behind each release decision.
+          -h, --help              Show help information.
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: CommandLineArguments
+        let calibration: CalibrationMatrix?
+        let deviceIndex: Int?
+        do throws(CommandLineArguments.UsageError) {
+            options = try CommandLineArguments(
+                arguments,
+                valueOptions: ["scene", "device-index", "calibration"],
+                flagOptions: ["touch-events", "explain", "help"]
+            )
+            if options.flag("help") {
+                printToStandardOutput(help)
+                return ExitStatus.success
+            }
+            guard (1...2).contains(options.positional.count) else {
+                throw CommandLineArguments.UsageError(
+                    message: options.positional.isEmpty ? "missing expected argument '<trace>'" : "too many arguments")
+            }
+            if let text = try options.value("calibration") {
+                guard let matrix = CalibrationMatrix(parsing: text) else {
+                    throw CommandLineArguments.UsageError(message: "'--calibration' needs six numbers \"a b c d e f\", got '\(text)'")
+                }
+                calibration = matrix
+            } else {
+                calibration = nil
+            }
+            if let text = try options.value("device-index") {
+                guard let index = Int(text), index >= 0 else {
+                    throw CommandLineArguments.UsageError(message: "'--device-index' needs a number from 0, got '\(text)'")
+                }
+                deviceIndex = index
+            } else {
+                deviceIndex = nil
+            }
+        } catch {
+            StandardError.report(error.message, usage: usage)
+            return ExitStatus.usage
+        }
+
+        var output = LineWriter.standardOutput()
+        do throws(InputFileError) {
+            let screen = ScreenSize.standard
+            let reader = try Recording.open(paths: options.positional, deviceIndex: deviceIndex)
+            try Replay.touchEvents(from: reader, screen: screen, calibration: calibration) { event in
+                output.write(line: event.jsonLine.text)
+            }
+            output.flush()
+            return ExitStatus.success
+        } catch {
+            output.flush()
+            StandardError.report(error.description)
+            return error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError
+        }
+    }
+}

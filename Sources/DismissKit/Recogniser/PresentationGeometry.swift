@@ -1,0 +1,266 @@
+/// Where a presentation lies on screen after adaptivity, and the regions the recogniser hit-tests.
+///
+/// Rules beyond SPEC section 3, chosen here:
+/// - A popover or current-context presentation in a compact width is a modal sheet at the large
+///   detent (its own `detents`, `frame`, `anchor` and `modal` flag no longer apply).
+/// - A regular-width `formSheet` or `pageSheet` with a `frame` takes its horizontal extent and its
+///   bottom edge from the frame; its height still comes from the detent.
+/// - A custom detent is clamped to `0 ... screen height`; a sheet without detents has `[.large]`.
+/// - A popover without a `frame` covers nothing, so every touch is outside it.
+/// - A non-modal sheet leaves every touch outside it to the parent: its tap-outside action is
+///   `ignore` whatever its override says.
+public struct PresentationGeometry: Sendable, Hashable {
+    /// How the presentation is laid out once adaptivity has been applied.
+    public enum Shape: String, Sendable, Hashable {
+        case sheet, popover, fullScreen, alert
+    }
+
+    /// Where a point falls relative to the presentation.
+    public enum Region: Sendable, Hashable {
+        /// The grabber's hit target.
+        case grabber
+        /// The band `headerHeight` below the sheet's top edge.
+        case topRegion
+        /// The sheet below its top region.
+        case content
+        /// Inside a presentation that is not a sheet.
+        case inside
+        /// The popover's own anchor.
+        case anchor
+        /// A pass-through region outside the presentation.
+        case passthrough
+        /// Anywhere else.
+        case outside
+    }
+
+    public var shape: Shape
+    /// Whether the scene's width is compact (below `compactWidth`).
+    public var isCompact: Bool
+    /// The area the presentation covers at rest.
+    public var frame: Rect
+    /// The sheet detents in the host's order (sheets only; empty otherwise).
+    public var detents: [Detent]
+    public var selectedDetent: Detent
+    /// The height of the large detent: the screen height minus the top inset.
+    public var largeHeight: Double
+    /// The screen's height, the limit of a custom detent.
+    public var screenHeight: Double
+    /// The band below a sheet's top edge that starts a swipe (sheets only).
+    public var topRegion: Rect?
+    /// The visible grabber, 36 × 5 points (sheets with a grabber only).
+    public var grabber: Rect?
+    /// The grabber's hit target, at least 44 × 44 points and 7 × 7 mm, centred on the grabber.
+    public var grabberHitTarget: Rect?
+    /// The sheet below its top region (sheets only).
+    public var content: Rect?
+    /// The popover's anchor (popovers only).
+    public var anchor: Rect?
+    /// Regions where a tap outside also reaches the control below.
+    public var passthrough: [Rect]
+    /// What a tap outside does, after the override and the style's default.
+    public var tapOutside: TapOutsideAction
+    /// Whether touches outside belong to the parent (a non-modal sheet).
+    public var outsideTouchesGoToParent: Bool
+
+    /// The size of the visible grabber, in points.
+    public static let grabberWidth = 36.0
+    public static let grabberHeight = 5.0
+    /// The distance from a sheet's top edge to the grabber's centre, in points.
+    public static let grabberCentreDepth = 8.0
+
+    /// Lays out `presentation` on the scene's screen.
+    public init(presentation: Presentation, in scene: Scene, configuration: GestureConfiguration = GestureConfiguration()) {
+        let screen = scene.screen
+        let compact = screen.width < scene.compactWidth
+        let fullScreen = Rect(x: 0, y: 0, width: screen.width, height: screen.height)
+        isCompact = compact
+        largeHeight = max(0, screen.height - scene.topInset)
+        screenHeight = screen.height
+        anchor = nil
+        passthrough = presentation.passthrough
+        topRegion = nil
+        grabber = nil
+        grabberHitTarget = nil
+        content = nil
+        outsideTouchesGoToParent = false
+        detents = []
+        selectedDetent = presentation.selectedDetent
+
+        let sheetStyle: Bool
+        var adapted = false
+        switch presentation.style {
+        case .sheet, .pageSheet, .formSheet, .automatic:
+            sheetStyle = true
+        case .currentContext:
+            sheetStyle = true
+            adapted = compact
+        case .popover:
+            sheetStyle = compact
+            adapted = compact
+        case .fullScreen, .alert:
+            sheetStyle = false
+        }
+
+        guard sheetStyle else {
+            switch presentation.style {
+            case .popover:
+                shape = .popover
+                frame = presentation.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
+                anchor = presentation.anchor
+                tapOutside = presentation.tapOutside ?? (presentation.modal ? .ignore : .dismiss)
+            case .alert:
+                shape = .alert
+                frame = fullScreen
+                tapOutside = .ignore
+            case .fullScreen, .currentContext, .sheet, .pageSheet, .formSheet, .automatic:
+                shape = .fullScreen
+                frame = fullScreen
+                tapOutside = .ignore
+            }
+            return
+        }
+
+        shape = .sheet
+        if adapted {
+            detents = [.large]
+            selectedDetent = .large
+        } else {
+            detents = presentation.detents.isEmpty ? [.large] : presentation.detents
+        }
+        let height = Self.height(of: selectedDetent, largeHeight: largeHeight, screenHeight: screen.height)
+        var left = 0.0
+        var width = screen.width
+        var bottom = screen.height
+        switch presentation.style {
+        case .formSheet, .pageSheet:
+            if !compact, let own = presentation.frame {
+                left = own.x
+                width = own.width
+                bottom = own.y + own.height
+            }
+        case .sheet, .automatic, .popover, .fullScreen, .currentContext, .alert:
+            break
+        }
+        let sheet = Rect(x: left, y: bottom - height, width: width, height: height)
+        frame = sheet
+        let header = min(max(0, presentation.headerHeight), height)
+        topRegion = Rect(x: sheet.x, y: sheet.y, width: sheet.width, height: header)
+        content = Rect(x: sheet.x, y: sheet.y + header, width: sheet.width, height: height - header)
+        if presentation.grabber {
+            let centreX = sheet.x + sheet.width / 2
+            let centreY = sheet.y + Self.grabberCentreDepth
+            grabber = Rect(x: centreX - Self.grabberWidth / 2, y: centreY - Self.grabberHeight / 2,
+                           width: Self.grabberWidth, height: Self.grabberHeight)
+            let side = max(configuration.grabberHitTargetMinimumPoints,
+                           configuration.grabberHitTargetMinimumMM * screen.pointsPerMillimetre,
+                           Self.grabberWidth)
+            grabberHitTarget = Rect(x: centreX - side / 2, y: centreY - side / 2, width: side, height: side)
+        }
+        let nonModalSheet = !adapted && !presentation.modal
+        outsideTouchesGoToParent = nonModalSheet
+        if nonModalSheet {
+            tapOutside = .ignore
+        } else {
+            tapOutside = presentation.tapOutside ?? (compact ? .ignore : .dismiss)
+        }
+    }
+
+    /// The height of a detent on a screen whose large detent is `largeHeight` points.
+    public static func height(of detent: Detent, largeHeight: Double, screenHeight: Double) -> Double {
+        switch detent {
+        case .large: largeHeight
+        case .medium: largeHeight / 2
+        case .custom(let points): min(max(0, points), max(0, screenHeight))
+        }
+    }
+
+    /// The height of one of this sheet's detents.
+    public func height(of detent: Detent) -> Double {
+        Self.height(of: detent, largeHeight: largeHeight, screenHeight: screenHeight)
+    }
+
+    /// The height of the selected detent.
+    public var selectedHeight: Double { height(of: selectedDetent) }
+
+    /// The smallest detent, by height (the selected one when there are none).
+    public var smallestDetent: Detent {
+        var best = selectedDetent
+        var bestHeight = height(of: best)
+        for detent in detents where height(of: detent) < bestHeight {
+            best = detent
+            bestHeight = height(of: detent)
+        }
+        return best
+    }
+
+    /// The largest detent, by height (the selected one when there are none).
+    public var largestDetent: Detent {
+        var best = selectedDetent
+        var bestHeight = height(of: best)
+        for detent in detents where height(of: detent) > bestHeight {
+            best = detent
+            bestHeight = height(of: detent)
+        }
+        return best
+    }
+
+    /// The smallest detent taller than the selected one, or nil at the largest.
+    public var nextLargerDetent: Detent? {
+        let current = selectedHeight
+        var best: Detent?
+        var bestHeight = Double.infinity
+        for detent in detents {
+            let candidate = height(of: detent)
+            if candidate > current && candidate < bestHeight {
+                best = detent
+                bestHeight = candidate
+            }
+        }
+        return best
+    }
+
+    /// The largest detent shorter than the selected one, or nil at the smallest.
+    public var nextSmallerDetent: Detent? {
+        let current = selectedHeight
+        var best: Detent?
+        var bestHeight = -Double.infinity
+        for detent in detents {
+            let candidate = height(of: detent)
+            if candidate < current && candidate > bestHeight {
+                best = detent
+                bestHeight = candidate
+            }
+        }
+        return best
+    }
+
+    /// The detent whose height is nearest `targetHeight`; on a tie the selected detent, then the earlier one, wins.
+    public func nearestDetent(toHeight targetHeight: Double) -> Detent {
+        var best = selectedDetent
+        var bestDistance = abs(selectedHeight - targetHeight)
+        for detent in detents {
+            let distance = abs(height(of: detent) - targetHeight)
+            if distance < bestDistance {
+                best = detent
+                bestDistance = distance
+            }
+        }
+        return best
+    }
+
+    /// Whether the point lies on the presentation (its frame, or a sheet's grabber hit target).
+    public func covers(x: Double, y: Double) -> Bool {
+        frame.contains(x: x, y: y) || (grabberHitTarget?.contains(x: x, y: y) ?? false)
+    }
+
+    /// Classifies a point: grabber before top region before content; anchor before pass-through.
+    public func region(x: Double, y: Double) -> Region {
+        if let grabberHitTarget, grabberHitTarget.contains(x: x, y: y) { return .grabber }
+        if let topRegion, topRegion.contains(x: x, y: y) { return .topRegion }
+        if let content, content.contains(x: x, y: y) { return .content }
+        if frame.contains(x: x, y: y) { return .inside }
+        if let anchor, anchor.contains(x: x, y: y) { return .anchor }
+        for region in passthrough where region.contains(x: x, y: y) { return .passthrough }
+        return .outside
+    }
+}

@@ -1,0 +1,106 @@
+/// The recent vertical positions of a dragging finger, and their least-squares velocity.
+///
+/// A fixed ring of samples stored inline, with running sums of the fit kept up to date as samples
+/// enter and leave the window: pushing and asking for the velocity never allocate and cost the
+/// same whatever the sampling rate. When more samples arrive within the window than the ring
+/// holds, the oldest are forgotten.
+struct VelocityTracker: Sendable {
+    /// How many samples the ring holds (100 ms at up to 640 Hz).
+    static let capacity = 64
+    /// How far the newest sample may drift from the time origin of the sums before they are rebuilt.
+    private static let rebaseAfter: Int64 = 1_000_000
+
+    private var times = InlineArray<64, Int64>(repeating: 0)
+    private var offsets = InlineArray<64, Double>(repeating: 0)
+    /// The index of the oldest sample.
+    private var oldest = 0
+    private(set) var count = 0
+    /// The time the finger last moved vertically.
+    private(set) var lastMovementTime: Int64 = 0
+    /// The time origin of the sums, so that the squares stay small.
+    private var base: Int64 = 0
+    private var sumT = 0.0
+    private var sumY = 0.0
+    private var sumTT = 0.0
+    private var sumTY = 0.0
+
+    /// Forgets every sample.
+    mutating func reset() {
+        oldest = 0
+        count = 0
+        lastMovementTime = 0
+        base = 0
+        sumT = 0
+        sumY = 0
+        sumTT = 0
+        sumTY = 0
+    }
+
+    /// Records the finger's offset (points, down positive) at `time` (microseconds, never decreasing).
+    mutating func push(time: Int64, offset: Double) {
+        if count == 0 {
+            lastMovementTime = time
+            base = time
+        } else if offsets[(oldest + count - 1) & (Self.capacity - 1)] != offset {
+            lastMovementTime = time
+        }
+        if count == Self.capacity { dropOldest() }
+        let index = (oldest + count) & (Self.capacity - 1)
+        times[index] = time
+        offsets[index] = offset
+        count += 1
+        if time - base > Self.rebaseAfter {
+            rebuildSums()
+        } else {
+            add(time: time, offset: offset, sign: 1)
+        }
+    }
+
+    /// The velocity in points per millisecond at `now` (never earlier than the newest sample).
+    ///
+    /// A least-squares fit over the samples no older than `window`; zero when the finger has not
+    /// moved for longer than `restCutoff`, or when fewer than two distinct times remain. Samples
+    /// older than the window are forgotten, so `now` must not go back in time.
+    mutating func velocity(at now: Int64, window: Int64, restCutoff: Int64) -> Double {
+        let oldestAllowed = now - window
+        while count > 0 && times[oldest] < oldestAllowed { dropOldest() }
+        guard count >= 2, now - lastMovementTime <= restCutoff else { return 0 }
+        let n = Double(count)
+        let spread = n * sumTT - sumT * sumT
+        guard spread > 1e-9 * n * n else { return 0 }
+        return (n * sumTY - sumT * sumY) / spread
+    }
+
+    private mutating func dropOldest() {
+        add(time: times[oldest], offset: offsets[oldest], sign: -1)
+        oldest = (oldest + 1) & (Self.capacity - 1)
+        count -= 1
+        if count == 0 {
+            sumT = 0
+            sumY = 0
+            sumTT = 0
+            sumTY = 0
+        }
+    }
+
+    private mutating func add(time: Int64, offset: Double, sign: Double) {
+        let t = Double(time - base) / 1000
+        sumT += sign * t
+        sumY += sign * offset
+        sumTT += sign * t * t
+        sumTY += sign * t * offset
+    }
+
+    /// Moves the time origin to the oldest sample and sums every sample afresh.
+    private mutating func rebuildSums() {
+        base = times[oldest]
+        sumT = 0
+        sumY = 0
+        sumTT = 0
+        sumTY = 0
+        for position in 0..<count {
+            let index = (oldest + position) & (Self.capacity - 1)
+            add(time: times[index], offset: offsets[index], sign: 1)
+        }
+    }
+}

@@ -1,0 +1,664 @@
+import Testing
+@testable import DismissKit
+
+/// Builds touch events for one finger: straight segments sampled at a fixed rate.
+struct StrokeBuilder {
+    var screen: ScreenSize
+    var seatSlot: Int32 = 0
+    /// Samples per second.
+    var rate: Double = 120
+
+    func point(_ x: Double, _ y: Double) -> TouchPoint {
+        let perMM = screen.pointsPerMillimetre
+        return TouchPoint(xMM: x / perMM, yMM: y / perMM, x: x, y: y)
+    }
+
+    func down(_ x: Double, _ y: Double, at time: Int64) -> [TouchEvent] {
+        [TouchEvent(kind: .down, time: time, slot: seatSlot, seatSlot: seatSlot, point: point(x, y)),
+         TouchEvent(kind: .frame, time: time)]
+    }
+
+    func motion(_ x: Double, _ y: Double, at time: Int64) -> [TouchEvent] {
+        [TouchEvent(kind: .motion, time: time, slot: seatSlot, seatSlot: seatSlot, point: point(x, y)),
+         TouchEvent(kind: .frame, time: time)]
+    }
+
+    func up(at time: Int64) -> [TouchEvent] {
+        [TouchEvent(kind: .up, time: time, slot: seatSlot, seatSlot: seatSlot), TouchEvent(kind: .frame, time: time)]
+    }
+
+    func cancel(at time: Int64) -> [TouchEvent] {
+        [TouchEvent(kind: .cancel, time: time, slot: seatSlot, seatSlot: seatSlot), TouchEvent(kind: .frame, time: time)]
+    }
+
+    /// Motion from `from` to `to` in `duration` microseconds starting at `start`, sampled at `rate`;
+    /// the last sample lands exactly on `to` at `start + duration`. No down or up.
+    func segment(from: (Double, Double), to: (Double, Double), start: Int64, duration: Int64) -> [TouchEvent] {
+        let period = 1_000_000 / rate
+        var events: [TouchEvent] = []
+        var k = 1.0
+        while true {
+            let elapsed = Int64((k * period).rounded())
+            if elapsed >= duration { break }
+            let f = Double(elapsed) / Double(duration)
+            events += motion(from.0 + (to.0 - from.0) * f, from.1 + (to.1 - from.1) * f, at: start + elapsed)
+            k += 1
+        }
+        events += motion(to.0, to.1, at: start + duration)
+        return events
+    }
+
+    /// A whole stroke: down at `from`, a straight move to `to` in `duration`, and a lift after `rest`.
+    func stroke(from: (Double, Double), to: (Double, Double), start: Int64 = 1_000_000, duration: Int64,
+                rest: Int64 = 0) -> [TouchEvent] {
+        down(from.0, from.1, at: start)
+            + segment(from: from, to: to, start: start, duration: duration)
+            + up(at: start + duration + rest)
+    }
+
+    /// A tap: down and up without moving.
+    func tap(_ x: Double, _ y: Double, at start: Int64 = 1_000_000, duration: Int64 = 80_000) -> [TouchEvent] {
+        down(x, y, at: start) + up(at: start + duration)
+    }
+}
+
+/// Feeds events to a recogniser and keeps every output.
+struct Harness {
+    var scene: Scene
+    var recogniser = GestureRecogniser()
+    var outputs: [RecogniserOutput] = []
+
+    init(_ scene: Scene, configuration: GestureConfiguration = GestureConfiguration()) {
+        self.scene = scene
+        recogniser = GestureRecogniser(configuration: configuration)
+    }
+
+    var strokes: StrokeBuilder { StrokeBuilder(screen: scene.screen) }
+
+    /// Feeds the events and returns what they produced.
+    @discardableResult
+    mutating func feed(_ events: [TouchEvent]) -> [RecogniserOutput] {
+        var produced: [RecogniserOutput] = []
+        for event in events { recogniser.handle(event, in: scene, into: &produced) }
+        outputs += produced
+        return produced
+    }
+}
+
+/// Everything but `dragChanged`, as short readable lines.
+func decisions(_ outputs: [RecogniserOutput]) -> [String] {
+    outputs.compactMap { output in
+        switch output {
+        case .attempt(let attempt):
+            return "attempt \(attempt.presentation) \(attempt.source.rawValue)"
+        case .intent(let intent):
+            switch intent.kind {
+            case .dragBegan(let presentation, let origin): return "dragBegan \(presentation) \(origin.rawValue)"
+            case .dragChanged: return nil
+            case .dragEnded(let presentation, let outcome, let detent): return "dragEnded \(presentation) \(outcome.rawValue) \(detent)"
+            case .setDetent(let presentation, let detent, let cause): return "setDetent \(presentation) \(detent) \(cause.rawValue)"
+            case .passthroughTap(let x, let y): return "passthroughTap \(x) \(y)"
+            case .confirmationRequested, .save, .dismiss, .cancelled, .rejected: return "unexpected \(intent.kind)"
+            }
+        }
+    }
+}
+
+/// The `dragChanged` offsets, in order.
+func shownOffsets(_ outputs: [RecogniserOutput]) -> [Double] {
+    outputs.compactMap { output in
+        if case .intent(let intent) = output, case .dragChanged(_, let offset, _) = intent.kind { return offset }
+        return nil
+    }
+}
+
+/// The explanation attached to the first `dragEnded`.
+func releaseExplanation(_ outputs: [RecogniserOutput]) -> Explanation? {
+    for case .intent(let intent) in outputs {
+        if case .dragEnded = intent.kind { return intent.explanation }
+    }
+    return nil
+}
+
+func close(_ a: Double, _ b: Double, tolerance: Double = 1e-6) -> Bool { abs(a - b) <= tolerance }
+
+@Suite("GestureRecogniser")
+struct GestureRecogniserTests {
+    // The standard screen: 1280 × 800 points, 5.89 points per mm, so the slop is 11.78 points.
+    // A large sheet is 760 points high (top edge at y 40), a medium one 380 (top edge at y 420).
+    static let slop = 2 * ScreenSize.standard.pointsPerMillimetre
+
+    static func sheet(_ id: String = "sheet", detents: [Detent] = [.large], selected: Detent? = nil, grabber: Bool = false,
+                      contentOffset: Double = 0, unsavedChanges: Bool = false, dismissible: Bool = true,
+                      modal: Bool = true, tapOutside: TapOutsideAction? = nil) -> Presentation {
+        Presentation(id: id, style: .sheet, detents: detents, selectedDetent: selected, grabber: grabber,
+                     contentOffset: contentOffset, modal: modal, unsavedChanges: unsavedChanges, dismissible: dismissible,
+                     tapOutside: tapOutside)
+    }
+
+    static func scene(_ presentations: Presentation...) -> Scene { Scene(presentations: presentations) }
+
+    static func popover(modal: Bool) -> Presentation {
+        Presentation(id: "share", style: .popover, modal: modal,
+                     frame: Rect(x: 900, y: 60, width: 320, height: 400),
+                     anchor: Rect(x: 1180, y: 10, width: 44, height: 44),
+                     passthrough: [Rect(x: 1000, y: 10, width: 150, height: 44)])
+    }
+
+    // MARK: Swipe from the top
+
+    @Test("a swipe from the top follows the finger and reports each step")
+    func swipeFromTopSteps() {
+        var h = Harness(Self.scene(Self.sheet()))
+        let s = h.strokes
+        h.feed(s.down(640, 80, at: 0))
+        #expect(h.recogniser.phase == .possibleDrag(presentation: "sheet", region: .topRegion))
+        #expect(h.feed(s.motion(640, 90, at: 10_000)).isEmpty)
+        #expect(h.recogniser.phase == .possibleDrag(presentation: "sheet", region: .topRegion))
+        let began = h.feed(s.motion(640, 100, at: 20_000))
+        #expect(decisions(began) == ["dragBegan sheet topRegion"])
+        #expect(shownOffsets(began) == [20])
+        #expect(h.recogniser.phase == .dragging(presentation: "sheet", origin: .topRegion, offset: 20))
+        let changed = h.feed(s.motion(640, 130, at: 30_000))
+        #expect(changed.count == 1)
+        guard case .intent(let intent) = changed.first, case .dragChanged("sheet", let offset, let velocity) = intent.kind else {
+            Issue.record("expected dragChanged, got \(changed)")
+            return
+        }
+        #expect(offset == 50)
+        // Samples (0 ms, 0), (20 ms, 20), (30 ms, 50): mean t 50/3, mean y 70/3,
+        // Σ(t − t̄)(y − ȳ) = 1900 − 3500/3 = 2200/3, Σ(t − t̄)² = 1300 − 2500/3 = 1400/3: slope 11/7 points/ms.
+        #expect(close(velocity, 11_000.0 / 7))
+        #expect(intent.time == 30_000)
+        // Rest 200 ms: zero velocity, projected 50, below 380: settle at large.
+        let ended = h.feed(s.up(at: 230_000))
+        #expect(decisions(ended) == ["dragEnded sheet settle large"])
+        #expect(h.recogniser.phase == .idle)
+    }
+
+    @Test("dismiss fraction by distance", arguments: [("370 points settles", 370.0, false), ("390 points dismisses", 390.0, true)])
+    func dismissByDistance(name: String, distance: Double, dismisses: Bool) {
+        var h = Harness(Self.scene(Self.sheet()))
+        let out = h.feed(h.strokes.stroke(from: (640, 60), to: (640, 60 + distance), duration: 600_000, rest: 100_000))
+        #expect(decisions(out) == (dismisses
+            ? ["dragBegan sheet topRegion", "dragEnded sheet dismissAttempt large", "attempt sheet swipeFromTop"]
+            : ["dragBegan sheet topRegion", "dragEnded sheet settle large"]))
+        let explanation = releaseExplanation(out)
+        #expect(explanation?.velocity == 0)
+        #expect(explanation?.threshold == 380)
+        #expect(explanation.map { close($0.projectedOffset, distance) } == true)
+    }
+
+    // 100 points in T ms: projected 100 + 499 · 100 / T passes 380 when T < 178.2 ms.
+    @Test("dismiss fraction by velocity", arguments: [("170 ms flick dismisses", Int64(170_000), true), ("190 ms flick settles", Int64(190_000), false)])
+    func dismissByVelocity(name: String, duration: Int64, dismisses: Bool) {
+        var h = Harness(Self.scene(Self.sheet()))
+        let out = h.feed(h.strokes.stroke(from: (640, 60), to: (640, 160), duration: duration))
+        #expect(decisions(out).contains("attempt sheet swipeFromTop") == dismisses)
+        let expectedVelocity = 100 / (Double(duration) / 1000)
+        let explanation = releaseExplanation(out)
+        #expect(explanation.map { close($0.velocity, expectedVelocity * 1000) } == true)
+        #expect(explanation.map { close($0.projectedOffset, 100 + expectedVelocity * 499) } == true)
+        #expect(explanation.map { close($0.margin, $0.projectedOffset - 380) } == true)
+    }
+
+    @Test("rest cut-off", arguments: [("39 ms rest keeps the velocity", Int64(39_000), true), ("41 ms rest zeroes it", Int64(41_000), false)])
+    func restCutoff(name: String, rest: Int64, dismisses: Bool) {
+        var h = Harness(Self.scene(Self.sheet()))
+        // 1 point/ms: projected 100 + 499 = 599 with velocity, 100 without.
+        let out = h.feed(h.strokes.stroke(from: (640, 60), to: (640, 160), duration: 100_000, rest: rest))
+        #expect(decisions(out).contains("attempt sheet swipeFromTop") == dismisses)
+        #expect(releaseExplanation(out).map { close($0.velocity, dismisses ? 1000 : 0) } == true)
+    }
+
+    @Test("touch slop", arguments: [("within the slop", -0.5, false), ("past the slop", 0.5, true)])
+    func touchSlop(name: String, beyond: Double, drags: Bool) {
+        var h = Harness(Self.scene(Self.sheet()))
+        let s = h.strokes
+        let y = 80 + Self.slop + beyond
+        h.feed(s.down(640, 80, at: 0) + s.motion(640, y, at: 50_000))
+        #expect(h.recogniser.phase == (drags
+            ? .dragging(presentation: "sheet", origin: .topRegion, offset: y - 80)
+            : .possibleDrag(presentation: "sheet", region: .topRegion)))
+        let out = h.feed(s.up(at: 500_000))
+        #expect(decisions(h.outputs) == (drags ? ["dragBegan sheet topRegion", "dragEnded sheet settle large"] : []))
+        #expect(out.isEmpty != drags)
+    }
+
+    @Test("cross-axis", arguments: [("more horizontal fails", 20.0, 10.0, false), ("more vertical drags", 10.0, 20.0, true)])
+    func crossAxis(name: String, dx: Double, dy: Double, drags: Bool) {
+        var h = Harness(Self.scene(Self.sheet()))
+        let s = h.strokes
+        h.feed(s.down(640, 300, at: 0) + s.motion(640 + dx, 300 + dy, at: 30_000))
+        #expect(h.recogniser.phase == (drags
+            ? .dragging(presentation: "sheet", origin: .scrolledContent, offset: dy)
+            : .failedUntilAllLifted))
+        // Once failed, a later vertical move changes nothing.
+        h.feed(s.motion(640, 700, at: 60_000) + s.up(at: 300_000))
+        #expect(decisions(h.outputs) == (drags
+            ? ["dragBegan sheet scrolledContent", "dragEnded sheet dismissAttempt large", "attempt sheet swipeScrolledContent"]
+            : []))
+        #expect(h.recogniser.phase == .idle)
+    }
+
+    @Test("an upward swipe from the top of a medium sheet settles on large")
+    func swipeUpToLarge() {
+        var h = Harness(Self.scene(Self.sheet(detents: [.medium, .large], selected: .medium)))
+        let out = h.feed(h.strokes.stroke(from: (300, 440), to: (300, 200), duration: 400_000, rest: 100_000))
+        #expect(decisions(out) == ["dragBegan sheet topRegion", "dragEnded sheet settle large", "setDetent sheet large swipe"])
+    }
+
+    @Test("a swipe down from a large sheet settles on medium when that is nearest")
+    func swipeDownToMedium() {
+        var h = Harness(Self.scene(Self.sheet(detents: [.medium, .large])))
+        // Projected 250: a height of 510, nearer medium (380) than large (760).
+        let out = h.feed(h.strokes.stroke(from: (300, 60), to: (300, 310), duration: 500_000, rest: 100_000))
+        #expect(decisions(out) == ["dragBegan sheet topRegion", "dragEnded sheet settle medium", "setDetent sheet medium swipe"])
+    }
+
+    @Test("the same stroke at 30, 60, 120 and 240 Hz gives the same decisions",
+          arguments: [("flick", 120.0, Int64(90_000), Int64(0)), ("slow drag", 300.0, Int64(900_000), Int64(0)),
+                      ("long drag rested", 420.0, Int64(700_000), Int64(60_000)), ("short flick", 60.0, Int64(70_000), Int64(0)),
+                      ("slow short drag settles", 150.0, Int64(1_000_000), Int64(0)),
+                      ("short drag rested settles", 300.0, Int64(300_000), Int64(45_000))])
+    func timingJitter(name: String, distance: Double, duration: Int64, rest: Int64) {
+        var results: [[String]] = []
+        var margins: [Double] = []
+        for rate in [30.0, 60.0, 120.0, 240.0] {
+            var h = Harness(Self.scene(Self.sheet()))
+            var s = h.strokes
+            s.rate = rate
+            let out = h.feed(s.stroke(from: (640, 60), to: (640, 60 + distance), duration: duration, rest: rest))
+            results.append(decisions(out))
+            margins.append(releaseExplanation(out)?.margin ?? .nan)
+        }
+        #expect(Set(results.map { $0.joined(separator: "|") }).count == 1, "\(results)")
+        #expect(results[0].count >= 2)
+        // A straight stroke gives the same figures whatever the rate.
+        #expect(margins.allSatisfy { close($0, margins[0], tolerance: 1e-3) }, "\(margins)")
+    }
+
+    // MARK: Content and hand-off
+
+    @Test("content at its top drags the sheet; scrolled content scrolls first and hands off")
+    func handOffSteps() {
+        var h = Harness(Self.scene(Self.sheet(contentOffset: 100)))
+        let s = h.strokes
+        h.feed(s.down(640, 300, at: 0) + s.motion(640, 350, at: 20_000))
+        #expect(h.recogniser.phase == .scrollingContent(presentation: "sheet", remainingOffset: 50))
+        #expect(h.outputs.isEmpty)
+        let handOff = h.feed(s.motion(640, 420, at: 40_000))
+        #expect(decisions(handOff) == ["dragBegan sheet scrolledContent"])
+        #expect(shownOffsets(handOff) == [20])
+        #expect(h.recogniser.phase == .dragging(presentation: "sheet", origin: .scrolledContent, offset: 20))
+    }
+
+    @Test("a fast scroll that reaches the top does not dismiss")
+    func fastScrollToTop() {
+        var h = Harness(Self.scene(Self.sheet(contentOffset: 300)))
+        // 300 points in 60 ms: 5 points/ms, exactly to the top.
+        let out = h.feed(h.strokes.stroke(from: (640, 200), to: (640, 500), duration: 60_000))
+        #expect(decisions(out) == [])
+    }
+
+    @Test("velocity counts only after the hand-off")
+    func velocityAfterHandOff() {
+        var h = Harness(Self.scene(Self.sheet(contentOffset: 200)))
+        let s = h.strokes
+        // 200 points of scroll in 100 ms (2 points/ms), then 20 points of sheet in 60 ms (1/3 point/ms).
+        let events = s.down(640, 200, at: 0)
+            + s.segment(from: (640, 200), to: (640, 400), start: 0, duration: 100_000)
+            + s.segment(from: (640, 400), to: (640, 420), start: 100_000, duration: 60_000)
+            + s.up(at: 160_000)
+        let out = h.feed(events)
+        #expect(decisions(out) == ["dragBegan sheet scrolledContent", "dragEnded sheet settle large"])
+        // Only the slow part counts: 20 + 499 / 3.
+        #expect(releaseExplanation(out).map { close($0.velocity, 1000.0 / 3, tolerance: 1e-3) } == true)
+        #expect(releaseExplanation(out).map { close($0.projectedOffset, 20 + 499.0 / 3, tolerance: 1e-3) } == true)
+    }
+
+    @Test("movement after the hand-off dismisses")
+    func movementAfterHandOffDismisses() {
+        var h = Harness(Self.scene(Self.sheet(contentOffset: 200)))
+        let out = h.feed(h.strokes.stroke(from: (640, 100), to: (640, 700), duration: 800_000, rest: 100_000))
+        #expect(decisions(out) == ["dragBegan sheet scrolledContent", "dragEnded sheet dismissAttempt large",
+                                   "attempt sheet swipeScrolledContent"])
+        // The finger's 600 points minus the 200 points of scroll.
+        #expect(releaseExplanation(out).map { close($0.projectedOffset, 400) } == true)
+    }
+
+    @Test("content moved up at a smaller detent grows the sheet, then keeps the contact",
+          arguments: [("medium at the top expands", Detent.medium, 0.0, true),
+                      ("large does not", Detent.large, 0.0, false),
+                      ("scrolled content does not", Detent.medium, 40.0, false)])
+    func scrollExpand(name: String, selected: Detent, contentOffset: Double, expands: Bool) {
+        var h = Harness(Self.scene(Self.sheet(detents: [.medium, .large], selected: selected, contentOffset: contentOffset)))
+        let s = h.strokes
+        h.feed(s.down(640, 600, at: 0) + s.motion(640, 570, at: 30_000))
+        #expect(decisions(h.outputs) == (expands ? ["setDetent sheet large scrollExpand"] : []))
+        #expect(h.recogniser.phase == .failedUntilAllLifted)
+        h.feed(s.motion(640, 400, at: 60_000) + s.up(at: 90_000))
+        #expect(decisions(h.outputs) == (expands ? ["setDetent sheet large scrollExpand"] : []))
+        #expect(h.recogniser.phase == .idle)
+    }
+
+    // MARK: Grabber
+
+    @Test("a grabber tap cycles the detents",
+          arguments: [("medium to large", [Detent.medium, .large], Detent.medium, ["setDetent sheet large grabberTap"]),
+                      ("large wraps to medium", [.medium, .large], .large, ["setDetent sheet medium grabberTap"]),
+                      ("one detent does nothing", [.medium], .medium, [])])
+    func grabberTap(name: String, detents: [Detent], selected: Detent, expected: [String]) {
+        var h = Harness(Self.scene(Self.sheet(detents: detents, selected: selected, grabber: true)))
+        let top = selected == .large ? 40.0 : 420.0
+        h.feed(h.strokes.down(650, top + 20, at: 0))
+        #expect(h.recogniser.phase == .possibleDrag(presentation: "sheet", region: .grabber))
+        h.feed(h.strokes.up(at: 150_000))
+        #expect(decisions(h.outputs) == expected)
+        #expect(h.recogniser.phase == .idle)
+    }
+
+    @Test("a grabber press longer than the tap duration does nothing")
+    func grabberLongPress() {
+        var h = Harness(Self.scene(Self.sheet(detents: [.medium, .large], selected: .medium, grabber: true)))
+        h.feed(h.strokes.tap(640, 428, duration: 400_001))
+        #expect(h.outputs.isEmpty)
+    }
+
+    @Test("a grabber drag settles on the nearest detent or dismisses below half the smallest",
+          arguments: [("small drag stays large", 100.0, ["dragBegan sheet grabber", "dragEnded sheet settle large"]),
+                      ("to medium", 400.0, ["dragBegan sheet grabber", "dragEnded sheet settle medium", "setDetent sheet medium grabberDrag"]),
+                      ("just above half of medium", 560.0, ["dragBegan sheet grabber", "dragEnded sheet settle medium", "setDetent sheet medium grabberDrag"]),
+                      ("below half of medium", 580.0, ["dragBegan sheet grabber", "dragEnded sheet dismissAttempt large", "attempt sheet grabberDrag"])])
+    func grabberDrag(name: String, distance: Double, expected: [String]) {
+        var h = Harness(Self.scene(Self.sheet(detents: [.medium, .large], grabber: true)))
+        let out = h.feed(h.strokes.stroke(from: (640, 48), to: (640, 48 + distance), duration: 800_000, rest: 100_000))
+        #expect(decisions(out) == expected)
+        // Threshold: 760 − 0.5 · 380.
+        #expect(releaseExplanation(out)?.threshold == 570)
+    }
+
+    // MARK: Tap outside
+
+    @Test("tap outside a regular-width sheet dismisses; compact width ignores")
+    func tapOutsideSheet() {
+        var regular = Harness(Self.scene(Self.sheet(detents: [.medium], selected: .medium)))
+        #expect(decisions(regular.feed(regular.strokes.tap(640, 200))) == ["attempt sheet tapOutside"])
+        var compactScene = Self.scene(Self.sheet(detents: [.medium], selected: .medium))
+        compactScene.screen = ScreenSize(width: 500, height: 800, widthMM: 85, heightMM: 136)
+        var compact = Harness(compactScene)
+        compact.feed(compact.strokes.down(250, 200, at: 0))
+        #expect(compact.recogniser.phase == .failedUntilAllLifted)
+        #expect(compact.feed(compact.strokes.up(at: 80_000)).isEmpty)
+    }
+
+    @Test("tap duration", arguments: [("400 ms is a tap", Int64(400_000), true), ("401 ms is not", Int64(400_001), false)])
+    func tapDuration(name: String, duration: Int64, taps: Bool) {
+        var h = Harness(Self.scene(Self.popover(modal: false)))
+        let out = h.feed(h.strokes.tap(100, 500, duration: duration))
+        #expect(decisions(out) == (taps ? ["attempt share tapOutside"] : []))
+    }
+
+    @Test("tap slop", arguments: [("within the slop", -0.5, true), ("past the slop", 0.5, false)])
+    func tapSlop(name: String, beyond: Double, taps: Bool) {
+        var h = Harness(Self.scene(Self.popover(modal: false)))
+        let s = h.strokes
+        h.feed(s.down(100, 500, at: 0) + s.motion(100 + Self.slop + beyond, 500, at: 50_000))
+        #expect(h.recogniser.phase == (taps ? .tapOutsideCandidate(presentation: "share") : .failedUntilAllLifted))
+        h.feed(s.motion(100, 500, at: 60_000) + s.up(at: 100_000))
+        #expect(decisions(h.outputs) == (taps ? ["attempt share tapOutside"] : []))
+    }
+
+    @Test("popover taps: anchor swallowed, pass-through after the dismissal, modal ignores",
+          arguments: [("non-modal elsewhere", false, 100.0, 500.0, ["attempt share tapOutside"]),
+                      ("non-modal anchor", false, 1200.0, 30.0, ["attempt share tapOutside"]),
+                      ("non-modal pass-through", false, 1050.0, 30.0, ["attempt share tapOutside", "passthroughTap 1050.0 30.0"]),
+                      ("non-modal inside", false, 1000.0, 200.0, []),
+                      ("modal elsewhere", true, 100.0, 500.0, []),
+                      ("modal anchor", true, 1200.0, 30.0, []),
+                      ("modal pass-through", true, 1050.0, 30.0, ["passthroughTap 1050.0 30.0"])])
+    func popoverTaps(name: String, modal: Bool, x: Double, y: Double, expected: [String]) {
+        var h = Harness(Self.scene(Self.popover(modal: modal)))
+        #expect(decisions(h.feed(h.strokes.tap(x, y))) == expected)
+        #expect(h.recogniser.phase == .idle)
+    }
+
+    @Test("tapOutside passthrough delivers the tap and dismisses nothing; a non-modal sheet leaves it to the parent")
+    func passthroughOverride() {
+        var h = Harness(Self.scene(Self.sheet(detents: [.medium], selected: .medium, tapOutside: .passthrough)))
+        #expect(decisions(h.feed(h.strokes.tap(300, 100))) == ["passthroughTap 300.0 100.0"])
+        var nonModal = Harness(Self.scene(Self.sheet(detents: [.medium], selected: .medium, modal: false, tapOutside: .dismiss)))
+        #expect(nonModal.feed(nonModal.strokes.tap(300, 100)).isEmpty)
+    }
+
+    @Test("a second contact during a tap makes it not a tap")
+    func secondContactSpoilsTap() {
+        var h = Harness(Self.scene(Self.popover(modal: false)))
+        var second = h.strokes
+        second.seatSlot = 1
+        h.feed(h.strokes.down(100, 500, at: 0) + second.tap(600, 600, at: 10_000, duration: 20_000))
+        #expect(h.recogniser.phase == .failedUntilAllLifted)
+        h.feed(h.strokes.up(at: 60_000))
+        #expect(h.outputs.isEmpty)
+        #expect(h.recogniser.phase == .idle)
+    }
+
+    @Test("alerts and full-screen presentations start no gesture")
+    func coveredScreen() {
+        for style in [PresentationStyle.alert, .fullScreen] {
+            var h = Harness(Self.scene(Presentation(id: "a", style: style)))
+            #expect(h.feed(h.strokes.stroke(from: (640, 60), to: (640, 700), duration: 100_000)).isEmpty)
+            #expect(h.feed(h.strokes.tap(10, 10)).isEmpty)
+        }
+    }
+
+    @Test("a compact popover is a sheet that swipes")
+    func compactPopover() {
+        var scene = Self.scene(Self.popover(modal: false))
+        scene.screen = ScreenSize(width: 500, height: 800, widthMM: 85, heightMM: 136)
+        var h = Harness(scene)
+        let out = h.feed(h.strokes.stroke(from: (250, 60), to: (250, 500), duration: 500_000, rest: 100_000))
+        #expect(decisions(out) == ["dragBegan share topRegion", "dragEnded share dismissAttempt large", "attempt share swipeFromTop"])
+    }
+
+    // MARK: Resistance
+
+    @Test("a gated sheet rubber-bands below its smallest detent and still attempts the dismissal",
+          arguments: [("unsaved changes", true, true), ("not dismissible", false, false)])
+    func gatedRubberBand(name: String, unsaved: Bool, dismissible: Bool) {
+        var h = Harness(Self.scene(Self.sheet(unsavedChanges: unsaved, dismissible: dismissible)))
+        let s = h.strokes
+        h.feed(s.down(640, 60, at: 0) + s.motion(640, 260, at: 200_000))
+        // 0.55 · 200 · 760 / (760 + 0.55 · 200) = 83600 / 870.
+        #expect(shownOffsets(h.outputs).last.map { close($0, 83_600.0 / 870) } == true)
+        #expect(h.recogniser.phase == .dragging(presentation: "sheet", origin: .topRegion, offset: 200))
+        h.feed(s.motion(640, 460, at: 400_000) + s.up(at: 600_000))
+        #expect(decisions(h.outputs) == ["dragBegan sheet topRegion", "dragEnded sheet dismissAttempt large", "attempt sheet swipeFromTop"])
+        #expect(releaseExplanation(h.outputs).map { close($0.projectedOffset, 400) } == true)
+    }
+
+    @Test("an ungated sheet follows the finger down but rubber-bands above its largest detent")
+    func rubberBandAboveLargest() {
+        var h = Harness(Self.scene(Self.sheet()))
+        let s = h.strokes
+        h.feed(s.down(640, 90, at: 0) + s.motion(640, 290, at: 100_000) + s.motion(640, -10, at: 200_000))
+        // Down 200: no resistance. Up 100 past large: −0.55 · 100 · 760 / (760 + 55).
+        let offsets = shownOffsets(h.outputs)
+        #expect(offsets.count == 2)
+        #expect(offsets.first == 200)
+        #expect(offsets.last.map { close($0, -41_800.0 / 815) } == true)
+    }
+
+    @Test("a medium sheet grows freely up to large, then resists")
+    func mediumGrowsThenResists() {
+        var h = Harness(Self.scene(Self.sheet(detents: [.medium, .large], selected: .medium, unsavedChanges: true)))
+        let s = h.strokes
+        h.feed(s.down(640, 430, at: 0) + s.motion(640, 130, at: 100_000) + s.motion(640, -70, at: 200_000))
+        let offsets = shownOffsets(h.outputs)
+        #expect(offsets.first == -300)
+        // 500 up: 380 free, 120 past large.
+        #expect(offsets.last.map { close($0, -380 - 0.55 * 120 * 380 / (380 + 0.55 * 120)) } == true)
+    }
+
+    // MARK: Cancellation
+
+    @Test("a second contact on the presentation cancels a drag; everything is ignored until all lift")
+    func secondContactCancels() {
+        var h = Harness(Self.scene(Self.sheet()))
+        let first = h.strokes
+        var second = h.strokes
+        second.seatSlot = 1
+        h.feed(first.down(640, 60, at: 0) + first.motion(640, 200, at: 50_000))
+        let cancelled = h.feed(second.down(300, 500, at: 60_000))
+        #expect(decisions(cancelled) == ["dragEnded sheet cancel large"])
+        #expect(h.recogniser.phase == .failedUntilAllLifted)
+        // The first finger keeps moving and lifts: nothing. The second one swipes: nothing.
+        h.feed(first.motion(640, 700, at: 70_000) + first.up(at: 80_000))
+        h.feed(second.motion(300, 700, at: 90_000) + second.up(at: 100_000))
+        #expect(decisions(h.outputs) == ["dragBegan sheet topRegion", "dragEnded sheet cancel large"])
+        #expect(h.recogniser.phase == .idle)
+        // The next gesture works again.
+        #expect(decisions(h.feed(first.stroke(from: (640, 60), to: (640, 600), start: 200_000, duration: 300_000)))
+            .contains("attempt sheet swipeFromTop"))
+    }
+
+    @Test("a second contact before the drag starts fails the gesture quietly",
+          arguments: [("possible top-region drag", 0.0, 60.0, 65.0), ("scrolling content", 150.0, 300.0, 400.0)])
+    func secondContactBeforeDrag(name: String, contentOffset: Double, startY: Double, movedY: Double) {
+        var h = Harness(Self.scene(Self.sheet(contentOffset: contentOffset)))
+        let first = h.strokes
+        var second = h.strokes
+        second.seatSlot = 1
+        h.feed(first.down(640, startY, at: 0) + first.motion(640, movedY, at: 20_000))
+        #expect(h.recogniser.phase != .failedUntilAllLifted)
+        h.feed(second.down(200, 500, at: 30_000))
+        #expect(h.recogniser.phase == .failedUntilAllLifted)
+        h.feed(first.motion(640, 790, at: 40_000) + first.up(at: 50_000) + second.up(at: 60_000))
+        #expect(h.outputs.isEmpty)
+        #expect(h.recogniser.phase == .idle)
+    }
+
+    @Test("a second contact outside a non-modal sheet belongs to the parent")
+    func nonModalParentContact() {
+        var h = Harness(Self.scene(Self.sheet(detents: [.medium, .large], selected: .medium, modal: false)))
+        let first = h.strokes
+        var second = h.strokes
+        second.seatSlot = 1
+        h.feed(first.down(640, 440, at: 0) + first.motion(640, 480, at: 50_000) + second.tap(100, 100, at: 60_000, duration: 10_000))
+        #expect(h.recogniser.phase == .dragging(presentation: "sheet", origin: .topRegion, offset: 40))
+        h.feed(second.down(100, 600, at: 80_000))
+        #expect(decisions(h.outputs) == ["dragBegan sheet topRegion", "dragEnded sheet cancel medium"])
+    }
+
+    @Test("a cancel event for the tracked contact cancels; a cancelled drag never commits")
+    func touchCancel() {
+        var h = Harness(Self.scene(Self.sheet()))
+        let s = h.strokes
+        h.feed(s.down(640, 60, at: 0) + s.motion(640, 700, at: 50_000))
+        #expect(decisions(h.feed(s.cancel(at: 60_000))) == ["dragEnded sheet cancel large"])
+        #expect(h.recogniser.phase == .idle)
+        #expect(h.feed(s.up(at: 70_000)).isEmpty)
+    }
+
+    @Test("a cancel event ends a tap candidate without a tap")
+    func touchCancelTap() {
+        var h = Harness(Self.scene(Self.popover(modal: false)))
+        let s = h.strokes
+        h.feed(s.down(100, 500, at: 0) + s.cancel(at: 30_000))
+        #expect(h.outputs.isEmpty)
+        #expect(h.recogniser.phase == .idle)
+    }
+
+    @Test("removing the device cancels the drag and forgets the contacts")
+    func deviceRemoved() {
+        var h = Harness(Self.scene(Self.sheet()))
+        let s = h.strokes
+        h.feed(s.down(640, 60, at: 0) + s.motion(640, 700, at: 50_000))
+        var out: [RecogniserOutput] = []
+        h.recogniser.handleDeviceRemoved(time: 60_000, into: &out)
+        #expect(decisions(out) == ["dragEnded sheet cancel large"])
+        #expect(h.recogniser.phase == .idle)
+        #expect(h.feed(s.motion(640, 710, at: 70_000) + s.up(at: 80_000)).isEmpty)
+    }
+
+    @Test("a scene change that removes or reshapes the presentation cancels; a gate update does not",
+          arguments: [("removed", 0), ("replaced", 1), ("detent changed", 2), ("unsaved changes set", 3)])
+    func sceneChange(name: String, change: Int) {
+        var h = Harness(Self.scene(Self.sheet(detents: [.medium, .large])))
+        let s = h.strokes
+        h.feed(s.down(640, 60, at: 0) + s.motion(640, 260, at: 50_000))
+        var scene = h.scene
+        switch change {
+        case 0: scene.presentations = []
+        case 1: scene.presentations = [Self.sheet("other")]
+        case 2: scene.presentations[0].selectedDetent = .medium
+        default: scene.presentations[0].unsavedChanges = true
+        }
+        var out: [RecogniserOutput] = []
+        h.recogniser.handleSceneChange(to: scene, time: 60_000, into: &out)
+        h.scene = scene
+        if change == 3 {
+            #expect(out.isEmpty)
+            // The gate now applies: 500 points of travel is 120 past the smallest detent (medium, offset 380).
+            let moved = h.feed(s.motion(640, 560, at: 70_000))
+            #expect(shownOffsets(moved).first.map { close($0, 380 + 0.55 * 120 * 760 / (760 + 0.55 * 120)) } == true)
+        } else {
+            #expect(decisions(out) == ["dragEnded sheet cancel large"])
+            #expect(h.recogniser.phase == .failedUntilAllLifted)
+            #expect(h.feed(s.up(at: 70_000)).isEmpty)
+        }
+    }
+
+    // MARK: Keys and accessibility
+
+    @Test("Escape attempts a dismissal of the topmost presentation, cancelling a drag on it first")
+    func escapeKey() {
+        var h = Harness(Self.scene(Self.sheet("below"), Self.sheet()))
+        var out: [RecogniserOutput] = []
+        h.recogniser.handleEscapeKey(time: 5, in: h.scene, into: &out)
+        #expect(out == [.attempt(DismissalAttempt(time: 5, presentation: "sheet", source: .escapeKey))])
+        h.feed(h.strokes.down(640, 60, at: 0) + h.strokes.motion(640, 200, at: 50_000))
+        out = []
+        h.recogniser.handleEscapeKey(time: 60_000, in: h.scene, into: &out)
+        #expect(decisions(out) == ["dragEnded sheet cancel large", "attempt sheet escapeKey"])
+        var empty = GestureRecogniser()
+        out = []
+        empty.handleEscapeKey(time: 1, in: Scene(), into: &out)
+        #expect(out.isEmpty)
+    }
+
+    @Test("accessibility actions change the detent without wrapping, and escape attempts a dismissal",
+          arguments: [("next from medium", AccessibilityAction.nextDetent, Detent.medium, ["setDetent sheet large accessibility"]),
+                      ("next at large", .nextDetent, .large, []),
+                      ("previous from large", .previousDetent, .large, ["setDetent sheet medium accessibility"]),
+                      ("previous at medium", .previousDetent, .medium, []),
+                      ("escape", .escape, .medium, ["attempt sheet accessibilityEscape"])])
+    func accessibility(name: String, action: AccessibilityAction, selected: Detent, expected: [String]) {
+        var recogniser = GestureRecogniser()
+        var out: [RecogniserOutput] = []
+        let scene = Self.scene(Self.sheet(detents: [.medium, .large], selected: selected))
+        recogniser.handleAccessibility(action, presentation: "sheet", time: 7, in: scene, into: &out)
+        #expect(decisions(out) == expected)
+        recogniser.handleAccessibility(action, presentation: "missing", time: 8, in: scene, into: &out)
+        #expect(decisions(out) == expected)
+    }
+
+    // MARK: Robustness
+
+    @Test("events without a position, unknown lifts and repeated downs are ignored")
+    func impossibleEvents() {
+        var h = Harness(Self.scene(Self.sheet()))
+        let s = h.strokes
+        h.feed([TouchEvent(kind: .down, time: 0, seatSlot: 3)] + s.up(at: 1) + [TouchEvent(kind: .motion, time: 2, seatSlot: 0)])
+        #expect(h.recogniser.phase == .idle)
+        h.feed(s.down(640, 60, at: 10) + s.down(640, 500, at: 20) + s.motion(640, 600, at: 30_000) + s.up(at: 300_000))
+        #expect(decisions(h.outputs) == ["dragBegan sheet topRegion", "dragEnded sheet dismissAttempt large", "attempt sheet swipeFromTop"])
+    }
+
+    @Test("an empty scene starts no gesture")
+    func emptyScene() {
+        var h = Harness(Scene())
+        #expect(h.feed(h.strokes.stroke(from: (640, 60), to: (640, 700), duration: 100_000)).isEmpty)
+        #expect(h.recogniser.phase == .idle)
+    }
+}

@@ -34,10 +34,10 @@ import Testing
     /// Default tap-outside actions: style, modal, regular width, compact width.
     static let tapDefaults: [(name: String, style: PresentationStyle, modal: Bool, regular: TapOutsideAction, compact: TapOutsideAction)] = [
         ("modal sheet", .sheet, true, .dismiss, .ignore),
-        ("non-modal sheet", .sheet, false, .passthrough, .passthrough),
+        ("non-modal sheet", .sheet, false, .ignore, .ignore),
         ("modal form sheet", .formSheet, true, .dismiss, .ignore),
         ("modal current context", .currentContext, true, .dismiss, .ignore),
-        ("non-modal popover", .popover, false, .dismiss, .passthrough),
+        ("non-modal popover", .popover, false, .dismiss, .ignore),
         ("modal popover", .popover, true, .ignore, .ignore),
         ("full screen", .fullScreen, true, .ignore, .ignore),
         ("alert", .alert, true, .ignore, .ignore),
@@ -51,13 +51,17 @@ import Testing
         #expect(Self.compact.tapOutsideAction(of: presentation) == row.compact)
     }
 
-    @Test func overridesWinExceptOnAlerts() {
+    @Test func overridesWinExceptOnAlertsAndFullScreen() {
         for action in [TapOutsideAction.dismiss, .ignore, .passthrough] {
             let sheet = Presentation(id: "s", style: .sheet, tapOutside: action)
             #expect(Self.compact.tapOutsideAction(of: sheet) == action)
             #expect(Self.regular.tapOutsideAction(of: sheet) == action)
             let alert = Presentation(id: "a", style: .alert, tapOutside: action)
             #expect(Self.regular.tapOutsideAction(of: alert) == .ignore)
+            let fullScreen = Presentation(id: "f", style: .fullScreen, tapOutside: action)
+            #expect(Self.regular.tapOutsideAction(of: fullScreen) == .ignore)
+            let nonModalSheet = Presentation(id: "n", style: .sheet, detents: [.medium, .large], modal: false, tapOutside: action)
+            #expect(Self.regular.tapOutsideAction(of: nonModalSheet) == .ignore)
         }
     }
 }

@@ -7,14 +7,9 @@
 ///   bottom edge from the frame; its height still comes from the detent.
 /// - A custom detent is clamped to `0 ... screen height`; a sheet without detents has `[.large]`.
 /// - A popover without a `frame` covers nothing, so every touch is outside it.
-/// - A non-modal sheet leaves every touch outside it to the parent: its tap-outside action is
-///   `ignore` whatever its override says.
+/// - Roles and tap-outside actions are the scene's own (``Scene/role(of:)``,
+///   ``Scene/tapOutsideAction(of:)``), the answers the policy uses too.
 public struct PresentationGeometry: Sendable, Hashable {
-    /// How the presentation is laid out once adaptivity has been applied.
-    public enum Shape: String, Sendable, Hashable {
-        case sheet, popover, fullScreen, alert
-    }
-
     /// Where a point falls relative to the presentation.
     public enum Region: Sendable, Hashable {
         /// The grabber's hit target.
@@ -33,7 +28,8 @@ public struct PresentationGeometry: Sendable, Hashable {
         case outside
     }
 
-    public var shape: Shape
+    /// How the presentation is laid out once adaptivity has been applied.
+    public var shape: PresentationRole
     /// Whether the scene's width is compact (below `compactWidth`).
     public var isCompact: Bool
     /// The area the presentation covers at rest.
@@ -86,37 +82,23 @@ public struct PresentationGeometry: Sendable, Hashable {
         detents = []
         selectedDetent = presentation.selectedDetent
 
-        let sheetStyle: Bool
-        var adapted = false
-        switch presentation.style {
-        case .sheet, .pageSheet, .formSheet, .automatic:
-            sheetStyle = true
-        case .currentContext:
-            sheetStyle = true
-            adapted = compact
+        tapOutside = scene.tapOutsideAction(of: presentation)
+        let adapted = scene.isAdapted(presentation)
+        switch scene.role(of: presentation) {
+        case .sheet:
+            break
         case .popover:
-            sheetStyle = compact
-            adapted = compact
-        case .fullScreen, .alert:
-            sheetStyle = false
-        }
-
-        guard sheetStyle else {
-            switch presentation.style {
-            case .popover:
-                shape = .popover
-                frame = presentation.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
-                anchor = presentation.anchor
-                tapOutside = presentation.tapOutside ?? (presentation.modal ? .ignore : .dismiss)
-            case .alert:
-                shape = .alert
-                frame = fullScreen
-                tapOutside = .ignore
-            case .fullScreen, .currentContext, .sheet, .pageSheet, .formSheet, .automatic:
-                shape = .fullScreen
-                frame = fullScreen
-                tapOutside = .ignore
-            }
+            shape = .popover
+            frame = presentation.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
+            anchor = presentation.anchor
+            return
+        case .alert:
+            shape = .alert
+            frame = fullScreen
+            return
+        case .fullScreen:
+            shape = .fullScreen
+            frame = fullScreen
             return
         }
 
@@ -156,13 +138,7 @@ public struct PresentationGeometry: Sendable, Hashable {
                            Self.grabberWidth)
             grabberHitTarget = Rect(x: centreX - side / 2, y: centreY - side / 2, width: side, height: side)
         }
-        let nonModalSheet = !adapted && !presentation.modal
-        outsideTouchesGoToParent = nonModalSheet
-        if nonModalSheet {
-            tapOutside = .ignore
-        } else {
-            tapOutside = presentation.tapOutside ?? (compact ? .ignore : .dismiss)
-        }
+        outsideTouchesGoToParent = scene.isNonModalSheet(presentation)
     }
 
     /// The height of a detent on a screen whose large detent is `largeHeight` points.

@@ -28,20 +28,36 @@ extension Scene {
         }
     }
 
+    /// Whether `presentation` is shown as a sheet because the width is compact
+    /// (a popover or current-context presentation): a modal sheet at the large detent.
+    public func isAdapted(_ presentation: Presentation) -> Bool {
+        switch presentation.style {
+        case .popover, .currentContext: isCompact
+        case .sheet, .pageSheet, .formSheet, .automatic, .fullScreen, .alert: false
+        }
+    }
+
+    /// Whether `presentation` is a non-modal sheet: touches outside it belong to the
+    /// parent, undimmed, and dismiss nothing.
+    public func isNonModalSheet(_ presentation: Presentation) -> Bool {
+        role(of: presentation) == .sheet && !presentation.modal && !isAdapted(presentation)
+    }
+
     /// What a tap outside `presentation` does here: the per-presentation override
     /// when one is given, otherwise the default of its role.
     ///
     /// Defaults: a modal sheet dismisses in a regular width and ignores the tap in a
-    /// compact one; a non-modal sheet passes the tap to the content below (it
-    /// dismisses nothing); a non-modal popover dismisses; a modal popover, a full-screen
-    /// presentation and an alert ignore it. An alert always ignores it, override or not.
+    /// compact one (an adapted popover or current-context presentation is a modal
+    /// sheet); a non-modal popover dismisses; a modal popover, a full-screen
+    /// presentation and an alert ignore it. Alerts, full-screen presentations and
+    /// non-modal sheets always ignore it, override or not: the first two have nothing
+    /// outside them, and touches outside a non-modal sheet belong to the parent.
     public func tapOutsideAction(of presentation: Presentation) -> TapOutsideAction {
         let role = role(of: presentation)
-        if role == .alert { return .ignore }
+        if role == .alert || role == .fullScreen || isNonModalSheet(presentation) { return .ignore }
         if let override = presentation.tapOutside { return override }
         switch role {
         case .sheet:
-            if !presentation.modal { return .passthrough }
             return isCompact ? .ignore : .dismiss
         case .popover:
             return presentation.modal ? .ignore : .dismiss

@@ -32,6 +32,7 @@ enum ReplayCommand {
         let options: CommandLineArguments
         let calibration: CalibrationMatrix?
         let deviceIndex: Int?
+        let scenePath: String?
         do throws(CommandLineArguments.UsageError) {
             options = try CommandLineArguments(
                 arguments,
@@ -46,6 +47,7 @@ enum ReplayCommand {
                 throw CommandLineArguments.UsageError(
                     message: options.positional.isEmpty ? "missing expected argument '<trace>'" : "too many arguments")
             }
+            scenePath = try options.value("scene")
             if let text = try options.value("calibration") {
                 guard let matrix = CalibrationMatrix(parsing: text) else {
                     throw CommandLineArguments.UsageError(message: "'--calibration' needs six numbers \"a b c d e f\", got '\(text)'")
@@ -67,12 +69,24 @@ enum ReplayCommand {
             return ExitStatus.usage
         }
 
+        if scenePath == nil && !options.flag("touch-events") {
+            StandardError.report("intents need a scene: give '--scene <file>', or '--touch-events' for touch events", usage: usage)
+            return ExitStatus.usage
+        }
+        let explain = options.flag("explain")
         var output = LineWriter.standardOutput()
         do throws(InputFileError) {
-            let screen = ScreenSize.standard
+            let sceneFile = try scenePath.map { path throws(InputFileError) in try SceneFile.load(path: path) }
             let reader = try Recording.open(paths: options.positional, deviceIndex: deviceIndex)
-            try Replay.touchEvents(from: reader, screen: screen, calibration: calibration) { event in
-                output.write(line: event.jsonLine.text)
+            if let sceneFile, let scenePath, !options.flag("touch-events") {
+                try Replay.intents(from: reader, scene: sceneFile, scenePath: scenePath, calibration: calibration) { intent in
+                    output.write(line: intent.jsonLine(explain: explain).text)
+                }
+            } else {
+                let screen = sceneFile?.scene.screen ?? .standard
+                try Replay.touchEvents(from: reader, screen: screen, calibration: calibration) { event in
+                    output.write(line: event.jsonLine.text)
+                }
             }
             output.flush()
             return ExitStatus.success

@@ -49,9 +49,12 @@ public struct TimedCommand: Sendable, Hashable {
     /// Microseconds on the recording's clock.
     public var time: Int64
     public var command: HostCommand
+    /// The line of the scene file the command came from (0 when it has none).
+    public var line: Int
 
-    public init(time: Int64, command: HostCommand) {
+    public init(time: Int64, command: HostCommand, line: Int = 0) {
         self.time = time
         self.command = command
+        self.line = line
     }
 }

@@ -65,7 +65,7 @@ public struct SceneFile: Sendable, Hashable {
             }
             let command = try HostCommandParser.command(from: try entry.required("command"), path: entry.path(of: "command"))
             try entry.rejectUnknownKeys()
-            timeline.append(TimedCommand(time: time, command: command))
+            timeline.append(TimedCommand(time: time, command: command, line: timeValue.line))
         }
         return timeline
     }

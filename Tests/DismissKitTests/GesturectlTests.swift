@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// The command-line tool, run as users run it: stdout, stderr and exit status.
+@Suite struct GesturectlTests {
+    static let recording = "Recordings/rules-seat-slots.evemu"
+
+    @Test func replayPrintsTouchEventsAsSortedJSONLines() throws {
+        let result = try runGesturectl(["replay", Self.recording, "--touch-events"])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.first == #"{"seatSlot":0,"slot":0,"time":0,"type":"down","x":294.931,"xMM":50,"y":294.118,"yMM":50}"#)
+        #expect(lines.last == #"{"time":50000,"type":"frame"}"#)
+    }
+
+    @Test func theSceneGivesTheScreenForTouchEvents() throws {
+        let scene = FileManager.default.temporaryDirectory.appendingPathComponent("gesturectl-screen-\(getpid()).json")
+        try #"{"screen": {"width": 640, "height": 400, "widthMM": 217, "heightMM": 136}, "presentations": []}"#
+            .write(to: scene, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: scene) }
+        let result = try runGesturectl(["replay", Self.recording, "--scene", scene.path, "--touch-events"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix(#"{"seatSlot":0,"slot":0,"time":0,"type":"down","x":147.465,"xMM":50,"y":147.059,"yMM":50}"#))
+    }
+
+    @Test func helpExitsZero() throws {
+        let result = try runGesturectl(["replay", "--help"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("USAGE: gesturectl replay <trace>"))
+        #expect(try runGesturectl(["--help"]).standardOutput.contains("SUBCOMMANDS:"))
+    }
+
+    @Test(arguments: [
+        ("no subcommand", [String]()),
+        ("unknown subcommand", ["frobnicate"]),
+        ("no trace", ["replay", "--touch-events"]),
+        ("unknown option", ["replay", recording, "--touch-events", "--fast"]),
+        ("bad calibration", ["replay", recording, "--touch-events", "--calibration", "1 2 3"]),
+        ("bad device index", ["replay", recording, "--touch-events", "--device-index", "-1"]),
+        ("intents without a scene", ["replay", recording]),
+    ])
+    func usageErrorsExit64WithTheUsageLine(name: String, arguments: [String]) throws {
+        let result = try runGesturectl(arguments)
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Error: "))
+        #expect(result.standardError.contains("Usage: gesturectl"))
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func aMissingFileExits66() throws {
+        let result = try runGesturectl(["replay", "Recordings/no-such-recording.evemu", "--touch-events"])
+        #expect(result.status == 66)
+        #expect(result.standardError.hasPrefix("Error: Recordings/no-such-recording.evemu"))
+    }
+
+    @Test func aMalformedRecordingExits65NamingFileAndLine() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gesturectl-broken-\(getpid()).evemu")
+        let original = try String(contentsOf: TestPaths.recordings.appendingPathComponent("rules-seat-slots.evemu"), encoding: .utf8)
+        var lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let firstEvent = try #require(lines.firstIndex { $0.hasPrefix("E:") })
+        lines[firstEvent + 2] = "E: 0.000001 0003 zz 0001"
+        try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try runGesturectl(["replay", file.path, "--touch-events"])
+        #expect(result.status == 65)
+        #expect(result.standardError.hasPrefix("Error: \(file.path):\(firstEvent + 3): "))
+    }
+
+    @Test func aProtocolARecordingIsRefusedClearly() throws {
+        let path = TestPaths.sharedRecordings.appendingPathComponent("evemu/ntrig-dell-xt2.protocolA.evemu").path
+        let result = try runGesturectl(["replay", path, "--touch-events"])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("protocol A"))
+    }
+
+    @Test func aBadTimelineCommandStopsTheReplayNamingTheSceneLine() throws {
+        let scene = FileManager.default.temporaryDirectory.appendingPathComponent("gesturectl-timeline-\(getpid()).json")
+        try """
+            {"presentations": [{"id": "compose", "style": "sheet"}],
+             "timeline": [
+               {"time": 0, "command": {"type": "remove", "presentation": "nothing"}}
+             ]}
+            """.write(to: scene, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: scene) }
+        let result = try runGesturectl(["replay", Self.recording, "--scene", scene.path])
+        #expect(result.status == 65)
+        #expect(result.standardError == "Error: \(scene.path):3: timeline command at 0 µs: no presentation \"nothing\" in the scene\n")
+    }
+}

@@ -20,6 +20,7 @@ let package = Package(
         ),
         .target(name: "DismissKit", dependencies: ["CLibinput", "CYAML"]),
         .executableTarget(name: "gesturectl", dependencies: ["DismissKit"]),
+        .executableTarget(name: "dismisskit-bench", dependencies: ["DismissKit"]),
         .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "gesturectl"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,6 +7,7 @@ rewrites them identically. The expected outputs beside them
 (`*.touch.jsonl`, `*.intents.jsonl`) are goldens, reviewed by hand; the test
 suite's regenerate flag rewrites those, never this script.
 """
+import json
 import math
 import os
 import random
@@ -233,5 +234,369 @@ def rule_recordings():
                   ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1", "LIBINPUT_CALIBRATION_MATRIX=0 -1 1 1 0 0"])
 
 
+# --- Gesture recordings -------------------------------------------------------------------
+#
+# Strokes are written in screen points and converted to the panel's device units, so a
+# scenario reads like the scene it runs against. The panel spans the whole screen.
+
+STANDARD_SCREEN = {"width": 1280, "height": 800, "widthMM": 217, "heightMM": 136}
+# A portrait kiosk below the 600 pt compact width, on the same panel.
+COMPACT_SCREEN = {"width": 500, "height": 800, "widthMM": 85, "heightMM": 136}
+
+
+class Finger:
+    """Writes one contact's frames onto a trace, converting points on `screen` to device units."""
+
+    def __init__(self, trace, slot=0, screen=STANDARD_SCREEN):
+        self.trace = trace
+        self.slot = slot
+        self.screen = screen
+        axes = trace.device["axes"]
+        self.x_units = axes[POS_X][1] + 1
+        self.y_units = axes[POS_Y][1] + 1
+
+    def units(self, x, y):
+        ux = int(round(x / self.screen["width"] * self.x_units))
+        uy = int(round(y / self.screen["height"] * self.y_units))
+        return min(max(ux, 0), self.x_units - 1), min(max(uy, 0), self.y_units - 1)
+
+    def down(self, t, x, y):
+        ux, uy = self.units(x, y)
+        touch(self.trace, t, self.slot, x=ux, y=uy)
+
+    def move(self, t, x, y):
+        ux, uy = self.units(x, y)
+        move(self.trace, t, self.slot, x=ux, y=uy)
+
+    def palm(self, t):
+        self.trace.frame(t, [(self.slot, [(TOOL, MT_TOOL_PALM)])])
+
+    def up(self, t):
+        lift(self.trace, t, self.slot)
+
+
+EASINGS = {
+    "constant": lambda u: u,
+    "decelerate": lambda u: 1 - (1 - u) ** 2,
+}
+
+
+def glide(finger, t0, start, end, duration_ms, hz=120, easing="constant", jitter=0.0, seed=0):
+    """Moves a finger that is already down from `start` to `end` (points); returns the last sample's time.
+
+    Samples come at `hz` (30-240); `jitter` adds a seeded uniform error of up to that many
+    points to every sample but the last, so the stroke still ends where it says.
+    """
+    assert 30 <= hz <= 240
+    period = 1_000_000 / hz
+    samples = max(1, int(round(duration_ms * hz / 1000)))
+    rng = random.Random(seed)
+    ease = EASINGS[easing]
+    t = t0
+    for k in range(1, samples + 1):
+        u = ease(k / samples)
+        x = start[0] + (end[0] - start[0]) * u
+        y = start[1] + (end[1] - start[1]) * u
+        if jitter and k < samples:
+            x += rng.uniform(-jitter, jitter)
+            y += rng.uniform(-jitter, jitter)
+        t = t0 + int(round(k * period))
+        finger.move(t, x, y)
+    return t
+
+
+def stroke(trace, t0, start, end, duration_ms, hz=120, easing="constant", rest_ms=None, jitter=0.0, seed=0,
+           slot=0, screen=STANDARD_SCREEN):
+    """A one-finger stroke: down at `start`, move to `end` in `duration_ms`, lift; returns the lift time.
+
+    The finger lifts one sampling period after its last move, or after `rest_ms` of rest.
+    """
+    finger = Finger(trace, slot, screen)
+    finger.down(t0, *start)
+    last = glide(finger, t0, start, end, duration_ms, hz, easing, jitter, seed)
+    lift_time = last + (int(round(1_000_000 / hz)) if rest_ms is None else rest_ms * 1000)
+    finger.up(lift_time)
+    return lift_time
+
+
+def tap(trace, t0, x, y, duration_ms=80, slot=0, screen=STANDARD_SCREEN):
+    """A tap without motion; returns the lift time."""
+    finger = Finger(trace, slot, screen)
+    finger.down(t0, x, y)
+    finger.up(t0 + duration_ms * 1000)
+    return t0 + duration_ms * 1000
+
+
+def sheet(id="compose", **fields):
+    return dict({"id": id, "style": "sheet"}, **fields)
+
+
+def scene(presentations, timeline=(), screen=STANDARD_SCREEN):
+    result = {"screen": screen, "presentations": list(presentations)}
+    if timeline:
+        result["timeline"] = [{"time": t, "command": c} for t, c in timeline]
+    return result
+
+
+def write_gesture(name, trace, scene_object, comment):
+    trace.write_evemu(os.path.join(HERE, "gesture-%s.evemu" % name), comment)
+    with open(os.path.join(HERE, "gesture-%s.scene.json" % name), "w") as f:
+        f.write(json.dumps(scene_object, indent=2) + "\n")
+
+
+# The standard scene: 1280 x 800 points, top inset 40, so large = 760 pt (top edge y 40) and
+# medium = 380 pt (top edge y 420). The top region is the 56 pt below the top edge; the grabber's
+# hit target is 44 x 44 pt centred 8 pt below it at x 640. The slop is 2 mm = 11.8 pt.
+LARGE_TOP, MEDIUM_TOP = 40, 420
+HEADER = (300, 70)          # in a large sheet's top region, away from the grabber
+MEDIUM_HEADER = (300, 450)
+POPOVER = {"id": "share", "style": "popover", "frame": {"x": 900, "y": 60, "width": 320, "height": 400},
+           "anchor": {"x": 1180, "y": 10, "width": 44, "height": 44}, "modal": False,
+           "passthrough": [{"x": 1100, "y": 10, "width": 180, "height": 44}]}
+
+
+def gesture_recordings():
+    """One recording per gesture and policy rule, each with its scene; the goldens are reviewed by hand."""
+    def new():
+        return Trace(panel())
+
+    def down_swipe(name, comment, presentations, start, distance, duration_ms, timeline=(), **kwargs):
+        tr = new()
+        stroke(tr, 0, start, (start[0], start[1] + distance), duration_ms, **kwargs)
+        write_gesture(name, tr, scene(presentations, timeline), comment)
+
+    large = sheet()
+    # Swipe from the top: distance, velocity, rest before lift (threshold 380 pt = half of 760).
+    down_swipe("swipe-top-dismiss-by-distance", "Slow 430 pt pull from the header, rest 80 ms: velocity 0, 430 > 380.",
+               [large], HEADER, 430, 1000, easing="decelerate", rest_ms=80)
+    down_swipe("swipe-top-settle-below-distance", "Slow 330 pt pull from the header, rest 80 ms: 330 < 380, settles.",
+               [large], HEADER, 330, 1000, easing="decelerate", rest_ms=80)
+    down_swipe("swipe-top-dismiss-by-velocity", "Flick of 150 pt in 14 samples at 120 Hz (1.29 pt/ms): projection 150 + 1.29 x 499 = 792 > 380.",
+               [large], HEADER, 150, 120)
+    down_swipe("swipe-top-slow-settle", "The same 150 pt over 600 ms: projection 150 + 0.25 pt/ms x 499 = 275 < 380, settles.",
+               [large], HEADER, 150, 600)
+    down_swipe("swipe-top-rest-60ms-settles", "A 200 pt flick, then the finger rests 60 ms (> 40 ms) before lifting: velocity 0.",
+               [large], HEADER, 200, 150, rest_ms=60)
+    down_swipe("swipe-top-rest-25ms-dismisses", "The same flick resting only 25 ms (< 40 ms): the velocity counts, dismiss.",
+               [large], HEADER, 200, 150, rest_ms=25)
+    down_swipe("swipe-top-within-slop-nothing", "A header contact moving 8 pt (slop 11.8 pt) and lifting: no drag.",
+               [large], HEADER, 8, 100)
+    down_swipe("swipe-top-just-past-slop-settles", "A header contact moving 16 pt slowly: a drag that settles back.",
+               [large], HEADER, 16, 200, rest_ms=60)
+    tr = new()
+    tap(tr, 0, *HEADER)
+    write_gesture("tap-header-nothing", tr, scene([large]), "A tap on the header: within the slop, nothing happens.")
+    tr = new()
+    stroke(tr, 0, HEADER, (HEADER[0] + 300, HEADER[1] + 40), 200)
+    write_gesture("swipe-top-horizontal-rejected", tr, scene([large]),
+                  "A rightward stroke from the header: more horizontal than vertical at the slop, not a sheet drag.")
+
+    # Medium detent: half of 380 = 190.
+    medium_only = sheet(detents=["medium"])
+    down_swipe("swipe-top-medium-dismiss-by-distance", "A medium sheet (380 pt) pulled 230 pt and rested: 230 > 190.",
+               [medium_only], MEDIUM_HEADER, 230, 800, easing="decelerate", rest_ms=80)
+    down_swipe("swipe-top-medium-settle", "A medium sheet pulled 150 pt and rested: 150 < 190, settles.",
+               [medium_only], MEDIUM_HEADER, 150, 800, easing="decelerate", rest_ms=80)
+    two_detents = sheet(detents=["medium", "large"], selectedDetent="large")
+    down_swipe("swipe-top-large-settles-medium", "A large sheet with a medium detent pulled 300 pt and rested: settles at medium.",
+               [two_detents], HEADER, 300, 900, easing="decelerate", rest_ms=80)
+
+    # Content: at its top, scrolled, moving up.
+    down_swipe("swipe-content-top-dismiss", "A flick on content at offset 0: 180 pt in 150 ms, dismisses.",
+               [large], (300, 300), 180, 150)
+    down_swipe("scroll-fast-reaches-top-settles",
+               "Content at offset 300: a fast decelerating 320 pt scroll (3.2 pt/ms at first) runs 20 pt past the top; "
+               "only those 20 pt count, settles.",
+               [sheet(content={"offset": 300})], (300, 150), 320, 200, easing="decelerate")
+    down_swipe("scroll-long-pull-past-handoff-dismisses",
+               "Content at offset 100: a 520 pt pull, 420 pt past the hand-off, rested: dismisses.",
+               [sheet(content={"offset": 100})], (300, 230), 520, 1000, easing="decelerate", rest_ms=80)
+    down_swipe("scroll-expand-medium-to-large", "Content moving up at the medium detent: the sheet grows to large.",
+               [sheet(detents=["medium", "large"], selectedDetent="medium")], (300, 650), -150, 200)
+    down_swipe("scroll-up-scrolled-content-nothing", "Content at offset 200 moving up at the medium detent: the content scrolls.",
+               [sheet(detents=["medium", "large"], selectedDetent="medium", content={"offset": 200})], (300, 650), -150, 200)
+
+    # Tap outside.
+    medium_modal = sheet(detents=["medium"])
+    for name, comment, kwargs in [
+        ("tap-outside-sheet-regular-dismiss", "A 80 ms tap above a regular-width medium sheet: dismiss.", {}),
+        ("tap-outside-sheet-390ms-dismiss", "A 390 ms tap (limit 400 ms): still a tap, dismiss.", {"duration_ms": 390}),
+        ("tap-outside-sheet-450ms-nothing", "A 450 ms press (limit 400 ms): not a tap, nothing.", {"duration_ms": 450}),
+    ]:
+        tr = new()
+        tap(tr, 0, 300, 200, **kwargs)
+        write_gesture(name, tr, scene([medium_modal]), comment)
+    tr = new()
+    stroke(tr, 0, (300, 200), (308, 204), 100)
+    write_gesture("tap-outside-moved-within-slop-dismiss", tr, scene([medium_modal]),
+                  "A tap outside that wanders 9 pt (slop 11.8 pt): still a tap, dismiss.")
+    tr = new()
+    stroke(tr, 0, (300, 200), (320, 200), 100)
+    write_gesture("tap-outside-moved-past-slop-nothing", tr, scene([medium_modal]),
+                  "A contact outside that moves 20 pt: not a tap, nothing.")
+    tr = new()
+    tap(tr, 0, 250, 200, screen=COMPACT_SCREEN)
+    write_gesture("tap-outside-sheet-compact-ignored", tr, scene([medium_modal], screen=COMPACT_SCREEN),
+                  "A tap above a medium sheet in a compact width (500 pt): ignored.")
+    tr = new()
+    tap(tr, 0, 300, 200)
+    write_gesture("tap-outside-nonmodal-sheet-nothing", tr, scene([sheet(detents=["medium"], modal=False)]),
+                  "A tap above a non-modal medium sheet belongs to the parent: nothing.")
+
+    # Popovers, alerts, full screen.
+    for name, comment, point, presentation in [
+        ("popover-tap-outside-dismiss", "A tap outside a non-modal popover: dismiss.", (300, 400), POPOVER),
+        ("popover-tap-passthrough-dismiss-then-deliver",
+         "A tap in the pass-through region: the popover is dismissed, then the tap is delivered.", (1120, 30), POPOVER),
+        ("popover-tap-anchor-swallowed", "A tap on the popover's anchor: dismiss, and the tap is swallowed.", (1200, 30), POPOVER),
+        ("popover-tap-inside-nothing", "A tap inside the popover: nothing.", (1000, 200), POPOVER),
+        ("popover-modal-tap-outside-ignored", "A tap outside a modal popover: ignored.", (300, 400),
+         dict(POPOVER, modal=True)),
+        ("popover-unsaved-tap-outside-autosaves", "A tap outside a non-modal popover with unsaved changes: save, then dismiss.",
+         (300, 400), dict(POPOVER, unsavedChanges=True)),
+        ("alert-tap-outside-nothing", "A tap on an alert's backdrop: nothing.", (100, 100), {"id": "alert", "style": "alert"}),
+    ]:
+        tr = new()
+        tap(tr, 0, *point)
+        write_gesture(name, tr, scene([presentation]), comment)
+    down_swipe("fullscreen-swipe-nothing", "A fast swipe down on a full-screen presentation: nothing.",
+               [{"id": "player", "style": "fullScreen"}], HEADER, 200, 120)
+    tr = new()
+    stroke(tr, 0, (250, 70), (250, 270), 120, screen=COMPACT_SCREEN)
+    write_gesture("popover-compact-is-sheet-swipe-dismiss", tr, scene([POPOVER], screen=COMPACT_SCREEN),
+                  "In a compact width the popover is a large sheet: a flick from its top dismisses it.")
+
+    # Grabber: taps cycle, drags resize or dismiss (threshold: half of the smallest detent).
+    tr = new()
+    tap(tr, 0, 640, MEDIUM_TOP + 8)
+    tap(tr, 500_000, 640, LARGE_TOP + 8)
+    write_gesture("grabber-tap-cycles-medium-large-medium", tr,
+                  scene([sheet(detents=["medium", "large"], selectedDetent="medium", grabber=True)]),
+                  "Two grabber taps: medium to large, then large back to medium.")
+    grabbed = sheet(detents=["medium", "large"], selectedDetent="large", grabber=True)
+    down_swipe("grabber-drag-settles-medium", "The grabber dragged 370 pt down and rested: height 390, nearest medium.",
+               [grabbed], (640, LARGE_TOP + 8), 370, 800, easing="decelerate", rest_ms=80)
+    down_swipe("grabber-drag-settles-large", "The grabber dragged 120 pt down and rested: nearest is large again.",
+               [grabbed], (640, LARGE_TOP + 8), 120, 500, easing="decelerate", rest_ms=80)
+    down_swipe("grabber-drag-dismiss-below-half-smallest",
+               "The grabber dragged 620 pt down and rested: 140 pt left, below half of medium (190).",
+               [grabbed], (640, LARGE_TOP + 8), 620, 1000, easing="decelerate", rest_ms=80)
+    down_swipe("grabber-drag-up-to-large", "A medium sheet's grabber dragged 380 pt up and rested: settles at large.",
+               [sheet(detents=["medium", "large"], selectedDetent="medium", grabber=True)], (640, MEDIUM_TOP + 8), -380,
+               800, easing="decelerate", rest_ms=80)
+
+    # Rubber band past the largest detent.
+    down_swipe("rubber-band-above-only-detent", "A medium-only sheet pulled 300 pt up: the sheet rubber-bands, settles at medium.",
+               [medium_only], MEDIUM_HEADER, -300, 600, easing="decelerate", rest_ms=80)
+    down_swipe("rubber-band-past-large-settles-large",
+               "A medium sheet pulled 450 pt up: past large by 70 pt (rubber band), settles at large.",
+               [sheet(detents=["medium", "large"], selectedDetent="medium")], (300, 460), -450, 700, easing="decelerate",
+               rest_ms=80)
+
+    # Gated dismissal: unsaved changes ask; the host answers through the timeline.
+    unsaved = sheet(unsavedChanges=True)
+    for choice in ["discard", "save", "keepEditing"]:
+        down_swipe("gated-swipe-confirm-%s" % choice.lower(),
+                   "A dismissing flick on a sheet with unsaved changes, then the host answers %s." % choice,
+                   [unsaved], HEADER, 150, 120,
+                   timeline=[(600_000, {"type": "confirm", "presentation": "compose", "choice": choice})])
+    tr = new()
+    stroke(tr, 0, HEADER, (HEADER[0], HEADER[1] + 150), 120)
+    stroke(tr, 500_000, HEADER, (HEADER[0], HEADER[1] + 150), 120)
+    write_gesture("gated-second-attempt-absorbed", tr,
+                  scene([unsaved], [(900_000, {"type": "confirm", "presentation": "compose", "choice": "discard"})]),
+                  "Two dismissing flicks while the question is open: the second is absorbed; discard dismisses.")
+    tr = new()
+    stroke(tr, 0, HEADER, (HEADER[0], HEADER[1] + 150), 120)
+    stroke(tr, 700_000, HEADER, (HEADER[0], HEADER[1] + 150), 120)
+    write_gesture("gated-keep-editing-then-asks-again", tr,
+                  scene([unsaved], [(400_000, {"type": "confirm", "presentation": "compose", "choice": "keepEditing"})]),
+                  "keepEditing closes the question; the next dismissing flick asks again.")
+    down_swipe("gated-slow-pull-settles-no-question", "A slow 150 pt pull on an unsaved sheet: rubber band, settles, nothing asked.",
+               [unsaved], HEADER, 150, 600)
+    down_swipe("not-dismissible-swipe-rejected", "A dismissing flick on a sheet with dismissible false: rejected.",
+               [sheet(dismissible=False)], HEADER, 150, 120)
+    tr = new()
+    stroke(tr, 0, HEADER, (HEADER[0], HEADER[1] + 150), 120)
+    write_gesture("unsaved-changes-set-mid-drag", tr,
+                  scene([large], [(60_000, {"type": "update", "presentation": "compose", "unsavedChanges": True})]),
+                  "The host marks the sheet unsaved mid-drag: the release asks instead of dismissing.")
+
+    # Buttons, accessibility and programmatic requests from the timeline (the touch is a plain header tap).
+    for name, comment, presentations, commands in [
+        ("button-cancel-unsaved-asks", "The cancel button on an unsaved sheet asks; discard dismisses.", [unsaved],
+         [{"type": "button", "presentation": "compose", "role": "cancel"},
+          {"type": "confirm", "presentation": "compose", "choice": "discard"}]),
+        ("button-done-unsaved-dismisses", "The done button on an unsaved sheet dismisses directly.", [unsaved],
+         [{"type": "button", "presentation": "compose", "role": "done"}]),
+        ("button-cancel-not-dismissible-dismisses", "Buttons still work on a sheet with dismissible false.",
+         [sheet(dismissible=False)], [{"type": "button", "presentation": "compose", "role": "cancel"}]),
+        ("accessibility-escape-alert-dismisses", "The accessibility escape action closes an alert.",
+         [{"id": "alert", "style": "alert"}], [{"type": "accessibility", "presentation": "alert", "action": "escape"}]),
+        ("accessibility-escape-unsaved-asks", "The accessibility escape action on an unsaved sheet asks; save saves and dismisses.",
+         [unsaved], [{"type": "accessibility", "presentation": "compose", "action": "escape"},
+                     {"type": "confirm", "presentation": "compose", "choice": "save"}]),
+        ("accessibility-detents-step", "nextDetent, nextDetent (at the end: nothing), previousDetent.",
+         [sheet(detents=["medium", "large"], selectedDetent="medium", grabber=True)],
+         [{"type": "accessibility", "presentation": "compose", "action": a} for a in ["nextDetent", "nextDetent", "previousDetent"]]),
+        ("programmatic-unsaved-asks", "A programmatic dismissal of an unsaved sheet asks; keepEditing cancels it.", [unsaved],
+         [{"type": "dismiss", "presentation": "compose"},
+          {"type": "confirm", "presentation": "compose", "choice": "keepEditing"}]),
+    ]:
+        tr = new()
+        tap(tr, 0, *(MEDIUM_HEADER if presentations[-1].get("selectedDetent") == "medium" else HEADER))
+        timeline = [(200_000 + 100_000 * i, c) for i, c in enumerate(commands)]
+        write_gesture(name, tr, scene(presentations, timeline), comment)
+
+    # Cancellation: every path ends the drag with `cancel` and dismisses nothing.
+    tr = new()
+    first = Finger(tr, 0)
+    first.down(0, *HEADER)
+    last = glide(first, 0, HEADER, (HEADER[0], HEADER[1] + 150), 120)
+    Finger(tr, 1).down(last + 8000, 900, 500)
+    last = glide(first, last + 16000, (HEADER[0], HEADER[1] + 150), (HEADER[0], HEADER[1] + 450), 120)
+    first.up(last + 8000)
+    Finger(tr, 1).up(last + 16000)
+    write_gesture("cancel-second-finger-mid-drag", tr, scene([large]),
+                  "A second finger lands on the sheet mid-drag: cancel; the rest of a would-be dismissing pull does nothing.")
+    tr = new()
+    finger = Finger(tr, 0)
+    finger.down(0, *HEADER)
+    last = glide(finger, 0, HEADER, (HEADER[0], HEADER[1] + 150), 120)
+    finger.palm(last + 8000)
+    last = glide(finger, last + 8000, (HEADER[0], HEADER[1] + 150), (HEADER[0], HEADER[1] + 450), 120)
+    finger.up(last + 8000)
+    write_gesture("cancel-palm-mid-drag", tr, scene([large]),
+                  "The contact turns into a palm mid-drag (TOUCH_CANCEL): cancel, nothing dismissed.")
+    down_swipe("cancel-remove-mid-drag", "The host removes the sheet mid-drag: cancel, nothing dismissed.",
+               [large], HEADER, 450, 300, timeline=[(100_000, {"type": "remove", "presentation": "compose"})])
+    down_swipe("cancel-scene-change-mid-drag", "The host replaces the scene mid-drag: cancel, nothing dismissed.",
+               [large], HEADER, 450, 300,
+               timeline=[(100_000, {"type": "scene", "scene": {"screen": STANDARD_SCREEN,
+                                                                "presentations": [sheet("settings")]}})])
+    down_swipe("cancel-detent-change-mid-drag", "The host selects another detent mid-drag (geometry changes): cancel.",
+               [two_detents], HEADER, 450, 300,
+               timeline=[(100_000, {"type": "update", "presentation": "compose", "selectedDetent": "medium"})])
+
+    # The same swipes at other sampling rates, and with jitter: the same decisions.
+    for hz in [30, 240]:
+        down_swipe("rate-%dhz-flick-dismiss" % hz, "The 150 pt / 120 ms flick sampled at %d Hz: dismiss." % hz,
+                   [large], HEADER, 150, 120, hz=hz)
+        down_swipe("rate-%dhz-slow-settle" % hz, "The 150 pt / 600 ms pull sampled at %d Hz: settles." % hz,
+                   [large], HEADER, 150, 600, hz=hz)
+    down_swipe("jitter-flick-dismiss", "The flick with 1.5 pt of seeded jitter per sample: dismiss.",
+               [large], HEADER, 150, 120, jitter=1.5, seed=7)
+    down_swipe("jitter-slow-settle", "The slow pull with 1.5 pt of seeded jitter per sample: settles.",
+               [large], HEADER, 150, 600, jitter=1.5, seed=11)
+
+    # Stacks: only the topmost presentation responds.
+    tr = new()
+    stroke(tr, 0, MEDIUM_HEADER, (MEDIUM_HEADER[0], MEDIUM_HEADER[1] + 200), 120)
+    stroke(tr, 500_000, HEADER, (HEADER[0], HEADER[1] + 200), 120)
+    write_gesture("stack-swipes-dismiss-top-then-next", tr, scene([large, sheet("picker", detents=["medium"])]),
+                  "Two sheets: the first flick dismisses the top (medium) one, the second the large one below.")
+
+
 if __name__ == "__main__":
     rule_recordings()
+    gesture_recordings()

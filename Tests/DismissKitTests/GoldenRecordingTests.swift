@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import DismissKit
+
+/// Replays the reviewed golden recordings in `Recordings/` through the library and compares
+/// the output with the goldens beside them (`DISMISSKIT_REGENERATE_GOLDENS=1` rewrites them and fails).
+@Suite struct GoldenRecordingTests {
+    /// The project's gesture recordings: `gesture-<name>.evemu` with `.scene.json` and `.intents.jsonl`.
+    static func gestureNames() -> [String] {
+        names(in: TestPaths.recordings, prefix: "gesture-", suffixes: [".evemu"])
+    }
+
+    /// The libinput rule recordings: `rules-<name>.evemu` or `.yml` with `.touch.jsonl`.
+    static func ruleRecordingFiles() -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: TestPaths.recordings.path)) ?? []
+        return files.filter { $0.hasPrefix("rules-") && ($0.hasSuffix(".evemu") || $0.hasSuffix(".yml")) }.sorted()
+    }
+
+    /// The real recordings given a scene: `shared-<recording stem>.scene.json`.
+    static func sharedStems() -> [String] {
+        names(in: TestPaths.recordings, prefix: "shared-", suffixes: [".scene.json"])
+    }
+
+    private static func names(in directory: URL, prefix: String, suffixes: [String]) -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var names: [String] = []
+        for file in files where file.hasPrefix(prefix) {
+            for suffix in suffixes where file.hasSuffix(suffix) {
+                names.append(String(file.dropFirst(prefix.count).dropLast(suffix.count)))
+            }
+        }
+        return names.sorted()
+    }
+
+    @Test func recordingsAreFound() {
+        #expect(!Self.gestureNames().isEmpty, "no gesture-*.evemu in \(TestPaths.recordings.path)")
+        #expect(!Self.ruleRecordingFiles().isEmpty, "no rules-*.evemu or rules-*.yml in \(TestPaths.recordings.path)")
+        #expect(!Self.sharedStems().isEmpty, "no shared-*.scene.json in \(TestPaths.recordings.path)")
+    }
+
+    @Test(arguments: gestureNames())
+    func gestureRecording(_ name: String) throws {
+        let base = TestPaths.recordings.appendingPathComponent("gesture-\(name)")
+        let output = try Self.intentLines(
+            recording: [base.appendingPathExtension("evemu").path],
+            scenePath: base.appendingPathExtension("scene.json").path
+        )
+        Golden.check(output, against: base.appendingPathExtension("intents.jsonl"))
+    }
+
+    @Test(arguments: ruleRecordingFiles())
+    func ruleRecordingTouchEvents(_ file: String) throws {
+        let url = TestPaths.recordings.appendingPathComponent(file)
+        let reader = try Recording.open(paths: [url.path])
+        var lines = ""
+        try Replay.touchEvents(from: reader, screen: .standard) { event in
+            lines += event.jsonLine.text + "\n"
+        }
+        Golden.check(lines, against: url.deletingPathExtension().appendingPathExtension("touch.jsonl"))
+    }
+
+    @Test(arguments: sharedStems())
+    func sharedRecording(_ stem: String) throws {
+        let recording = try #require(Self.sharedRecordingPaths(stem: stem), "no recording \(stem) in \(TestPaths.sharedRecordings.path)/evemu")
+        let base = TestPaths.recordings.appendingPathComponent("shared-\(stem)")
+        let output = try Self.intentLines(recording: recording, scenePath: base.appendingPathExtension("scene.json").path)
+        Golden.check(output, against: base.appendingPathExtension("intents.jsonl"))
+    }
+
+    @Test func replayIsDeterministic() throws {
+        let base = TestPaths.recordings.appendingPathComponent("gesture-gated-second-attempt-absorbed")
+        let recording = [base.appendingPathExtension("evemu").path]
+        let scenePath = base.appendingPathExtension("scene.json").path
+        let first = try Self.intentLines(recording: recording, scenePath: scenePath)
+        let second = try Self.intentLines(recording: recording, scenePath: scenePath)
+        #expect(!first.isEmpty)
+        #expect(Array(first.utf8) == Array(second.utf8))
+    }
+
+    /// The `.evemu` file, or the `.desc` + `.events` pair, of a shared recording.
+    static func sharedRecordingPaths(stem: String) -> [String]? {
+        let directory = TestPaths.sharedRecordings.appendingPathComponent("evemu")
+        let single = directory.appendingPathComponent("\(stem).evemu").path
+        if FileManager.default.fileExists(atPath: single) { return [single] }
+        let pair = [directory.appendingPathComponent("\(stem).desc").path, directory.appendingPathComponent("\(stem).events").path]
+        return pair.allSatisfy { FileManager.default.fileExists(atPath: $0) } ? pair : nil
+    }
+
+    /// What `gesturectl replay … --scene … --explain` prints: one explained intent per line.
+    static func intentLines(recording: [String], scenePath: String) throws -> String {
+        let scene = try SceneFile.load(path: scenePath)
+        let reader = try Recording.open(paths: recording)
+        var lines = ""
+        try Replay.intents(from: reader, scene: scene, scenePath: scenePath) { intent in
+            lines += intent.jsonLine(explain: true).text + "\n"
+        }
+        return lines
+    }
+}

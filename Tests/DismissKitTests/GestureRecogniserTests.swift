@@ -312,9 +312,21 @@ struct GestureRecogniserTests {
             + s.up(at: 160_000)
         let out = h.feed(events)
         #expect(decisions(out) == ["dragBegan sheet scrolledContent", "dragEnded sheet settle large"])
-        // Only the slow part counts: 20 + 499 / 3.
-        #expect(releaseExplanation(out).map { close($0.velocity, 1000.0 / 3, tolerance: 1e-3) } == true)
-        #expect(releaseExplanation(out).map { close($0.projectedOffset, 20 + 499.0 / 3, tolerance: 1e-3) } == true)
+        // The sheet's own velocity: it stood still until the hand-off, then followed at 1/3 point/ms,
+        // so the fit over the last 100 ms is slower than the finger after the hand-off, and far
+        // slower than the 2 points/ms scroll.
+        let explanation = releaseExplanation(out)
+        #expect(explanation.map { $0.velocity > 0 && $0.velocity < 1000.0 / 3 } == true)
+        #expect(explanation.map { close($0.projectedOffset, 20 + $0.velocity * 0.499, tolerance: 1e-3) } == true)
+    }
+
+    @Test("a flick that passes the top by one sample does not carry the scroll into a dismissal")
+    func flickThroughTheTop() {
+        var h = Harness(Self.scene(Self.sheet(contentOffset: 200)))
+        // 2 points/ms for 216 points: the content reaches its top at 100 ms, the finger lifts 8 ms later.
+        let out = h.feed(h.strokes.stroke(from: (640, 200), to: (640, 416), duration: 108_000))
+        #expect(decisions(out) == ["dragBegan sheet scrolledContent", "dragEnded sheet settle large"])
+        #expect(releaseExplanation(out).map { $0.projectedOffset < $0.threshold } == true)
     }
 
     @Test("movement after the hand-off dismisses")

@@ -35,7 +35,7 @@ import Testing
             screen: ScreenSize(width: 1280, height: 800, widthMM: 217, heightMM: 136),
             presentations: [compose, share]
         ))
-        #expect(file.timeline == [TimedCommand(time: 2_500_000, command: .confirm(presentation: "compose", .discard))])
+        #expect(file.timeline == [TimedCommand(time: 2_500_000, command: .confirm(presentation: "compose", .discard), line: 11)])
     }
 
     @Test func appliesDefaultsWhenFieldsAreAbsent() throws {

@@ -27,8 +27,11 @@ public enum RecogniserOutput: Sendable, Hashable {
 ///   upward it grows the sheet and rubber-bands past the largest detent.
 /// - Content moved up at a smaller detent emits `setDetent` (`scrollExpand`) when the contact
 ///   passes the slop; the content then keeps the contact.
-/// - At the hand-off the velocity samples restart from the interpolated instant the content
-///   reached its top; the scroll before it never counts.
+/// - While the finger scrolls the content the sheet stands still: the velocity samples of that
+///   time are at offset 0, and the interpolated instant the content reached its top is one more.
+///   The release velocity is the sheet's own (least squares over the last 100 ms), so the
+///   finger's scroll speed never counts, and a flick that barely passes the top cannot carry
+///   the scroll's momentum into a dismissal.
 /// - The rest cut-off measures the time since the finger last moved vertically.
 /// - `tapOutside: passthrough` delivers the tap to the control below (`passthroughTap`) and
 ///   dismisses nothing. A pass-through region always delivers its tap; it is preceded by a
@@ -272,6 +275,7 @@ public struct GestureRecogniser: Sendable {
                 scroll.lastTime = event.time
                 scroll.lastTravel = travel
                 state = .scrolling(scroll)
+                samples.push(time: event.time, offset: 0)
             }
         case .dragging(var drag):
             guard drag.seatSlot == event.seatSlot else { return }
@@ -304,6 +308,8 @@ public struct GestureRecogniser: Sendable {
                     startDrag(origin: .scrolledContent, zeroY: possible.y, startTime: possible.time, at: point.y,
                               time: time, into: &output)
                 } else {
+                    samples.reset()
+                    samples.push(time: possible.time, offset: 0)
                     let scroll = ContentScroll(seatSlot: possible.seatSlot, startY: possible.y, contentOffset: contentOffset,
                                                lastTime: possible.time, lastTravel: 0)
                     state = .scrolling(scroll)
@@ -351,7 +357,6 @@ public struct GestureRecogniser: Sendable {
         let handOffTime = scroll.lastTime + Int64((Double(time - scroll.lastTime) * fraction).rounded())
         let zeroY = scroll.startY + scroll.contentOffset
         let offset = travel - scroll.contentOffset
-        samples.reset()
         samples.push(time: handOffTime, offset: 0)
         samples.push(time: time, offset: offset)
         state = .dragging(SheetDrag(seatSlot: scroll.seatSlot, origin: .scrolledContent, zeroY: zeroY, offset: offset))

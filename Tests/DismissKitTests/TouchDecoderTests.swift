@@ -53,6 +53,17 @@ private struct Feeder {
     }
 }
 
+/// The touch events of one frame of ABS events, fed to a fresh decoder.
+private func firstFrame(of device: DeviceDescription, _ events: [(UInt16, Int32)]) throws -> [TouchEvent] {
+    var decoder = try TouchDecoder(device: device, screen: .standard)
+    var output: [TouchEvent] = []
+    for (code, value) in events {
+        decoder.decode(InputEvent(time: 0, type: EventType.absolute, code: code, value: value), into: &output)
+    }
+    decoder.decode(InputEvent(time: 0, type: EventType.synchronization, code: 0, value: 0), into: &output)
+    return output
+}
+
 private let slot = AbsoluteAxis.multitouchSlot
 private let id = AbsoluteAxis.multitouchTrackingID
 private let x = AbsoluteAxis.multitouchPositionX
@@ -67,12 +78,7 @@ private let tool = AbsoluteAxis.multitouchToolType
     }
 
     @Test func pointsAreMappedToTheScreen() throws {
-        var decoder = try TouchDecoder(device: touchscreen(), screen: .standard)
-        var output: [TouchEvent] = []
-        for event: (UInt16, Int32) in [(id, 1), (x, 500), (y, 250)] {
-            decoder.decode(InputEvent(time: 7, type: EventType.absolute, code: event.0, value: event.1), into: &output)
-        }
-        decoder.decode(InputEvent(time: 7, type: 0, code: 0, value: 0), into: &output)
+        let output = try firstFrame(of: touchscreen(), [(id, 1), (x, 500), (y, 250)])
         // (x − min) · width / (max − min + 1): 500 · 1280 / 1000, 250 · 800 / 500.
         #expect(output.first?.point == TouchPoint(xMM: 50, yMM: 25, x: 640, y: 400))
     }
@@ -198,13 +204,8 @@ private let tool = AbsoluteAxis.multitouchToolType
     }
 
     @Test func missingResolutionMeansDeviceUnits() throws {
-        var decoder = try TouchDecoder(device: touchscreen(resolution: 0), screen: .standard)
-        #expect(!decoder.hasResolution)
-        var output: [TouchEvent] = []
-        for event: (UInt16, Int32) in [(id, 1), (x, 100), (y, 200)] {
-            decoder.decode(InputEvent(time: 0, type: EventType.absolute, code: event.0, value: event.1), into: &output)
-        }
-        decoder.decode(InputEvent(time: 0, type: 0, code: 0, value: 0), into: &output)
+        #expect(try !TouchDecoder(device: touchscreen(resolution: 0), screen: .standard).hasResolution)
+        let output = try firstFrame(of: touchscreen(resolution: 0), [(id, 1), (x, 100), (y, 200)])
         #expect(output.first?.point == TouchPoint(xMM: 100, yMM: 200, x: 128, y: 320))
     }
 

@@ -287,13 +287,13 @@ public struct TouchDecoder: Sendable {
             slots[index].dirty = false
             switch slots[index].palm {
             case .new:
-                if slots[index].state != .begin { sent = sendCancel(slot: index, time: time, into: &output) }
+                if slots[index].state != .begin { sent = sendRelease(.cancel, slot: index, time: time, into: &output) }
                 slots[index].palm = .isPalm
             case .none:
                 switch slots[index].state {
                 case .begin: sent = sendDown(slot: index, time: time, into: &output)
                 case .update: sent = sendMotion(slot: index, time: time, into: &output)
-                case .end: sent = sendUp(slot: index, time: time, into: &output)
+                case .end: sent = sendRelease(.up, slot: index, time: time, into: &output)
                 case .none: break
                 }
             case .isPalm, .wasPalm:
@@ -330,21 +330,13 @@ public struct TouchDecoder: Sendable {
         return true
     }
 
-    private mutating func sendUp(slot index: Int, time: Int64, into output: inout [TouchEvent]) -> Bool {
+    /// Ends a slot's touch with `up` or `cancel` (no coordinates) and frees its seat slot.
+    private mutating func sendRelease(_ kind: TouchEvent.Kind, slot index: Int, time: Int64, into output: inout [TouchEvent]) -> Bool {
         let seatSlot = slots[index].seatSlot
         slots[index].seatSlot = -1
         guard seatSlot >= 0 else { return false }
         releaseSeatSlot(seatSlot)
-        output.append(TouchEvent(kind: .up, time: time, slot: Int32(index), seatSlot: seatSlot))
-        return true
-    }
-
-    private mutating func sendCancel(slot index: Int, time: Int64, into output: inout [TouchEvent]) -> Bool {
-        let seatSlot = slots[index].seatSlot
-        slots[index].seatSlot = -1
-        guard seatSlot >= 0 else { return false }
-        releaseSeatSlot(seatSlot)
-        output.append(TouchEvent(kind: .cancel, time: time, slot: Int32(index), seatSlot: seatSlot))
+        output.append(TouchEvent(kind: kind, time: time, slot: Int32(index), seatSlot: seatSlot))
         return true
     }
 

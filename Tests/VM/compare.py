@@ -1,0 +1,127 @@
+#!/usr/bin/python3
+"""Compares touch events of the VM run (see ./run).
+
+  compare.py libinput RESULTS WIDTHxHEIGHT NAME...
+      NAME.live.jsonl (gesturectl run --touch-events) against NAME.libinput.txt
+      (libinput debug-events, same device, same time): event types, slots, seat slots,
+      mm to 0.01 and transformed coordinates, which debug-events prints as percentages.
+  compare.py replay RESULTS NAME...
+      NAME.live.jsonl against NAME.replay.jsonl (gesturectl replay --touch-events):
+      the same JSON lines, time ignored, x/y/xMM/yMM within 0.01.
+
+Prints one line per recording and exits 1 if any differs.
+"""
+import json
+import re
+import sys
+
+TOLERANCE = 0.01
+COORDINATES = ("xMM", "yMM", "x", "y")
+NUMBER = r"\s*(-?[\d.]+)"
+LIBINPUT_LINE = re.compile(r"^\s*\S+\s+TOUCH_(DOWN|MOTION|UP|CANCEL|FRAME)\s+\+?[\d.]+s\s*(.*)$")
+POSITION = re.compile(r"^(-?\d+) \((-?\d+)\)" + NUMBER + "/" + NUMBER + r" \(" + NUMBER + "/" + NUMBER + r"mm\)$")
+IDENTITY = re.compile(r"^(-?\d+) \((-?\d+)\)$")
+
+
+def read_live(path):
+    with open(path) as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def read_libinput(path):
+    """Touch events from debug-events, as dicts shaped like gesturectl's (x/y in percent)."""
+    events = []
+    with open(path, errors="replace") as lines:
+        for number, line in enumerate(lines, 1):
+            match = LIBINPUT_LINE.match(line.rstrip("\n"))
+            if not match:
+                continue
+            kind, rest = match.group(1).lower(), match.group(2).strip()
+            if kind == "frame":
+                events.append({"type": kind})
+            elif kind in ("down", "motion"):
+                position = POSITION.match(rest)
+                if not position:
+                    raise ValueError(f"{path}:{number}: cannot read '{line.strip()}'")
+                slot, seat, x, y, xmm, ymm = position.groups()
+                events.append({"type": kind, "slot": int(slot), "seatSlot": int(seat),
+                               "x%": float(x), "y%": float(y), "xMM": float(xmm), "yMM": float(ymm)})
+            else:
+                identity = IDENTITY.match(rest)
+                if not identity:
+                    raise ValueError(f"{path}:{number}: cannot read '{line.strip()}'")
+                events.append({"type": kind, "slot": int(identity.group(1)), "seatSlot": int(identity.group(2))})
+    return events
+
+
+def as_libinput(event, width, height):
+    """gesturectl's event reduced to what debug-events prints."""
+    reduced = {key: event[key] for key in ("type", "slot", "seatSlot", "xMM", "yMM") if key in event}
+    if "x" in event:
+        reduced["x%"] = event["x"] / width * 100
+        reduced["y%"] = event["y"] / height * 100
+    return reduced
+
+
+def differs(expected, actual, ignored=()):
+    """A description of the first differing key, or None."""
+    keys = (set(expected) | set(actual)) - set(ignored)
+    for key in sorted(keys):
+        if key not in expected or key not in actual:
+            return f"key '{key}' only on one side"
+        a, b = expected[key], actual[key]
+        if key in COORDINATES or key.endswith("%"):
+            if abs(a - b) > TOLERANCE + 1e-9:
+                return f"{key} {a} vs {b}"
+        elif a != b:
+            return f"{key} {a!r} vs {b!r}"
+    return None
+
+
+def compare(live, other, reduce, ignored, label):
+    for index, (mine, theirs) in enumerate(zip(live, other)):
+        problem = differs(theirs, reduce(mine), ignored)
+        if problem:
+            return f"event {index + 1} ({mine.get('type')}): {problem} [{label}]"
+    if len(live) != len(other):
+        return f"{len(live)} events from gesturectl, {len(other)} from {label}"
+    return None
+
+
+def main():
+    mode, results = sys.argv[1], sys.argv[2]
+    if mode == "libinput":
+        width, height = (float(v) for v in sys.argv[3].split("x"))
+        names = sys.argv[4:]
+    else:
+        names = sys.argv[3:]
+    matched = 0
+    for name in names:
+        base = f"{results}/{name}"
+        try:
+            live = read_live(base + ".live.jsonl")
+            if mode == "libinput":
+                other = read_libinput(base + ".libinput.txt")
+                with open(base + ".live.status") as status:
+                    code = status.read().strip()
+                problem = compare(live, other, lambda e: as_libinput(e, width, height), (), "libinput")
+                if code != "0":
+                    problem = f"gesturectl exited with status {code}"
+                elif not any(event["type"] == "down" for event in other):
+                    problem = "libinput saw no touch down (was the device tagged by udev?)"
+            else:
+                other = read_live(base + ".replay.jsonl")
+                problem = compare(live, other, lambda e: e, ("time",), "replay")
+        except (OSError, ValueError) as error:
+            problem = str(error)
+        if problem:
+            print(f"  MISMATCH {name}: {problem}")
+        else:
+            matched += 1
+            print(f"  match    {name}: {len(live)} events")
+    print(f"{mode}: {matched}/{len(names)}")
+    return 0 if matched == len(names) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

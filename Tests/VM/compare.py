@@ -9,6 +9,9 @@
       NAME.live.jsonl against NAME.replay.jsonl (gesturectl replay --touch-events):
       the same JSON lines, time ignored, x/y/xMM/yMM within 0.01.
 
+For unplug-* recordings (device removed with fingers down), gesturectl must also have
+cancelled every open touch and noted the removal on stderr.
+
 Prints one line per recording and exits 1 if any differs.
 """
 import json
@@ -88,6 +91,22 @@ def compare(live, other, reduce, ignored, label):
     return None
 
 
+def unplug_problem(live, stderr_path):
+    """A device removed with touches down: every open touch cancelled, the removal noted."""
+    with open(stderr_path) as stderr:
+        if "device removed" not in stderr.read():
+            return "gesturectl did not report the device removal"
+    down = set()
+    for event in live:
+        if event["type"] == "down":
+            down.add(event["seatSlot"])
+        elif event["type"] in ("up", "cancel"):
+            down.discard(event["seatSlot"])
+    if down or not any(event["type"] == "cancel" for event in live):
+        return "touches were not cancelled when the device went away"
+    return None
+
+
 def main():
     mode, results = sys.argv[1], sys.argv[2]
     if mode == "libinput":
@@ -109,6 +128,8 @@ def main():
                     problem = f"gesturectl exited with status {code}"
                 elif not any(event["type"] == "down" for event in other):
                     problem = "libinput saw no touch down (was the device tagged by udev?)"
+                elif name.startswith("unplug-") and not problem:
+                    problem = unplug_problem(live, base + ".live.stderr")
             else:
                 other = read_live(base + ".replay.jsonl")
                 problem = compare(live, other, lambda e: e, ("time",), "replay")

@@ -58,11 +58,16 @@ run_one() {
   log "$name: playing on $node ($(udevadm info -q property -n "$node" | grep -c '^ID_INPUT_TOUCHSCREEN=1') touchscreen tag)"
   evemu-play "$node" < "$SHARE/recordings/$name.events"
   wait_quiet "$out.live.jsonl" "$out.libinput.txt"
+  if [[ $name == unplug-* ]]; then   # remove the device under the readers, touches still down
+    kill $creator
+    wait $creator 2> /dev/null
+    wait_quiet "$out.live.jsonl" "$out.libinput.txt" "$out.live.stderr"
+  fi
   kill -INT $live $reference
   wait $live
   echo $? > "$out.live.status"
   wait $reference
-  kill $creator
+  kill $creator 2> /dev/null
   wait $creator 2> /dev/null
   log "$name: done ($(wc -l < "$out.live.jsonl") live lines, exit $(cat "$out.live.status"))"
 }

@@ -17,7 +17,7 @@ private let devicesHelp = """
       --device <path>         Use this device node instead of a seat (repeatable).
       -h, --help              Show help information.
 
-    Prints one block per touch device: node, name, size in mm and touch slots.
+    Prints one block per touch device: name, node, size in mm, touch slots and capabilities.
     Exits 69 when there is no touch device.
     """
 
@@ -69,7 +69,7 @@ func runDevicesCommand(_ arguments: [String]) -> Int32 {
             text += field("Size", "unknown (the device reports no resolution)")
         }
         text += field("Touch slots", device.touchCount.map(String.init) ?? "unknown")
-        text += field("Keyboard", device.isKeyboard ? "yes" : "no")
+        text += field("Capabilities", device.isKeyboard ? "touch keyboard" : "touch")
         text += "\n"
     }
     writeAll(STDOUT_FILENO, text)

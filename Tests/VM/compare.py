@@ -5,6 +5,9 @@
       NAME.live.jsonl (gesturectl run --touch-events) against NAME.libinput.txt
       (libinput debug-events, same device, same time): event types, slots, seat slots,
       mm to 0.01 and transformed coordinates, which debug-events prints as percentages.
+      Also NAME.devices.txt (gesturectl devices) against NAME.list-devices.txt (libinput
+      list-devices) for the node in NAME.node: name, size, and the touch count debug-events
+      printed.
   compare.py replay RESULTS NAME...
       NAME.live.jsonl against NAME.replay.jsonl (gesturectl replay --touch-events):
       the same JSON lines, time ignored, x/y/xMM/yMM within 0.01.
@@ -107,6 +110,43 @@ def unplug_problem(live, stderr_path):
     return None
 
 
+def blocks(path):
+    """The 'Key: value' blocks of a list-devices style listing, keyed by their Kernel node."""
+    found, block = {}, {}
+    with open(path, errors="replace") as lines:
+        for line in list(lines) + [""]:
+            if not line.strip():
+                if "Kernel" in block:
+                    found[block["Kernel"]] = block
+                block = {}
+            elif ":" in line:
+                key, value = line.split(":", 1)
+                block[key.strip()] = value.strip()
+    return found
+
+
+def devices_problem(base):
+    """`gesturectl devices` (udev seat0) against `libinput list-devices` and debug-events."""
+    with open(base + ".node") as node_file:
+        node = node_file.read().strip()
+    mine = blocks(base + ".devices.txt").get(node)
+    theirs = blocks(base + ".list-devices.txt").get(node)
+    if mine is None or theirs is None:
+        return f"gesturectl devices or libinput list-devices does not list {node}"
+    if mine.get("Device") != theirs.get("Device"):
+        return f"device name {mine.get('Device')!r} vs {theirs.get('Device')!r}"
+    size = re.match(r"^([\d.]+)x([\d.]+)mm$", theirs.get("Size", ""))
+    my_size = re.match(r"^([\d.]+)x([\d.]+)mm$", mine.get("Size", ""))
+    if bool(size) != bool(my_size) or (size and any(
+            abs(float(a) - float(b)) > 0.5 for a, b in zip(size.groups(), my_size.groups()))):
+        return f"size {mine.get('Size')!r} vs libinput's {theirs.get('Size', 'none')!r}"
+    with open(base + ".libinput.txt", errors="replace") as debug_events:
+        touches = re.search(r"DEVICE_ADDED.*ntouches (\d+)", debug_events.read())
+    if not touches or mine.get("Touch slots") != touches.group(1):
+        return f"touch slots {mine.get('Touch slots')} vs libinput's {touches and touches.group(1)}"
+    return None
+
+
 def main():
     mode, results = sys.argv[1], sys.argv[2]
     if mode == "libinput":
@@ -128,7 +168,9 @@ def main():
                     problem = f"gesturectl exited with status {code}"
                 elif not any(event["type"] == "down" for event in other):
                     problem = "libinput saw no touch down (was the device tagged by udev?)"
-                elif name.startswith("unplug-") and not problem:
+                elif not problem:
+                    problem = devices_problem(base)
+                if name.startswith("unplug-") and not problem:
                     problem = unplug_problem(live, base + ".live.stderr")
             else:
                 other = read_live(base + ".replay.jsonl")

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Runs inside the guest (see init). For every recording listed in /share/lanes/*, creates the
 # virtual device with evemu-device, reads it with `gesturectl run --touch-events` and with
-# `libinput debug-events` at the same time, and plays the events with evemu-play.
+# `libinput debug-events` at the same time, and plays the events with evemu-play. Before
+# playing, `gesturectl devices` (udev seat0) and `libinput list-devices` describe the devices.
 # Each lane file is one sequence of recordings; lanes run in parallel on separate devices.
 set -u
 SHARE=/share
@@ -55,6 +56,9 @@ run_one() {
   if ! wait_for 300 grep -q 'device added' "$out.live.stderr" || ! wait_for 300 grep -q DEVICE_ADDED "$out.libinput.txt"; then
     log "$name: a reader did not attach to $node"
   fi
+  echo "$node" > "$out.node"
+  "$SHARE/gesturectl" devices > "$out.devices.txt" 2>&1 || echo "exit status $?" >> "$out.devices.txt"
+  libinput list-devices > "$out.list-devices.txt" 2>&1
   log "$name: playing on $node ($(udevadm info -q property -n "$node" | grep -c '^ID_INPUT_TOUCHSCREEN=1') touchscreen tag)"
   evemu-play "$node" < "$SHARE/recordings/$name.events"
   wait_quiet "$out.live.jsonl" "$out.libinput.txt"

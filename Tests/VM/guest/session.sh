@@ -25,14 +25,15 @@ wait_for() {
   return 1
 }
 
-# Returns once the file stops growing between two looks.
+# Returns once the files have not grown for three looks in a row (0.9 s; a busy guest may
+# pause a reader for a while, and a reader stopped early would lose events).
 wait_quiet() {
-  local before after
+  local before after steady=0
   after=$(stat -c %s "$@" | tr '\n' ' ')
-  while :; do
-    before=$after; sleep 0.4
+  while ((steady < 3)); do
+    before=$after; sleep 0.3
     after=$(stat -c %s "$@" | tr '\n' ' ')
-    [ "$before" = "$after" ] && return 0
+    if [ "$before" = "$after" ]; then steady=$((steady + 1)); else steady=0; fi
   done
 }
 
@@ -67,7 +68,9 @@ run_one() {
     wait $creator 2> /dev/null
     wait_quiet "$out.live.jsonl" "$out.libinput.txt" "$out.live.stderr"
   fi
-  kill -INT $live $reference
+  # gesturectl stops on SIGINT or SIGTERM: use both; debug-events flushes its output on SIGINT.
+  if [[ $name == unplug-* ]]; then kill -TERM $live; else kill -INT $live; fi
+  kill -INT $reference
   wait $live
   echo $? > "$out.live.status"
   wait $reference

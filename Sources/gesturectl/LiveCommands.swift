@@ -5,7 +5,7 @@ import Glibc
 // `gesturectl devices` and `gesturectl run --touch-events`: live input through libinput.
 
 private let devicesUsage = "USAGE: gesturectl devices [--seat <name> | --device <path> ...]"
-private let runUsage = "USAGE: gesturectl run [--seat <name> | --device <path> ...] [--screen <width>x<height>] --touch-events"
+private let runUsage = "USAGE: gesturectl run [--seat <name> | --device <path> ...] [--screen <width>x<height>] [--calibration <a,b,c,d,e,f>] --touch-events"
 
 private let devicesHelp = """
     OVERVIEW: List the touch devices libinput sees.
@@ -31,6 +31,10 @@ private let runHelp = """
       --device <path>         Use this device node instead of a seat (repeatable).
       --screen <width>x<height>
                               Screen size in points for x and y (default: 1280x800).
+      --calibration <a,b,c,d,e,f>
+                              libinput's calibration matrix for the touch devices (default:
+                              each device's udev LIBINPUT_CALIBRATION_MATRIX, or identity);
+                              e.g. -1,0,1,0,-1,1 turns the touchscreen by 180 degrees.
       --touch-events          Print libinput's touch events (down, motion, up, cancel, frame).
       -h, --help              Show help information.
 
@@ -110,7 +114,8 @@ func runLiveTouchEvents(_ arguments: [String]) -> Int32 {
     }
 
     do {
-        let source = try LibinputSource(backend: options.backend, screen: options.screen)
+        let source = try LibinputSource(backend: options.backend, screen: options.screen,
+                                        calibrationMatrix: options.calibration)
         var timeOrigin: Int64?
         while true {
             let wakeup = try source.waitForEvents(alsoWatching: stopPipe[0])
@@ -162,6 +167,7 @@ private func touchLine(_ event: TouchEvent, timeOrigin: Int64) -> JSONLine {
 private struct LiveOptions {
     var backend = LiveInputBackend.defaultSeat
     var screen = ScreenSize.standard
+    var calibration: [Double]?
     var touchEvents = false
     var wantsHelp = false
 
@@ -178,6 +184,15 @@ private struct LiveOptions {
             switch argument {
             case "-h", "--help":
                 options.wantsHelp = true
+            case "--calibration" where allowsRunFlags:
+                guard let value = remaining.popFirst() else {
+                    return .failure(ParseError(message: "missing value for '--calibration'"))
+                }
+                let numbers = value.split(separator: ",").compactMap { Double($0) }.filter(\.isFinite)
+                guard numbers.count == 6, value.split(separator: ",", omittingEmptySubsequences: false).count == 6 else {
+                    return .failure(ParseError(message: "invalid calibration '\(value)' (expected six numbers a,b,c,d,e,f)"))
+                }
+                options.calibration = numbers
             case "--seat", "--device", "--screen":
                 guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
                     return .failure(ParseError(message: "missing value for '\(argument)'"))

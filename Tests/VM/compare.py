@@ -13,7 +13,8 @@
       the same JSON lines, time ignored, x/y/xMM/yMM within 0.01.
 
 For unplug-* recordings (device removed with fingers down), gesturectl must also have
-cancelled every open touch and noted the removal on stderr.
+cancelled every open touch and noted the removal on stderr. For rotated-* recordings
+gesturectl ran with a 180-degree calibration: its percentages must be 100 minus libinput's.
 
 Prints one line per recording and exits 1 if any differs.
 """
@@ -22,6 +23,7 @@ import re
 import sys
 
 TOLERANCE = 0.01
+ROTATED_TOLERANCE = 0.2   # percent: one device unit is 0.08 % (x) and 0.13 % (y) on the EP0430M09
 COORDINATES = ("xMM", "yMM", "x", "y")
 NUMBER = r"\s*(-?[\d.]+)"
 LIBINPUT_LINE = re.compile(r"^\s*\S+\s+TOUCH_(DOWN|MOTION|UP|CANCEL|FRAME)\s+\+?[\d.]+s\s*(.*)$")
@@ -69,7 +71,23 @@ def as_libinput(event, width, height):
     return reduced
 
 
-def differs(expected, actual, ignored=()):
+def as_libinput_rotated(event, width, height):
+    """gesturectl's event under a 180-degree calibration, turned back to debug-events' view.
+
+    Calibrated device units are truncated to integers from single-precision arithmetic, so a
+    point may land one device unit off: percentages get ROTATED_TOLERANCE, mm are dropped
+    (the unrotated runs check them).
+    """
+    reduced = as_libinput(event, width, height)
+    reduced.pop("xMM", None)
+    reduced.pop("yMM", None)
+    if "x%" in reduced:
+        reduced["x%"] = 100 - reduced["x%"]
+        reduced["y%"] = 100 - reduced["y%"]
+    return reduced
+
+
+def differs(expected, actual, ignored=(), tolerance=TOLERANCE):
     """A description of the first differing key, or None."""
     keys = (set(expected) | set(actual)) - set(ignored)
     for key in sorted(keys):
@@ -77,16 +95,16 @@ def differs(expected, actual, ignored=()):
             return f"key '{key}' only on one side"
         a, b = expected[key], actual[key]
         if key in COORDINATES or key.endswith("%"):
-            if abs(a - b) > TOLERANCE + 1e-9:
+            if abs(a - b) > tolerance + 1e-9:
                 return f"{key} {a} vs {b}"
         elif a != b:
             return f"{key} {a!r} vs {b!r}"
     return None
 
 
-def compare(live, other, reduce, ignored, label):
+def compare(live, other, reduce, ignored, label, tolerance=TOLERANCE):
     for index, (mine, theirs) in enumerate(zip(live, other)):
-        problem = differs(theirs, reduce(mine), ignored)
+        problem = differs(theirs, reduce(mine), ignored, tolerance)
         if problem:
             return f"event {index + 1} ({mine.get('type')}): {problem} [{label}]"
     if len(live) != len(other):
@@ -163,7 +181,12 @@ def main():
                 other = read_libinput(base + ".libinput.txt")
                 with open(base + ".live.status") as status:
                     code = status.read().strip()
-                problem = compare(live, other, lambda e: as_libinput(e, width, height), (), "libinput")
+                if name.startswith("rotated-"):
+                    other = [{k: v for k, v in e.items() if k not in ("xMM", "yMM")} for e in other]
+                    problem = compare(live, other, lambda e: as_libinput_rotated(e, width, height), (),
+                                      "libinput, turned", ROTATED_TOLERANCE)
+                else:
+                    problem = compare(live, other, lambda e: as_libinput(e, width, height), (), "libinput")
                 if code != "0":
                     problem = f"gesturectl exited with status {code}"
                 elif not any(event["type"] == "down" for event in other):

@@ -50,7 +50,9 @@ run_one() {
   local node
   node=$(grep -o '/dev/input/event[0-9]*' "$work/evemu-device.txt" | head -1)
   udevadm settle --timeout=30
-  "$SHARE/gesturectl" run --device "$node" --touch-events > "$out.live.jsonl" 2> "$out.live.stderr" &
+  local calibration=()
+  [[ $name == rotated-* ]] && calibration=(--calibration -1,0,1,0,-1,1)
+  "$SHARE/gesturectl" run --device "$node" "${calibration[@]}" --touch-events > "$out.live.jsonl" 2> "$out.live.stderr" &
   local live=$!
   stdbuf -oL libinput debug-events --device "$node" > "$out.libinput.txt" 2>&1 &
   local reference=$!

@@ -7,7 +7,8 @@ let overview = """
 
     SUBCOMMANDS:
       replay                  Replay a recording and print touch events or intents.
-
+      run                     Run the pipeline on a live touchscreen (host commands on stdin).
+      devices                 List the touch devices libinput sees.
 
       See 'gesturectl help <subcommand>' for detailed help.
     """
@@ -21,14 +22,16 @@ func runCommandLine(_ arguments: [String]) -> Int32 {
     let rest = Array(arguments.dropFirst())
     switch subcommand {
     case "replay": return ReplayCommand.run(rest)
-
+    case "run": return RunCommand.run(rest)
+    case "devices": return DevicesCommand.run(rest)
     case "-h", "--help":
         printToStandardOutput(overview)
         return ExitStatus.success
     case "help":
         switch rest.first {
         case "replay": printToStandardOutput(ReplayCommand.help)
-
+        case "run": printToStandardOutput(RunCommand.help)
+        case "devices": printToStandardOutput(DevicesCommand.help)
         default: printToStandardOutput(overview)
         }
         return ExitStatus.success

@@ -88,3 +88,21 @@ import Testing
         #expect(result.standardError == "Error: \(scene.path):3: timeline command at 0 µs: no presentation \"nothing\" in the scene\n")
     }
 }
+
+/// Live commands on a machine without a touchscreen (this one has no /dev/input).
+@Suite struct GesturectlLiveTests {
+    @Test(arguments: [["run"], ["run", "--device", "/dev/input/event99"], ["devices"]])
+    func noTouchDeviceExits69SayingWhatToDo(arguments: [String]) throws {
+        let result = try runGesturectl(arguments)
+        #expect(result.status == 69)
+        #expect(result.standardError.contains("Error: "))
+        #expect(result.standardError.contains("touch") || result.standardError.contains("No such file"))
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func seatAndDeviceTogetherIsAUsageError() throws {
+        let result = try runGesturectl(["run", "--seat", "seat0", "--device", "/dev/input/event0"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("not both"))
+    }
+}

@@ -12,10 +12,11 @@ public struct CalibrationMatrix: Sendable, Hashable {
         self.values = values
     }
 
-    /// Parses six space-separated numbers, as in udev's `LIBINPUT_CALIBRATION_MATRIX`.
+    /// Parses six numbers separated by spaces (as in udev's `LIBINPUT_CALIBRATION_MATRIX`) or commas.
     public init?(parsing text: String) {
-        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Float($0) }
-        guard numbers.count == text.split(whereSeparator: { $0 == " " || $0 == "\t" }).count else { return nil }
+        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
+        let numbers = fields.compactMap { Float($0) }
+        guard numbers.count == fields.count else { return nil }
         self.init(numbers)
     }
 

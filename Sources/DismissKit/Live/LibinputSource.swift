@@ -1,0 +1,266 @@
+import CLibinput
+import Glibc
+
+/// Live touch and keyboard input read from real libinput.
+///
+/// This is the only place in the project that talks to libinput. It opens a udev seat or
+/// named device nodes, keeps the touch devices and keyboards, and turns libinput's events
+/// into ``LiveEvent``s with the same coordinates the replay decoder computes.
+public final class LibinputSource {
+    /// What ``waitForEvents(timeout:alsoWatching:)`` found.
+    public struct Wakeup: Sendable, Hashable {
+        /// The events that arrived, in libinput's order.
+        public var events: [LiveEvent]
+        /// The other watched descriptors that are readable (or hung up).
+        public var readable: [Int32]
+    }
+
+    /// The touch devices and keyboards currently open.
+    public var devices: [LiveDevice] { trackedDevices.values.sorted { $0.node < $1.node } }
+
+    /// libinput's file descriptor, readable when ``waitForEvents(timeout:alsoWatching:)`` has work.
+    ///
+    /// The corresponding libinput function is `libinput_get_fd`.
+    public var fileDescriptor: Int32 { libinput_get_fd(context) }
+
+    private let context: OpaquePointer
+    private let interface: UnsafeMutablePointer<libinput_interface>
+    private let openFailures: OpenFailureLog
+    private let screen: ScreenSize
+    private let calibration: [Float]?
+    private var trackedDevices: [OpaquePointer: LiveDevice] = [:]
+    private var queued: [LiveEvent] = []
+
+    /// Opens the devices of `backend` and checks that at least one of them is a touch device.
+    ///
+    /// - Parameters:
+    ///   - backend: a udev seat or a list of device nodes.
+    ///   - screen: the screen that transformed coordinates are scaled to (points).
+    ///   - calibrationMatrix: libinput's six-value matrix applied to every touch device;
+    ///     nil keeps each device's own (udev `LIBINPUT_CALIBRATION_MATRIX` or identity).
+    /// - Throws: ``LiveInputError`` when a device cannot be opened or no touch device exists.
+    public init(backend: LiveInputBackend, screen: ScreenSize, calibrationMatrix: [Double]? = nil) throws(LiveInputError) {
+        if let calibrationMatrix, calibrationMatrix.count != 6 {
+            throw .invalidCalibration(valueCount: calibrationMatrix.count)
+        }
+        self.screen = screen
+        self.calibration = calibrationMatrix.map { $0.map(Float.init) }
+        self.openFailures = OpenFailureLog()
+        self.interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
+        interface.initialize(to: libinput_interface(open_restricted: openRestricted, close_restricted: closeRestricted))
+        let userData = Unmanaged.passUnretained(openFailures).toOpaque()
+
+        let created: OpaquePointer?
+        let searched: String
+        switch backend {
+        case .seat(let seat):
+            searched = "seat '\(seat)'"
+            guard let udev = udev_new() else {
+                interface.deallocate()
+                throw .contextUnavailable(reason: "udev_new failed (is /sys mounted?)")
+            }
+            created = libinput_udev_create_context(interface, userData, udev)
+            udev_unref(udev)
+        case .devices(let paths):
+            searched = paths.joined(separator: ", ")
+            created = libinput_path_create_context(interface, userData)
+        }
+        guard let created else {
+            interface.deallocate()
+            throw .contextUnavailable(reason: "could not create the libinput context")
+        }
+        context = created
+
+        switch backend {
+        case .seat(let seat):
+            if libinput_udev_assign_seat(context, seat) != 0 { throw .seatUnavailable(seat: seat) }
+        case .devices(let paths):
+            for path in paths where libinput_path_add_device(context, path) == nil {
+                throw Self.whyUnopened(path, failures: openFailures)
+            }
+        }
+        // The initial devices are announced before any dispatch; take them now.
+        try drain()
+        if !trackedDevices.values.contains(where: \.isTouch) { throw .noTouchDevice(searched: searched) }
+    }
+
+    deinit {
+        libinput_unref(context)
+        interface.deinitialize(count: 1)
+        interface.deallocate()
+    }
+
+    /// Blocks until input arrives, the timeout passes, a signal interrupts, or one of `others` is readable.
+    ///
+    /// Uses `poll(2)` on libinput's descriptor (and `others`), then `libinput_dispatch`; events
+    /// already queued are returned at once. An interrupted wait returns no events.
+    /// - Parameters:
+    ///   - timeout: the longest wait; nil waits without limit.
+    ///   - others: more descriptors to watch in the same wait, such as stdin or a signal pipe.
+    public func waitForEvents(timeout: Duration? = nil, alsoWatching others: [Int32] = []) throws(LiveInputError) -> Wakeup {
+        if !queued.isEmpty {
+            defer { queued = [] }
+            return Wakeup(events: queued, readable: [])
+        }
+        var descriptors = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        descriptors += others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let milliseconds = timeout.map { duration -> Int32 in
+            let (seconds, attoseconds) = duration.components
+            return Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        } ?? -1
+        let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+        if ready < 0 {
+            let code = errno
+            if code == EINTR { return Wakeup(events: [], readable: []) }
+            throw .waitFailed(errno: code)
+        }
+        let readable = descriptors.dropFirst().filter { $0.revents != 0 }.map(\.fd)
+        if descriptors[0].revents != 0 {
+            let status = libinput_dispatch(context)
+            if status < 0 { throw .waitFailed(errno: -status) }
+        }
+        try drain()
+        defer { queued = [] }
+        return Wakeup(events: queued, readable: readable)
+    }
+
+    /// Moves every event libinput has queued into `queued`, tracking devices on the way.
+    private func drain() throws(LiveInputError) {
+        while let event = libinput_get_event(context) {
+            defer { libinput_event_destroy(event) }
+            try translate(event)
+        }
+    }
+
+    private func translate(_ event: OpaquePointer) throws(LiveInputError) {
+        let type = libinput_event_get_type(event)
+        guard let device = libinput_event_get_device(event) else { return }
+        switch type {
+        case LIBINPUT_EVENT_DEVICE_ADDED:
+            let description = Self.describe(device)
+            guard description.isTouch || description.isKeyboard else { return }
+            if description.isTouch, let calibration { try apply(calibration, to: device, named: description.node) }
+            trackedDevices[device] = description
+            queued.append(.deviceAdded(name: description.name))
+        case LIBINPUT_EVENT_DEVICE_REMOVED:
+            if let removed = trackedDevices.removeValue(forKey: device) {
+                queued.append(.deviceRemoved(name: removed.name))
+            }
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
+             LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
+            guard let touch = libinput_event_get_touch_event(event) else { return }
+            queued.append(.touch(touchEvent(touch, type: type)))
+        case LIBINPUT_EVENT_KEYBOARD_KEY:
+            guard let key = libinput_event_get_keyboard_event(event),
+                  libinput_event_keyboard_get_key(key) == Self.escapeKeyCode,
+                  libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED
+            else { return }
+            queued.append(.escapeKey(time: Int64(clamping: libinput_event_keyboard_get_time_usec(key))))
+        default:
+            return  // pointer, tablet, gesture and switch events are not used
+        }
+    }
+
+    private func touchEvent(_ touch: OpaquePointer, type: libinput_event_type) -> TouchEvent {
+        let time = Int64(clamping: libinput_event_touch_get_time_usec(touch))
+        let kind: TouchEvent.Kind
+        switch type {
+        case LIBINPUT_EVENT_TOUCH_DOWN: kind = .down
+        case LIBINPUT_EVENT_TOUCH_MOTION: kind = .motion
+        case LIBINPUT_EVENT_TOUCH_UP: kind = .up
+        case LIBINPUT_EVENT_TOUCH_CANCEL: kind = .cancel
+        default: return TouchEvent(kind: .frame, time: time)
+        }
+        let slot = libinput_event_touch_get_slot(touch)
+        let seatSlot = libinput_event_touch_get_seat_slot(touch)
+        guard kind == .down || kind == .motion else {
+            return TouchEvent(kind: kind, time: time, slot: slot, seatSlot: seatSlot)
+        }
+        let point = TouchPoint(
+            xMM: libinput_event_touch_get_x(touch),
+            yMM: libinput_event_touch_get_y(touch),
+            x: Self.transformed(touch, to: screen.width, libinput_event_touch_get_x_transformed),
+            y: Self.transformed(touch, to: screen.height, libinput_event_touch_get_y_transformed))
+        return TouchEvent(kind: kind, time: time, slot: slot, seatSlot: seatSlot, point: point)
+    }
+
+    /// libinput scales by an integer size; a fractional size is scaled from a fine integer one.
+    private static func transformed(_ touch: OpaquePointer, to size: Double,
+                                    _ scale: (OpaquePointer, UInt32) -> Double) -> Double {
+        if size >= 1, size <= Double(UInt32.max), size.rounded() == size {
+            return scale(touch, UInt32(size))
+        }
+        return scale(touch, fineScale) * size / Double(fineScale)
+    }
+
+    private func apply(_ matrix: [Float], to device: OpaquePointer, named node: String) throws(LiveInputError) {
+        guard libinput_device_config_calibration_has_matrix(device) != 0 else {
+            throw .calibrationRejected(device: node)
+        }
+        let status = matrix.withUnsafeBufferPointer { values in
+            libinput_device_config_calibration_set_matrix(device, values.baseAddress)
+        }
+        if status != LIBINPUT_CONFIG_STATUS_SUCCESS { throw .calibrationRejected(device: node) }
+    }
+
+    private static func describe(_ device: OpaquePointer) -> LiveDevice {
+        var width = 0.0
+        var height = 0.0
+        let hasSize = libinput_device_get_size(device, &width, &height) == 0
+        let isTouch = libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TOUCH) != 0
+        let count = isTouch ? libinput_device_touch_get_touch_count(device) : 0
+        return LiveDevice(
+            node: node(of: device),
+            name: String(cString: libinput_device_get_name(device)),
+            widthMM: hasSize ? width : nil,
+            heightMM: hasSize ? height : nil,
+            touchCount: count > 0 ? Int(count) : nil,
+            isTouch: isTouch,
+            isKeyboard: libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0)
+    }
+
+    private static func node(of device: OpaquePointer) -> String {
+        let sysname = String(cString: libinput_device_get_sysname(device))
+        guard let udevDevice = libinput_device_get_udev_device(device) else { return sysname }
+        defer { udev_device_unref(udevDevice) }
+        guard let devnode = udev_device_get_devnode(udevDevice) else { return sysname }
+        return String(cString: devnode)
+    }
+
+    /// Explains a failed `libinput_path_add_device`: the `open(2)` error if there was one.
+    private static func whyUnopened(_ path: String, failures: OpenFailureLog) -> LiveInputError {
+        if let code = failures.errnoByPath[path] { return .cannotOpen(path: path, errno: code) }
+        // libinput looks the node up in udev before opening it; report why that failed.
+        var status = stat()
+        if stat(path, &status) != 0 { return .cannotOpen(path: path, errno: errno) }
+        if access(path, R_OK) != 0 { return .cannotOpen(path: path, errno: errno) }
+        return .notAnInputDevice(path: path)
+    }
+
+    /// The evdev key code of Escape (`KEY_ESC`).
+    private static let escapeKeyCode: UInt32 = 1
+    /// The integer size used to scale to fractional screen sizes.
+    private static let fineScale: UInt32 = 1_000_000
+}
+
+/// The `open(2)` errors libinput met, kept for error messages; libinput only logs them.
+private final class OpenFailureLog {
+    var errnoByPath: [String: Int32] = [:]
+}
+
+/// libinput's `open_restricted`: plain `open(2)`, returning a negative errno on failure.
+private func openRestricted(_ path: UnsafePointer<CChar>?, _ flags: Int32, _ userData: UnsafeMutableRawPointer?) -> Int32 {
+    guard let path else { return -EINVAL }
+    let descriptor = open(path, flags | O_CLOEXEC)
+    if descriptor >= 0 { return descriptor }
+    let code = errno
+    if let userData {
+        Unmanaged<OpenFailureLog>.fromOpaque(userData).takeUnretainedValue().errnoByPath[String(cString: path)] = code
+    }
+    return -code
+}
+
+/// libinput's `close_restricted`: plain `close(2)`.
+private func closeRestricted(_ descriptor: Int32, _ userData: UnsafeMutableRawPointer?) {
+    close(descriptor)
+}

@@ -1,0 +1,106 @@
+import Glibc
+
+/// The whole pipeline on live input: libinput in, intents out. This is the Swift API a
+/// kiosk embeds; `gesturectl run` is built on it, so both behave the same.
+///
+/// Drive it from your own loop: call ``waitForInput(timeout:alsoWatching:)`` (it blocks in
+/// `poll(2)` on libinput's descriptor and any of yours), handle the intents it returns,
+/// and pass the host's commands to ``apply(_:)`` as they happen.
+///
+/// Times in intents and touch events are microseconds since the session's first input
+/// (a touch, a key or a host command), so a live session lines up with a replay, whose
+/// clock starts at its first event.
+public final class LiveDismissalSession {
+    /// What one wait produced.
+    public struct Input: Sendable, Hashable {
+        /// The intents decided, in order.
+        public var intents: [Intent] = []
+        /// The touch events libinput reported, times relative to the session's start.
+        public var touches: [TouchEvent] = []
+        /// Devices that came or went, in order (`deviceAdded` / `deviceRemoved`).
+        public var deviceChanges: [LiveEvent] = []
+        /// Your descriptors that are readable (or hung up).
+        public var readable: [Int32] = []
+    }
+
+    /// The pure core, with the current scene.
+    public private(set) var pipeline: DismissalPipeline
+    /// The touch devices and keyboards libinput has open.
+    public var devices: [LiveDevice] { source.devices }
+    /// libinput's descriptor, readable when there is input to dispatch.
+    public var fileDescriptor: Int32 { source.fileDescriptor }
+
+    private let source: LibinputSource
+    private let screen: ScreenSize
+    /// The libinput (monotonic) time of the first input, in microseconds.
+    private var timeOrigin: Int64?
+
+    /// Opens the input devices and starts with `scene`.
+    /// - Parameters:
+    ///   - backend: a udev seat (default `seat0`) or device nodes.
+    ///   - scene: the starting scene; its screen is the one touch positions are mapped to,
+    ///     for the whole session.
+    ///   - calibrationMatrix: libinput's six values, applied to every touch device; nil keeps
+    ///     each device's udev `LIBINPUT_CALIBRATION_MATRIX`.
+    /// - Throws: ``LiveInputError`` when no touch device is found or a device cannot be opened.
+    public init(
+        backend: LiveInputBackend = .defaultSeat,
+        scene: Scene,
+        configuration: GestureConfiguration = GestureConfiguration(),
+        calibrationMatrix: [Double]? = nil
+    ) throws(LiveInputError) {
+        source = try LibinputSource(backend: backend, screen: scene.screen, calibrationMatrix: calibrationMatrix)
+        screen = scene.screen
+        pipeline = DismissalPipeline(scene: scene, configuration: configuration)
+    }
+
+    /// Waits for input, runs it through the pipeline and returns what it caused.
+    /// - Parameters:
+    ///   - timeout: the longest wait; nil waits until something arrives.
+    ///   - others: your own descriptors to watch in the same wait (stdin, a socket, a signal pipe).
+    public func waitForInput(timeout: Duration? = nil, alsoWatching others: [Int32] = []) throws(LiveInputError) -> Input {
+        let wakeup = try source.waitForEvents(timeout: timeout, alsoWatching: others)
+        var input = Input(readable: wakeup.readable)
+        for event in wakeup.events {
+            switch event {
+            case .touch(var touch):
+                touch.time = relative(touch.time)
+                input.touches.append(touch)
+                pipeline.handle(touch, into: &input.intents)
+            case .escapeKey(let time):
+                pipeline.handleEscapeKey(time: relative(time), into: &input.intents)
+            case .deviceAdded:
+                input.deviceChanges.append(event)
+            case .deviceRemoved:
+                input.deviceChanges.append(event)
+                pipeline.handleDeviceRemoved(time: relative(Self.monotonicMicroseconds()), into: &input.intents)
+            }
+        }
+        return input
+    }
+
+    /// Applies a host command now.
+    /// - Throws: ``HostCommandError`` when the scene cannot take it (the session is unchanged),
+    ///   including a `scene` whose screen size differs from the session's.
+    public func apply(_ command: HostCommand) throws(HostCommandError) -> [Intent] {
+        if case .scene(let newScene) = command, newScene.screen.width != screen.width || newScene.screen.height != screen.height {
+            throw HostCommandError(reason: "the screen cannot change while running (\(JSONLine.formatNumber(screen.width)) x \(JSONLine.formatNumber(screen.height)) points)")
+        }
+        var intents: [Intent] = []
+        try pipeline.apply(command, time: relative(Self.monotonicMicroseconds()), into: &intents)
+        return intents
+    }
+
+    private func relative(_ time: Int64) -> Int64 {
+        let origin = timeOrigin ?? time
+        timeOrigin = origin
+        return max(0, time - origin)
+    }
+
+    /// `CLOCK_MONOTONIC`, the clock libinput stamps events with, in microseconds.
+    private static func monotonicMicroseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000
+    }
+}

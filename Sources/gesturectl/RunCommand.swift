@@ -1,0 +1,229 @@
+import Dispatch
+import DismissKit
+import Glibc
+
+/// `gesturectl run`: live touch input through libinput, host commands on stdin, intents on stdout.
+enum RunCommand {
+    static let usage = "gesturectl run [--seat <name> | --device <path> ...] [--scene <file>] [--screen <width>x<height>] [--calibration \"<a b c d e f>\"] [--touch-events] [--explain]"
+
+    static let help = """
+        OVERVIEW: Run the dismissal pipeline on a live touchscreen.
+
+        Reads touch input through libinput and host commands (JSON Lines, see README) on
+        standard input; prints intents as JSON Lines on standard output. A malformed command
+        gets 'Error: stdin:LINE: reason' on standard error and is skipped. SIGINT or SIGTERM
+        ends the run (exit 0); so does nothing else: the end of standard input only stops
+        reading it.
+
+        USAGE: \(usage)
+
+        OPTIONS:
+          --seat <name>           Every device of this udev seat (default: seat0).
+          --device <path>         This device node instead of a seat (repeatable).
+          --scene <file>          The starting scene (JSON); its timeline is not used live.
+                                  Default: an empty scene on a 1280 x 800 point screen.
+          --screen <width>x<height>
+                                  The screen in points when there is no scene file (the panel's
+                                  millimetres keep the default density).
+          --calibration <matrix>  libinput calibration matrix "a b c d e f" (or a,b,c,d,e,f) for
+                                  every touch device; default: each device's udev
+                                  LIBINPUT_CALIBRATION_MATRIX.
+          --touch-events          Print libinput's touch events instead of intents, in the format
+                                  of 'gesturectl replay --touch-events'.
+          --explain               Add the figures behind each release decision.
+          -h, --help              Show help information.
+
+        Times are microseconds since the first input. Device changes are noted on standard
+        error. Exits 69 when there is no touch device or a device cannot be opened.
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let backend: LiveInputBackend
+        let scene: Scene
+        let calibration: [Double]?
+        let printTouchEvents: Bool
+        let explain: Bool
+        do throws(CommandLineArguments.UsageError) {
+            let options = try CommandLineArguments(
+                arguments,
+                valueOptions: LiveInputOptions.valueOptions.union(["scene", "screen", "calibration"]),
+                flagOptions: ["touch-events", "explain", "help"]
+            )
+            if options.flag("help") {
+                printToStandardOutput(help)
+                return ExitStatus.success
+            }
+            guard options.positional.isEmpty else {
+                throw CommandLineArguments.UsageError(message: "unexpected argument '\(options.positional[0])'")
+            }
+            backend = try LiveInputOptions.backend(from: options)
+            if let text = try options.value("calibration") {
+                guard let matrix = CalibrationMatrix(parsing: text) else {
+                    throw CommandLineArguments.UsageError(message: "'--calibration' needs six numbers \"a b c d e f\", got '\(text)'")
+                }
+                calibration = matrix.values.map(Double.init)
+            } else {
+                calibration = nil
+            }
+            let screenText = try options.value("screen")
+            if let scenePath = try options.value("scene") {
+                if screenText != nil {
+                    throw CommandLineArguments.UsageError(message: "'--screen' and '--scene' both give the screen; use one")
+                }
+                do {
+                    scene = try SceneFile.load(path: scenePath).scene
+                } catch {
+                    StandardError.report(error.description)
+                    return error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError
+                }
+            } else if let screenText {
+                guard let screen = parseScreen(screenText) else {
+                    throw CommandLineArguments.UsageError(message: "'--screen' needs <width>x<height> in points, got '\(screenText)'")
+                }
+                scene = Scene(screen: screen)
+            } else {
+                scene = Scene()
+            }
+            printTouchEvents = options.flag("touch-events")
+            explain = options.flag("explain")
+        } catch {
+            StandardError.report(error.message, usage: usage)
+            return ExitStatus.usage
+        }
+
+        let session: LiveDismissalSession
+        do {
+            session = try LiveDismissalSession(backend: backend, scene: scene, calibrationMatrix: calibration)
+        } catch {
+            StandardError.report("\(error)")
+            return ExitStatus.unavailable
+        }
+        guard let stop = StopSignals() else {
+            StandardError.report("cannot watch for SIGINT and SIGTERM: \(String(cString: strerror(errno)))")
+            return ExitStatus.failure
+        }
+        var commands = CommandLineReader(descriptor: STDIN_FILENO, name: "stdin")
+        var output = LineWriter.standardOutput()
+        while true {
+            let input: LiveDismissalSession.Input
+            do {
+                input = try session.waitForInput(alsoWatching: commands.isOpen ? [stop.descriptor, STDIN_FILENO] : [stop.descriptor])
+            } catch {
+                output.flush()
+                StandardError.report("\(error)")
+                return ExitStatus.unavailable
+            }
+            for change in input.deviceChanges {
+                switch change {
+                case .deviceAdded(let name): StandardError.write("gesturectl: device added: \(name)")
+                case .deviceRemoved(let name): StandardError.write("gesturectl: device removed: \(name)")
+                case .touch, .escapeKey: break
+                }
+            }
+            if printTouchEvents {
+                for touch in input.touches { output.write(line: touch.jsonLine.text) }
+            } else {
+                for intent in input.intents { output.write(line: intent.jsonLine(explain: explain).text) }
+            }
+            if input.readable.contains(STDIN_FILENO) {
+                for line in commands.readLines() {
+                    do {
+                        let intents = try session.apply(HostCommandParser.parse(line.text))
+                        if !printTouchEvents {
+                            for intent in intents { output.write(line: intent.jsonLine(explain: explain).text) }
+                        }
+                    } catch let error as JSONInputError {
+                        StandardError.write("Error: stdin:\(line.number): \(error.reason)")
+                    } catch {
+                        StandardError.write("Error: stdin:\(line.number): \(error)")
+                    }
+                }
+            }
+            output.flush()
+            if input.readable.contains(stop.descriptor) { return ExitStatus.success }
+        }
+    }
+
+    /// `WxH` in points; the panel keeps the standard screen's density.
+    private static func parseScreen(_ text: String) -> ScreenSize? {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+              width > 0, height > 0, width.isFinite, height.isFinite else { return nil }
+        let standard = ScreenSize.standard
+        return ScreenSize(width: width, height: height,
+                          widthMM: width * standard.widthMM / standard.width,
+                          heightMM: height * standard.heightMM / standard.height)
+    }
+}
+
+/// SIGINT and SIGTERM, turned into a readable pipe that the input loop polls with libinput.
+final class StopSignals {
+    let descriptor: Int32
+    private let writer: Int32
+    private let sources: [any DispatchSourceSignal]
+
+    init?() {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        descriptor = ends[0]
+        writer = ends[1]
+        let writer = ends[1]
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { _ = write(writer, "x", 1) }
+            source.resume()
+            return source
+        }
+    }
+
+    deinit {
+        sources.forEach { $0.cancel() }
+        close(descriptor)
+        close(writer)
+    }
+}
+
+/// Complete lines read from a descriptor as they arrive, numbered from 1.
+struct CommandLineReader {
+    struct Line {
+        var number: Int
+        var text: String
+    }
+
+    let descriptor: Int32
+    let name: String
+    private(set) var isOpen = true
+    private var pending: [UInt8] = []
+    private var lineNumber = 0
+
+    init(descriptor: Int32, name: String) {
+        self.descriptor = descriptor
+        self.name = name
+    }
+
+    /// Reads what is available (one `read`, so it does not block after `poll` said readable)
+    /// and returns the lines it completed; at the end of input, the last unterminated line too.
+    mutating func readLines() -> [Line] {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
+        if count <= 0 {
+            isOpen = false
+            defer { pending.removeAll() }
+            return pending.isEmpty ? [] : [nextLine(pending[...])]
+        }
+        pending += chunk[..<count]
+        var lines: [Line] = []
+        while let newline = pending.firstIndex(of: 0x0A) {
+            lines.append(nextLine(pending[..<newline]))
+            pending.removeSubrange(...newline)
+        }
+        return lines.filter { !$0.text.allSatisfy(\.isWhitespace) }
+    }
+
+    private mutating func nextLine(_ bytes: ArraySlice<UInt8>) -> Line {
+        lineNumber += 1
+        return Line(number: lineNumber, text: String(decoding: bytes, as: UTF8.self))
+    }
+}

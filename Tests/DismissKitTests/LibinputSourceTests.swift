@@ -1,0 +1,41 @@
+import Glibc
+import Testing
+@testable import DismissKit
+
+/// Real libinput, real failures: what a user sees when live input cannot start.
+@Suite struct LibinputSourceTests {
+    @Test func missingDeviceNodeNamesThePathAndTheErrno() {
+        let path = "/dev/input/dismisskit-no-such-node"
+        #expect(throws: LiveInputError.cannotOpen(path: path, errno: ENOENT)) {
+            _ = try LibinputSource(backend: .devices([path]), screen: .standard)
+        }
+        let message = LiveInputError.cannotOpen(path: path, errno: ENOENT).description
+        #expect(message.contains(path))
+        #expect(message.contains("No such file or directory"))
+    }
+
+    @Test func nodeThatIsNotAnInputDeviceIsRejected() {
+        #expect(throws: LiveInputError.notAnInputDevice(path: "/dev/null")) {
+            _ = try LibinputSource(backend: .devices(["/dev/null"]), screen: .standard)
+        }
+    }
+
+    @Test func seatWithoutDevicesHasNoTouchDevice() {
+        #expect(throws: LiveInputError.noTouchDevice(searched: "seat 'dismisskit-empty-seat'")) {
+            _ = try LibinputSource(backend: .seat("dismisskit-empty-seat"), screen: .standard)
+        }
+    }
+
+    @Test(arguments: [[1.0, 0, 0, 0, 1], [1.0, 0, 0, 0, 1, 0, 0]])
+    func calibrationMatrixNeedsSixValues(matrix: [Double]) {
+        #expect(throws: LiveInputError.invalidCalibration(valueCount: matrix.count)) {
+            _ = try LibinputSource(backend: .devices(["/dev/null"]), screen: .standard, calibrationMatrix: matrix)
+        }
+    }
+
+    @Test func permissionErrorPointsAtTheInputGroup() {
+        let message = LiveInputError.cannotOpen(path: "/dev/input/event7", errno: EACCES).description
+        #expect(message.contains("Permission denied"))
+        #expect(message.contains("'input' group"))
+    }
+}

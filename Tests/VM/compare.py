@@ -1,0 +1,213 @@
+#!/usr/bin/python3
+"""Compares touch events of the VM run (see ./run).
+
+  compare.py libinput RESULTS WIDTHxHEIGHT NAME...
+      NAME.live.jsonl (gesturectl run --touch-events) against NAME.libinput.txt
+      (libinput debug-events, same device, same time): event types, slots, seat slots,
+      mm to 0.01 and transformed coordinates, which debug-events prints as percentages.
+      Also NAME.devices.txt (gesturectl devices) against NAME.list-devices.txt (libinput
+      list-devices) for the node in NAME.node: name, size, and the touch count debug-events
+      printed.
+  compare.py replay RESULTS NAME...
+      NAME.live.jsonl against NAME.replay.jsonl (gesturectl replay --touch-events):
+      the same JSON lines, time ignored, x/y/xMM/yMM within 0.01.
+
+For unplug-* recordings (device removed with fingers down), gesturectl must also have
+cancelled every open touch and noted the removal on stderr. For rotated-* recordings
+gesturectl ran with a 180-degree calibration: its percentages must be 100 minus libinput's.
+
+Prints one line per recording and exits 1 if any differs.
+"""
+import json
+import re
+import sys
+
+TOLERANCE = 0.01
+ROTATED_TOLERANCE = 0.2   # percent: one device unit is 0.08 % (x) and 0.13 % (y) on the EP0430M09
+COORDINATES = ("xMM", "yMM", "x", "y")
+NUMBER = r"\s*(-?[\d.]+)"
+LIBINPUT_LINE = re.compile(r"^\s*\S+\s+TOUCH_(DOWN|MOTION|UP|CANCEL|FRAME)\s+\+?[\d.]+s\s*(.*)$")
+POSITION = re.compile(r"^(-?\d+) \((-?\d+)\)" + NUMBER + "/" + NUMBER + r" \(" + NUMBER + "/" + NUMBER + r"mm\)$")
+IDENTITY = re.compile(r"^(-?\d+) \((-?\d+)\)$")
+
+
+def read_live(path):
+    with open(path) as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def read_libinput(path):
+    """Touch events from debug-events, as dicts shaped like gesturectl's (x/y in percent)."""
+    events = []
+    with open(path, errors="replace") as lines:
+        for number, line in enumerate(lines, 1):
+            match = LIBINPUT_LINE.match(line.rstrip("\n"))
+            if not match:
+                continue
+            kind, rest = match.group(1).lower(), match.group(2).strip()
+            if kind == "frame":
+                events.append({"type": kind})
+            elif kind in ("down", "motion"):
+                position = POSITION.match(rest)
+                if not position:
+                    raise ValueError(f"{path}:{number}: cannot read '{line.strip()}'")
+                slot, seat, x, y, xmm, ymm = position.groups()
+                events.append({"type": kind, "slot": int(slot), "seatSlot": int(seat),
+                               "x%": float(x), "y%": float(y), "xMM": float(xmm), "yMM": float(ymm)})
+            else:
+                identity = IDENTITY.match(rest)
+                if not identity:
+                    raise ValueError(f"{path}:{number}: cannot read '{line.strip()}'")
+                events.append({"type": kind, "slot": int(identity.group(1)), "seatSlot": int(identity.group(2))})
+    return events
+
+
+def as_libinput(event, width, height):
+    """gesturectl's event reduced to what debug-events prints."""
+    reduced = {key: event[key] for key in ("type", "slot", "seatSlot", "xMM", "yMM") if key in event}
+    if "x" in event:
+        reduced["x%"] = event["x"] / width * 100
+        reduced["y%"] = event["y"] / height * 100
+    return reduced
+
+
+def as_libinput_rotated(event, width, height):
+    """gesturectl's event under a 180-degree calibration, turned back to debug-events' view.
+
+    Calibrated device units are truncated to integers from single-precision arithmetic, so a
+    point may land one device unit off: percentages get ROTATED_TOLERANCE, mm are dropped
+    (the unrotated runs check them).
+    """
+    reduced = as_libinput(event, width, height)
+    reduced.pop("xMM", None)
+    reduced.pop("yMM", None)
+    if "x%" in reduced:
+        reduced["x%"] = 100 - reduced["x%"]
+        reduced["y%"] = 100 - reduced["y%"]
+    return reduced
+
+
+def differs(expected, actual, ignored=(), tolerance=TOLERANCE):
+    """A description of the first differing key, or None."""
+    keys = (set(expected) | set(actual)) - set(ignored)
+    for key in sorted(keys):
+        if key not in expected or key not in actual:
+            return f"key '{key}' only on one side"
+        a, b = expected[key], actual[key]
+        if key in COORDINATES or key.endswith("%"):
+            if abs(a - b) > tolerance + 1e-9:
+                return f"{key} {a} vs {b}"
+        elif a != b:
+            return f"{key} {a!r} vs {b!r}"
+    return None
+
+
+def compare(live, other, reduce, ignored, label, tolerance=TOLERANCE):
+    for index, (mine, theirs) in enumerate(zip(live, other)):
+        problem = differs(theirs, reduce(mine), ignored, tolerance)
+        if problem:
+            return f"event {index + 1} ({mine.get('type')}): {problem} [{label}]"
+    if len(live) != len(other):
+        return f"{len(live)} events from gesturectl, {len(other)} from {label}"
+    return None
+
+
+def unplug_problem(live, stderr_path):
+    """A device removed with touches down: every open touch cancelled, the removal noted."""
+    with open(stderr_path) as stderr:
+        if "device removed" not in stderr.read():
+            return "gesturectl did not report the device removal"
+    down = set()
+    for event in live:
+        if event["type"] == "down":
+            down.add(event["seatSlot"])
+        elif event["type"] in ("up", "cancel"):
+            down.discard(event["seatSlot"])
+    if down or not any(event["type"] == "cancel" for event in live):
+        return "touches were not cancelled when the device went away"
+    return None
+
+
+def blocks(path):
+    """The 'Key: value' blocks of a list-devices style listing, keyed by their Kernel node."""
+    found, block = {}, {}
+    with open(path, errors="replace") as lines:
+        for line in list(lines) + [""]:
+            if not line.strip():
+                if "Kernel" in block:
+                    found[block["Kernel"]] = block
+                block = {}
+            elif ":" in line:
+                key, value = line.split(":", 1)
+                block[key.strip()] = value.strip()
+    return found
+
+
+def devices_problem(base):
+    """`gesturectl devices` (udev seat0) against `libinput list-devices` and debug-events."""
+    with open(base + ".node") as node_file:
+        node = node_file.read().strip()
+    mine = blocks(base + ".devices.txt").get(node)
+    theirs = blocks(base + ".list-devices.txt").get(node)
+    if mine is None or theirs is None:
+        return f"gesturectl devices or libinput list-devices does not list {node}"
+    if mine.get("Device") != theirs.get("Device"):
+        return f"device name {mine.get('Device')!r} vs {theirs.get('Device')!r}"
+    size = re.match(r"^([\d.]+)x([\d.]+)mm$", theirs.get("Size", ""))
+    my_size = re.match(r"^([\d.]+)x([\d.]+)mm$", mine.get("Size", ""))
+    if bool(size) != bool(my_size) or (size and any(
+            abs(float(a) - float(b)) > 0.5 for a, b in zip(size.groups(), my_size.groups()))):
+        return f"size {mine.get('Size')!r} vs libinput's {theirs.get('Size', 'none')!r}"
+    with open(base + ".libinput.txt", errors="replace") as debug_events:
+        touches = re.search(r"DEVICE_ADDED.*ntouches (\d+)", debug_events.read())
+    if not touches or mine.get("Touch slots") != touches.group(1):
+        return f"touch slots {mine.get('Touch slots')} vs libinput's {touches and touches.group(1)}"
+    return None
+
+
+def main():
+    mode, results = sys.argv[1], sys.argv[2]
+    if mode == "libinput":
+        width, height = (float(v) for v in sys.argv[3].split("x"))
+        names = sys.argv[4:]
+    else:
+        names = sys.argv[3:]
+    matched = 0
+    for name in names:
+        base = f"{results}/{name}"
+        try:
+            live = read_live(base + ".live.jsonl")
+            if mode == "libinput":
+                other = read_libinput(base + ".libinput.txt")
+                with open(base + ".live.status") as status:
+                    code = status.read().strip()
+                if name.startswith("rotated-"):
+                    other = [{k: v for k, v in e.items() if k not in ("xMM", "yMM")} for e in other]
+                    problem = compare(live, other, lambda e: as_libinput_rotated(e, width, height), (),
+                                      "libinput, turned", ROTATED_TOLERANCE)
+                else:
+                    problem = compare(live, other, lambda e: as_libinput(e, width, height), (), "libinput")
+                if code != "0":
+                    problem = f"gesturectl exited with status {code}"
+                elif not any(event["type"] == "down" for event in other):
+                    problem = "libinput saw no touch down (was the device tagged by udev?)"
+                elif not problem:
+                    problem = devices_problem(base)
+                if name.startswith("unplug-") and not problem:
+                    problem = unplug_problem(live, base + ".live.stderr")
+            else:
+                other = read_live(base + ".replay.jsonl")
+                problem = compare(live, other, lambda e: e, ("time",), "replay")
+        except (OSError, ValueError) as error:
+            problem = str(error)
+        if problem:
+            print(f"  MISMATCH {name}: {problem}")
+        else:
+            matched += 1
+            print(f"  match    {name}: {len(live)} events")
+    print(f"{mode}: {matched}/{len(names)}")
+    return 0 if matched == len(names) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -99,7 +99,11 @@ class Trace:
         for code in sorted(d["axes"]):
             lo, hi, fuzz, res = d["axes"][code]
             lines.append("A: %02x %d %d %d 0 %d" % (code, lo, hi, fuzz, res))
+        # Like evemu-record, the first event is at 0.000001: evemu-play (2.7) takes a first
+        # timestamp of exactly 0 as "unset" and then skips the first interval.
+        shift = 1 - (self.frames[0][0] if self.frames else 1)
         for time_us, events in self.frames:
+            time_us += shift
             stamp = "%d.%06d" % (time_us // 1_000_000, time_us % 1_000_000)
             for event_type, code, value in events + [(EV_SYN, 0, 0)]:
                 lines.append("E: %s %04x %04x %04d" % (stamp, event_type, code, value))

@@ -4,7 +4,7 @@ import Glibc
 
 /// `gesturectl run`: live touch input through libinput, host commands on stdin, intents on stdout.
 enum RunCommand {
-    static let usage = "gesturectl run [--seat <name> | --device <path> ...] [--scene <file>] [--screen <width>x<height>] [--calibration \"<a b c d e f>\"] [--touch-events] [--explain]"
+    static let usage = "gesturectl run [--seat <name> | --device <path> ...] [--scene <file>] [--screen <width>x<height>] [--calibration \"<a b c d e f>\"] [--socket <path>] [--touch-events] [--explain]"
 
     static let help = """
         OVERVIEW: Run the dismissal pipeline on a live touchscreen.
@@ -28,6 +28,9 @@ enum RunCommand {
           --calibration <matrix>  libinput calibration matrix "a b c d e f" (or a,b,c,d,e,f) for
                                   every touch device; default: each device's udev
                                   LIBINPUT_CALIBRATION_MATRIX.
+          --socket <path>         Also serve the protocol on a Unix socket (mode 0600): one client at
+                                  a time sends commands and receives the intents; the next client
+                                  is accepted when it leaves. Standard input and output still work.
           --touch-events          Print libinput's touch events instead of intents, in the format
                                   of 'gesturectl replay --touch-events'.
           --explain               Add the figures behind each release decision.
@@ -43,10 +46,11 @@ enum RunCommand {
         let calibration: [Double]?
         let printTouchEvents: Bool
         let explain: Bool
+        let socketPath: String?
         do throws(CommandLineArguments.UsageError) {
             let options = try CommandLineArguments(
                 arguments,
-                valueOptions: LiveInputOptions.valueOptions.union(["scene", "screen", "calibration"]),
+                valueOptions: LiveInputOptions.valueOptions.union(["scene", "screen", "calibration", "socket"]),
                 flagOptions: ["touch-events", "explain", "help"]
             )
             if options.flag("help") {
@@ -86,6 +90,7 @@ enum RunCommand {
             }
             printTouchEvents = options.flag("touch-events")
             explain = options.flag("explain")
+            socketPath = try options.value("socket")
         } catch {
             StandardError.report(error.message, usage: usage)
             return ExitStatus.usage
@@ -102,12 +107,39 @@ enum RunCommand {
             StandardError.report("cannot watch for SIGINT and SIGTERM: \(String(cString: strerror(errno)))")
             return ExitStatus.failure
         }
+        let socket: CommandSocket?
+        do {
+            socket = try socketPath.map { path throws(CommandSocket.SetupError) in try CommandSocket(path: path) }
+        } catch {
+            StandardError.report(error.description)
+            return ExitStatus.unavailable
+        }
         var commands = CommandLineReader(descriptor: STDIN_FILENO, name: "stdin")
         var output = LineWriter.standardOutput()
+        /// Prints a line on standard output and sends it to the socket's client.
+        func emit(_ line: String) {
+            output.write(line: line)
+            socket?.send(line: line)
+        }
+        func apply(_ lines: [CommandLineReader.Line], from source: String) {
+            for line in lines {
+                do {
+                    let intents = try session.apply(HostCommandParser.parse(line.text))
+                    if !printTouchEvents {
+                        for intent in intents { emit(intent.jsonLine(explain: explain).text) }
+                    }
+                } catch let error as JSONInputError {
+                    StandardError.write("Error: \(source):\(line.number): \(error.reason)")
+                } catch {
+                    StandardError.write("Error: \(source):\(line.number): \(error)")
+                }
+            }
+        }
         while true {
+            let watched = [stop.descriptor] + (commands.isOpen ? [STDIN_FILENO] : []) + (socket?.watched ?? [])
             let input: LiveDismissalSession.Input
             do {
-                input = try session.waitForInput(alsoWatching: commands.isOpen ? [stop.descriptor, STDIN_FILENO] : [stop.descriptor])
+                input = try session.waitForInput(alsoWatching: watched)
             } catch {
                 output.flush()
                 StandardError.report("\(error)")
@@ -121,22 +153,16 @@ enum RunCommand {
                 }
             }
             if printTouchEvents {
-                for touch in input.touches { output.write(line: touch.jsonLine.text) }
+                for touch in input.touches { emit(touch.jsonLine.text) }
             } else {
-                for intent in input.intents { output.write(line: intent.jsonLine(explain: explain).text) }
+                for intent in input.intents { emit(intent.jsonLine(explain: explain).text) }
             }
-            if input.readable.contains(STDIN_FILENO) {
-                for line in commands.readLines() {
-                    do {
-                        let intents = try session.apply(HostCommandParser.parse(line.text))
-                        if !printTouchEvents {
-                            for intent in intents { output.write(line: intent.jsonLine(explain: explain).text) }
-                        }
-                    } catch let error as JSONInputError {
-                        StandardError.write("Error: stdin:\(line.number): \(error.reason)")
-                    } catch {
-                        StandardError.write("Error: stdin:\(line.number): \(error)")
-                    }
+            if input.readable.contains(STDIN_FILENO) { apply(commands.readLines(), from: "stdin") }
+            if let socket {
+                if input.readable.contains(socket.listener) {
+                    socket.acceptClient()
+                } else if let client = socket.client, input.readable.contains(client) {
+                    apply(socket.readCommands(), from: "socket")
                 }
             }
             output.flush()

@@ -39,3 +39,13 @@ import Testing
         #expect(message.contains("'input' group"))
     }
 }
+
+/// The embedding API on a machine without a touchscreen: a clear error, not a crash.
+@Suite struct LiveDismissalSessionTests {
+    @Test func startingWithoutATouchscreenThrowsNoTouchDevice() {
+        let scene = Scene(presentations: [Presentation(id: "compose", style: .sheet, unsavedChanges: true)])
+        #expect(throws: LiveInputError.noTouchDevice(searched: "seat 'seat0'")) {
+            try LiveDismissalSession(backend: .seat("seat0"), scene: scene)
+        }
+    }
+}

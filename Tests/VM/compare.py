@@ -11,6 +11,13 @@
   compare.py replay RESULTS NAME...
       NAME.live.jsonl against NAME.replay.jsonl (gesturectl replay --touch-events):
       the same JSON lines, time ignored, x/y/xMM/yMM within 0.01.
+  compare.py intents RESULTS NAME...
+      NAME.intents.jsonl (gesturectl run --scene, live) against NAME.replay-intents.jsonl
+      (gesturectl replay --scene): the same decisions, in order (every intent but
+      dragChanged, without time, velocities, offsets, positions and --explain figures).
+  compare.py client RESULTS NAME
+      NAME.client.jsonl, the transcript of Examples/kiosk_client.py: it was asked to
+      confirm, answered discard, and the unsaved sheet was dismissed (discarded), once.
 
 For unplug-* recordings (device removed with fingers down), gesturectl must also have
 cancelled every open touch and noted the removal on stderr. For rotated-* recordings
@@ -19,6 +26,7 @@ gesturectl ran with a 180-degree calibration: its percentages must be 100 minus 
 Prints one line per recording and exits 1 if any differs.
 """
 import json
+import os
 import re
 import sys
 
@@ -165,6 +173,59 @@ def devices_problem(base):
     return None
 
 
+# Intent fields that depend on timing and position, not on the decision.
+MEASURED = {"time", "explain", "velocity", "offset", "x", "y"}
+
+
+def decisions(path):
+    """The decisions in an intents file: every intent but drag progress, without measurements."""
+    result = []
+    with open(path) as lines:
+        for line in lines:
+            intent = json.loads(line)
+            if intent.get("type") != "dragChanged":
+                result.append({k: v for k, v in intent.items() if k not in MEASURED})
+    return result
+
+
+def intents_problem(base):
+    """`gesturectl run --scene` live against `gesturectl replay --scene`: the same decisions."""
+    with open(base + ".intents.status") as status:
+        code = status.read().strip()
+    if code != "0":
+        return f"gesturectl run --scene exited with status {code}"
+    live, replayed = decisions(base + ".intents.jsonl"), decisions(base + ".replay-intents.jsonl")
+    for index, (mine, theirs) in enumerate(zip(live, replayed)):
+        if mine != theirs:
+            return f"decision {index + 1}: live {mine} vs replay {theirs}"
+    if len(live) != len(replayed):
+        return f"{len(live)} decisions live, {len(replayed)} in the replay"
+    return None
+
+
+def client_problem(base):
+    """The kiosk client saw the confirmation, answered discard, and the sheet was dismissed."""
+    with open(base + ".client.jsonl") as lines:
+        transcript = [json.loads(line) for line in lines if line.strip()]
+    received = [entry["received"] for entry in transcript if "received" in entry]
+    sent = [entry["sent"] for entry in transcript if "sent" in entry]
+    asked = [i for i in received if i.get("type") == "confirmationRequested" and i.get("presentation") == "compose"]
+    answered = [c for c in sent if c.get("type") == "confirm" and c.get("choice") == "discard"]
+    dismissed = [i for i in received if i.get("type") == "dismiss"]
+    final = transcript[-1] if transcript else {}
+    if not asked:
+        return "no confirmation was requested for the unsaved sheet"
+    if not answered:
+        return "the client did not answer discard"
+    if [(d.get("presentation"), d.get("resolution")) for d in dismissed] != [("compose", "discarded")]:
+        return f"expected one dismiss of compose (discarded), got {dismissed}"
+    if received.index(asked[0]) > received.index(dismissed[0]):
+        return "the sheet was dismissed before the question"
+    if final.get("stack") != [] or final.get("gesturectl_status") != 0:
+        return f"the client ended with {final}"
+    return None
+
+
 def main():
     mode, results = sys.argv[1], sys.argv[2]
     if mode == "libinput":
@@ -191,10 +252,14 @@ def main():
                     problem = f"gesturectl exited with status {code}"
                 elif not any(event["type"] == "down" for event in other):
                     problem = "libinput saw no touch down (was the device tagged by udev?)"
-                elif not problem:
+                elif not problem and os.path.exists(base + ".devices.txt"):
                     problem = devices_problem(base)
                 if name.startswith("unplug-") and not problem:
                     problem = unplug_problem(live, base + ".live.stderr")
+            elif mode == "intents":
+                problem = intents_problem(base)
+            elif mode == "client":
+                problem = client_problem(base)
             else:
                 other = read_live(base + ".replay.jsonl")
                 problem = compare(live, other, lambda e: e, ("time",), "replay")

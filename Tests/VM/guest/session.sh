@@ -52,19 +52,41 @@ run_one() {
   udevadm settle --timeout=30
   local calibration=()
   [[ $name == rotated-* ]] && calibration=(--calibration -1,0,1,0,-1,1)
-  "$SHARE/gesturectl" run --device "$node" "${calibration[@]}" --touch-events > "$out.live.jsonl" 2> "$out.live.stderr" &
+  "$SHARE/gesturectl" run --device "$node" "${calibration[@]}" --touch-events < /dev/null > "$out.live.jsonl" 2> "$out.live.stderr" &
   local live=$!
-  stdbuf -oL libinput debug-events --device "$node" > "$out.libinput.txt" 2>&1 &
+  local readers=("$out.live.jsonl")
+  local intents="" client=""
+  if [ -f "$SHARE/recordings/$name.scene.json" ]; then   # the pipeline, live, on the recording's scene
+    "$SHARE/gesturectl" run --device "$node" --scene "$SHARE/recordings/$name.scene.json" < /dev/null \
+      > "$out.intents.jsonl" 2> "$out.intents.stderr" &
+    intents=$!
+    readers+=("$out.intents.jsonl")
+  fi
+  if [[ $name == gesture-gated-swipe-confirm-discard ]]; then   # the example kiosk answers "discard"
+    python3 "$SHARE/kiosk_client.py" --gesturectl "$SHARE/gesturectl" --answer discard -- --device "$node" \
+      < /dev/null > "$out.client.jsonl" 2> "$out.client.stderr" &
+    client=$!
+    readers+=("$out.client.jsonl")
+  fi
+  stdbuf -oL libinput debug-events --device "$node" > "$out.libinput.txt" 2> "$out.libinput.stderr" &
   local reference=$!
   if ! wait_for 300 grep -q 'device added' "$out.live.stderr" || ! wait_for 300 grep -q DEVICE_ADDED "$out.libinput.txt"; then
     log "$name: a reader did not attach to $node"
   fi
+  if [ -n "$intents" ] && ! wait_for 300 grep -q 'device added' "$out.intents.stderr"; then
+    log "$name: the intents reader did not attach to $node"
+  fi
+  if [ -n "$client" ] && ! wait_for 300 grep -q 'device added' "$out.client.stderr"; then
+    log "$name: the kiosk client did not attach to $node"
+  fi
   echo "$node" > "$out.node"
-  "$SHARE/gesturectl" devices > "$out.devices.txt" 2>&1 || echo "exit status $?" >> "$out.devices.txt"
-  libinput list-devices > "$out.list-devices.txt" 2>&1
+  if [[ $name != gesture-* ]]; then   # the device listing, once per real or rule recording
+    "$SHARE/gesturectl" devices > "$out.devices.txt" 2>&1 || echo "exit status $?" >> "$out.devices.txt"
+    libinput list-devices > "$out.list-devices.txt" 2>&1
+  fi
   log "$name: playing on $node ($(udevadm info -q property -n "$node" | grep -c '^ID_INPUT_TOUCHSCREEN=1') touchscreen tag)"
   evemu-play "$node" < "$SHARE/recordings/$name.events"
-  wait_quiet "$out.live.jsonl" "$out.libinput.txt"
+  wait_quiet "${readers[@]}" "$out.libinput.txt"
   if [[ $name == unplug-* ]]; then   # remove the device under the readers, touches still down
     kill $creator
     wait $creator 2> /dev/null
@@ -75,6 +97,8 @@ run_one() {
   kill -INT $reference
   wait $live
   echo $? > "$out.live.status"
+  if [ -n "$intents" ]; then kill -TERM $intents; wait $intents; echo $? > "$out.intents.status"; fi
+  if [ -n "$client" ]; then kill -TERM $client; wait $client; echo $? > "$out.client.status"; fi
   wait $reference
   kill $creator 2> /dev/null
   wait $creator 2> /dev/null

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""A kiosk's side of `gesturectl run`, in Python: an example of embedding DismissKit.
+
+The kiosk owns its presentation stack. It starts `gesturectl run`, presents its sheet
+with a host command, and then reacts to the intents that come back, one JSON object
+per line:
+
+- confirmationRequested: the user tried to close something with unsaved work; a real
+  kiosk shows its discard / save / keep-editing dialog. This one answers with --answer.
+- save: the kiosk saves the presentation's work.
+- dismiss: the presentation is closed; it leaves the kiosk's stack.
+- setDetent: the sheet rests at a new height.
+- everything else (drag progress, pass-through taps, rejections) is logged.
+
+Everything the kiosk receives and sends is printed as a transcript (JSON Lines) on
+standard output, and its final stack last: {"stack": [...]}. It stops when
+`gesturectl run` ends, or on SIGINT / SIGTERM (which it passes on).
+
+With --socket it connects to a `gesturectl run --socket PATH` that is already running
+(a system service, say) instead of starting one, and stops when the connection closes
+or on SIGINT / SIGTERM.
+
+Usage:
+  kiosk_client.py [--gesturectl PATH] [--answer discard|save|keepEditing] -- RUN-ARGUMENTS...
+  kiosk_client.py --socket PATH [--answer discard|save|keepEditing]
+e.g.
+  kiosk_client.py --answer discard -- --device /dev/input/event5
+"""
+import argparse
+import json
+import signal
+import socket
+import subprocess
+import sys
+
+# The kiosk's compose sheet: full height, with work the user has not saved yet.
+COMPOSE = {"id": "compose", "style": "sheet", "unsavedChanges": True}
+
+
+class Kiosk:
+    def __init__(self, commands, answer, transcript):
+        self.commands = commands
+        self.answer = answer
+        self.transcript = transcript
+        self.stack = []
+
+    def log(self, **entry):
+        self.transcript.write(json.dumps(entry, sort_keys=True) + "\n")
+        self.transcript.flush()
+
+    def send(self, command):
+        self.log(sent=command)
+        self.commands.write(json.dumps(command) + "\n")
+        self.commands.flush()
+
+    def present(self, presentation):
+        self.stack.append(dict(presentation))
+        self.send({"type": "present", "presentation": presentation})
+
+    def find(self, presentation_id):
+        return next((p for p in self.stack if p["id"] == presentation_id), None)
+
+    def handle(self, intent):
+        self.log(received=intent)
+        kind = intent.get("type")
+        target = intent.get("presentation")
+        if kind == "confirmationRequested":
+            # A real kiosk asks the user here; this example answers as told.
+            self.send({"type": "confirm", "presentation": target, "choice": self.answer})
+        elif kind == "save":
+            presentation = self.find(target)
+            if presentation is not None:
+                presentation["unsavedChanges"] = False
+                self.log(saved=target)
+        elif kind == "dismiss":
+            self.stack = [p for p in self.stack if p["id"] != target]
+        elif kind == "setDetent":
+            presentation = self.find(target)
+            if presentation is not None:
+                presentation["selectedDetent"] = intent["detent"]
+
+
+def serve(kiosk, intents):
+    """Presents the kiosk's sheet, then handles intents until the stream ends."""
+    kiosk.present(COMPOSE)
+    for line in intents:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            kiosk.handle(json.loads(line))
+        except json.JSONDecodeError as error:
+            kiosk.log(unreadable=line, reason=str(error))
+
+
+def main():
+    parser = argparse.ArgumentParser(description="An example kiosk driving gesturectl run over stdio or its socket.")
+    parser.add_argument("--gesturectl", default="gesturectl", help="the gesturectl binary")
+    parser.add_argument("--socket", help="connect to a running 'gesturectl run --socket PATH' instead")
+    parser.add_argument("--answer", default="discard", choices=["discard", "save", "keepEditing"],
+                        help="how to answer confirmations (a real kiosk asks its user)")
+    parser.add_argument("run_arguments", nargs=argparse.REMAINDER, help="arguments for 'gesturectl run', after --")
+    options = parser.parse_args()
+    run_arguments = [a for a in options.run_arguments if a != "--"]
+
+    if options.socket:
+        connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        connection.connect(options.socket)
+        stream = connection.makefile("rw", encoding="utf-8", newline="\n")
+        kiosk = Kiosk(stream, options.answer, sys.stdout)
+
+        def leave(_number, _frame):
+            raise SystemExit
+
+        signal.signal(signal.SIGINT, leave)
+        signal.signal(signal.SIGTERM, leave)
+        try:
+            serve(kiosk, stream)
+        except (SystemExit, ConnectionError):
+            pass
+        connection.close()
+        kiosk.log(stack=kiosk.stack)
+        return 0
+
+    process = subprocess.Popen([options.gesturectl, "run", *run_arguments],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    kiosk = Kiosk(process.stdin, options.answer, sys.stdout)
+
+    def stop(number, _frame):
+        process.send_signal(number)
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    serve(kiosk, process.stdout)
+    status = process.wait()
+    kiosk.log(stack=kiosk.stack, gesturectl_status=status)
+    return 0 if status == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -15,9 +15,11 @@
       NAME.intents.jsonl (gesturectl run --scene, live) against NAME.replay-intents.jsonl
       (gesturectl replay --scene): the same decisions, in order (every intent but
       dragChanged, without time, velocities, offsets, positions and --explain figures).
-  compare.py client RESULTS NAME
+  compare.py client RESULTS NAME...
       NAME.client.jsonl, the transcript of Examples/kiosk_client.py: it was asked to
-      confirm, answered discard, and the unsaved sheet was dismissed (discarded), once.
+      confirm, answered discard (over stdio) or save (over `gesturectl run --socket`,
+      names ending in -save), and the unsaved sheet was dismissed once, after a save
+      for the latter.
 
 For unplug-* recordings (device removed with fingers down), gesturectl must also have
 cancelled every open touch and noted the removal on stderr. For rotated-* recordings
@@ -203,26 +205,42 @@ def intents_problem(base):
     return None
 
 
-def client_problem(base):
-    """The kiosk client saw the confirmation, answered discard, and the sheet was dismissed."""
+def client_problem(base, choice):
+    """The kiosk client saw the confirmation, answered `choice`, and the sheet was dismissed.
+
+    Over stdio (discard) gesturectl must have ended cleanly; over the socket (save) the
+    client must have seen `save` before the dismissal, and the socket must be mode 0600."""
     with open(base + ".client.jsonl") as lines:
         transcript = [json.loads(line) for line in lines if line.strip()]
     received = [entry["received"] for entry in transcript if "received" in entry]
     sent = [entry["sent"] for entry in transcript if "sent" in entry]
     asked = [i for i in received if i.get("type") == "confirmationRequested" and i.get("presentation") == "compose"]
-    answered = [c for c in sent if c.get("type") == "confirm" and c.get("choice") == "discard"]
+    answered = [c for c in sent if c.get("type") == "confirm" and c.get("choice") == choice]
     dismissed = [i for i in received if i.get("type") == "dismiss"]
+    resolution = {"discard": "discarded", "save": "saved"}[choice]
     final = transcript[-1] if transcript else {}
     if not asked:
         return "no confirmation was requested for the unsaved sheet"
     if not answered:
-        return "the client did not answer discard"
-    if [(d.get("presentation"), d.get("resolution")) for d in dismissed] != [("compose", "discarded")]:
-        return f"expected one dismiss of compose (discarded), got {dismissed}"
+        return f"the client did not answer {choice}"
+    if [(d.get("presentation"), d.get("resolution")) for d in dismissed] != [("compose", resolution)]:
+        return f"expected one dismiss of compose ({resolution}), got {dismissed}"
     if received.index(asked[0]) > received.index(dismissed[0]):
         return "the sheet was dismissed before the question"
-    if final.get("stack") != [] or final.get("gesturectl_status") != 0:
+    if final.get("stack") != []:
         return f"the client ended with {final}"
+    if choice == "discard" and final.get("gesturectl_status") != 0:
+        return f"gesturectl ended with {final.get('gesturectl_status')}"
+    if choice == "save":
+        saves = [i for i in received if i.get("type") == "save" and i.get("presentation") == "compose"]
+        if not saves or received.index(saves[0]) > received.index(dismissed[0]):
+            return "no save before the dismissal"
+        with open(base + ".socket-mode") as mode:
+            if mode.read().strip() != "600":
+                return "the socket is not mode 0600"
+        with open(base + ".server.status") as status:
+            if status.read().strip() != "0":
+                return "gesturectl run --socket did not end cleanly"
     return None
 
 
@@ -259,7 +277,7 @@ def main():
             elif mode == "intents":
                 problem = intents_problem(base)
             elif mode == "client":
-                problem = client_problem(base)
+                problem = client_problem(base, "save" if name.endswith("-save") else "discard")
             else:
                 other = read_live(base + ".replay.jsonl")
                 problem = compare(live, other, lambda e: e, ("time",), "replay")

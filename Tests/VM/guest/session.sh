@@ -68,6 +68,19 @@ run_one() {
     client=$!
     readers+=("$out.client.jsonl")
   fi
+  local server="" socket=/tmp/$name.sock
+  if [[ $name == gesture-gated-swipe-confirm-save ]]; then   # the same kiosk over gesturectl's socket, answering "save"
+    "$SHARE/gesturectl" run --device "$node" --socket "$socket" < /dev/null > "$out.server.jsonl" 2> "$out.server.stderr" &
+    server=$!
+    if wait_for 300 test -S "$socket"; then
+      stat -c %a "$socket" > "$out.socket-mode"
+      python3 "$SHARE/kiosk_client.py" --socket "$socket" --answer save < /dev/null > "$out.client.jsonl" 2> "$out.client.stderr" &
+      client=$!
+      readers+=("$out.client.jsonl")
+    else
+      log "$name: gesturectl run --socket did not create $socket"
+    fi
+  fi
   stdbuf -oL libinput debug-events --device "$node" > "$out.libinput.txt" 2> "$out.libinput.stderr" &
   local reference=$!
   if ! wait_for 300 grep -q 'device added' "$out.live.stderr" || ! wait_for 300 grep -q DEVICE_ADDED "$out.libinput.txt"; then
@@ -76,8 +89,11 @@ run_one() {
   if [ -n "$intents" ] && ! wait_for 300 grep -q 'device added' "$out.intents.stderr"; then
     log "$name: the intents reader did not attach to $node"
   fi
-  if [ -n "$client" ] && ! wait_for 300 grep -q 'device added' "$out.client.stderr"; then
+  if [ -n "$client" ] && [ -z "$server" ] && ! wait_for 300 grep -q 'device added' "$out.client.stderr"; then
     log "$name: the kiosk client did not attach to $node"
+  fi
+  if [ -n "$server" ] && ! wait_for 300 grep -q '"sent"' "$out.client.jsonl"; then
+    log "$name: the kiosk client did not connect to $socket"
   fi
   echo "$node" > "$out.node"
   if [[ $name != gesture-* ]]; then   # the device listing, once per real or rule recording
@@ -99,6 +115,7 @@ run_one() {
   echo $? > "$out.live.status"
   if [ -n "$intents" ]; then kill -TERM $intents; wait $intents; echo $? > "$out.intents.status"; fi
   if [ -n "$client" ]; then kill -TERM $client; wait $client; echo $? > "$out.client.status"; fi
+  if [ -n "$server" ]; then kill -TERM $server; wait $server; echo $? > "$out.server.status"; fi
   wait $reference
   kill $creator 2> /dev/null
   wait $creator 2> /dev/null

@@ -63,4 +63,9 @@ struct CommandLineArguments {
     func values(_ name: String) -> [String] { values[name] ?? [] }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// A usage error when any positional argument was given.
+    func expectNoPositionalArguments() throws(UsageError) {
+        if let first = positional.first { throw UsageError(message: "unexpected argument '\(first)'") }
+    }
 }

@@ -26,9 +26,7 @@ enum DevicesCommand {
                 printToStandardOutput(help)
                 return ExitStatus.success
             }
-            guard options.positional.isEmpty else {
-                throw CommandLineArguments.UsageError(message: "unexpected argument '\(options.positional[0])'")
-            }
+            try options.expectNoPositionalArguments()
             backend = try LiveInputOptions.backend(from: options)
         } catch {
             StandardError.report(error.message, usage: usage)

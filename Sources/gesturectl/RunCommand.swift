@@ -57,9 +57,7 @@ enum RunCommand {
                 printToStandardOutput(help)
                 return ExitStatus.success
             }
-            guard options.positional.isEmpty else {
-                throw CommandLineArguments.UsageError(message: "unexpected argument '\(options.positional[0])'")
-            }
+            try options.expectNoPositionalArguments()
             backend = try LiveInputOptions.backend(from: options)
             if let text = try options.value("calibration") {
                 guard let matrix = CalibrationMatrix(parsing: text) else {

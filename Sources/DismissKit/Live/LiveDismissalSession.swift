@@ -79,6 +79,21 @@ public final class LiveDismissalSession {
         return input
     }
 
+    /// Runs the session, calling `onIntent` with every intent in order, until `shouldStop`
+    /// (asked after every wake-up, at least every `checkInterval`) returns true.
+    ///
+    /// The callback form of ``waitForInput(timeout:alsoWatching:)``; host commands can be
+    /// applied from inside `onIntent` or `shouldStop`, on the same thread.
+    public func run(
+        checkInterval: Duration = .milliseconds(250),
+        until shouldStop: () -> Bool = { false },
+        onIntent: (Intent) -> Void
+    ) throws(LiveInputError) {
+        while !shouldStop() {
+            for intent in try waitForInput(timeout: checkInterval).intents { onIntent(intent) }
+        }
+    }
+
     /// Applies a host command now.
     /// - Throws: ``HostCommandError`` when the scene cannot take it (the session is unchanged),
     ///   including a `scene` whose screen size differs from the session's.

@@ -56,6 +56,9 @@ public struct DeviceDescription: Sendable, Hashable {
     /// Whether the device uses multitouch protocol B (slots).
     public var hasSlots: Bool { absoluteAxes[AbsoluteAxis.multitouchSlot] != nil }
 
+    /// Whether the device reports multitouch positions without slots (multitouch protocol A).
+    public var usesProtocolA: Bool { hasMultitouchPositions && !hasSlots }
+
     /// Whether udev (and so libinput) would treat the device as a touchscreen:
     /// `ID_INPUT_TOUCHSCREEN=1` when recorded, otherwise `INPUT_PROP_DIRECT`, or,
     /// for devices older than that property, absolute touch axes without a finger tool.

@@ -19,8 +19,3 @@ extension InputFileError {
                 + "only multitouch protocol B recordings are supported")
     }
 }
-
-extension DeviceDescription {
-    /// Whether the device reports multitouch positions without slots (multitouch protocol A).
-    var usesProtocolA: Bool { hasMultitouchPositions && !hasSlots }
-}

@@ -88,7 +88,7 @@ public struct TouchDecoder: Sendable {
     public init(device: DeviceDescription, screen: ScreenSize, calibration: CalibrationMatrix? = nil) throws(TouchDeviceError) {
         let axes = device.absoluteAxes
         isMultitouch = device.hasMultitouchPositions
-        if isMultitouch && !device.hasSlots {
+        if device.usesProtocolA {
             throw TouchDeviceError(reason: "a protocol A device (multitouch axes without ABS_MT_SLOT) is not supported; libinput converts these with mtdev")
         }
         let xCode = isMultitouch ? AbsoluteAxis.multitouchPositionX : AbsoluteAxis.x

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// One JSON object written on one line, keys sorted, numbers in a stable format.
 ///
@@ -65,16 +65,30 @@ public struct JSONLine: Sendable {
     }
 
     /// Formats a number with at most three decimals and no trailing zeros; `null` when not finite.
+    ///
+    /// C's `%.3f` rounds the exact binary value, so the digits are the ones printf gives;
+    /// it is called directly because every output line formats several numbers.
     public static func formatNumber(_ number: Double) -> String {
         guard number.isFinite else { return "null" }
-        var text = String(format: "%.3f", number)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 352) { buffer in
+            guard let start = buffer.baseAddress else { return "null" }
+            let written = withVaList([number]) { vsnprintf(start, buffer.count, "%.3f", $0) }
+            var end = Int(min(max(written, 0), Int32(buffer.count - 1)))
+            while end > 0 && buffer[end - 1] == 0x30 { end -= 1 }  // trailing "0"
+            if end > 0 && buffer[end - 1] == 0x2E { end -= 1 }     // a bare "."
+            let text = String(decoding: UnsafeRawBufferPointer(start: start, count: end).bindMemory(to: UInt8.self), as: UTF8.self)
+            return text == "-0" ? "0" : text
+        }
     }
 
     private static func writeString(_ string: String, to output: inout String) {
         output.append("\"")
+        // Keys and most values need no escaping: append them whole.
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            output.append(string)
+            output.append("\"")
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": output.append("\\\"")
@@ -83,7 +97,8 @@ public struct JSONLine: Sendable {
             case "\r": output.append("\\r")
             case "\t": output.append("\\t")
             case _ where scalar.value < 0x20:
-                output.append(String(format: "\\u%04x", scalar.value))
+                let hex = String(scalar.value, radix: 16)
+                output.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
             default: output.unicodeScalars.append(scalar)
             }
         }

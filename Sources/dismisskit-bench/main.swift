@@ -5,12 +5,12 @@ import Glibc
 ///
 /// USAGE: dismisskit-bench [--events <n>] [--recordings <dir>] [--core-only]
 ///   --events <n>        synthetic touch events for the core benchmark (default 20,000,000)
-///   --recordings <dir>  the shared real recordings (default ../shared/recordings)
+///   --recordings <dir>  the real third-party recordings (default Recordings/third-party)
 ///   --core-only         run only the core, once, and print nothing (for allocation counting)
 
 struct Options {
     var events = 20_000_000
-    var recordings = "../shared/recordings"
+    var recordings = "Recordings/third-party"
     var coreOnly = false
 
     init(_ arguments: [String]) {

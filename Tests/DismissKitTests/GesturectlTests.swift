@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func aProtocolARecordingIsRefusedClearly() throws {
-        let path = TestPaths.sharedRecordings.appendingPathComponent("evemu/ntrig-dell-xt2.protocolA.evemu").path
+        let path = TestPaths.thirdPartyRecordings.appendingPathComponent("evemu/ntrig-dell-xt2.protocolA.evemu").path
         let result = try runGesturectl(["replay", path, "--touch-events"])
         #expect(result.status == 65)
         #expect(result.standardError.contains("protocol A"))

@@ -16,9 +16,9 @@ import Testing
         return files.filter { $0.hasPrefix("rules-") && ($0.hasSuffix(".evemu") || $0.hasSuffix(".yml")) }.sorted()
     }
 
-    /// The real recordings given a scene: `shared-<recording stem>.scene.json`.
-    static func sharedStems() -> [String] {
-        names(in: TestPaths.recordings, prefix: "shared-", suffixes: [".scene.json"])
+    /// The real recordings given a scene: `real-<recording stem>.scene.json`.
+    static func realStems() -> [String] {
+        names(in: TestPaths.recordings, prefix: "real-", suffixes: [".scene.json"])
     }
 
     private static func names(in directory: URL, prefix: String, suffixes: [String]) -> [String] {
@@ -35,7 +35,7 @@ import Testing
     @Test func recordingsAreFound() {
         #expect(!Self.gestureNames().isEmpty, "no gesture-*.evemu in \(TestPaths.recordings.path)")
         #expect(!Self.ruleRecordingFiles().isEmpty, "no rules-*.evemu or rules-*.yml in \(TestPaths.recordings.path)")
-        #expect(!Self.sharedStems().isEmpty, "no shared-*.scene.json in \(TestPaths.recordings.path)")
+        #expect(!Self.realStems().isEmpty, "no real-*.scene.json in \(TestPaths.recordings.path)")
     }
 
     @Test(arguments: gestureNames())
@@ -59,10 +59,10 @@ import Testing
         Golden.check(lines, against: url.deletingPathExtension().appendingPathExtension("touch.jsonl"))
     }
 
-    @Test(arguments: sharedStems())
-    func sharedRecording(_ stem: String) throws {
-        let recording = try #require(Self.sharedRecordingPaths(stem: stem), "no recording \(stem) in \(TestPaths.sharedRecordings.path)/evemu")
-        let base = TestPaths.recordings.appendingPathComponent("shared-\(stem)")
+    @Test(arguments: realStems())
+    func realRecording(_ stem: String) throws {
+        let recording = try #require(Self.realRecordingPaths(stem: stem), "no recording \(stem) in \(TestPaths.thirdPartyRecordings.path)/evemu")
+        let base = TestPaths.recordings.appendingPathComponent("real-\(stem)")
         let output = try Self.intentLines(recording: recording, scenePath: base.appendingPathExtension("scene.json").path)
         Golden.check(output, against: base.appendingPathExtension("intents.jsonl"))
     }
@@ -77,9 +77,9 @@ import Testing
         #expect(Array(first.utf8) == Array(second.utf8))
     }
 
-    /// The `.evemu` file, or the `.desc` + `.events` pair, of a shared recording.
-    static func sharedRecordingPaths(stem: String) -> [String]? {
-        let directory = TestPaths.sharedRecordings.appendingPathComponent("evemu")
+    /// The `.evemu` file, or the `.desc` + `.events` pair, of a third-party recording.
+    static func realRecordingPaths(stem: String) -> [String]? {
+        let directory = TestPaths.thirdPartyRecordings.appendingPathComponent("evemu")
         let single = directory.appendingPathComponent("\(stem).evemu").path
         if FileManager.default.fileExists(atPath: single) { return [single] }
         let pair = [directory.appendingPathComponent("\(stem).desc").path, directory.appendingPathComponent("\(stem).events").path]

@@ -3,14 +3,7 @@ import Foundation
 
 /// Files and helpers shared by the recording reader suites.
 enum ReplayTestSupport {
-    /// `../shared/recordings`, beside the package root.
-    static let recordings: URL = {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-            directory.deleteLastPathComponent()
-        }
-        return directory.deletingLastPathComponent().appendingPathComponent("shared/recordings")
-    }()
+    static let recordings = TestPaths.thirdPartyRecordings
 
     static func evemu(_ name: String) -> String { recordings.appendingPathComponent("evemu/\(name)").path }
 

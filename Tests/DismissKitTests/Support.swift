@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import DismissKit
 
-/// Paths the tests read: the package's own files and the shared real recordings beside the checkout.
+/// Paths the tests read, all inside the package.
 enum TestPaths {
     /// The directory holding Package.swift.
     static let packageRoot: URL = {
@@ -14,7 +14,8 @@ enum TestPaths {
     }()
 
     static let recordings = packageRoot.appendingPathComponent("Recordings")
-    static let sharedRecordings = packageRoot.appendingPathComponent("../shared/recordings").standardized
+    /// Real recordings made by others on real hardware (see `Recordings/third-party/SOURCES.md`).
+    static let thirdPartyRecordings = recordings.appendingPathComponent("third-party")
 
     /// The built `gesturectl`, next to the test bundle.
     static let gesturectl: URL = {

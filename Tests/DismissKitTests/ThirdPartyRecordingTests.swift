@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import DismissKit
 
-/// The real recordings other people made, read from `../shared/recordings/`.
-@Suite struct SharedRecordingTests {
+/// The real recordings other people made, in `Recordings/third-party/`.
+@Suite struct ThirdPartyRecordingTests {
     /// Every protocol B recording: single evemu files and `.desc` + `.events` pairs.
     static let protocolB: [String] = [
         "evemu/atmel-maxtouch.1-finger-drag-up-down.evemu",
@@ -27,7 +27,7 @@ import Testing
     ]
 
     static func touchEvents(_ relativePath: String) throws -> [TouchEvent] {
-        let reader = try Recording.open(paths: [TestPaths.sharedRecordings.appendingPathComponent(relativePath).path])
+        let reader = try Recording.open(paths: [TestPaths.thirdPartyRecordings.appendingPathComponent(relativePath).path])
         var events: [TouchEvent] = []
         try Replay.touchEvents(from: reader, screen: .standard) { events.append($0) }
         return events

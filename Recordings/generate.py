@@ -507,9 +507,10 @@ def gesture_recordings():
     tr = new()
     stroke(tr, 0, HEADER, (HEADER[0], HEADER[1] + 150), 120)
     stroke(tr, 500_000, HEADER, (HEADER[0], HEADER[1] + 150), 120)
-    write_gesture("gated-second-attempt-absorbed", tr,
+    write_gesture("gated-swipe-while-asking-ignored", tr,
                   scene([unsaved], [(900_000, {"type": "confirm", "presentation": "compose", "choice": "discard"})]),
-                  "Two dismissing flicks while the question is open: the second is absorbed; discard dismisses.")
+                  "A second dismissing flick while the question is open does not begin (the question covers the sheet); "
+                  "discard dismisses.")
     tr = new()
     stroke(tr, 0, HEADER, (HEADER[0], HEADER[1] + 150), 120)
     stroke(tr, 700_000, HEADER, (HEADER[0], HEADER[1] + 150), 120)
@@ -601,6 +602,139 @@ def gesture_recordings():
                   "Two sheets: the first flick dismisses the top (medium) one, the second the large one below.")
 
 
+def host_contract_recordings():
+    """The core's contract with the host (SPEC 3, 4.2, 4.6, 4.9, 5.1, 5.3, 7): one door for the
+    scene, one release rule, no attempt left silent."""
+    def new():
+        return Trace(panel())
+
+    def down_swipe(name, comment, presentations, start, distance, duration_ms, timeline=(), screen=STANDARD_SCREEN, **kwargs):
+        tr = new()
+        stroke(tr, 0, start, (start[0], start[1] + distance), duration_ms, screen=screen, **kwargs)
+        write_gesture(name, tr, scene(presentations, timeline, screen=screen), comment)
+
+    def path(name, comment, presentations, points, timeline=(), rest_ms=80, hz=120):
+        """One finger through `points` [(x, y, ms to get there)], resting `rest_ms` before lifting."""
+        tr = new()
+        finger = Finger(tr, 0)
+        (x0, y0, _), t = points[0], 0
+        finger.down(0, x0, y0)
+        for (x1, y1, _), (x2, y2, ms) in zip(points, points[1:]):
+            t = glide(finger, t, (x1, y1), (x2, y2), ms, hz=hz)
+        finger.up(t + rest_ms * 1000)
+        write_gesture(name, tr, scene(presentations, timeline), comment)
+
+    large = sheet()
+    unsaved = sheet(unsavedChanges=True)
+    slow_pull = dict(start=HEADER, distance=300, duration_ms=600)
+
+    # A decision that lands on the presentation being dragged ends the gesture at once (SPEC 4.9).
+    down_swipe("done-button-mid-drag-ends-drag",
+               "A slow pull on an unsaved sheet; the host's Done button at 300 ms dismisses it, and nothing more "
+               "is said about the drag.", [unsaved],
+               timeline=[(300_000, {"type": "button", "presentation": "compose", "role": "done"})], **slow_pull)
+    down_swipe("programmatic-dismiss-mid-drag-ends-drag",
+               "A slow pull; the host dismisses the clean sheet at 300 ms: dismissed, the drag ends silently.", [large],
+               timeline=[(300_000, {"type": "dismiss", "presentation": "compose"})], **slow_pull)
+    down_swipe("cancel-button-mid-drag-asks-ends-drag",
+               "A slow pull on an unsaved sheet; the Cancel button at 300 ms opens the question, which ends the drag; "
+               "discard at 800 ms dismisses.", [unsaved],
+               timeline=[(300_000, {"type": "button", "presentation": "compose", "role": "cancel"}),
+                         (800_000, {"type": "confirm", "presentation": "compose", "choice": "discard"})], **slow_pull)
+    down_swipe("key-escape-mid-drag-ends-drag",
+               "A slow pull; the host reports Escape at 300 ms: the clean sheet is dismissed and the drag ends silently.",
+               [large], timeline=[(300_000, {"type": "key", "key": "escape"})], **slow_pull)
+    down_swipe("accessibility-detent-mid-drag-cancels-first",
+               "A slow pull on a large sheet with a medium detent; previousDetent at 300 ms: the drag is cancelled, "
+               "then the sheet goes to medium.", [sheet(detents=["medium", "large"], selectedDetent="large")],
+               timeline=[(300_000, {"type": "accessibility", "presentation": "compose", "action": "previousDetent"})],
+               **slow_pull)
+
+    # A covered presentation: every attempt on it is rejected, programmatic included (SPEC 5.1).
+    tr = new()
+    tap(tr, 0, 300, 650)
+    write_gesture("covered-presentation-attempts-rejected", tr,
+                  scene([sheet("base"), sheet("top", detents=["medium"], unsavedChanges=True)], [
+                      (200_000, {"type": "dismiss", "presentation": "base"}),
+                      (300_000, {"type": "button", "presentation": "base", "role": "cancel"}),
+                      (400_000, {"type": "accessibility", "presentation": "base", "action": "escape"}),
+                  ]),
+                  "A tap on the top sheet's content; the host then tries to close the sheet below it three ways: "
+                  "each is rejected, and both sheets stay.")
+
+    # One release rule for every origin (SPEC 4.6): threshold 760 - 380 / 2 = 570 on a large sheet with medium.
+    two = sheet(detents=["medium", "large"], selectedDetent="large", grabber=True)
+    down_swipe("release-rule-header-flick-settles-medium",
+               "An 80 pt flick in 100 ms from the header of a large sheet with a medium detent: projection 479 < 570, "
+               "height 281 is nearest medium.", [two], HEADER, 80, 100)
+    down_swipe("release-rule-grabber-flick-settles-medium",
+               "The same 80 pt flick from the grabber: the same rule, the same decision.", [two], (640, LARGE_TOP + 8), 80, 100)
+
+    # Hand-back and growing (SPEC 4.2).
+    path("scroll-hand-back-content-takes-it",
+         "Content at offset 100: a pull of 150 pt hands 50 pt to the sheet; back up 200 pt, the sheet returns to its "
+         "detent and the content scrolls again (never above the detent); settles.",
+         [sheet(content={"offset": 100})], [(300, 300, 0), (300, 450, 150), (300, 250, 200)])
+    path("scroll-grow-past-large-then-content",
+         "Content at its top at the medium detent: 500 pt up grows the sheet 380 pt to large (no rubber band), "
+         "the content takes the rest; settles at large.",
+         [sheet(detents=["medium", "large"], selectedDetent="medium")], [(300, 700, 0), (300, 200, 500)])
+
+    # A form sheet with a frame is that frame (SPEC 3).
+    form = {"id": "form", "style": "formSheet", "frame": {"x": 340, "y": 200, "width": 600, "height": 500}}
+    tr = new()
+    tap(tr, 0, 640, 150)
+    write_gesture("formsheet-frame-tap-above-dismisses", tr, scene([form]),
+                  "A tap above a regular-width form sheet's own frame is outside it: dismiss.")
+    down_swipe("formsheet-frame-swipe-top-dismisses",
+               "A flick from the top region of the form sheet's frame (its top edge at y 200): a swipe from the top, "
+               "threshold half its 500 pt height.", [form], (400, 220), 200, 120)
+
+    # An open question covers its presentation (SPEC 5.3): attempts on it are rejected, not absorbed.
+    tr = new()
+    stroke(tr, 0, HEADER, (HEADER[0], HEADER[1] + 150), 120)
+    write_gesture("gated-done-while-asking-rejected", tr,
+                  scene([unsaved], [(400_000, {"type": "button", "presentation": "compose", "role": "done"}),
+                                    (500_000, {"type": "dismiss", "presentation": "compose"}),
+                                    (600_000, {"type": "confirm", "presentation": "compose", "choice": "keepEditing"})]),
+                  "A dismissing flick opens the question; Done and a programmatic dismissal while it is open are "
+                  "rejected; keepEditing cancels.")
+
+    # Escape from a host that owns the keyboard (SPEC 7), and on a modal popover (SPEC 3: only its buttons).
+    tr = new()
+    tap(tr, 0, *HEADER)
+    write_gesture("key-escape-unsaved-asks", tr,
+                  scene([unsaved], [(200_000, {"type": "key", "key": "escape"}),
+                                    (300_000, {"type": "confirm", "presentation": "compose", "choice": "save"})]),
+                  "The host reports Escape on an unsaved sheet: asked; save saves and dismisses.")
+    tr = new()
+    tap(tr, 0, 1000, 200)
+    write_gesture("key-escape-modal-popover-rejected", tr,
+                  scene([dict(POPOVER, modal=True)], [(200_000, {"type": "key", "key": "escape"}),
+                                                      (300_000, {"type": "button", "presentation": "share", "role": "cancel"})]),
+                  "Escape on a modal popover is rejected; its Cancel button closes it.")
+
+    # Stack rules judge the role at this width (SPEC 3): in a compact width a popover is a sheet.
+    tr = new()
+    stroke(tr, 0, (250, MEDIUM_TOP + 30), (250, MEDIUM_TOP + 230), 120, screen=COMPACT_SCREEN)
+    stroke(tr, 500_000, (250, LARGE_TOP + 30), (250, LARGE_TOP + 230), 120, screen=COMPACT_SCREEN)
+    write_gesture("compact-sheet-above-adapted-popover", tr,
+                  scene([POPOVER, sheet("picker", detents=["medium"])], screen=COMPACT_SCREEN),
+                  "Compact width: a medium sheet above a popover (a large sheet here). The first flick dismisses "
+                  "the picker, the second the popover.")
+
+    # `update` takes every presentation field but the id (SPEC 7).
+    tr = new()
+    tap(tr, 0, *HEADER)
+    tap(tr, 300_000, 640, MEDIUM_TOP + 8)
+    write_gesture("update-detents-and-grabber", tr,
+                  scene([large], [(100_000, {"type": "update", "presentation": "compose", "detents": ["medium", "large"],
+                                             "selectedDetent": "medium", "grabber": True})]),
+                  "A tap on the header does nothing; the host then gives the sheet a medium detent, selects it and "
+                  "shows a grabber; a tap on the new grabber cycles to large.")
+
+
 if __name__ == "__main__":
     rule_recordings()
     gesture_recordings()
+    host_contract_recordings()

@@ -30,9 +30,23 @@ private struct PolicyStore {
         produces expected: [Intent.Kind], openQuestions: [String: DismissalSource],
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let intents = policy.handleConfirmation(presentation: id, choice: choice, time: time, in: scene)
-        #expect(intents == expected.map { Intent(time: time, kind: $0) }, sourceLocation: sourceLocation)
+        #expect(throws: Never.self, sourceLocation: sourceLocation) {
+            let intents = try policy.handleConfirmation(presentation: id, choice: choice, time: time, in: scene)
+            #expect(intents == expected.map { Intent(time: time, kind: $0) }, sourceLocation: sourceLocation)
+        }
         #expect(policy.openQuestions == openQuestions, sourceLocation: sourceLocation)
+    }
+
+    /// Sends an answer the policy must refuse, and checks the reason and that the open questions are unchanged.
+    mutating func confirm(
+        _ choice: ConfirmationChoice, on id: String, at time: Int64, isRefusedWith reason: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let before = policy.openQuestions
+        #expect(throws: HostCommandError(reason: reason), sourceLocation: sourceLocation) {
+            try policy.handleConfirmation(presentation: id, choice: choice, time: time, in: scene)
+        }
+        #expect(policy.openQuestions == before, sourceLocation: sourceLocation)
     }
 }
 
@@ -93,30 +107,33 @@ private struct PolicyStore {
     }
 
     @Test(arguments: DismissalSource.allCases.map(\.rawValue))
-    func attemptsAreAbsorbedWhileTheQuestionIsOpen(source: String) throws {
-        let absorbed = try #require(DismissalSource(rawValue: source))
+    func attemptsAreRejectedWhileTheQuestionIsOpen(source: String) throws {
+        let other = try #require(DismissalSource(rawValue: source))
         var store = PolicyStore(scene: Scene(screen: Self.regularScreen, presentations: [Self.compose(unsavedChanges: true)]))
         store.attempt(.swipeFromTop, on: "compose", at: 1, produces: [
             .confirmationRequested(presentation: "compose", source: .swipeFromTop, options: Self.options),
         ], openQuestions: ["compose": .swipeFromTop])
-        store.attempt(absorbed, on: "compose", at: 2, produces: [], openQuestions: ["compose": .swipeFromTop])
-        store.attempt(absorbed, on: "compose", at: 3, produces: [], openQuestions: ["compose": .swipeFromTop])
+        for time: Int64 in [2, 3] {
+            store.attempt(other, on: "compose", at: time, produces: [
+                .rejected(presentation: "compose", source: other, reason: "a confirmation is open"),
+            ], openQuestions: ["compose": .swipeFromTop])
+        }
         store.confirm(.discard, on: "compose", at: 4, produces: [
             .dismiss(presentation: "compose", source: .swipeFromTop, resolution: .discarded),
         ], openQuestions: [:])
     }
 
     @Test(arguments: ["discard", "save", "keepEditing"])
-    func answerWithoutQuestionDoesNothing(choice: String) throws {
+    func answerWithoutQuestionIsRefused(choice: String) throws {
         let answer = try #require(ConfirmationChoice(rawValue: choice))
         var store = PolicyStore(scene: Scene(screen: Self.regularScreen, presentations: [Self.compose(unsavedChanges: true)]))
-        store.confirm(answer, on: "compose", at: 1, produces: [], openQuestions: [:])
-        store.confirm(answer, on: "nobody", at: 2, produces: [], openQuestions: [:])
+        store.confirm(answer, on: "compose", at: 1, isRefusedWith: "no confirmation is open for presentation \"compose\"")
+        store.confirm(answer, on: "nobody", at: 2, isRefusedWith: "no confirmation is open for presentation \"nobody\"")
         store.attempt(.programmatic, on: "compose", at: 3, produces: [
             .confirmationRequested(presentation: "compose", source: .programmatic, options: Self.options),
         ], openQuestions: ["compose": .programmatic])
         store.confirm(.keepEditing, on: "compose", at: 4, produces: [.cancelled(presentation: "compose")], openQuestions: [:])
-        store.confirm(answer, on: "compose", at: 5, produces: [], openQuestions: [:])
+        store.confirm(answer, on: "compose", at: 5, isRefusedWith: "no confirmation is open for presentation \"compose\"")
     }
 
     @Test func doneButtonDismissesDespiteUnsavedChanges() {
@@ -163,60 +180,60 @@ private struct PolicyStore {
         ], openQuestions: [:])
     }
 
-    @Test func onlyTheTopmostReceivesGesturesAndEscape() {
+    @Test func aCoveredPresentationRejectsEverySource() {
         let alert = Presentation(id: "warn", style: .alert)
         var store = PolicyStore(scene: Scene(screen: Self.regularScreen, presentations: [Self.compose(unsavedChanges: false), alert]))
-        for source in [DismissalSource.swipeFromTop, .swipeScrolledContent, .grabberDrag, .tapOutside, .escapeKey] {
+        for source in DismissalSource.allCases {
             store.attempt(source, on: "compose", at: 1, produces: [
-                .rejected(presentation: "compose", source: source, reason: "not the topmost presentation"),
+                .rejected(presentation: "compose", source: source, reason: "covered by \"warn\""),
             ], openQuestions: [:])
         }
-        store.attempt(.cancelButton, on: "compose", at: 2, produces: [
-            .dismiss(presentation: "compose", source: .cancelButton, resolution: .direct),
-        ], openQuestions: [:])
         store.attempt(.escapeKey, on: "warn", at: 3, produces: [
             .dismiss(presentation: "warn", source: .escapeKey, resolution: .direct),
         ], openQuestions: [:])
     }
 
-    @Test func questionsAreIndependentPerPresentation() {
-        let top = Presentation(id: "note", style: .formSheet, unsavedChanges: true)
-        var store = PolicyStore(scene: Scene(screen: Self.regularScreen, presentations: [Self.compose(unsavedChanges: true), top]))
-        store.attempt(.swipeFromTop, on: "note", at: 1, produces: [
-            .confirmationRequested(presentation: "note", source: .swipeFromTop, options: Self.options),
-        ], openQuestions: ["note": .swipeFromTop])
-        store.attempt(.cancelButton, on: "compose", at: 2, produces: [
-            .confirmationRequested(presentation: "compose", source: .cancelButton, options: Self.options),
-        ], openQuestions: ["note": .swipeFromTop, "compose": .cancelButton])
-        store.confirm(.save, on: "compose", at: 3, produces: [
-            .save(presentation: "compose"),
-            .dismiss(presentation: "compose", source: .cancelButton, resolution: .saved),
-        ], openQuestions: ["note": .swipeFromTop])
-    }
-
-    @Test func removalForgetsTheQuestion() {
+    @Test func aQuestionStaysOpenUnderAPresentationPutAboveIt() {
+        let note = Presentation(id: "note", style: .formSheet, unsavedChanges: true)
         var store = PolicyStore(scene: Scene(screen: Self.regularScreen, presentations: [Self.compose(unsavedChanges: true)]))
         store.attempt(.swipeFromTop, on: "compose", at: 1, produces: [
             .confirmationRequested(presentation: "compose", source: .swipeFromTop, options: Self.options),
         ], openQuestions: ["compose": .swipeFromTop])
-        store.policy.presentationRemoved("compose")
-        #expect(store.policy.openQuestions.isEmpty)
-        store.confirm(.discard, on: "compose", at: 2, produces: [], openQuestions: [:])
+        store.scene.presentations.append(note)
+        store.policy.sceneChanged(to: store.scene)
+        store.attempt(.cancelButton, on: "note", at: 2, produces: [
+            .confirmationRequested(presentation: "note", source: .cancelButton, options: Self.options),
+        ], openQuestions: ["compose": .swipeFromTop, "note": .cancelButton])
+        // Nothing is dismissed from under another presentation; keeping on editing is always possible.
+        for choice in [ConfirmationChoice.discard, .save] {
+            store.confirm(choice, on: "compose", at: 3, isRefusedWith: "presentation \"compose\" is covered by \"note\"; "
+                + "remove what is above it before answering \(choice.rawValue)")
+        }
+        store.confirm(.save, on: "note", at: 4, produces: [
+            .save(presentation: "note"),
+            .dismiss(presentation: "note", source: .cancelButton, resolution: .saved),
+        ], openQuestions: ["compose": .swipeFromTop])
+        store.confirm(.keepEditing, on: "compose", at: 5, produces: [.cancelled(presentation: "compose")], openQuestions: [:])
     }
 
     @Test func sceneChangeForgetsQuestionsAboutVanishedPresentations() {
-        let top = Presentation(id: "note", style: .formSheet, unsavedChanges: true)
-        var store = PolicyStore(scene: Scene(screen: Self.regularScreen, presentations: [Self.compose(unsavedChanges: true), top]))
-        store.attempt(.escapeKey, on: "note", at: 1, produces: [
-            .confirmationRequested(presentation: "note", source: .escapeKey, options: Self.options),
-        ], openQuestions: ["note": .escapeKey])
-        store.attempt(.programmatic, on: "compose", at: 2, produces: [
+        var store = PolicyStore(scene: Scene(screen: Self.regularScreen, presentations: [Self.compose(unsavedChanges: true)]))
+        store.attempt(.programmatic, on: "compose", at: 1, produces: [
             .confirmationRequested(presentation: "compose", source: .programmatic, options: Self.options),
-        ], openQuestions: ["note": .escapeKey, "compose": .programmatic])
+        ], openQuestions: ["compose": .programmatic])
+        store.scene.presentations.append(Presentation(id: "note", style: .formSheet, unsavedChanges: true))
+        store.policy.sceneChanged(to: store.scene)
+        store.attempt(.escapeKey, on: "note", at: 2, produces: [
+            .confirmationRequested(presentation: "note", source: .escapeKey, options: Self.options),
+        ], openQuestions: ["compose": .programmatic, "note": .escapeKey])
         store.scene.presentations.removeLast()
         store.policy.sceneChanged(to: store.scene)
         #expect(store.policy.openQuestions == ["compose": .programmatic])
-        store.confirm(.discard, on: "note", at: 3, produces: [], openQuestions: ["compose": .programmatic])
+        store.confirm(.discard, on: "note", at: 3, isRefusedWith: "no confirmation is open for presentation \"note\"")
+        store.scene.presentations = []
+        store.policy.sceneChanged(to: store.scene)
+        #expect(store.policy.openQuestions.isEmpty)
+        store.confirm(.discard, on: "compose", at: 4, isRefusedWith: "no confirmation is open for presentation \"compose\"")
     }
 
     @Test func answerForAPresentationThatLeftWithoutNoticeDoesNotDismiss() {
@@ -225,7 +242,7 @@ private struct PolicyStore {
             .confirmationRequested(presentation: "compose", source: .swipeFromTop, options: Self.options),
         ], openQuestions: ["compose": .swipeFromTop])
         store.scene.presentations = []
-        store.confirm(.discard, on: "compose", at: 2, produces: [], openQuestions: [:])
+        store.confirm(.discard, on: "compose", at: 2, isRefusedWith: "no presentation \"compose\" in the scene")
     }
 
     // MARK: - Rejection per style and source
@@ -253,7 +270,9 @@ private struct PolicyStore {
             ("not dismissible sheet", Presentation(id: "p", style: .sheet, grabber: true, dismissible: false), regularScreen,
              swipeReasons(notDismissible).merging([.tapOutside: notDismissible]) { first, _ in first }),
             ("regular modal popover", Presentation(id: "p", style: .popover, grabber: true, modal: true, frame: popoverFrame), regularScreen,
-             swipeReasons("a popover cannot be swiped away").merging([.tapOutside: ignored]) { first, _ in first }),
+             swipeReasons("a popover cannot be swiped away").merging([
+                 .tapOutside: ignored, .escapeKey: "a modal popover closes only with its buttons",
+             ]) { first, _ in first }),
             ("regular non-modal popover", Presentation(id: "p", style: .popover, grabber: true, modal: false, frame: popoverFrame), regularScreen,
              swipeReasons("a popover cannot be swiped away")),
             ("not dismissible non-modal popover", Presentation(id: "p", style: .popover, modal: false, dismissible: false, frame: popoverFrame), regularScreen,
@@ -263,8 +282,6 @@ private struct PolicyStore {
             ("compact non-modal popover", Presentation(id: "p", style: .popover, detents: [.medium, .large], grabber: true, modal: false, frame: popoverFrame), compactScreen,
              [.tapOutside: ignored]),
             ("full screen", Presentation(id: "p", style: .fullScreen, grabber: true), regularScreen,
-             swipeReasons("a full-screen presentation cannot be swiped away").merging([.tapOutside: ignored]) { first, _ in first }),
-            ("full screen with tap override", Presentation(id: "p", style: .fullScreen, tapOutside: .dismiss), compactScreen,
              swipeReasons("a full-screen presentation cannot be swiped away").merging([.tapOutside: ignored]) { first, _ in first }),
             ("alert", Presentation(id: "p", style: .alert, grabber: true), regularScreen,
              swipeReasons("an alert cannot be swiped away").merging([.tapOutside: ignored]) { first, _ in first }),
@@ -390,12 +407,14 @@ private struct PolicyStore {
             #expect(source == combination.source && options == [.discard, .save, .keepEditing], comment)
             #expect(policy.openQuestions == ["p": combination.source], comment)
             for other in DismissalSource.allCases {
-                #expect(policy.handle(DismissalAttempt(time: 2, presentation: "p", source: other), in: scene).isEmpty, comment)
+                #expect(policy.handle(DismissalAttempt(time: 2, presentation: "p", source: other), in: scene) == [
+                    Intent(time: 2, kind: .rejected(presentation: "p", source: other, reason: "a confirmation is open")),
+                ], comment)
             }
-            #expect(policy.handleConfirmation(presentation: "p", choice: .keepEditing, time: 3, in: scene) == [
+            #expect((try? policy.handleConfirmation(presentation: "p", choice: .keepEditing, time: 3, in: scene)) == [
                 Intent(time: 3, kind: .cancelled(presentation: "p")),
             ], comment)
-            #expect(policy.handleConfirmation(presentation: "p", choice: .discard, time: 4, in: scene).isEmpty, comment)
+            #expect((try? policy.handleConfirmation(presentation: "p", choice: .discard, time: 4, in: scene)) == nil, comment)
         } else {
             #expect(intents.count == 1, comment)
             #expect({ if case .rejected = intents.first?.kind { true } else { false } }(), comment)

@@ -285,7 +285,7 @@ struct GestureRecogniserTests {
         var h = Harness(Self.scene(Self.sheet(contentOffset: 100)))
         let s = h.strokes
         h.feed(s.down(640, 300, at: 0) + s.motion(640, 350, at: 20_000))
-        #expect(h.recogniser.phase == .scrollingContent(presentation: "sheet", remainingOffset: 50))
+        #expect(h.recogniser.phase == .scrollingContent(presentation: "sheet", contentOffset: 50))
         #expect(h.outputs.isEmpty)
         let handOff = h.feed(s.motion(640, 420, at: 40_000))
         #expect(decisions(handOff) == ["dragBegan sheet scrolledContent"])
@@ -339,19 +339,60 @@ struct GestureRecogniserTests {
         #expect(releaseExplanation(out).map { close($0.projectedOffset, 400) } == true)
     }
 
-    @Test("content moved up at a smaller detent grows the sheet, then keeps the contact",
-          arguments: [("medium at the top expands", Detent.medium, 0.0, true),
-                      ("large does not", Detent.large, 0.0, false),
-                      ("scrolled content does not", Detent.medium, 40.0, false)])
-    func scrollExpand(name: String, selected: Detent, contentOffset: Double, expands: Bool) {
+    @Test("content moved up at a smaller detent grows the sheet with the finger, then the content takes the movement")
+    func growingFromContent() {
+        // Medium (380 points, top edge y 420) with a large detent (760): the sheet can grow 380 points.
+        var h = Harness(Self.scene(Self.sheet(detents: [.medium, .large], selected: .medium)))
+        let s = h.strokes
+        let began = h.feed(s.down(640, 600, at: 0) + s.motion(640, 570, at: 30_000))
+        #expect(decisions(began) == ["dragBegan sheet scrolledContent"])
+        #expect(shownOffsets(began) == [-30])
+        let grown = h.feed(s.motion(640, 300, at: 60_000) + s.motion(640, 150, at: 90_000) + s.motion(640, 100, at: 120_000))
+        // The sheet stops at the large detent, without a rubber band; the content scrolls on.
+        #expect(shownOffsets(grown) == [-300, -380])
+        #expect(h.recogniser.phase == .dragging(presentation: "sheet", origin: .scrolledContent, offset: -380))
+        let released = h.feed(s.up(at: 200_000))
+        #expect(decisions(released) == ["dragEnded sheet settle large", "setDetent sheet large scrollExpand"])
+    }
+
+    @Test("content moved up at the largest detent, or scrolled content moved up, only scrolls",
+          arguments: [("large at the top", Detent.large, 0.0, 30.0), ("scrolled content at medium", Detent.medium, 40.0, 70.0)])
+    func contentScrollsUp(name: String, selected: Detent, contentOffset: Double, scrolled: Double) {
         var h = Harness(Self.scene(Self.sheet(detents: [.medium, .large], selected: selected, contentOffset: contentOffset)))
         let s = h.strokes
         h.feed(s.down(640, 600, at: 0) + s.motion(640, 570, at: 30_000))
-        #expect(decisions(h.outputs) == (expands ? ["setDetent sheet large scrollExpand"] : []))
-        #expect(h.recogniser.phase == .failedUntilAllLifted)
-        h.feed(s.motion(640, 400, at: 60_000) + s.up(at: 90_000))
-        #expect(decisions(h.outputs) == (expands ? ["setDetent sheet large scrollExpand"] : []))
+        #expect(h.recogniser.phase == .scrollingContent(presentation: "sheet", contentOffset: scrolled))
+        h.feed(s.motion(640, 450, at: 60_000) + s.up(at: 90_000))
+        #expect(h.outputs.isEmpty)
         #expect(h.recogniser.phase == .idle)
+    }
+
+    @Test("after the hand-off, coming back up gives the movement back to the content (hand-back)")
+    func handBack() {
+        var h = Harness(Self.scene(Self.sheet(contentOffset: 100)))
+        let s = h.strokes
+        let down = h.feed(s.down(640, 300, at: 0) + s.motion(640, 350, at: 20_000) + s.motion(640, 450, at: 40_000))
+        #expect(decisions(down) == ["dragBegan sheet scrolledContent"])
+        #expect(shownOffsets(down) == [50])
+        let back = h.feed(s.motion(640, 380, at: 60_000) + s.motion(640, 320, at: 80_000) + s.motion(640, 250, at: 100_000))
+        // The sheet returns to its detent and stays there; the content scrolls back (to 150 points).
+        #expect(shownOffsets(back) == [0])
+        #expect(h.recogniser.phase == .dragging(presentation: "sheet", origin: .scrolledContent, offset: 0))
+        let released = h.feed(s.up(at: 200_000))
+        #expect(decisions(released) == ["dragEnded sheet settle large"])
+        #expect(shownOffsets(h.outputs).allSatisfy { $0 >= 0 })
+    }
+
+    @Test("content scrolled up and brought back down past where it started hands off to the sheet")
+    func scrollUpThenPullDown() {
+        var h = Harness(Self.scene(Self.sheet()))
+        let s = h.strokes
+        h.feed(s.down(640, 400, at: 0) + s.motion(640, 300, at: 50_000))
+        #expect(h.recogniser.phase == .scrollingContent(presentation: "sheet", contentOffset: 100))
+        let pulled = h.feed(s.motion(640, 380, at: 100_000) + s.motion(640, 460, at: 150_000))
+        #expect(decisions(pulled) == ["dragBegan sheet scrolledContent"])
+        #expect(shownOffsets(pulled) == [60])
+        #expect(h.recogniser.phase == .dragging(presentation: "sheet", origin: .scrolledContent, offset: 60))
     }
 
     // MARK: Grabber
@@ -581,14 +622,18 @@ struct GestureRecogniserTests {
         #expect(h.recogniser.phase == .idle)
     }
 
-    @Test("removing the device cancels the drag and forgets the contacts")
-    func deviceRemoved() {
-        var h = Harness(Self.scene(Self.sheet()))
+    @Test("only the cancel of the gesture's own contact cancels it")
+    func onlyTheGestureContactsCancel() {
+        // A non-modal medium sheet: a second contact outside it belongs to the parent (another
+        // device's touch, say) and leaves the drag alone, and so does its cancel.
+        var h = Harness(Self.scene(Self.sheet(detents: [.medium], modal: false)))
+        var other = h.strokes
+        other.seatSlot = 1
         let s = h.strokes
-        h.feed(s.down(640, 60, at: 0) + s.motion(640, 700, at: 50_000))
-        var out: [RecogniserOutput] = []
-        h.recogniser.handleDeviceRemoved(time: 60_000, into: &out)
-        #expect(decisions(out) == ["dragEnded sheet cancel large"])
+        h.feed(s.down(640, 450, at: 0) + s.motion(640, 500, at: 20_000) + other.down(100, 100, at: 30_000))
+        #expect(h.feed(other.cancel(at: 40_000)).isEmpty)
+        #expect(h.recogniser.phase == .dragging(presentation: "sheet", origin: .topRegion, offset: 50))
+        #expect(decisions(h.feed(s.cancel(at: 50_000))) == ["dragEnded sheet cancel medium"])
         #expect(h.recogniser.phase == .idle)
         #expect(h.feed(s.motion(640, 710, at: 70_000) + s.up(at: 80_000)).isEmpty)
     }
@@ -606,8 +651,7 @@ struct GestureRecogniserTests {
         case 2: scene.presentations[0].selectedDetent = .medium
         default: scene.presentations[0].unsavedChanges = true
         }
-        var out: [RecogniserOutput] = []
-        h.recogniser.handleSceneChange(to: scene, time: 60_000, into: &out)
+        let out = h.recogniser.sceneChanged(to: scene, time: 60_000).map { [RecogniserOutput.intent($0)] } ?? []
         h.scene = scene
         if change == 3 {
             #expect(out.isEmpty)
@@ -619,40 +663,6 @@ struct GestureRecogniserTests {
             #expect(h.recogniser.phase == .failedUntilAllLifted)
             #expect(h.feed(s.up(at: 70_000)).isEmpty)
         }
-    }
-
-    // MARK: Keys and accessibility
-
-    @Test("Escape attempts a dismissal of the topmost presentation, cancelling a drag on it first")
-    func escapeKey() {
-        var h = Harness(Self.scene(Self.sheet("below"), Self.sheet()))
-        var out: [RecogniserOutput] = []
-        h.recogniser.handleEscapeKey(time: 5, in: h.scene, into: &out)
-        #expect(out == [.attempt(DismissalAttempt(time: 5, presentation: "sheet", source: .escapeKey))])
-        h.feed(h.strokes.down(640, 60, at: 0) + h.strokes.motion(640, 200, at: 50_000))
-        out = []
-        h.recogniser.handleEscapeKey(time: 60_000, in: h.scene, into: &out)
-        #expect(decisions(out) == ["dragEnded sheet cancel large", "attempt sheet escapeKey"])
-        var empty = GestureRecogniser()
-        out = []
-        empty.handleEscapeKey(time: 1, in: Scene(), into: &out)
-        #expect(out.isEmpty)
-    }
-
-    @Test("accessibility actions change the detent without wrapping, and escape attempts a dismissal",
-          arguments: [("next from medium", AccessibilityAction.nextDetent, Detent.medium, ["setDetent sheet large accessibility"]),
-                      ("next at large", .nextDetent, .large, []),
-                      ("previous from large", .previousDetent, .large, ["setDetent sheet medium accessibility"]),
-                      ("previous at medium", .previousDetent, .medium, []),
-                      ("escape", .escape, .medium, ["attempt sheet accessibilityEscape"])])
-    func accessibility(name: String, action: AccessibilityAction, selected: Detent, expected: [String]) {
-        var recogniser = GestureRecogniser()
-        var out: [RecogniserOutput] = []
-        let scene = Self.scene(Self.sheet(detents: [.medium, .large], selected: selected))
-        recogniser.handleAccessibility(action, presentation: "sheet", time: 7, in: scene, into: &out)
-        #expect(decisions(out) == expected)
-        recogniser.handleAccessibility(action, presentation: "missing", time: 8, in: scene, into: &out)
-        #expect(decisions(out) == expected)
     }
 
     // MARK: Robustness

@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func replayIsDeterministic() throws {
-        let base = TestPaths.recordings.appendingPathComponent("gesture-gated-second-attempt-absorbed")
+        let base = TestPaths.recordings.appendingPathComponent("gesture-gated-swipe-while-asking-ignored")
         let recording = [base.appendingPathExtension("evemu").path]
         let scenePath = base.appendingPathExtension("scene.json").path
         let first = try Self.intentLines(recording: recording, scenePath: scenePath)

@@ -23,6 +23,29 @@ import Testing
         ("update everything", #"{"type": "update", "presentation": "c", "unsavedChanges": true, "selectedDetent": 300, "dismissible": false, "content": {"offset": 4}}"#,
          .update(presentation: "c", PresentationUpdate(unsavedChanges: true, contentOffset: 4, selectedDetent: .custom(300), dismissible: false))),
         ("update nothing", #"{"type": "update", "presentation": "c"}"#, .update(presentation: "c", PresentationUpdate())),
+        ("update every other field", #"{"type": "update", "presentation": "c", "style": "formSheet", "detents": ["medium", 500], "grabber": true, "headerHeight": 30, "modal": false, "tapOutside": "passthrough", "frame": {"x": 1, "y": 2, "width": 3, "height": 4}, "anchor": {"x": 5, "y": 6, "width": 7, "height": 8}, "passthrough": [{"x": 0, "y": 0, "width": 9, "height": 9}]}"#,
+         .update(presentation: "c", {
+             var update = PresentationUpdate()
+             update.style = .formSheet
+             update.detents = [.medium, .custom(500)]
+             update.grabber = true
+             update.headerHeight = 30
+             update.modal = false
+             update.tapOutside = .some(.passthrough)
+             update.frame = .some(Rect(x: 1, y: 2, width: 3, height: 4))
+             update.anchor = .some(Rect(x: 5, y: 6, width: 7, height: 8))
+             update.passthrough = [Rect(x: 0, y: 0, width: 9, height: 9)]
+             return update
+         }())),
+        ("update removing overrides", #"{"type": "update", "presentation": "c", "tapOutside": null, "frame": null, "anchor": null}"#,
+         .update(presentation: "c", {
+             var update = PresentationUpdate()
+             update.tapOutside = .some(nil)
+             update.frame = .some(nil)
+             update.anchor = .some(nil)
+             return update
+         }())),
+        ("escape key", #"{"type": "key", "key": "escape"}"#, .key(.escape)),
         ("present", #"{"type": "present", "presentation": {"id": "warn", "style": "alert"}}"#,
          .present(Presentation(id: "warn", style: .alert))),
         ("present popover", #"{"type": "present", "presentation": {"id": "p", "style": "popover", "modal": false, "frame": {"x": 1, "y": 2, "width": 3, "height": 4}}}"#,
@@ -45,7 +68,7 @@ import Testing
         ("not an object", "[]", "expected an object, found an array"),
         ("no type", #"{"presentation": "a"}"#, "missing key \"type\""),
         ("unknown type", #"{"type": "close", "presentation": "a"}"#,
-         #"type: expected "scene", "present", "remove", "update", "confirm", "button", "accessibility" or "dismiss", found "close""#),
+         #"type: expected "scene", "present", "remove", "update", "confirm", "button", "accessibility", "dismiss" or "key", found "close""#),
         ("no presentation", #"{"type": "dismiss"}"#, "missing key \"presentation\""),
         ("presentation not a string", #"{"type": "dismiss", "presentation": 3}"#, "presentation: expected a string, found a number"),
         ("bad choice", #"{"type": "confirm", "presentation": "a", "choice": "Discard"}"#,
@@ -56,10 +79,13 @@ import Testing
          #"action: expected "escape", "nextDetent" or "previousDetent", found a number"#),
         ("unknown key", #"{"type": "dismiss", "presentation": "a", "animated": true}"#, "unknown key \"animated\""),
         ("key of another command", #"{"type": "remove", "presentation": "a", "choice": "save"}"#, "unknown key \"choice\""),
-        ("update unknown field", #"{"type": "update", "presentation": "a", "modal": false}"#, "unknown key \"modal\""),
+        ("update unknown field", #"{"type": "update", "presentation": "a", "colour": "red"}"#, "unknown key \"colour\""),
+        ("update of the id", #"{"type": "update", "presentation": "a", "id": "b"}"#, "an update cannot change a presentation's id"),
+        ("update bad style", #"{"type": "update", "presentation": "a", "style": "drawer"}"#,
+         #"style: expected "sheet", "pageSheet", "formSheet", "automatic", "popover", "fullScreen", "currentContext" or "alert", found "drawer""#),
+        ("unknown key name", #"{"type": "key", "key": "enter"}"#, #"key: expected "escape", found "enter""#),
         ("update bad detent", #"{"type": "update", "presentation": "a", "selectedDetent": "small"}"#,
          #"selectedDetent: expected "medium", "large" or a number"#),
-        ("update negative offset", #"{"type": "update", "presentation": "a", "contentOffset": -1}"#, "content.offset must be 0 or more"),
         ("update both offsets", #"{"type": "update", "presentation": "a", "contentOffset": 1, "content": {"offset": 1}}"#,
          "give either content.offset or contentOffset, not both"),
         ("update bad bool", #"{"type": "update", "presentation": "a", "unsavedChanges": "yes"}"#,

@@ -87,10 +87,19 @@ struct PresentationGeometryTests {
         }
     }
 
-    @Test("a regular-width form sheet takes its horizontal extent and bottom edge from its frame")
+    @Test("a regular-width form sheet with a frame is that frame: its top, its height as its only detent")
     func formSheetFrame() {
         let form = Presentation(id: "f", style: .formSheet, detents: [.medium], frame: Rect(x: 340, y: 100, width: 600, height: 600))
-        #expect(PresentationGeometry(presentation: form, in: regular).frame == Rect(x: 340, y: 320, width: 600, height: 380))
+        let regularGeometry = PresentationGeometry(presentation: form, in: regular)
+        #expect(regularGeometry.frame == Rect(x: 340, y: 100, width: 600, height: 600))
+        #expect(regularGeometry.detents == [.custom(600)])
+        #expect(regularGeometry.selectedDetent == .custom(600))
+        #expect(regularGeometry.topRegion == Rect(x: 340, y: 100, width: 600, height: 56))
+        #expect(regularGeometry.region(x: 640, y: 120) == .topRegion)
+        #expect(regularGeometry.region(x: 640, y: 400) == .content)
+        #expect(regularGeometry.region(x: 640, y: 80) == .outside)
+        #expect(regularGeometry.region(x: 200, y: 400) == .outside)
+        // In a compact width the frame no longer applies: a bottom-anchored sheet at its detent.
         #expect(PresentationGeometry(presentation: form, in: compact).frame == Rect(x: 0, y: 420, width: 500, height: 380))
     }
 

@@ -59,14 +59,14 @@ import Testing
         {"screen": {"width": 390, "height": 844, "widthMM": 64, "heightMM": 139},
          "compactWidth": 500, "topInset": 50,
          "presentations": [{"id": "p", "style": "pageSheet", "detents": [200, "medium"], "selectedDetent": 200,
-           "contentOffset": 12.5, "dismissible": false, "tapOutside": "passthrough", "modal": false, "headerHeight": 0}]}
+           "contentOffset": 12.5, "dismissible": false, "tapOutside": "passthrough", "modal": true, "headerHeight": 0}]}
         """
         let scene = try SceneFile.parse(text, path: "s.json").scene
         #expect(scene.compactWidth == 500)
         #expect(scene.topInset == 50)
         #expect(scene.presentations == [Presentation(
             id: "p", style: .pageSheet, detents: [.custom(200), .medium], selectedDetent: .custom(200), headerHeight: 0,
-            contentOffset: 12.5, modal: false, dismissible: false, tapOutside: .passthrough
+            contentOffset: 12.5, modal: true, dismissible: false, tapOutside: .passthrough
         )])
     }
 
@@ -167,7 +167,16 @@ import Testing
         ], 2, #"presentation "f": frame must have finite coordinates and a positive width and height"#),
         ("alert dismissed by tap outside", [
             #"{"id": "warn", "style": "alert", "tapOutside": "dismiss"}"#,
-        ], 2, #"presentation "warn": an alert ignores taps outside it; tapOutside may only be "ignore""#),
+        ], 2, #"presentation "warn": an alert ignores taps outside it; remove tapOutside"#),
+        ("alert told to ignore taps outside", [
+            #"{"id": "warn", "style": "alert", "tapOutside": "ignore"}"#,
+        ], 2, #"presentation "warn": an alert ignores taps outside it; remove tapOutside"#),
+        ("full screen with a tap override", [
+            #"{"id": "player", "style": "fullScreen", "tapOutside": "dismiss"}"#,
+        ], 2, #"presentation "player": a full-screen presentation has nothing outside it to tap; remove tapOutside"#),
+        ("non-modal sheet with a tap override", [
+            #"{"id": "list", "style": "sheet", "detents": ["medium"], "modal": false, "tapOutside": "dismiss"}"#,
+        ], 2, #"presentation "list": touches outside a non-modal sheet belong to the content below it; remove tapOutside"#),
         ("empty id", [
             #"{"id": "", "style": "sheet"}"#,
         ], 2, #"presentation "": the id must not be empty"#),

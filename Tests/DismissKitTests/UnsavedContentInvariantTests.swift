@@ -15,10 +15,16 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-/// The invariant of SPEC section 5.5, hammered with generated recordings: nothing
-/// with unsaved changes is ever dismissed unless the host answered `discard` or
-/// `save`, or the source was the done button, or a non-modal popover autosaved
-/// (a `save` first) on a tap outside.
+/// The invariant of SPEC section 5.5, hammered with generated sessions: nothing with
+/// unsaved changes is ever dismissed unless the host answered `discard` or `save`, or the
+/// source was the done button, or a non-modal popover autosaved (a `save` first) on a tap
+/// outside. Host commands and answers arrive at any time, during drags too, and aim at
+/// covered presentations as often as at the topmost one.
+///
+/// The check keeps its own model of the stack (what the host presented, updated and removed,
+/// and what the pipeline saved and dismissed), so it does not trust the pipeline's scene. It
+/// also checks that no intent names a presentation after its dismissal, and that the
+/// pipeline's scene passes the stack rules after every step.
 @Suite struct UnsavedContentInvariantTests {
     /// The generated panel: 217 × 136 mm at 20 units/mm, 10 slots, like the project's recordings.
     static let device: DeviceDescription = {
@@ -77,17 +83,39 @@ struct SeededGenerator: RandomNumberGenerator {
     enum Step {
         case kernel([InputEvent])
         case escape(Int64)
+        /// The touch device went away: libinput cancels its touches.
         case deviceRemoved(Int64)
         case command(HostCommand, Int64)
     }
 
-    /// A session: random strokes (fingers, speed, rate 30–240 Hz, jitter, rests, palms)
-    /// interleaved with keys, device removals and host commands.
+    /// A random host command; `ids` are the presentations it may name.
+    static func command(_ random: inout SeededGenerator, ids: [String]) -> HostCommand {
+        let id = ids.randomElement(using: &random) ?? "sheet"
+        switch Int.random(in: 0..<12, using: &random) {
+        case 0: return .button(presentation: id, .cancel)
+        case 1: return .button(presentation: id, .done)
+        case 2: return .accessibility(presentation: id, [.escape, .nextDetent, .previousDetent].randomElement(using: &random) ?? .escape)
+        case 3, 4: return .confirm(presentation: id, [.discard, .save, .keepEditing].randomElement(using: &random) ?? .keepEditing)
+        case 5: return .update(presentation: id, PresentationUpdate(unsavedChanges: Bool.random(using: &random)))
+        case 6: return .dismiss(presentation: id)
+        case 7: return .update(presentation: id, PresentationUpdate(contentOffset: Double(Int.random(in: 0...200, using: &random))))
+        case 8: return .key(.escape)
+        case 9:
+            // Something new on top: it covers what was there.
+            let style = [PresentationStyle.sheet, .formSheet, .alert].randomElement(using: &random) ?? .sheet
+            return .present(Presentation(id: "extra", style: style, unsavedChanges: Bool.random(using: &random)))
+        case 10: return .update(presentation: id, PresentationUpdate(selectedDetent: [.medium, .large].randomElement(using: &random)))
+        default: return .remove(presentation: id)
+        }
+    }
+
+    /// A session: random strokes (fingers, speed, rate 30–240 Hz, jitter, rests, palms, device
+    /// removals) with keys and host commands between them and in the middle of them.
     static func session(_ random: inout SeededGenerator, scene: Scene) -> [Step] {
         var steps: [Step] = []
         var time: Int64 = 0
         var trackingID: Int32 = 1
-        let ids = scene.presentations.map(\.id) + ["missing"]
+        let ids = scene.presentations.map(\.id) + ["extra", "missing"]
         func frame(_ events: [(UInt16, Int32)]) -> Step {
             .kernel(events.map { InputEvent(time: time, type: EventType.absolute, code: $0.0, value: $0.1) }
                 + [InputEvent(time: time, type: EventType.synchronization, code: 0, value: 0)])
@@ -97,22 +125,11 @@ struct SeededGenerator: RandomNumberGenerator {
             switch Int.random(in: 0..<10, using: &random) {
             case 0:
                 steps.append(.escape(time))
-            case 1:
-                let id = ids.randomElement(using: &random) ?? "sheet"
-                let command: HostCommand
-                switch Int.random(in: 0..<8, using: &random) {
-                case 0: command = .button(presentation: id, .cancel)
-                case 1: command = .button(presentation: id, .done)
-                case 2: command = .accessibility(presentation: id, [.escape, .nextDetent, .previousDetent].randomElement(using: &random) ?? .escape)
-                case 3: command = .confirm(presentation: id, [.discard, .save, .keepEditing].randomElement(using: &random) ?? .keepEditing)
-                case 4: command = .update(presentation: id, PresentationUpdate(unsavedChanges: Bool.random(using: &random)))
-                case 5: command = .dismiss(presentation: id)
-                case 6: command = .update(presentation: id, PresentationUpdate(contentOffset: Double(Int.random(in: 0...200, using: &random))))
-                default: command = .remove(presentation: id)
-                }
-                steps.append(.command(command, time))
+            case 1, 2:
+                steps.append(.command(command(&random, ids: ids), time))
             default:
-                // A stroke, sometimes with a second finger or a palm, sometimes cut by a removal.
+                // A stroke, sometimes with a second finger or a palm, sometimes cut by a removal,
+                // sometimes with host commands while the finger moves.
                 let rate = Double(Int.random(in: 30...240, using: &random))
                 let interval = Int64(1_000_000 / rate)
                 let startX = Double.random(in: 0..<4340, using: &random)
@@ -128,6 +145,7 @@ struct SeededGenerator: RandomNumberGenerator {
                 let secondFingerAt = Int.random(in: 0..<4, using: &random) == 0 ? Int.random(in: 0..<samples, using: &random) : -1
                 let palmAt = Int.random(in: 0..<8, using: &random) == 0 ? Int.random(in: 0..<samples, using: &random) : -1
                 let removedAt = Int.random(in: 0..<12, using: &random) == 0 ? Int.random(in: 0..<samples, using: &random) : -1
+                let commandChance = [0, 0, 8, 30].randomElement(using: &random) ?? 0
                 var removed = false
                 for index in 1...samples {
                     time += interval + Int64.random(in: -Int64(interval / 5)...Int64(interval / 5), using: &random)
@@ -136,6 +154,9 @@ struct SeededGenerator: RandomNumberGenerator {
                     let y = startY + (endY - startY) * progress + Double.random(in: -jitter...jitter, using: &random)
                     steps.append(frame([(AbsoluteAxis.multitouchSlot, slot),
                                         (AbsoluteAxis.multitouchPositionX, Int32(x)), (AbsoluteAxis.multitouchPositionY, Int32(y))]))
+                    if Int.random(in: 0..<100, using: &random) < commandChance {
+                        steps.append(Bool.random(using: &random) ? .command(command(&random, ids: ids), time) : .escape(time))
+                    }
                     if index == secondFingerAt {
                         steps.append(frame([(AbsoluteAxis.multitouchSlot, 1), (AbsoluteAxis.multitouchTrackingID, trackingID),
                                             (AbsoluteAxis.multitouchPositionX, Int32(x + 300)), (AbsoluteAxis.multitouchPositionY, Int32(y))]))
@@ -160,54 +181,116 @@ struct SeededGenerator: RandomNumberGenerator {
         return steps
     }
 
-    /// Checks every dismissal of one step against the invariant.
-    static func violations(of intents: [Intent], step: Step, before scene: Scene) -> [String] {
-        var problems: [String] = []
-        var saved: Set<String> = []
-        for intent in intents {
-            switch intent.kind {
-            case .save(let id):
-                saved.insert(id)
-            case .dismiss(let id, let source, let resolution):
-                guard let presentation = scene.presentation(withID: id) else {
-                    problems.append("dismissed \"\(id)\", which was not presented")
-                    continue
-                }
-                guard presentation.unsavedChanges else { continue }
-                let allowed: Bool
-                switch resolution {
-                case .direct:
-                    if case .command(.button(id, .done), _) = step { allowed = source == .doneButton } else { allowed = false }
-                case .discarded:
-                    if case .command(.confirm(id, .discard), _) = step { allowed = true } else { allowed = false }
-                case .saved:
-                    if case .command(.confirm(id, .save), _) = step { allowed = saved.contains(id) } else { allowed = false }
-                case .autosaved:
-                    allowed = source == .tapOutside && saved.contains(id) && scene.role(of: presentation) == .popover && !presentation.modal
-                }
-                if !allowed { problems.append("dismissed \"\(id)\" with unsaved changes: source \(source), resolution \(resolution)") }
-            case .dragBegan, .dragChanged, .dragEnded, .setDetent, .passthroughTap, .confirmationRequested, .cancelled, .rejected:
+    /// The check's own model of the stack: what is presented with unsaved work, and what was dismissed.
+    struct StackModel {
+        /// Presented ids and whether each has unsaved changes.
+        var unsaved: [String: Bool]
+        /// Ids dismissed by the pipeline and not presented again.
+        var dismissed: Set<String> = []
+
+        init(_ scene: Scene) {
+            unsaved = Dictionary(scene.presentations.map { ($0.id, $0.unsavedChanges) }) { first, _ in first }
+        }
+
+        /// Applies a host command the pipeline accepted, before the intents it caused.
+        mutating func hostApplied(_ command: HostCommand, to scene: Scene) {
+            switch command {
+            case .scene(let newScene):
+                self = StackModel(newScene)
+            case .present(let presentation):
+                unsaved[presentation.id] = presentation.unsavedChanges
+                dismissed.remove(presentation.id)
+            case .remove(let id):
+                unsaved[id] = nil
+            case .update(let id, let update):
+                if let flag = update.unsavedChanges { unsaved[id] = flag }
+            case .confirm, .button, .accessibility, .dismiss, .key:
                 break
             }
         }
-        return problems
+
+        /// Checks the intents of one step in order, against the scene before it, and follows the
+        /// pipeline's saves and dismissals.
+        mutating func check(_ intents: [Intent], step: Step, scene: Scene) -> [String] {
+            var problems: [String] = []
+            var saved: Set<String> = []
+            for intent in intents {
+                if let id = intent.kind.presentation, dismissed.contains(id) {
+                    if case .rejected(_, _, "not presented") = intent.kind {} else {
+                        problems.append("\(intent.kind) names \"\(id)\" after its dismissal")
+                    }
+                }
+                switch intent.kind {
+                case .save(let id):
+                    saved.insert(id)
+                    unsaved[id] = false
+                case .dismiss(let id, let source, let resolution):
+                    guard let hadUnsavedWork = unsaved.removeValue(forKey: id) else {
+                        problems.append("dismissed \"\(id)\", which was not presented")
+                        continue
+                    }
+                    dismissed.insert(id)
+                    guard hadUnsavedWork || saved.contains(id) else { continue }
+                    let allowed: Bool
+                    switch resolution {
+                    case .direct:
+                        if case .command(.button(id, .done), _) = step { allowed = source == .doneButton } else { allowed = false }
+                    case .discarded:
+                        if case .command(.confirm(id, .discard), _) = step { allowed = true } else { allowed = false }
+                    case .saved:
+                        if case .command(.confirm(id, .save), _) = step { allowed = saved.contains(id) } else { allowed = false }
+                    case .autosaved:
+                        let presentation = scene.presentation(withID: id)
+                        allowed = source == .tapOutside && saved.contains(id)
+                            && presentation.map { scene.role(of: $0) == .popover && !$0.modal } == true
+                    }
+                    if !allowed { problems.append("dismissed \"\(id)\" with unsaved changes: source \(source), resolution \(resolution)") }
+                case .dragBegan, .dragChanged, .dragEnded, .setDetent, .passthroughTap, .confirmationRequested, .cancelled, .rejected:
+                    break
+                }
+            }
+            return problems
+        }
     }
 
-    /// Runs one generated session and returns what broke the invariant, with the dismissals seen.
-    static func run(seed: UInt64) -> (problems: [String], dismissals: Int, confirmations: Int) {
+    /// What one session did, for the invariant and for proof that it reached the cases that matter.
+    struct Outcome {
+        var problems: [String] = []
+        var dismissals = 0
+        var confirmations = 0
+        var commandsDuringDrags = 0
+        var coveredRejections = 0
+        var gesturesEndedByDecisions = 0
+
+        static func + (a: Outcome, b: Outcome) -> Outcome {
+            Outcome(problems: a.problems + b.problems, dismissals: a.dismissals + b.dismissals,
+                    confirmations: a.confirmations + b.confirmations,
+                    commandsDuringDrags: a.commandsDuringDrags + b.commandsDuringDrags,
+                    coveredRejections: a.coveredRejections + b.coveredRejections,
+                    gesturesEndedByDecisions: a.gesturesEndedByDecisions + b.gesturesEndedByDecisions)
+        }
+    }
+
+    /// Runs one generated session.
+    static func run(seed: UInt64) -> Outcome {
         var random = SeededGenerator(seed: seed)
         let scene = scenes(&random)
         let steps = session(&random, scene: scene)
         var pipeline = DismissalPipeline(scene: scene)
-        guard var decoder = try? TouchDecoder(device: device, screen: scene.screen) else { return (["no decoder"], 0, 0) }
+        var model = StackModel(scene)
+        var outcome = Outcome()
+        guard var decoder = try? TouchDecoder(device: device, screen: scene.screen) else {
+            outcome.problems.append("no decoder")
+            return outcome
+        }
         var touches: [TouchEvent] = []
         var intents: [Intent] = []
-        var problems: [String] = []
-        var dismissals = 0, confirmations = 0
         var pending = steps[...]
         while let step = pending.popFirst() {
             let before = pipeline.scene
             intents.removeAll()
+            let dragging: Bool
+            if case .dragging = pipeline.recogniser.phase { dragging = true } else { dragging = false }
             switch step {
             case .kernel(let events):
                 touches.removeAll()
@@ -219,49 +302,82 @@ struct SeededGenerator: RandomNumberGenerator {
                 touches.removeAll()
                 decoder.cancelAll(time: time, into: &touches)
                 for touch in touches { pipeline.handle(touch, into: &intents) }
-                pipeline.handleDeviceRemoved(time: time, into: &intents)
             case .command(let command, let time):
-                try? pipeline.apply(command, time: time, into: &intents)
+                if dragging { outcome.commandsDuringDrags += 1 }
+                if (try? pipeline.apply(command, time: time, into: &intents)) != nil {
+                    model.hostApplied(command, to: pipeline.scene)
+                }
             }
-            problems += violations(of: intents, step: step, before: before).map { "seed \(seed): \($0)" }
+            if dragging, pipeline.recogniser.phase == .failedUntilAllLifted,
+               !intents.contains(where: { if case .dragEnded = $0.kind { true } else { false } }) {
+                outcome.gesturesEndedByDecisions += 1
+            }
+            outcome.problems += model.check(intents, step: step, scene: before).map { "seed \(seed): \($0)" }
+            do {
+                try pipeline.scene.validate()
+            } catch {
+                outcome.problems.append("seed \(seed): the pipeline's scene breaks a stack rule: \(error)")
+            }
             for intent in intents {
-                if case .dismiss = intent.kind { dismissals += 1 }
-                guard case .confirmationRequested(let id, _, _) = intent.kind else { continue }
-                confirmations += 1
-                // Like a host, usually answer the question before the next input.
-                if Int.random(in: 0..<5, using: &random) > 0 {
-                    let choice = [ConfirmationChoice.discard, .save, .keepEditing].randomElement(using: &random) ?? .keepEditing
-                    pending.insert(.command(.confirm(presentation: id, choice), intent.time + 1), at: pending.startIndex)
+                switch intent.kind {
+                case .dismiss: outcome.dismissals += 1
+                case .rejected(_, _, let reason) where reason.hasPrefix("covered by"): outcome.coveredRejections += 1
+                case .confirmationRequested(let id, _, _):
+                    outcome.confirmations += 1
+                    // Like a host, usually answer the question before the next input.
+                    if Int.random(in: 0..<5, using: &random) > 0 {
+                        let choice = [ConfirmationChoice.discard, .save, .keepEditing].randomElement(using: &random) ?? .keepEditing
+                        pending.insert(.command(.confirm(presentation: id, choice), intent.time + 1), at: pending.startIndex)
+                    }
+                default: break
                 }
             }
         }
-        return (problems, dismissals, confirmations)
+        return outcome
     }
 
+    static let sessions: UInt64 = 20_000
+
     @Test func noUnsavedWorkIsEverDismissedSilently() {
-        var problems: [String] = []
-        var dismissals = 0, confirmations = 0
-        for seed in UInt64(1)...4_000 {
-            let result = Self.run(seed: seed)
-            problems += result.problems
-            dismissals += result.dismissals
-            confirmations += result.confirmations
-        }
-        #expect(problems.isEmpty, "\(problems.count) violations, first: \(problems.prefix(5))")
-        // The generated sessions must actually reach the gate, or the test proves nothing.
-        #expect(dismissals > 200, "only \(dismissals) dismissals in 4000 sessions")
-        #expect(confirmations > 400, "only \(confirmations) confirmations in 4000 sessions")
+        let outcome = (UInt64(1)...Self.sessions).map(Self.run(seed:)).reduce(Outcome(), +)
+        #expect(outcome.problems.isEmpty, "\(outcome.problems.count) violations, first: \(outcome.problems.prefix(5))")
+        // The generated sessions must actually reach the gate and the hard cases, or the test proves nothing.
+        #expect(outcome.dismissals > 3_000, "only \(outcome.dismissals) dismissals")
+        #expect(outcome.confirmations > 3_000, "only \(outcome.confirmations) confirmations")
+        #expect(outcome.commandsDuringDrags > 1_000, "only \(outcome.commandsDuringDrags) commands during drags")
+        #expect(outcome.coveredRejections > 1_000, "only \(outcome.coveredRejections) attempts on covered presentations")
+        #expect(outcome.gesturesEndedByDecisions > 100, "only \(outcome.gesturesEndedByDecisions) drags ended by a decision")
     }
 
     @Test func theCheckCatchesASilentDismissal() {
         let scene = Scene(presentations: [Presentation(id: "sheet", style: .sheet, unsavedChanges: true)])
+        func problems(_ intents: [Intent], _ step: Step) -> [String] {
+            var model = StackModel(scene)
+            return model.check(intents, step: step, scene: scene)
+        }
         let silent = [Intent(time: 1, kind: .dismiss(presentation: "sheet", source: .escapeKey, resolution: .direct))]
-        #expect(Self.violations(of: silent, step: .escape(1), before: scene).count == 1)
+        #expect(problems(silent, .escape(1)).count == 1)
         let done = [Intent(time: 1, kind: .dismiss(presentation: "sheet", source: .doneButton, resolution: .direct))]
-        #expect(Self.violations(of: done, step: .command(.button(presentation: "sheet", .done), 1), before: scene).isEmpty)
+        #expect(problems(done, .command(.button(presentation: "sheet", .done), 1)).isEmpty)
         let saved = [Intent(time: 1, kind: .save(presentation: "sheet")),
                      Intent(time: 1, kind: .dismiss(presentation: "sheet", source: .escapeKey, resolution: .saved))]
-        #expect(Self.violations(of: saved, step: .command(.confirm(presentation: "sheet", .save), 1), before: scene).isEmpty)
-        #expect(Self.violations(of: saved, step: .escape(1), before: scene).count == 1)
+        #expect(problems(saved, .command(.confirm(presentation: "sheet", .save), 1)).isEmpty)
+        #expect(problems(saved, .escape(1)).count == 1)
+        let ghost = done + [Intent(time: 2, kind: .dragChanged(presentation: "sheet", offset: 10, velocity: 0))]
+        #expect(problems(ghost, .command(.button(presentation: "sheet", .done), 1)).count == 1)
+    }
+}
+
+extension Intent.Kind {
+    /// The presentation an intent names, if any.
+    var presentation: String? {
+        switch self {
+        case .dragBegan(let id, _), .dragChanged(let id, _, _), .dragEnded(let id, _, _), .setDetent(let id, _, _),
+             .confirmationRequested(let id, _, _), .save(let id), .dismiss(let id, _, _), .cancelled(let id),
+             .rejected(let id, _, _):
+            id
+        case .passthroughTap:
+            nil
+        }
     }
 }

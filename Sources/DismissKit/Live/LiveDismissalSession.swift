@@ -31,7 +31,6 @@ public final class LiveDismissalSession {
     public var fileDescriptor: Int32 { source.fileDescriptor }
 
     private let source: LibinputSource
-    private let screen: ScreenSize
     /// The libinput (monotonic) time of the first input, in microseconds.
     private var timeOrigin: Int64?
 
@@ -50,7 +49,6 @@ public final class LiveDismissalSession {
         calibrationMatrix: [Double]? = nil
     ) throws(LiveInputError) {
         source = try LibinputSource(backend: backend, screen: scene.screen, calibrationMatrix: calibrationMatrix)
-        screen = scene.screen
         pipeline = DismissalPipeline(scene: scene, configuration: configuration)
     }
 
@@ -69,11 +67,10 @@ public final class LiveDismissalSession {
                 pipeline.handle(touch, into: &input.intents)
             case .escapeKey(let time):
                 pipeline.handleEscapeKey(time: relative(time), into: &input.intents)
-            case .deviceAdded:
+            case .deviceAdded, .deviceRemoved:
+                // libinput cancels the touches of a device that goes away (TOUCH_CANCEL), which
+                // cancels a gesture one of them carried; a keyboard going away changes nothing.
                 input.deviceChanges.append(event)
-            case .deviceRemoved:
-                input.deviceChanges.append(event)
-                pipeline.handleDeviceRemoved(time: relative(Self.monotonicMicroseconds()), into: &input.intents)
             }
         }
         return input
@@ -96,11 +93,8 @@ public final class LiveDismissalSession {
 
     /// Applies a host command now.
     /// - Throws: ``HostCommandError`` when the scene cannot take it (the session is unchanged),
-    ///   including a `scene` whose screen size differs from the session's.
+    ///   including a `scene` whose screen differs from the session's.
     public func apply(_ command: HostCommand) throws(HostCommandError) -> [Intent] {
-        if case .scene(let newScene) = command, newScene.screen.width != screen.width || newScene.screen.height != screen.height {
-            throw HostCommandError(reason: "the screen cannot change while running (\(JSONLine.formatNumber(screen.width)) x \(JSONLine.formatNumber(screen.height)) points)")
-        }
         var intents: [Intent] = []
         try pipeline.apply(command, time: relative(Self.monotonicMicroseconds()), into: &intents)
         return intents

@@ -8,7 +8,7 @@ public enum LiveEvent: Sendable, Hashable {
     case escapeKey(time: Int64)
     /// A touch device or keyboard appeared.
     case deviceAdded(name: String)
-    /// A touch device or keyboard went away; a gesture on it must be cancelled.
+    /// A touch device or keyboard went away (libinput has cancelled the touches of a touch device).
     case deviceRemoved(name: String)
 }
 

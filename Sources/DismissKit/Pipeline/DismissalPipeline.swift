@@ -1,20 +1,21 @@
-/// A host command the pipeline could not apply; the pipeline is unchanged.
-public struct HostCommandError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var reason: String
-    public init(reason: String) { self.reason = reason }
-    public var description: String { reason }
-}
-
 /// The pure core of DismissKit: the scene, the gesture recogniser and the dismissal
-/// policy, driven by touch events, key and device events and host commands.
+/// policy, driven by touch events, the Escape key and host commands.
 ///
 /// Values in, intents out; no clock, no I/O. Time arrives inside the events, so the
 /// same inputs always give the same intents.
 ///
-/// The pipeline keeps its scene in step with its own decisions: a `dismiss` removes
-/// the presentation (the host is expected to close it; a later `remove` for it is
-/// then an error that changes nothing), a `save` clears its unsaved changes, and a
-/// `setDetent` selects the new detent.
+/// The scene has one door, ``install(_:time:into:)``: every change, whether a host command
+/// or one of the pipeline's own decisions, passes through it, and it tells both the
+/// recogniser and the policy. The pipeline keeps its scene in step with its decisions: a
+/// `dismiss` removes the presentation (the host is expected to close it; a later `remove`
+/// for it is then an error that changes nothing), a `save` clears its unsaved changes, and a
+/// `setDetent` selects the new detent. A dismissal or a question that lands on the
+/// presentation being dragged ends the gesture silently (SPEC 4.9).
+///
+/// Host commands are validated before they reach the door (the stack rules, and a screen
+/// that stays the same for the whole run); the pipeline's own decisions keep a valid scene
+/// valid (they only remove the topmost presentation, clear unsaved changes, or select one of
+/// a sheet's own detents).
 public struct DismissalPipeline: Sendable {
     /// What is on screen now.
     public private(set) var scene: Scene
@@ -25,7 +26,8 @@ public struct DismissalPipeline: Sendable {
     /// The recogniser's outputs for the event at hand; reused so steady-state events allocate nothing.
     private var recognised: [RecogniserOutput] = []
 
-    /// - Parameter scene: the starting scene, already validated (``Scene/validate()``).
+    /// - Parameter scene: the starting scene, already validated (``Scene/validate()``); its
+    ///   screen is the screen for the whole run.
     public init(scene: Scene, configuration: GestureConfiguration = GestureConfiguration()) {
         self.scene = scene
         recogniser = GestureRecogniser(configuration: configuration)
@@ -34,92 +36,9 @@ public struct DismissalPipeline: Sendable {
 
     /// Feeds one touch event (down, motion, up, cancel or frame).
     public mutating func handle(_ event: TouchEvent, into intents: inout [Intent]) {
-        recogniser.handle(event, in: scene, into: &recognised)
-        judgeRecognised(into: &intents)
-    }
-
-    /// The Escape key was pressed.
-    public mutating func handleEscapeKey(time: Int64, into intents: inout [Intent]) {
-        recogniser.handleEscapeKey(time: time, in: scene, into: &recognised)
-        judgeRecognised(into: &intents)
-    }
-
-    /// The touch device went away: a gesture in progress is cancelled.
-    public mutating func handleDeviceRemoved(time: Int64, into intents: inout [Intent]) {
-        recogniser.handleDeviceRemoved(time: time, into: &recognised)
-        judgeRecognised(into: &intents)
-    }
-
-    /// Applies a host command (SPEC section 7).
-    /// - Throws: ``HostCommandError`` when the command would break the stack rules or
-    ///   names a presentation that is not there; nothing changes then.
-    public mutating func apply(_ command: HostCommand, time: Int64, into intents: inout [Intent]) throws(HostCommandError) {
-        switch command {
-        case .scene(let newScene):
-            try changeScene(to: newScene, time: time, into: &intents)
-        case .present(let presentation):
-            var newScene = scene
-            newScene.presentations.append(presentation)
-            try changeScene(to: newScene, time: time, into: &intents)
-        case .remove(let id):
-            let index = try indexOfPresentation(id)
-            var newScene = scene
-            newScene.presentations.remove(at: index)
-            try changeScene(to: newScene, time: time, into: &intents)
-        case .update(let id, let update):
-            let index = try indexOfPresentation(id)
-            var newScene = scene
-            if let unsavedChanges = update.unsavedChanges { newScene.presentations[index].unsavedChanges = unsavedChanges }
-            if let contentOffset = update.contentOffset { newScene.presentations[index].contentOffset = contentOffset }
-            if let selectedDetent = update.selectedDetent { newScene.presentations[index].selectedDetent = selectedDetent }
-            if let dismissible = update.dismissible { newScene.presentations[index].dismissible = dismissible }
-            try changeScene(to: newScene, time: time, into: &intents)
-        case .confirm(let id, let choice):
-            let decisions = policy.handleConfirmation(presentation: id, choice: choice, time: time, in: scene)
-            guard !decisions.isEmpty else {
-                throw HostCommandError(reason: "no confirmation is open for presentation \"\(id)\"")
-            }
-            for intent in decisions { perform(intent, into: &intents) }
-        case .button(let id, let role):
-            let source: DismissalSource = switch role {
-            case .cancel: .cancelButton
-            case .done: .doneButton
-            }
-            judge(DismissalAttempt(time: time, presentation: id, source: source), into: &intents)
-        case .accessibility(let id, let action):
-            _ = try indexOfPresentation(id)
-            recogniser.handleAccessibility(action, presentation: id, time: time, in: scene, into: &recognised)
-            judgeRecognised(into: &intents)
-        case .dismiss(let id):
-            judge(DismissalAttempt(time: time, presentation: id, source: .programmatic), into: &intents)
-        }
-    }
-
-    // MARK: - Private
-
-    private func indexOfPresentation(_ id: String) throws(HostCommandError) -> Int {
-        guard let index = scene.presentations.firstIndex(where: { $0.id == id }) else {
-            throw HostCommandError(reason: "no presentation \"\(id)\" in the scene")
-        }
-        return index
-    }
-
-    /// Validates and installs a scene from the host; a gesture on a presentation that
-    /// left or changed shape is cancelled, and questions about departed presentations are forgotten.
-    private mutating func changeScene(to newScene: Scene, time: Int64, into intents: inout [Intent]) throws(HostCommandError) {
-        do {
-            try newScene.validate()
-        } catch {
-            throw HostCommandError(reason: error.description)
-        }
-        scene = newScene
-        policy.sceneChanged(to: newScene)
-        recogniser.handleSceneChange(to: newScene, time: time, into: &recognised)
-        judgeRecognised(into: &intents)
-    }
-
-    /// Passes geometry intents through and every dismissal attempt to the policy, in order.
-    private mutating func judgeRecognised(into intents: inout [Intent]) {
+        let topIsAsking = event.kind == .down && !policy.openQuestions.isEmpty
+            && scene.presentations.last.map { policy.isAsking(about: $0.id) } == true
+        recogniser.handle(event, in: scene, topIsAsking: topIsAsking, into: &recognised)
         guard !recognised.isEmpty else { return }
         for output in recognised {
             switch output {
@@ -130,27 +49,128 @@ public struct DismissalPipeline: Sendable {
         recognised.removeAll(keepingCapacity: true)
     }
 
+    /// The Escape key was pressed (on a libinput keyboard, or reported by the host): a
+    /// dismissal attempt on the topmost presentation. With nothing presented it does nothing.
+    public mutating func handleEscapeKey(time: Int64, into intents: inout [Intent]) {
+        guard let top = scene.presentations.last else { return }
+        judge(DismissalAttempt(time: time, presentation: top.id, source: .escapeKey), into: &intents)
+    }
+
+    /// Applies a host command (SPEC section 7).
+    /// - Throws: ``HostCommandError`` when the command names a presentation that is not there,
+    ///   would break the stack rules or change the screen, or answers no open question (or
+    ///   would dismiss a covered presentation); nothing changes then.
+    public mutating func apply(_ command: HostCommand, time: Int64, into intents: inout [Intent]) throws(HostCommandError) {
+        switch command {
+        case .scene(let newScene):
+            install(try checked(newScene), time: time, into: &intents)
+        case .present(let presentation):
+            var newScene = scene
+            newScene.presentations.append(presentation)
+            install(try checked(newScene), time: time, into: &intents)
+        case .remove(let id):
+            var newScene = scene
+            newScene.presentations.remove(at: try indexOfPresentation(id))
+            install(try checked(newScene), time: time, into: &intents)
+        case .update(let id, let update):
+            let index = try indexOfPresentation(id)
+            var newScene = scene
+            newScene.presentations[index] = update.applied(to: newScene.presentations[index])
+            install(try checked(newScene), time: time, into: &intents)
+        case .confirm(let id, let choice):
+            for intent in try policy.handleConfirmation(presentation: id, choice: choice, time: time, in: scene) {
+                perform(intent, into: &intents)
+            }
+        case .button(let id, let role):
+            let source: DismissalSource = switch role {
+            case .cancel: .cancelButton
+            case .done: .doneButton
+            }
+            judge(DismissalAttempt(time: time, presentation: id, source: source), into: &intents)
+        case .accessibility(let id, let action):
+            let presentation = scene.presentations[try indexOfPresentation(id)]
+            switch action {
+            case .escape:
+                judge(DismissalAttempt(time: time, presentation: id, source: .accessibilityEscape), into: &intents)
+            case .nextDetent, .previousDetent:
+                let geometry = PresentationGeometry(presentation: presentation, in: scene, configuration: recogniser.configuration)
+                let target = action == .nextDetent ? geometry.nextLargerDetent : geometry.nextSmallerDetent
+                guard geometry.shape == .sheet, let target else { return }
+                perform(Intent(time: time, kind: .setDetent(presentation: id, detent: target, cause: .accessibility)), into: &intents)
+            }
+        case .dismiss(let id):
+            judge(DismissalAttempt(time: time, presentation: id, source: .programmatic), into: &intents)
+        case .key(let key):
+            switch key {
+            case .escape: handleEscapeKey(time: time, into: &intents)
+            }
+        }
+    }
+
+    // MARK: - Private
+
+    private func indexOfPresentation(_ id: String) throws(HostCommandError) -> Int {
+        guard let index = scene.presentations.firstIndex(where: { $0.id == id }) else {
+            throw HostCommandError(reason: "no presentation \(quoted(id)) in the scene")
+        }
+        return index
+    }
+
+    /// A scene from the host, once it keeps the run's screen and passes the stack rules.
+    private func checked(_ newScene: Scene) throws(HostCommandError) -> Scene {
+        if newScene.screen != scene.screen {
+            throw HostCommandError(reason: "the screen cannot change while running "
+                + "(\(JSONLine.formatNumber(scene.screen.width)) x \(JSONLine.formatNumber(scene.screen.height)) points, "
+                + "\(JSONLine.formatNumber(scene.screen.widthMM)) x \(JSONLine.formatNumber(scene.screen.heightMM)) mm)")
+        }
+        do {
+            try newScene.validate()
+        } catch {
+            throw HostCommandError(reason: error.description)
+        }
+        return newScene
+    }
+
+    /// The one door of the scene: installs a valid scene and tells the policy (questions about
+    /// departed presentations are forgotten) and the recogniser (a gesture on a presentation
+    /// that left or changed shape is cancelled; a changed gate takes effect).
+    private mutating func install(_ newScene: Scene, time: Int64, into intents: inout [Intent]) {
+        scene = newScene
+        policy.sceneChanged(to: newScene)
+        if let cancellation = recogniser.sceneChanged(to: newScene, time: time) { intents.append(cancellation) }
+    }
+
     private mutating func judge(_ attempt: DismissalAttempt, into intents: inout [Intent]) {
         for intent in policy.handle(attempt, in: scene) { perform(intent, into: &intents) }
     }
 
-    /// Emits an intent and keeps the scene in step with it.
+    /// Emits an intent and keeps the scene in step with it, through the door.
     private mutating func perform(_ intent: Intent, into intents: inout [Intent]) {
-        intents.append(intent)
         switch intent.kind {
         case .dismiss(let id, _, _):
-            scene.presentations.removeAll { $0.id == id }
-            policy.presentationRemoved(id)
+            recogniser.endGesture(on: id)
+            intents.append(intent)
+            var newScene = scene
+            newScene.presentations.removeAll { $0.id == id }
+            install(newScene, time: intent.time, into: &intents)
+        case .confirmationRequested(let id, _, _):
+            recogniser.endGesture(on: id)
+            intents.append(intent)
         case .save(let id):
-            if let index = scene.presentations.firstIndex(where: { $0.id == id }) {
-                scene.presentations[index].unsavedChanges = false
-            }
+            intents.append(intent)
+            guard let index = scene.presentations.firstIndex(where: { $0.id == id }) else { return }
+            var newScene = scene
+            newScene.presentations[index].unsavedChanges = false
+            install(newScene, time: intent.time, into: &intents)
         case .setDetent(let id, let detent, _):
             if let index = scene.presentations.firstIndex(where: { $0.id == id }) {
-                scene.presentations[index].selectedDetent = detent
+                var newScene = scene
+                newScene.presentations[index].selectedDetent = detent
+                install(newScene, time: intent.time, into: &intents)
             }
-        case .dragBegan, .dragChanged, .dragEnded, .passthroughTap, .confirmationRequested, .cancelled, .rejected:
-            break
+            intents.append(intent)
+        case .dragBegan, .dragChanged, .dragEnded, .passthroughTap, .cancelled, .rejected:
+            intents.append(intent)
         }
     }
 }

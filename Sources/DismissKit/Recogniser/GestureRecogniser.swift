@@ -6,43 +6,51 @@ public enum RecogniserOutput: Sendable, Hashable {
 
 /// Turns touch events into sheet drags, detent changes, pass-through taps and dismissal attempts (SPEC section 4).
 ///
-/// A pure state machine: time arrives only inside events and nothing is read from a clock.
+/// A pure state machine: time arrives only inside events and nothing is read from a clock. Its
+/// states are one private enum whose cases carry everything their gesture needs (the
+/// presentation, its geometry, the velocity samples), so nothing outlives its gesture. The state
+/// diagram is `GestureRecogniser.md`, beside this file: **the two change together.**
+///
 /// Outputs are appended to a caller-owned buffer; in steady state (motion of a tracked contact)
 /// nothing is allocated.
 ///
 /// Rules chosen where SPEC is silent:
 /// - A gesture starts only when the first contact goes down while no other contact is down. It is
-///   aimed at the topmost presentation of the scene passed with that `down`; the presentation's
-///   geometry is cached for the whole gesture, so scene changes in between must be announced
-///   through `handleSceneChange(to:time:into:)`.
-/// - Every other contact is ignored until all contacts have lifted ("failed until all lifted"),
-///   as is a contact that lands where no gesture can start (inside a popover, alert or full-screen
-///   presentation, outside a non-modal sheet, outside a presentation whose tap does nothing).
+///   aimed at the topmost presentation of the scene passed with that `down`, and keeps that
+///   presentation's geometry; scene changes in between are announced with ``sceneChanged(to:time:)``.
+/// - Every other contact is ignored until all contacts have lifted, as is a contact that lands
+///   where no gesture can start: inside a popover, alert or full-screen presentation, outside a
+///   non-modal sheet, outside a presentation whose tap does nothing, or anywhere while the topmost
+///   presentation has a confirmation open.
 /// - A second contact cancels a gesture in progress when it lands on the presentation: anywhere
 ///   for a modal presentation (its dimmed backdrop is part of it), inside the frame for a
 ///   non-modal sheet (touches outside belong to the parent). It always spoils a tap outside.
 /// - Distances are measured from where the contact went down: the slop counts towards a drag, so
 ///   the decision does not depend on which sample crossed the slop.
-/// - A drag from the top region, the grabber or content at its top follows the finger both ways;
-///   upward it grows the sheet and rubber-bands past the largest detent.
-/// - Content moved up at a smaller detent emits `setDetent` (`scrollExpand`) when the contact
-///   passes the slop; the content then keeps the contact.
-/// - While the finger scrolls the content the sheet stands still: the velocity samples of that
+/// - A drag from the top region or the grabber follows the finger both ways; upward it grows the
+///   sheet and rubber-bands past the largest detent.
+/// - A contact on content splits its vertical travel between the content and the sheet as a
+///   function of the travel alone (``sheetOffset(travel:contentOffset:largestOffset:)``): down,
+///   the content scrolls to its top, then the sheet follows (hand-off); back up, the sheet returns
+///   to its detent, then the content scrolls again (hand-back). Up from content at its top, the
+///   sheet grows to its largest detent, then the content scrolls. Content that was scrolled when
+///   the contact landed never grows the sheet.
+/// - While the content holds the movement the sheet stands still: the velocity samples of that
 ///   time are at offset 0, and the interpolated instant the content reached its top is one more.
 ///   The release velocity is the sheet's own (least squares over the last 100 ms), so the
-///   finger's scroll speed never counts, and a flick that barely passes the top cannot carry
-///   the scroll's momentum into a dismissal.
-/// - The rest cut-off measures the time since the finger last moved vertically.
+///   finger's scroll speed never counts.
+/// - `dragChanged` is emitted when the sheet moves; the rest cut-off measures the time since the
+///   sheet last moved.
 /// - `tapOutside: passthrough` delivers the tap to the control below (`passthroughTap`) and
 ///   dismisses nothing. A pass-through region always delivers its tap; it is preceded by a
 ///   dismissal attempt when the action is `dismiss`. A tap on a popover's anchor is always
-///   swallowed: a dismissal attempt when the action is `dismiss`, nothing otherwise.
-/// - A pass-through tap is delivered at the point where the contact went down.
+///   swallowed: a dismissal attempt when the action is `dismiss`, nothing otherwise. The tap is
+///   delivered at the point where the contact went down.
 /// - A tap on the grabber (within the slop and `tapMaxDuration`) selects the next larger detent,
 ///   wrapping from the largest to the smallest; a sheet with one detent does nothing.
-/// - Accessibility `nextDetent` / `previousDetent` do not wrap; at the end they do nothing.
-/// - Escape, an accessibility action, a device removal or a scene change that removes the
-///   presentation, replaces it or changes its geometry cancels a gesture in progress first.
+/// - A settled drag that changes the detent names its cause by origin: `grabberDrag` from the
+///   grabber, `swipe` from the top region, and from content `scrollExpand` when the sheet grew,
+///   `swipe` when it shrank.
 public struct GestureRecogniser: Sendable {
     /// What the recogniser is doing, for tests and diagnostics.
     public enum Phase: Sendable, Hashable {
@@ -52,9 +60,11 @@ public struct GestureRecogniser: Sendable {
         case tapOutsideCandidate(presentation: String)
         /// A contact went down on a sheet and has not passed the slop yet.
         case possibleDrag(presentation: String, region: PresentationGeometry.Region)
-        /// The finger scrolls the sheet's content; `remainingOffset` is left before the hand-off.
-        case scrollingContent(presentation: String, remainingOffset: Double)
-        /// The sheet follows the finger; `offset` is the finger's own travel below the detent.
+        /// The finger moves the sheet's content; the sheet rests at its detent. `contentOffset` is
+        /// how far the content is scrolled now.
+        case scrollingContent(presentation: String, contentOffset: Double)
+        /// The sheet follows the finger; `offset` is the finger's share of the travel below the
+        /// detent, before resistance.
         case dragging(presentation: String, origin: DragOrigin, offset: Double)
         /// Nothing happens until every contact has lifted.
         case failedUntilAllLifted
@@ -64,11 +74,11 @@ public struct GestureRecogniser: Sendable {
 
     private enum State: Sendable {
         case idle
-        case failed
-        case tapCandidate(TapCandidate)
-        case possible(PossibleDrag)
-        case scrolling(ContentScroll)
-        case dragging(SheetDrag)
+        case ignoringUntilLift
+        case tapOutside(TapCandidate)
+        case pressed(Press)
+        case scrollingContent(Drag)
+        case dragging(Drag)
     }
 
     /// What a tap outside will do if it completes.
@@ -76,62 +86,81 @@ public struct GestureRecogniser: Sendable {
         case dismiss, dismissThenDeliver, deliver
     }
 
+    /// A contact outside the topmost presentation that may become a tap.
     private struct TapCandidate: Sendable {
         var seatSlot: Int32
         var x: Double
         var y: Double
         var time: Int64
         var effect: TapEffect
+        var presentation: String
+        var geometry: PresentationGeometry
+        var slopSquared: Double
     }
 
-    private struct PossibleDrag: Sendable {
+    /// A contact on a sheet that has not passed the slop.
+    private struct Press: Sendable {
         var seatSlot: Int32
         var x: Double
         var y: Double
         var time: Int64
         var region: PresentationGeometry.Region
+        var sheet: TargetSheet
+        /// The content's scroll offset when the contact landed (0 outside the content).
+        var contentOffset: Double
     }
 
-    private struct ContentScroll: Sendable {
+    /// A contact past the slop moving the sheet, its content, or both in turn.
+    private struct Drag: Sendable {
         var seatSlot: Int32
+        var sheet: TargetSheet
+        var origin: DragOrigin
         /// Where the contact went down.
         var startY: Double
-        /// The content offset when the contact went down.
+        /// The content's scroll offset when the contact landed (0 for the top region and grabber).
         var contentOffset: Double
+        /// The finger's latest vertical travel, down positive.
+        var travel: Double
         var lastTime: Int64
-        var lastTravel: Double
-    }
-
-    private struct SheetDrag: Sendable {
-        var seatSlot: Int32
-        var origin: DragOrigin
-        /// The finger's y at which the sheet is at its detent.
-        var zeroY: Double
-        /// The finger's latest travel below the detent, before resistance.
+        /// The sheet's share of the travel: points below its detent, before resistance.
         var offset: Double
+        /// The offset the sheet shows, after resistance, as last emitted.
+        var shownOffset: Double
+        var samples: VelocityTracker
     }
 
-    /// Figures of the gesture's presentation, cached when its contact goes down.
-    private struct DragLimits: Sendable {
-        var sheetHeight = 0.0
+    /// The sheet a gesture acts on, laid out when its contact went down.
+    private struct TargetSheet: Sendable {
+        var presentation: String
+        var geometry: PresentationGeometry
         /// The offset at which the sheet reaches its largest detent (zero or negative).
-        var largestOffset = 0.0
+        var largestOffset: Double
         /// The offset at which the sheet reaches its smallest detent (zero or positive).
-        var smallestOffset = 0.0
-        /// Whether dismissal is gated (unsaved changes or not dismissible).
-        var gated = false
-        var slopSquared = 0.0
+        var smallestOffset: Double
+        /// The projected offset beyond which a release dismisses: the height left is below
+        /// `dismissFraction` of the smallest detent (SPEC 4.6, one rule for every origin).
+        var dismissOffset: Double
+        /// Whether dismissal is gated (unsaved changes or not dismissible): the sheet resists below
+        /// its smallest detent.
+        var gated: Bool
+        var slopSquared: Double
+
+        init(_ presentation: Presentation, geometry: PresentationGeometry, slop: Double, configuration: GestureConfiguration) {
+            self.presentation = presentation.id
+            self.geometry = geometry
+            let height = geometry.selectedHeight
+            let smallestHeight = geometry.height(of: geometry.smallestDetent)
+            largestOffset = height - geometry.height(of: geometry.largestDetent)
+            smallestOffset = height - smallestHeight
+            dismissOffset = height - configuration.dismissFraction * smallestHeight
+            gated = presentation.isGated
+            slopSquared = slop * slop
+        }
     }
 
     private var state: State = .idle
     /// Seat slots currently down, one bit per slot modulo 64.
     private var contactsDown: UInt64 = 0
-    private var presentationID = ""
-    private var geometry: PresentationGeometry?
-    private var limits = DragLimits()
-    /// The content offset of the gesture's sheet when its contact went down.
-    private var scrollContentOffset = 0.0
-    private var samples = VelocityTracker()
 
     public init(configuration: GestureConfiguration = GestureConfiguration()) {
         self.configuration = configuration
@@ -141,22 +170,35 @@ public struct GestureRecogniser: Sendable {
     public var phase: Phase {
         switch state {
         case .idle: .idle
-        case .failed: .failedUntilAllLifted
-        case .tapCandidate: .tapOutsideCandidate(presentation: presentationID)
-        case .possible(let possible): .possibleDrag(presentation: presentationID, region: possible.region)
-        case .scrolling(let scroll):
-            .scrollingContent(presentation: presentationID,
-                              remainingOffset: max(0, scroll.contentOffset - scroll.lastTravel))
-        case .dragging(let drag): .dragging(presentation: presentationID, origin: drag.origin, offset: drag.offset)
+        case .ignoringUntilLift: .failedUntilAllLifted
+        case .tapOutside(let candidate): .tapOutsideCandidate(presentation: candidate.presentation)
+        case .pressed(let press): .possibleDrag(presentation: press.sheet.presentation, region: press.region)
+        case .scrollingContent(let drag):
+            .scrollingContent(presentation: drag.sheet.presentation,
+                              contentOffset: Self.contentOffset(travel: drag.travel, of: drag))
+        case .dragging(let drag): .dragging(presentation: drag.sheet.presentation, origin: drag.origin, offset: drag.offset)
+        }
+    }
+
+    /// The presentation the gesture in progress acts on, or nil.
+    public var gesturePresentation: String? {
+        switch state {
+        case .idle, .ignoringUntilLift: nil
+        case .tapOutside(let candidate): candidate.presentation
+        case .pressed(let press): press.sheet.presentation
+        case .scrollingContent(let drag), .dragging(let drag): drag.sheet.presentation
         }
     }
 
     // MARK: - Touch events
 
     /// Processes one touch event against the scene, appending what it causes to `output`.
-    public mutating func handle(_ event: TouchEvent, in scene: Scene, into output: inout [RecogniserOutput]) {
+    /// - Parameter topIsAsking: whether the topmost presentation has a confirmation open; a
+    ///   contact that lands then starts no gesture (read for `down` events only).
+    public mutating func handle(_ event: TouchEvent, in scene: Scene, topIsAsking: Bool = false,
+                                into output: inout [RecogniserOutput]) {
         switch event.kind {
-        case .down: handleDown(event, in: scene, into: &output)
+        case .down: handleDown(event, in: scene, topIsAsking: topIsAsking, into: &output)
         case .motion: handleMotion(event, into: &output)
         case .up: handleLift(event, into: &output)
         case .cancel: handleCancel(event, into: &output)
@@ -168,67 +210,57 @@ public struct GestureRecogniser: Sendable {
         1 << UInt64(UInt32(bitPattern: seatSlot) & 63)
     }
 
-    private var restingState: State { contactsDown == 0 ? .idle : .failed }
+    /// Where the recogniser rests once a gesture is over.
+    private var restingState: State { contactsDown == 0 ? .idle : .ignoringUntilLift }
 
-    private mutating func handleDown(_ event: TouchEvent, in scene: Scene, into output: inout [RecogniserOutput]) {
+    private mutating func handleDown(_ event: TouchEvent, in scene: Scene, topIsAsking: Bool,
+                                     into output: inout [RecogniserOutput]) {
         let bit = Self.bit(event.seatSlot)
         // A second down for a slot already down is an impossible pair from the hardware: ignored.
         guard contactsDown & bit == 0, let point = event.point else { return }
         contactsDown |= bit
         switch state {
         case .idle:
-            begin(at: point, time: event.time, seatSlot: event.seatSlot, in: scene, into: &output)
-        case .failed:
-            break
-        case .tapCandidate:
-            state = .failed
-        case .possible, .scrolling, .dragging:
-            if secondContactCounts(x: point.x, y: point.y) {
-                cancelGesture(time: event.time, into: &output)
+            state = topIsAsking ? .ignoringUntilLift : begin(at: point, time: event.time, seatSlot: event.seatSlot, in: scene)
+        case .ignoringUntilLift, .tapOutside:
+            state = .ignoringUntilLift
+        case .pressed(let press):
+            if Self.secondContactCounts(on: press.sheet.geometry, x: point.x, y: point.y) { state = .ignoringUntilLift }
+        case .scrollingContent(let drag):
+            if Self.secondContactCounts(on: drag.sheet.geometry, x: point.x, y: point.y) { state = .ignoringUntilLift }
+        case .dragging(let drag):
+            if Self.secondContactCounts(on: drag.sheet.geometry, x: point.x, y: point.y) {
+                state = .ignoringUntilLift
+                output.append(.intent(Self.cancellation(of: drag, time: event.time)))
             }
         }
     }
 
-    private func secondContactCounts(x: Double, y: Double) -> Bool {
-        guard let geometry else { return true }
-        return !geometry.outsideTouchesGoToParent || geometry.covers(x: x, y: y)
+    private static func secondContactCounts(on geometry: PresentationGeometry, x: Double, y: Double) -> Bool {
+        !geometry.outsideTouchesGoToParent || geometry.covers(x: x, y: y)
     }
 
-    private mutating func begin(at point: TouchPoint, time: Int64, seatSlot: Int32, in scene: Scene,
-                                into output: inout [RecogniserOutput]) {
-        guard let top = scene.presentations.last else {
-            state = .failed
-            return
-        }
-        let layout = PresentationGeometry(presentation: top, in: scene, configuration: configuration)
-        presentationID = top.id
-        geometry = layout
+    /// The state a first contact puts the recogniser in.
+    private func begin(at point: TouchPoint, time: Int64, seatSlot: Int32, in scene: Scene) -> State {
+        guard let top = scene.presentations.last else { return .ignoringUntilLift }
+        let geometry = PresentationGeometry(presentation: top, in: scene, configuration: configuration)
         let slop = configuration.slopMM * scene.screen.pointsPerMillimetre
-        let selectedHeight = layout.selectedHeight
-        limits = DragLimits(
-            sheetHeight: selectedHeight,
-            largestOffset: selectedHeight - layout.height(of: layout.largestDetent),
-            smallestOffset: selectedHeight - layout.height(of: layout.smallestDetent),
-            gated: top.unsavedChanges || !top.dismissible,
-            slopSquared: slop * slop
-        )
-        let region = layout.region(x: point.x, y: point.y)
+        let region = geometry.region(x: point.x, y: point.y)
         switch region {
         case .grabber, .topRegion, .content:
-            state = .possible(PossibleDrag(seatSlot: seatSlot, x: point.x, y: point.y, time: time, region: region))
-            if region == .content { scrollContentOffset = top.contentOffset }
+            let sheet = TargetSheet(top, geometry: geometry, slop: slop, configuration: configuration)
+            return .pressed(Press(seatSlot: seatSlot, x: point.x, y: point.y, time: time, region: region, sheet: sheet,
+                                  contentOffset: region == .content ? top.contentOffset : 0))
         case .inside:
-            state = .failed
+            return .ignoringUntilLift
         case .anchor, .passthrough, .outside:
-            if let effect = tapEffect(of: region, geometry: layout) {
-                state = .tapCandidate(TapCandidate(seatSlot: seatSlot, x: point.x, y: point.y, time: time, effect: effect))
-            } else {
-                state = .failed
-            }
+            guard let effect = Self.tapEffect(of: region, geometry: geometry) else { return .ignoringUntilLift }
+            return .tapOutside(TapCandidate(seatSlot: seatSlot, x: point.x, y: point.y, time: time, effect: effect,
+                                            presentation: top.id, geometry: geometry, slopSquared: slop * slop))
         }
     }
 
-    private func tapEffect(of region: PresentationGeometry.Region, geometry: PresentationGeometry) -> TapEffect? {
+    private static func tapEffect(of region: PresentationGeometry.Region, geometry: PresentationGeometry) -> TapEffect? {
         if geometry.outsideTouchesGoToParent { return nil }
         let action = geometry.tapOutside
         switch region {
@@ -256,132 +288,110 @@ public struct GestureRecogniser: Sendable {
     private mutating func handleMotion(_ event: TouchEvent, into output: inout [RecogniserOutput]) {
         guard let point = event.point else { return }
         switch state {
-        case .idle, .failed:
+        case .idle, .ignoringUntilLift:
             break
-        case .tapCandidate(let candidate):
+        case .tapOutside(let candidate):
             guard candidate.seatSlot == event.seatSlot else { return }
             let dx = point.x - candidate.x
             let dy = point.y - candidate.y
-            if dx * dx + dy * dy > limits.slopSquared { state = .failed }
-        case .possible(let possible):
-            guard possible.seatSlot == event.seatSlot else { return }
-            passSlop(possible, at: point, time: event.time, into: &output)
-        case .scrolling(var scroll):
-            guard scroll.seatSlot == event.seatSlot else { return }
-            let travel = point.y - scroll.startY
-            if travel > scroll.contentOffset {
-                handOff(scroll, travel: travel, time: event.time, into: &output)
-            } else {
-                scroll.lastTime = event.time
-                scroll.lastTravel = travel
-                state = .scrolling(scroll)
-                samples.push(time: event.time, offset: 0)
-            }
-        case .dragging(var drag):
+            if dx * dx + dy * dy > candidate.slopSquared { state = .ignoringUntilLift }
+        case .pressed(let press):
+            guard press.seatSlot == event.seatSlot else { return }
+            passSlop(press, at: point, time: event.time, into: &output)
+        case .scrollingContent(var drag), .dragging(var drag):
             guard drag.seatSlot == event.seatSlot else { return }
-            drag.offset = point.y - drag.zeroY
-            state = .dragging(drag)
-            samples.push(time: event.time, offset: drag.offset)
-            emitDragChanged(offset: drag.offset, time: event.time, into: &output)
+            follow(&drag, toY: point.y, time: event.time, into: &output)
         }
     }
 
-    private mutating func passSlop(_ possible: PossibleDrag, at point: TouchPoint, time: Int64,
-                                   into output: inout [RecogniserOutput]) {
-        let dx = point.x - possible.x
-        let dy = point.y - possible.y
-        guard dx * dx + dy * dy > limits.slopSquared else { return }
+    private mutating func passSlop(_ press: Press, at point: TouchPoint, time: Int64, into output: inout [RecogniserOutput]) {
+        let dx = point.x - press.x
+        let dy = point.y - press.y
+        guard dx * dx + dy * dy > press.sheet.slopSquared else { return }
         guard abs(dx) <= abs(dy) else {
-            // Cross-axis: the content keeps the contact.
-            state = .failed
+            // Cross-axis: not a sheet drag; the content keeps the contact.
+            state = .ignoringUntilLift
             return
         }
-        switch possible.region {
-        case .grabber:
-            startDrag(origin: .grabber, zeroY: possible.y, startTime: possible.time, at: point.y, time: time, into: &output)
-        case .topRegion:
-            startDrag(origin: .topRegion, zeroY: possible.y, startTime: possible.time, at: point.y, time: time, into: &output)
-        case .content:
-            let contentOffset = scrollContentOffset
-            if dy > 0 {
-                if contentOffset <= 0 {
-                    startDrag(origin: .scrolledContent, zeroY: possible.y, startTime: possible.time, at: point.y,
-                              time: time, into: &output)
-                } else {
-                    samples.reset()
-                    samples.push(time: possible.time, offset: 0)
-                    let scroll = ContentScroll(seatSlot: possible.seatSlot, startY: possible.y, contentOffset: contentOffset,
-                                               lastTime: possible.time, lastTravel: 0)
-                    state = .scrolling(scroll)
-                    handleMotion(TouchEvent(kind: .motion, time: time, seatSlot: possible.seatSlot, point: point),
-                                 into: &output)
-                }
-            } else {
-                if contentOffset <= 0, let geometry, let larger = geometry.nextLargerDetent {
-                    output.append(.intent(Intent(time: time, kind: .setDetent(presentation: presentationID, detent: larger,
-                                                                              cause: .scrollExpand))))
-                }
-                state = .failed
-            }
+        let origin: DragOrigin
+        switch press.region {
+        case .grabber: origin = .grabber
+        case .topRegion: origin = .topRegion
+        case .content: origin = .scrolledContent
         case .inside, .anchor, .passthrough, .outside:
-            state = .failed
+            state = .ignoringUntilLift
+            return
         }
+        var drag = Drag(seatSlot: press.seatSlot, sheet: press.sheet, origin: origin, startY: press.y,
+                        contentOffset: press.contentOffset, travel: 0, lastTime: press.time, offset: 0, shownOffset: 0,
+                        samples: VelocityTracker())
+        drag.samples.push(time: press.time, offset: 0)
+        follow(&drag, toY: point.y, time: time, into: &output)
     }
 
-    private mutating func startDrag(origin: DragOrigin, zeroY: Double, startTime: Int64, at y: Double, time: Int64,
-                                    into output: inout [RecogniserOutput]) {
-        samples.reset()
-        samples.push(time: startTime, offset: 0)
-        let offset = y - zeroY
-        samples.push(time: time, offset: offset)
-        state = .dragging(SheetDrag(seatSlot: seatSlotInProgress, origin: origin, zeroY: zeroY, offset: offset))
-        output.append(.intent(Intent(time: time, kind: .dragBegan(presentation: presentationID, origin: origin))))
-        emitDragChanged(offset: offset, time: time, into: &output)
-    }
-
-    private var seatSlotInProgress: Int32 {
-        switch state {
-        case .idle, .failed: -1
-        case .tapCandidate(let candidate): candidate.seatSlot
-        case .possible(let possible): possible.seatSlot
-        case .scrolling(let scroll): scroll.seatSlot
-        case .dragging(let drag): drag.seatSlot
+    /// Moves the finger of a drag to `y`: splits the travel between content and sheet, records the
+    /// sheet's offset, and emits `dragBegan` when the sheet first moves and `dragChanged` when it moves.
+    private mutating func follow(_ drag: inout Drag, toY y: Double, time: Int64, into output: inout [RecogniserOutput]) {
+        let travel = y - drag.startY
+        let offset = drag.origin == .scrolledContent
+            ? Self.sheetOffset(travel: travel, contentOffset: drag.contentOffset, largestOffset: drag.sheet.largestOffset)
+            : travel
+        if drag.offset == 0 && drag.travel < drag.contentOffset && travel > drag.contentOffset {
+            // The content reached its top between two samples: the sheet started from rest then.
+            let fraction = (drag.contentOffset - drag.travel) / (travel - drag.travel)
+            drag.samples.push(time: drag.lastTime + Int64((Double(time - drag.lastTime) * fraction).rounded()), offset: 0)
         }
+        drag.samples.push(time: time, offset: offset)
+        drag.travel = travel
+        drag.lastTime = time
+        drag.offset = offset
+        let wasDragging: Bool
+        if case .dragging = state { wasDragging = true } else { wasDragging = false }
+        guard wasDragging || offset != 0 else {
+            state = .scrollingContent(drag)
+            return
+        }
+        let shown = shownOffset(offset, on: drag.sheet)
+        if !wasDragging {
+            output.append(.intent(Intent(time: time, kind: .dragBegan(presentation: drag.sheet.presentation, origin: drag.origin))))
+        }
+        if !wasDragging || shown != drag.shownOffset {
+            drag.shownOffset = shown
+            let velocity = drag.samples.velocity(at: time, window: configuration.velocityWindow, restCutoff: configuration.restCutoff)
+            output.append(.intent(Intent(time: time, kind: .dragChanged(presentation: drag.sheet.presentation, offset: shown,
+                                                                        velocity: velocity * 1000))))
+        }
+        state = .dragging(drag)
     }
 
-    private mutating func handOff(_ scroll: ContentScroll, travel: Double, time: Int64,
-                                  into output: inout [RecogniserOutput]) {
-        // The instant the content reached its top, interpolated between the two samples around it.
-        let span = travel - scroll.lastTravel
-        let fraction = span > 0 ? (scroll.contentOffset - scroll.lastTravel) / span : 0
-        let handOffTime = scroll.lastTime + Int64((Double(time - scroll.lastTime) * fraction).rounded())
-        let zeroY = scroll.startY + scroll.contentOffset
-        let offset = travel - scroll.contentOffset
-        samples.push(time: handOffTime, offset: 0)
-        samples.push(time: time, offset: offset)
-        state = .dragging(SheetDrag(seatSlot: scroll.seatSlot, origin: .scrolledContent, zeroY: zeroY, offset: offset))
-        output.append(.intent(Intent(time: time, kind: .dragBegan(presentation: presentationID, origin: .scrolledContent))))
-        emitDragChanged(offset: offset, time: time, into: &output)
+    /// The sheet's share of a content contact's travel (down positive); the content takes the rest.
+    ///
+    /// Down, the content first scrolls to its top, then the sheet follows; up from content at its
+    /// top, the sheet grows to its largest detent (`largestOffset`, zero or negative), then the
+    /// content scrolls. A function of the travel alone, so the way back retraces the way out.
+    static func sheetOffset(travel: Double, contentOffset: Double, largestOffset: Double) -> Double {
+        if travel > contentOffset { return travel - contentOffset }
+        if travel < 0 && contentOffset == 0 { return max(travel, largestOffset) }
+        return 0
+    }
+
+    /// How far the content of a content contact's sheet is scrolled after `travel`.
+    private static func contentOffset(travel: Double, of drag: Drag) -> Double {
+        let sheet = sheetOffset(travel: travel, contentOffset: drag.contentOffset, largestOffset: drag.sheet.largestOffset)
+        return drag.contentOffset - (travel - sheet)
     }
 
     /// The offset the sheet shows for `offset` points of finger travel: rubber-banded past the largest
     /// detent, and past the smallest when dismissal is gated.
-    private func shownOffset(_ offset: Double) -> Double {
-        if offset < limits.largestOffset {
-            return limits.largestOffset
-                - configuration.rubberBand(limits.largestOffset - offset, sheetHeight: limits.sheetHeight)
+    private func shownOffset(_ offset: Double, on sheet: TargetSheet) -> Double {
+        let height = sheet.geometry.selectedHeight
+        if offset < sheet.largestOffset {
+            return sheet.largestOffset - configuration.rubberBand(sheet.largestOffset - offset, sheetHeight: height)
         }
-        if limits.gated && offset > limits.smallestOffset {
-            return limits.smallestOffset
-                + configuration.rubberBand(offset - limits.smallestOffset, sheetHeight: limits.sheetHeight)
+        if sheet.gated && offset > sheet.smallestOffset {
+            return sheet.smallestOffset + configuration.rubberBand(offset - sheet.smallestOffset, sheetHeight: height)
         }
         return offset
-    }
-
-    private mutating func emitDragChanged(offset: Double, time: Int64, into output: inout [RecogniserOutput]) {
-        let velocity = samples.velocity(at: time, window: configuration.velocityWindow, restCutoff: configuration.restCutoff)
-        output.append(.intent(Intent(time: time, kind: .dragChanged(presentation: presentationID, offset: shownOffset(offset),
-                                                                    velocity: velocity * 1000))))
     }
 
     private mutating func handleLift(_ event: TouchEvent, into output: inout [RecogniserOutput]) {
@@ -391,169 +401,157 @@ public struct GestureRecogniser: Sendable {
         switch state {
         case .idle:
             break
-        case .failed:
+        case .ignoringUntilLift:
             if contactsDown == 0 { state = .idle }
-        case .tapCandidate(let candidate):
+        case .tapOutside(let candidate):
             guard candidate.seatSlot == event.seatSlot else { return }
             state = restingState
-            if event.time - candidate.time <= configuration.tapMaxDuration {
-                completeTap(candidate, time: event.time, into: &output)
-            }
-        case .possible(let possible):
-            guard possible.seatSlot == event.seatSlot else { return }
+            if event.time - candidate.time <= configuration.tapMaxDuration { completeTap(candidate, time: event.time, into: &output) }
+        case .pressed(let press):
+            guard press.seatSlot == event.seatSlot else { return }
             state = restingState
-            if possible.region == .grabber, event.time - possible.time <= configuration.tapMaxDuration {
-                cycleDetent(time: event.time, into: &output)
+            if press.region == .grabber, event.time - press.time <= configuration.tapMaxDuration {
+                cycleDetent(of: press.sheet, time: event.time, into: &output)
             }
-        case .scrolling(let scroll):
-            guard scroll.seatSlot == event.seatSlot else { return }
-            state = restingState
-        case .dragging(let drag):
+        case .scrollingContent(let drag):
             guard drag.seatSlot == event.seatSlot else { return }
             state = restingState
-            release(drag, time: event.time, into: &output)
+        case .dragging(var drag):
+            guard drag.seatSlot == event.seatSlot else { return }
+            state = restingState
+            release(&drag, time: event.time, into: &output)
         }
     }
 
     private func completeTap(_ candidate: TapCandidate, time: Int64, into output: inout [RecogniserOutput]) {
+        let attempt = RecogniserOutput.attempt(DismissalAttempt(time: time, presentation: candidate.presentation, source: .tapOutside))
+        let delivery = RecogniserOutput.intent(Intent(time: time, kind: .passthroughTap(x: candidate.x, y: candidate.y)))
         switch candidate.effect {
-        case .dismiss:
-            output.append(.attempt(DismissalAttempt(time: time, presentation: presentationID, source: .tapOutside)))
-        case .dismissThenDeliver:
-            output.append(.attempt(DismissalAttempt(time: time, presentation: presentationID, source: .tapOutside)))
-            output.append(.intent(Intent(time: time, kind: .passthroughTap(x: candidate.x, y: candidate.y))))
-        case .deliver:
-            output.append(.intent(Intent(time: time, kind: .passthroughTap(x: candidate.x, y: candidate.y))))
+        case .dismiss: output.append(attempt)
+        case .dismissThenDeliver: output.append(contentsOf: [attempt, delivery])
+        case .deliver: output.append(delivery)
         }
     }
 
-    private func cycleDetent(time: Int64, into output: inout [RecogniserOutput]) {
-        guard let geometry else { return }
+    private func cycleDetent(of sheet: TargetSheet, time: Int64, into output: inout [RecogniserOutput]) {
+        let geometry = sheet.geometry
         let next = geometry.nextLargerDetent ?? geometry.smallestDetent
         guard geometry.height(of: next) != geometry.selectedHeight else { return }
-        output.append(.intent(Intent(time: time, kind: .setDetent(presentation: presentationID, detent: next, cause: .grabberTap))))
+        output.append(.intent(Intent(time: time, kind: .setDetent(presentation: sheet.presentation, detent: next, cause: .grabberTap))))
     }
 
-    private mutating func release(_ drag: SheetDrag, time: Int64, into output: inout [RecogniserOutput]) {
-        guard let geometry else { return }
-        let velocity = samples.velocity(at: time, window: configuration.velocityWindow, restCutoff: configuration.restCutoff)
+    /// The release rule (SPEC 4.6): dismiss when the projected height falls below half of the
+    /// smallest detent, otherwise settle on the detent nearest the projected height.
+    private func release(_ drag: inout Drag, time: Int64, into output: inout [RecogniserOutput]) {
+        let sheet = drag.sheet
+        let geometry = sheet.geometry
+        let id = sheet.presentation
+        let velocity = drag.samples.velocity(at: time, window: configuration.velocityWindow, restCutoff: configuration.restCutoff)
         let projected = drag.offset + velocity * configuration.projectionMilliseconds
-        let smallestHeight = geometry.height(of: geometry.smallestDetent)
-        let threshold: Double
-        let source: DismissalSource
-        switch drag.origin {
-        case .grabber:
-            threshold = limits.sheetHeight - configuration.dismissFraction * smallestHeight
-            source = .grabberDrag
-        case .topRegion:
-            threshold = configuration.dismissFraction * limits.sheetHeight
-            source = .swipeFromTop
-        case .scrolledContent:
-            threshold = configuration.dismissFraction * limits.sheetHeight
-            source = .swipeScrolledContent
-        }
-        let explanation = Explanation(projectedOffset: projected, threshold: threshold, velocity: velocity * 1000,
-                                      margin: projected - threshold)
-        if projected > threshold {
-            output.append(.intent(Intent(time: time, kind: .dragEnded(presentation: presentationID, outcome: .dismissAttempt,
+        let explanation = Explanation(projectedOffset: projected, threshold: sheet.dismissOffset, velocity: velocity * 1000,
+                                      margin: projected - sheet.dismissOffset)
+        if projected > sheet.dismissOffset {
+            output.append(.intent(Intent(time: time, kind: .dragEnded(presentation: id, outcome: .dismissAttempt,
                                                                       detent: geometry.selectedDetent),
                                          explanation: explanation)))
-            output.append(.attempt(DismissalAttempt(time: time, presentation: presentationID, source: source)))
+            let source: DismissalSource = switch drag.origin {
+            case .grabber: .grabberDrag
+            case .topRegion: .swipeFromTop
+            case .scrolledContent: .swipeScrolledContent
+            }
+            output.append(.attempt(DismissalAttempt(time: time, presentation: id, source: source)))
             return
         }
-        let detent = geometry.nearestDetent(toHeight: limits.sheetHeight - projected)
-        output.append(.intent(Intent(time: time, kind: .dragEnded(presentation: presentationID, outcome: .settle, detent: detent),
+        let detent = geometry.nearestDetent(toHeight: geometry.selectedHeight - projected)
+        output.append(.intent(Intent(time: time, kind: .dragEnded(presentation: id, outcome: .settle, detent: detent),
                                      explanation: explanation)))
-        if detent != geometry.selectedDetent {
-            let cause: DetentCause = drag.origin == .grabber ? .grabberDrag : .swipe
-            output.append(.intent(Intent(time: time, kind: .setDetent(presentation: presentationID, detent: detent, cause: cause))))
+        guard detent != geometry.selectedDetent else { return }
+        let cause: DetentCause = switch drag.origin {
+        case .grabber: .grabberDrag
+        case .topRegion: .swipe
+        case .scrolledContent: geometry.height(of: detent) > geometry.selectedHeight ? .scrollExpand : .swipe
         }
+        output.append(.intent(Intent(time: time, kind: .setDetent(presentation: id, detent: detent, cause: cause))))
     }
 
     private mutating func handleCancel(_ event: TouchEvent, into output: inout [RecogniserOutput]) {
         let bit = Self.bit(event.seatSlot)
         guard contactsDown & bit != 0 else { return }
         contactsDown &= ~bit
-        if seatSlotInProgress == event.seatSlot {
-            cancelGesture(time: event.time, into: &output)
-        } else if contactsDown == 0 {
-            switch state {
-            case .failed: state = .idle
-            case .idle, .tapCandidate, .possible, .scrolling, .dragging: break
-            }
-        }
-    }
-
-    /// Ends the gesture in progress without committing anything: a drag ends with `cancel` at its detent.
-    private mutating func cancelGesture(time: Int64, into output: inout [RecogniserOutput]) {
         switch state {
-        case .dragging:
-            if let geometry {
-                output.append(.intent(Intent(time: time, kind: .dragEnded(presentation: presentationID, outcome: .cancel,
-                                                                          detent: geometry.selectedDetent))))
-            }
-        case .idle, .failed, .tapCandidate, .possible, .scrolling:
+        case .idle:
             break
-        }
-        state = restingState
-    }
-
-    // MARK: - Other inputs
-
-    /// The Escape key: a dismissal attempt on the topmost presentation, after cancelling a gesture on it.
-    public mutating func handleEscapeKey(time: Int64, in scene: Scene, into output: inout [RecogniserOutput]) {
-        guard let top = scene.presentations.last else { return }
-        cancelGesture(on: top.id, time: time, into: &output)
-        output.append(.attempt(DismissalAttempt(time: time, presentation: top.id, source: .escapeKey)))
-    }
-
-    /// An accessibility action aimed at a presentation: escape attempts a dismissal, next and previous
-    /// detent resize a sheet (without wrapping). A presentation not in the scene is ignored.
-    public mutating func handleAccessibility(_ action: AccessibilityAction, presentation id: String, time: Int64,
-                                             in scene: Scene, into output: inout [RecogniserOutput]) {
-        guard let presentation = scene.presentations.last(where: { $0.id == id }) else { return }
-        switch action {
-        case .escape:
-            cancelGesture(on: id, time: time, into: &output)
-            output.append(.attempt(DismissalAttempt(time: time, presentation: id, source: .accessibilityEscape)))
-        case .nextDetent, .previousDetent:
-            let layout = PresentationGeometry(presentation: presentation, in: scene, configuration: configuration)
-            guard layout.shape == .sheet else { return }
-            let target = action == .nextDetent ? layout.nextLargerDetent : layout.nextSmallerDetent
-            guard let target else { return }
-            cancelGesture(on: id, time: time, into: &output)
-            output.append(.intent(Intent(time: time, kind: .setDetent(presentation: id, detent: target, cause: .accessibility))))
+        case .ignoringUntilLift:
+            if contactsDown == 0 { state = .idle }
+        case .tapOutside(let candidate):
+            if candidate.seatSlot == event.seatSlot { state = restingState }
+        case .pressed(let press):
+            if press.seatSlot == event.seatSlot { state = restingState }
+        case .scrollingContent(let drag):
+            if drag.seatSlot == event.seatSlot { state = restingState }
+        case .dragging(let drag):
+            guard drag.seatSlot == event.seatSlot else { return }
+            state = restingState
+            output.append(.intent(Self.cancellation(of: drag, time: event.time)))
         }
     }
 
-    /// The touch device went away: any gesture is cancelled and every contact forgotten.
-    public mutating func handleDeviceRemoved(time: Int64, into output: inout [RecogniserOutput]) {
-        contactsDown = 0
-        cancelGesture(time: time, into: &output)
-        state = .idle
+    /// The end of a cancelled drag: the sheet returns to its detent, nothing is committed.
+    private static func cancellation(of drag: Drag, time: Int64) -> Intent {
+        Intent(time: time, kind: .dragEnded(presentation: drag.sheet.presentation, outcome: .cancel,
+                                            detent: drag.sheet.geometry.selectedDetent))
     }
 
-    /// The host changed the scene: a gesture whose presentation is no longer topmost, or whose geometry
-    /// changed, is cancelled; otherwise the dismissal gate (unsaved changes, dismissible) is refreshed.
-    public mutating func handleSceneChange(to scene: Scene, time: Int64, into output: inout [RecogniserOutput]) {
-        guard gestureInProgress, let geometry else { return }
-        guard let top = scene.presentations.last, top.id == presentationID,
-              PresentationGeometry(presentation: top, in: scene, configuration: configuration) == geometry else {
-            cancelGesture(time: time, into: &output)
-            return
-        }
-        limits.gated = top.unsavedChanges || !top.dismissible
-    }
+    // MARK: - Decisions made elsewhere
 
-    private var gestureInProgress: Bool {
+    /// The scene changed. A gesture whose presentation is no longer topmost, or whose geometry
+    /// changed, is cancelled (a drag ends with the returned `dragEnded` `cancel`); otherwise the
+    /// dismissal gate (unsaved changes, `dismissible`) takes effect from the next event.
+    public mutating func sceneChanged(to scene: Scene, time: Int64) -> Intent? {
+        guard let id = gesturePresentation else { return nil }
+        let top = scene.presentations.last.flatMap { $0.id == id ? $0 : nil }
+        let geometry = top.map { PresentationGeometry(presentation: $0, in: scene, configuration: configuration) }
         switch state {
-        case .idle, .failed: false
-        case .tapCandidate, .possible, .scrolling, .dragging: true
+        case .idle, .ignoringUntilLift:
+            return nil
+        case .tapOutside(let candidate):
+            if geometry != candidate.geometry { state = restingState }
+            return nil
+        case .pressed(var press):
+            guard let top, geometry == press.sheet.geometry else {
+                state = restingState
+                return nil
+            }
+            press.sheet.gated = top.isGated
+            state = .pressed(press)
+            return nil
+        case .scrollingContent(var drag):
+            guard let top, geometry == drag.sheet.geometry else {
+                state = restingState
+                return nil
+            }
+            drag.sheet.gated = top.isGated
+            state = .scrollingContent(drag)
+            return nil
+        case .dragging(var drag):
+            guard let top, geometry == drag.sheet.geometry else {
+                state = restingState
+                return Self.cancellation(of: drag, time: time)
+            }
+            drag.sheet.gated = top.isGated
+            state = .dragging(drag)
+            return nil
         }
     }
 
-    private mutating func cancelGesture(on id: String, time: Int64, into output: inout [RecogniserOutput]) {
-        guard gestureInProgress, presentationID == id else { return }
-        cancelGesture(time: time, into: &output)
+    /// Ends the gesture on `presentation` at once and silently: it was dismissed, or a question
+    /// opened for it (SPEC 4.9). Its contact is ignored until every contact has lifted.
+    public mutating func endGesture(on presentation: String) {
+        if gesturePresentation == presentation { state = restingState }
     }
+}
+
+extension Presentation {
+    /// Whether dismissal by gesture is gated: unsaved changes ask first, and `dismissible: false` refuses.
+    var isGated: Bool { unsavedChanges || !dismissible }
 }

@@ -3,8 +3,9 @@
 /// Rules beyond SPEC section 3, chosen here:
 /// - A popover or current-context presentation in a compact width is a modal sheet at the large
 ///   detent (its own `detents`, `frame`, `anchor` and `modal` flag no longer apply).
-/// - A regular-width `formSheet` or `pageSheet` with a `frame` takes its horizontal extent and its
-///   bottom edge from the frame; its height still comes from the detent.
+/// - A regular-width `formSheet` or `pageSheet` with a `frame` is that frame (SPEC section 3): its
+///   top edge is the frame's top, its only detent the frame's height (a custom detent), and a
+///   touch above or beside it is outside.
 /// - A custom detent is clamped to `0 ... screen height`; a sheet without detents has `[.large]`.
 /// - A popover without a `frame` covers nothing, so every touch is outside it.
 /// - Roles and tap-outside actions are the scene's own (``Scene/role(of:)``,
@@ -103,27 +104,22 @@ public struct PresentationGeometry: Sendable, Hashable {
         }
 
         shape = .sheet
-        if adapted {
-            detents = [.large]
-            selectedDetent = .large
+        let sheet: Rect
+        if let own = Self.ownFrame(of: presentation, compact: compact) {
+            detents = [.custom(own.height)]
+            selectedDetent = .custom(own.height)
+            sheet = own
         } else {
-            detents = presentation.detents.isEmpty ? [.large] : presentation.detents
-        }
-        let height = Self.height(of: selectedDetent, largeHeight: largeHeight, screenHeight: screen.height)
-        var left = 0.0
-        var width = screen.width
-        var bottom = screen.height
-        switch presentation.style {
-        case .formSheet, .pageSheet:
-            if !compact, let own = presentation.frame {
-                left = own.x
-                width = own.width
-                bottom = own.y + own.height
+            if adapted {
+                detents = [.large]
+                selectedDetent = .large
+            } else {
+                detents = presentation.detents.isEmpty ? [.large] : presentation.detents
             }
-        case .sheet, .automatic, .popover, .fullScreen, .currentContext, .alert:
-            break
+            let height = Self.height(of: selectedDetent, largeHeight: largeHeight, screenHeight: screen.height)
+            sheet = Rect(x: 0, y: screen.height - height, width: screen.width, height: height)
         }
-        let sheet = Rect(x: left, y: bottom - height, width: width, height: height)
+        let height = sheet.height
         frame = sheet
         let header = min(max(0, presentation.headerHeight), height)
         topRegion = Rect(x: sheet.x, y: sheet.y, width: sheet.width, height: header)
@@ -139,6 +135,14 @@ public struct PresentationGeometry: Sendable, Hashable {
             grabberHitTarget = Rect(x: centreX - side / 2, y: centreY - side / 2, width: side, height: side)
         }
         outsideTouchesGoToParent = scene.isNonModalSheet(presentation)
+    }
+
+    /// The frame a regular-width form or page sheet gives itself, or nil when it is bottom-anchored.
+    static func ownFrame(of presentation: Presentation, compact: Bool) -> Rect? {
+        switch presentation.style {
+        case .formSheet, .pageSheet: compact ? nil : presentation.frame
+        case .sheet, .automatic, .popover, .fullScreen, .currentContext, .alert: nil
+        }
     }
 
     /// The height of a detent on a screen whose large detent is `largeHeight` points.

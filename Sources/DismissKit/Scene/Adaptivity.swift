@@ -50,8 +50,9 @@ extension Scene {
     /// compact one (an adapted popover or current-context presentation is a modal
     /// sheet); a non-modal popover dismisses; a modal popover, a full-screen
     /// presentation and an alert ignore it. Alerts, full-screen presentations and
-    /// non-modal sheets always ignore it, override or not: the first two have nothing
-    /// outside them, and touches outside a non-modal sheet belong to the parent.
+    /// non-modal sheets always ignore it: the first two have nothing outside them, and
+    /// touches outside a non-modal sheet belong to the parent (a scene that gives them an
+    /// override does not validate).
     public func tapOutsideAction(of presentation: Presentation) -> TapOutsideAction {
         let role = role(of: presentation)
         if role == .alert || role == .fullScreen || isNonModalSheet(presentation) { return .ignore }

@@ -4,12 +4,14 @@
 /// - `{"type": "scene", "scene": {"screen": …, "presentations": […]}}` (a scene without a timeline)
 /// - `{"type": "present", "presentation": {"id": …, "style": …}}`
 /// - `{"type": "remove", "presentation": "share"}`
-/// - `{"type": "update", "presentation": "compose", "unsavedChanges": false, "content": {"offset": 0},
-///   "selectedDetent": "medium", "dismissible": true}` (any subset; `contentOffset` is accepted for `content.offset`)
+/// - `{"type": "update", "presentation": "compose", "unsavedChanges": false, "content": {"offset": 0}, …}`:
+///   any presentation field but `id`, as in a scene file (`contentOffset` is accepted for
+///   `content.offset`; `null` removes `tapOutside`, `frame` or `anchor`)
 /// - `{"type": "confirm", "presentation": "compose", "choice": "discard" | "save" | "keepEditing"}`
 /// - `{"type": "button", "presentation": "compose", "role": "cancel" | "done"}`
 /// - `{"type": "accessibility", "presentation": "compose", "action": "escape" | "nextDetent" | "previousDetent"}`
 /// - `{"type": "dismiss", "presentation": "compose"}` (a programmatic dismissal request)
+/// - `{"type": "key", "key": "escape"}` (Escape read by a host that owns the keyboard)
 public enum HostCommandParser {
     /// Parses one line of JSON Lines input.
     ///
@@ -21,7 +23,7 @@ public enum HostCommandParser {
 
     /// The command types, spelled as in the `type` field.
     private enum CommandType: String, CaseIterable {
-        case scene, present, remove, update, confirm, button, accessibility, dismiss
+        case scene, present, remove, update, confirm, button, accessibility, dismiss, key
     }
 
     /// Reads a command object; `path` locates it in a larger document (a scene file's timeline).
@@ -40,7 +42,10 @@ public enum HostCommandParser {
             command = .remove(presentation: try reader.string("presentation"))
         case .update:
             let id = try reader.string("presentation")
-            command = .update(presentation: id, try update(from: &reader))
+            if reader.contains("id") {
+                throw JSONInputError(line: reader.line, reason: JSONValue.prefixed(reader.path, "an update cannot change a presentation's id"))
+            }
+            command = .update(presentation: id, try SceneReader.presentationFields(from: &reader, includingStyle: true))
         case .confirm:
             let id = try reader.string("presentation")
             command = .confirm(presentation: id, try reader.choice("choice", from: [ConfirmationChoice.discard, .save, .keepEditing]))
@@ -55,24 +60,10 @@ public enum HostCommandParser {
             )
         case .dismiss:
             command = .dismiss(presentation: try reader.string("presentation"))
+        case .key:
+            command = .key(try reader.choice("key", from: HostKey.allCases))
         }
         try reader.rejectUnknownKeys()
         return command
-    }
-
-    private static func update(from reader: inout JSONObjectReader) throws(JSONInputError) -> PresentationUpdate {
-        var update = PresentationUpdate()
-        update.unsavedChanges = try reader.optionalBool("unsavedChanges")
-        update.dismissible = try reader.optionalBool("dismissible")
-        if let offset = try SceneReader.contentOffset(from: &reader) {
-            if !(offset >= 0) {
-                throw JSONInputError(line: reader.line, reason: JSONValue.prefixed(reader.path, "content.offset must be 0 or more"))
-            }
-            update.contentOffset = offset
-        }
-        if let detentValue = reader.optional("selectedDetent") {
-            update.selectedDetent = try SceneReader.detent(from: detentValue, path: reader.path(of: "selectedDetent"))
-        }
-        return update
     }
 }

@@ -138,54 +138,54 @@ enum SceneReader {
         var reader = try JSONObjectReader(value, path: path)
         let id = try reader.string("id")
         let style = try reader.choice("style", from: PresentationStyle.allCases)
-        var presentation = Presentation(id: id, style: style)
-        if let detentsValue = reader.optional("detents") {
-            let detentsPath = reader.path(of: "detents")
-            presentation.detents = try detentsValue.array(at: detentsPath).enumerated().map { (index, element) throws(JSONInputError) in
-                try detent(from: element, path: "\(detentsPath)[\(index)]")
-            }
-        }
-        if let selectedValue = reader.optional("selectedDetent") {
-            presentation.selectedDetent = try detent(from: selectedValue, path: reader.path(of: "selectedDetent"))
-        } else {
-            presentation.selectedDetent = presentation.detents.last ?? .large
-        }
-        if let grabber = try reader.optionalBool("grabber") {
-            presentation.grabber = grabber
-        }
-        if let headerHeight = try reader.optionalNumber("headerHeight") {
-            presentation.headerHeight = headerHeight
-        }
-        if let contentOffset = try contentOffset(from: &reader) {
-            presentation.contentOffset = contentOffset
-        }
-        if let modal = try reader.optionalBool("modal") {
-            presentation.modal = modal
-        }
-        if let unsavedChanges = try reader.optionalBool("unsavedChanges") {
-            presentation.unsavedChanges = unsavedChanges
-        }
-        if let dismissible = try reader.optionalBool("dismissible") {
-            presentation.dismissible = dismissible
-        }
-        presentation.tapOutside = try reader.optionalChoice("tapOutside", from: [TapOutsideAction.dismiss, .ignore, .passthrough])
-        if let frameValue = reader.optional("frame") {
-            presentation.frame = try rect(from: frameValue, path: reader.path(of: "frame"))
-        }
-        if let anchorValue = reader.optional("anchor") {
-            presentation.anchor = try rect(from: anchorValue, path: reader.path(of: "anchor"))
-        }
-        if let passthroughValue = reader.optional("passthrough") {
-            let passthroughPath = reader.path(of: "passthrough")
-            presentation.passthrough = try passthroughValue.array(at: passthroughPath).enumerated().map { (index, element) throws(JSONInputError) in
-                try rect(from: element, path: "\(passthroughPath)[\(index)]")
-            }
-        }
+        var fields = try presentationFields(from: &reader)
         try reader.rejectUnknownKeys()
+        fields.selectedDetent = fields.selectedDetent ?? fields.detents?.last
+        let presentation = fields.applied(to: Presentation(id: id, style: style))
         if let problem = presentation.ownProblem() {
             throw JSONInputError(line: value.line, reason: "presentation \(quoted(id)): \(problem)")
         }
         return presentation
+    }
+
+    /// Reads the presentation fields present in an object, every one but `id` (and `style`,
+    /// which a new presentation must give and an update may): the shared vocabulary of
+    /// presentations and `update` commands. A `null` removes `tapOutside`, `frame` or `anchor`.
+    static func presentationFields(from reader: inout JSONObjectReader, includingStyle: Bool = false) throws(JSONInputError) -> PresentationUpdate {
+        var fields = PresentationUpdate()
+        if includingStyle { fields.style = try reader.optionalChoice("style", from: PresentationStyle.allCases) }
+        if let detentsValue = reader.optional("detents") {
+            let detentsPath = reader.path(of: "detents")
+            fields.detents = try detentsValue.array(at: detentsPath).enumerated().map { (index, element) throws(JSONInputError) in
+                try detent(from: element, path: "\(detentsPath)[\(index)]")
+            }
+        }
+        if let selectedValue = reader.optional("selectedDetent") {
+            fields.selectedDetent = try detent(from: selectedValue, path: reader.path(of: "selectedDetent"))
+        }
+        fields.grabber = try reader.optionalBool("grabber")
+        fields.headerHeight = try reader.optionalNumber("headerHeight")
+        fields.contentOffset = try contentOffset(from: &reader)
+        fields.modal = try reader.optionalBool("modal")
+        fields.unsavedChanges = try reader.optionalBool("unsavedChanges")
+        fields.dismissible = try reader.optionalBool("dismissible")
+        if let value = reader.optional("tapOutside") {
+            let choices = [TapOutsideAction.dismiss, .ignore, .passthrough]
+            fields.tapOutside = .some(value.kind == .null ? nil : try value.choice(at: reader.path(of: "tapOutside"), from: choices))
+        }
+        if let value = reader.optional("frame") {
+            fields.frame = .some(value.kind == .null ? nil : try rect(from: value, path: reader.path(of: "frame")))
+        }
+        if let value = reader.optional("anchor") {
+            fields.anchor = .some(value.kind == .null ? nil : try rect(from: value, path: reader.path(of: "anchor")))
+        }
+        if let passthroughValue = reader.optional("passthrough") {
+            let passthroughPath = reader.path(of: "passthrough")
+            fields.passthrough = try passthroughValue.array(at: passthroughPath).enumerated().map { (index, element) throws(JSONInputError) in
+                try rect(from: element, path: "\(passthroughPath)[\(index)]")
+            }
+        }
+        return fields
     }
 
     /// Reads `content.offset` (`{"content": {"offset": N}}`) or its flat spelling `contentOffset`.

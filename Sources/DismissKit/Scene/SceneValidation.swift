@@ -23,8 +23,9 @@ extension Scene {
     /// Checks the screen, every presentation and the stack rules, reporting the first
     /// problem bottom to top.
     ///
-    /// Stack rules look at the declared style, not the adapted one, so a scene stays
-    /// valid when the screen changes between compact and regular width.
+    /// Stack rules judge each presentation by the role it has on this screen
+    /// (``role(of:)``): a popover in a compact width is a sheet, so a sheet may go above it.
+    /// The screen is fixed for a run, so the roles are too.
     public func validate() throws(SceneValidationError) {
         if let problem = screenProblem() {
             throw SceneValidationError(presentationIndex: nil, presentationID: nil, reason: problem)
@@ -62,11 +63,20 @@ extension Scene {
         if let problem = presentation.ownProblem() {
             return problem
         }
-        if presentation.style == .popover, let other = below.first(where: { $0.style == .popover }) {
-            return "at most one popover may be presented, and \(quoted(other.id)) is one"
+        let role = role(of: presentation)
+        let popoverBelow = below.first { self.role(of: $0) == .popover }
+        if role == .popover, let popoverBelow {
+            return "at most one popover may be presented, and \(quoted(popoverBelow.id)) is one"
         }
-        if presentation.style != .alert, let popover = below.first(where: { $0.style == .popover }) {
-            return "nothing but an alert may be presented above a popover (\(quoted(popover.id)))"
+        if role != .alert, let popoverBelow {
+            return "nothing but an alert may be presented above a popover (\(quoted(popoverBelow.id)))"
+        }
+        if presentation.tapOutside != nil {
+            if role == .fullScreen { return "a full-screen presentation has nothing outside it to tap; remove tapOutside" }
+            if role == .alert { return "an alert ignores taps outside it; remove tapOutside" }
+            if isNonModalSheet(presentation) {
+                return "touches outside a non-modal sheet belong to the content below it; remove tapOutside"
+            }
         }
         return nil
     }
@@ -105,11 +115,7 @@ extension Presentation {
             if frame == nil {
                 return "a popover needs a frame"
             }
-        case .alert:
-            if let tapOutside, tapOutside != .ignore {
-                return "an alert ignores taps outside it; tapOutside may only be \"ignore\""
-            }
-        case .fullScreen:
+        case .alert, .fullScreen:
             break
         }
         return nil

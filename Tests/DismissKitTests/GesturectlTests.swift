@@ -87,6 +87,21 @@ import Testing
         #expect(result.status == 65)
         #expect(result.standardError == "Error: \(scene.path):3: timeline command at 0 µs: no presentation \"nothing\" in the scene\n")
     }
+
+    @Test func aTimelineSceneWithAnotherScreenStopsTheReplay() throws {
+        let scene = FileManager.default.temporaryDirectory.appendingPathComponent("gesturectl-screen-change-\(getpid()).json")
+        try """
+            {"presentations": [{"id": "compose", "style": "sheet"}],
+             "timeline": [
+               {"time": 0, "command": {"type": "scene", "scene": {"screen": {"width": 640, "height": 400, "widthMM": 217, "heightMM": 136}}}}
+             ]}
+            """.write(to: scene, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: scene) }
+        let result = try runGesturectl(["replay", Self.recording, "--scene", scene.path])
+        #expect(result.status == 65)
+        #expect(result.standardError == "Error: \(scene.path):3: timeline command at 0 µs: the screen cannot change while running "
+            + "(1280 x 800 points, 217 x 136 mm)\n")
+    }
 }
 
 /// Live commands on a machine without a touchscreen (this one has no /dev/input).

@@ -18,7 +18,7 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        .target(name: "DismissKit", dependencies: ["CLibinput", "CYAML"]),
+        .target(name: "DismissKit", dependencies: ["CLibinput", "CYAML"], exclude: ["Recogniser/GestureRecogniser.md"]),
         .executableTarget(name: "gesturectl", dependencies: ["DismissKit"]),
         .executableTarget(name: "dismisskit-bench", dependencies: ["DismissKit"]),
         .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "gesturectl"]),

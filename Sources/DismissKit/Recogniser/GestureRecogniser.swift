@@ -11,6 +11,10 @@ public enum RecogniserOutput: Sendable, Hashable {
 /// presentation, its geometry, the velocity samples), so nothing outlives its gesture. The state
 /// diagram is `GestureRecogniser.md`, beside this file: **the two change together.**
 ///
+/// A drag's data sits in a copy-on-write box (``DragStorage``) so that each motion updates it in
+/// place: the velocity samples alone are a kilobyte, too much to copy out of the state and back
+/// for every event.
+///
 /// Outputs are appended to a caller-owned buffer; in steady state (motion of a tracked contact)
 /// nothing is allocated.
 ///
@@ -77,8 +81,8 @@ public struct GestureRecogniser: Sendable {
         case ignoringUntilLift
         case tapOutside(TapCandidate)
         case pressed(Press)
-        case scrollingContent(Drag)
-        case dragging(Drag)
+        case scrollingContent(DragStorage)
+        case dragging(DragStorage)
     }
 
     /// What a tap outside will do if it completes.
@@ -93,9 +97,7 @@ public struct GestureRecogniser: Sendable {
         var y: Double
         var time: Int64
         var effect: TapEffect
-        var presentation: String
-        var geometry: PresentationGeometry
-        var slopSquared: Double
+        var target: GestureTarget
     }
 
     /// A contact on a sheet that has not passed the slop.
@@ -105,7 +107,10 @@ public struct GestureRecogniser: Sendable {
         var y: Double
         var time: Int64
         var region: PresentationGeometry.Region
-        var sheet: TargetSheet
+        var sheet: GestureTarget
+        /// Whether dismissal is gated (unsaved changes or not dismissible): the sheet resists below
+        /// its smallest detent. Refreshed when the scene changes.
+        var gated: Bool
         /// The content's scroll offset when the contact landed (0 outside the content).
         var contentOffset: Double
     }
@@ -113,7 +118,8 @@ public struct GestureRecogniser: Sendable {
     /// A contact past the slop moving the sheet, its content, or both in turn.
     private struct Drag: Sendable {
         var seatSlot: Int32
-        var sheet: TargetSheet
+        var sheet: GestureTarget
+        var gated: Bool
         var origin: DragOrigin
         /// Where the contact went down.
         var startY: Double
@@ -129,21 +135,32 @@ public struct GestureRecogniser: Sendable {
         var samples: VelocityTracker
     }
 
-    /// The sheet a gesture acts on, laid out when its contact went down.
-    private struct TargetSheet: Sendable {
-        var presentation: String
-        var geometry: PresentationGeometry
+    /// A drag, boxed so that it is updated in place; copied first when another copy of the
+    /// recogniser shares it, so the recogniser stays a value.
+    private final class DragStorage: @unchecked Sendable {
+        /// Unchecked at run time: the one write access is ``update(_:)``, whose body never reaches
+        /// back into the box, so the dynamic check could only cost time.
+        @exclusivity(unchecked) private(set) var drag: Drag
+
+        init(_ drag: Drag) { self.drag = drag }
+
+        /// Runs `body` on the drag, in place: one exclusive access for the whole update.
+        func update<Result>(_ body: (inout Drag) -> Result) -> Result { body(&drag) }
+    }
+
+    /// The presentation a gesture acts on, laid out when its contact went down: fixed for the
+    /// gesture, so shared by reference as the gesture moves from state to state.
+    private final class GestureTarget: Sendable {
+        let presentation: String
+        let geometry: PresentationGeometry
         /// The offset at which the sheet reaches its largest detent (zero or negative).
-        var largestOffset: Double
+        let largestOffset: Double
         /// The offset at which the sheet reaches its smallest detent (zero or positive).
-        var smallestOffset: Double
+        let smallestOffset: Double
         /// The projected offset beyond which a release dismisses: the height left is below
         /// `dismissFraction` of the smallest detent (SPEC 4.6, one rule for every origin).
-        var dismissOffset: Double
-        /// Whether dismissal is gated (unsaved changes or not dismissible): the sheet resists below
-        /// its smallest detent.
-        var gated: Bool
-        var slopSquared: Double
+        let dismissOffset: Double
+        let slopSquared: Double
 
         init(_ presentation: Presentation, geometry: PresentationGeometry, slop: Double, configuration: GestureConfiguration) {
             self.presentation = presentation.id
@@ -153,7 +170,6 @@ public struct GestureRecogniser: Sendable {
             largestOffset = height - geometry.height(of: geometry.largestDetent)
             smallestOffset = height - smallestHeight
             dismissOffset = height - configuration.dismissFraction * smallestHeight
-            gated = presentation.isGated
             slopSquared = slop * slop
         }
     }
@@ -171,12 +187,13 @@ public struct GestureRecogniser: Sendable {
         switch state {
         case .idle: .idle
         case .ignoringUntilLift: .failedUntilAllLifted
-        case .tapOutside(let candidate): .tapOutsideCandidate(presentation: candidate.presentation)
+        case .tapOutside(let candidate): .tapOutsideCandidate(presentation: candidate.target.presentation)
         case .pressed(let press): .possibleDrag(presentation: press.sheet.presentation, region: press.region)
-        case .scrollingContent(let drag):
-            .scrollingContent(presentation: drag.sheet.presentation,
-                              contentOffset: Self.contentOffset(travel: drag.travel, of: drag))
-        case .dragging(let drag): .dragging(presentation: drag.sheet.presentation, origin: drag.origin, offset: drag.offset)
+        case .scrollingContent(let storage):
+            .scrollingContent(presentation: storage.drag.sheet.presentation,
+                              contentOffset: Self.contentOffset(travel: storage.drag.travel, of: storage.drag))
+        case .dragging(let storage):
+            .dragging(presentation: storage.drag.sheet.presentation, origin: storage.drag.origin, offset: storage.drag.offset)
         }
     }
 
@@ -184,9 +201,9 @@ public struct GestureRecogniser: Sendable {
     public var gesturePresentation: String? {
         switch state {
         case .idle, .ignoringUntilLift: nil
-        case .tapOutside(let candidate): candidate.presentation
+        case .tapOutside(let candidate): candidate.target.presentation
         case .pressed(let press): press.sheet.presentation
-        case .scrollingContent(let drag), .dragging(let drag): drag.sheet.presentation
+        case .scrollingContent(let storage), .dragging(let storage): storage.drag.sheet.presentation
         }
     }
 
@@ -226,12 +243,12 @@ public struct GestureRecogniser: Sendable {
             state = .ignoringUntilLift
         case .pressed(let press):
             if Self.secondContactCounts(on: press.sheet.geometry, x: point.x, y: point.y) { state = .ignoringUntilLift }
-        case .scrollingContent(let drag):
-            if Self.secondContactCounts(on: drag.sheet.geometry, x: point.x, y: point.y) { state = .ignoringUntilLift }
-        case .dragging(let drag):
-            if Self.secondContactCounts(on: drag.sheet.geometry, x: point.x, y: point.y) {
+        case .scrollingContent(let storage):
+            if Self.secondContactCounts(on: storage.drag.sheet.geometry, x: point.x, y: point.y) { state = .ignoringUntilLift }
+        case .dragging(let storage):
+            if Self.secondContactCounts(on: storage.drag.sheet.geometry, x: point.x, y: point.y) {
                 state = .ignoringUntilLift
-                output.append(.intent(Self.cancellation(of: drag, time: event.time)))
+                output.append(.intent(Self.cancellation(of: storage.drag, time: event.time)))
             }
         }
     }
@@ -246,17 +263,16 @@ public struct GestureRecogniser: Sendable {
         let geometry = PresentationGeometry(presentation: top, in: scene, configuration: configuration)
         let slop = configuration.slopMM * scene.screen.pointsPerMillimetre
         let region = geometry.region(x: point.x, y: point.y)
+        let target = GestureTarget(top, geometry: geometry, slop: slop, configuration: configuration)
         switch region {
         case .grabber, .topRegion, .content:
-            let sheet = TargetSheet(top, geometry: geometry, slop: slop, configuration: configuration)
-            return .pressed(Press(seatSlot: seatSlot, x: point.x, y: point.y, time: time, region: region, sheet: sheet,
-                                  contentOffset: region == .content ? top.contentOffset : 0))
+            return .pressed(Press(seatSlot: seatSlot, x: point.x, y: point.y, time: time, region: region, sheet: target,
+                                  gated: top.isGated, contentOffset: region == .content ? top.contentOffset : 0))
         case .inside:
             return .ignoringUntilLift
         case .anchor, .passthrough, .outside:
             guard let effect = Self.tapEffect(of: region, geometry: geometry) else { return .ignoringUntilLift }
-            return .tapOutside(TapCandidate(seatSlot: seatSlot, x: point.x, y: point.y, time: time, effect: effect,
-                                            presentation: top.id, geometry: geometry, slopSquared: slop * slop))
+            return .tapOutside(TapCandidate(seatSlot: seatSlot, x: point.x, y: point.y, time: time, effect: effect, target: target))
         }
     }
 
@@ -294,13 +310,16 @@ public struct GestureRecogniser: Sendable {
             guard candidate.seatSlot == event.seatSlot else { return }
             let dx = point.x - candidate.x
             let dy = point.y - candidate.y
-            if dx * dx + dy * dy > candidate.slopSquared { state = .ignoringUntilLift }
+            if dx * dx + dy * dy > candidate.target.slopSquared { state = .ignoringUntilLift }
         case .pressed(let press):
             guard press.seatSlot == event.seatSlot else { return }
             passSlop(press, at: point, time: event.time, into: &output)
-        case .scrollingContent(var drag), .dragging(var drag):
-            guard drag.seatSlot == event.seatSlot else { return }
-            follow(&drag, toY: point.y, time: event.time, into: &output)
+        case .scrollingContent(var storage), .dragging(var storage):
+            guard storage.drag.seatSlot == event.seatSlot else { return }
+            let wasDragging = isDragging
+            state = .idle  // the state lets go of the box, so that it is unique unless a copy of the recogniser shares it
+            if !isKnownUniquelyReferenced(&storage) { storage = DragStorage(storage.drag) }
+            follow(storage, wasDragging: wasDragging, toY: point.y, time: event.time, into: &output)
         }
     }
 
@@ -322,46 +341,52 @@ public struct GestureRecogniser: Sendable {
             state = .ignoringUntilLift
             return
         }
-        var drag = Drag(seatSlot: press.seatSlot, sheet: press.sheet, origin: origin, startY: press.y,
+        var drag = Drag(seatSlot: press.seatSlot, sheet: press.sheet, gated: press.gated, origin: origin, startY: press.y,
                         contentOffset: press.contentOffset, travel: 0, lastTime: press.time, offset: 0, shownOffset: 0,
                         samples: VelocityTracker())
         drag.samples.push(time: press.time, offset: 0)
-        follow(&drag, toY: point.y, time: time, into: &output)
+        follow(DragStorage(drag), wasDragging: false, toY: point.y, time: time, into: &output)
+    }
+
+    private var isDragging: Bool {
+        if case .dragging = state { true } else { false }
     }
 
     /// Moves the finger of a drag to `y`: splits the travel between content and sheet, records the
-    /// sheet's offset, and emits `dragBegan` when the sheet first moves and `dragChanged` when it moves.
-    private mutating func follow(_ drag: inout Drag, toY y: Double, time: Int64, into output: inout [RecogniserOutput]) {
-        let travel = y - drag.startY
-        let offset = drag.origin == .scrolledContent
-            ? Self.sheetOffset(travel: travel, contentOffset: drag.contentOffset, largestOffset: drag.sheet.largestOffset)
-            : travel
-        if drag.offset == 0 && drag.travel < drag.contentOffset && travel > drag.contentOffset {
-            // The content reached its top between two samples: the sheet started from rest then.
-            let fraction = (drag.contentOffset - drag.travel) / (travel - drag.travel)
-            drag.samples.push(time: drag.lastTime + Int64((Double(time - drag.lastTime) * fraction).rounded()), offset: 0)
+    /// sheet's offset, and emits `dragBegan` when the sheet first moves and `dragChanged` when it
+    /// moves. Puts the drag back in the state: `dragging` once the sheet has moved.
+    private mutating func follow(_ storage: DragStorage, wasDragging: Bool, toY y: Double, time: Int64,
+                                 into output: inout [RecogniserOutput]) {
+        let configuration = configuration
+        let dragging = storage.update { drag -> Bool in
+            let travel = y - drag.startY
+            let offset = drag.origin == .scrolledContent
+                ? Self.sheetOffset(travel: travel, contentOffset: drag.contentOffset, largestOffset: drag.sheet.largestOffset)
+                : travel
+            if drag.offset == 0 && drag.travel < drag.contentOffset && travel > drag.contentOffset {
+                // The content reached its top between two samples: the sheet started from rest then.
+                let fraction = (drag.contentOffset - drag.travel) / (travel - drag.travel)
+                drag.samples.push(time: drag.lastTime + Int64((Double(time - drag.lastTime) * fraction).rounded()), offset: 0)
+            }
+            drag.samples.push(time: time, offset: offset)
+            drag.travel = travel
+            drag.lastTime = time
+            drag.offset = offset
+            guard wasDragging || offset != 0 else { return false }
+            let shown = Self.shownOffset(offset, on: drag.sheet, gated: drag.gated, configuration: configuration)
+            if !wasDragging {
+                output.append(.intent(Intent(time: time, kind: .dragBegan(presentation: drag.sheet.presentation, origin: drag.origin))))
+            }
+            if !wasDragging || shown != drag.shownOffset {
+                drag.shownOffset = shown
+                let velocity = drag.samples.velocity(at: time, window: configuration.velocityWindow,
+                                                     restCutoff: configuration.restCutoff)
+                output.append(.intent(Intent(time: time, kind: .dragChanged(presentation: drag.sheet.presentation, offset: shown,
+                                                                            velocity: velocity * 1000))))
+            }
+            return true
         }
-        drag.samples.push(time: time, offset: offset)
-        drag.travel = travel
-        drag.lastTime = time
-        drag.offset = offset
-        let wasDragging: Bool
-        if case .dragging = state { wasDragging = true } else { wasDragging = false }
-        guard wasDragging || offset != 0 else {
-            state = .scrollingContent(drag)
-            return
-        }
-        let shown = shownOffset(offset, on: drag.sheet)
-        if !wasDragging {
-            output.append(.intent(Intent(time: time, kind: .dragBegan(presentation: drag.sheet.presentation, origin: drag.origin))))
-        }
-        if !wasDragging || shown != drag.shownOffset {
-            drag.shownOffset = shown
-            let velocity = drag.samples.velocity(at: time, window: configuration.velocityWindow, restCutoff: configuration.restCutoff)
-            output.append(.intent(Intent(time: time, kind: .dragChanged(presentation: drag.sheet.presentation, offset: shown,
-                                                                        velocity: velocity * 1000))))
-        }
-        state = .dragging(drag)
+        state = dragging ? .dragging(storage) : .scrollingContent(storage)
     }
 
     /// The sheet's share of a content contact's travel (down positive); the content takes the rest.
@@ -383,12 +408,13 @@ public struct GestureRecogniser: Sendable {
 
     /// The offset the sheet shows for `offset` points of finger travel: rubber-banded past the largest
     /// detent, and past the smallest when dismissal is gated.
-    private func shownOffset(_ offset: Double, on sheet: TargetSheet) -> Double {
+    private static func shownOffset(_ offset: Double, on sheet: GestureTarget, gated: Bool,
+                                    configuration: GestureConfiguration) -> Double {
         let height = sheet.geometry.selectedHeight
         if offset < sheet.largestOffset {
             return sheet.largestOffset - configuration.rubberBand(sheet.largestOffset - offset, sheetHeight: height)
         }
-        if sheet.gated && offset > sheet.smallestOffset {
+        if gated && offset > sheet.smallestOffset {
             return sheet.smallestOffset + configuration.rubberBand(offset - sheet.smallestOffset, sheetHeight: height)
         }
         return offset
@@ -413,18 +439,20 @@ public struct GestureRecogniser: Sendable {
             if press.region == .grabber, event.time - press.time <= configuration.tapMaxDuration {
                 cycleDetent(of: press.sheet, time: event.time, into: &output)
             }
-        case .scrollingContent(let drag):
-            guard drag.seatSlot == event.seatSlot else { return }
+        case .scrollingContent(let storage):
+            guard storage.drag.seatSlot == event.seatSlot else { return }
             state = restingState
-        case .dragging(var drag):
-            guard drag.seatSlot == event.seatSlot else { return }
+        case .dragging(let storage):
+            guard storage.drag.seatSlot == event.seatSlot else { return }
             state = restingState
+            var drag = storage.drag
             release(&drag, time: event.time, into: &output)
         }
     }
 
     private func completeTap(_ candidate: TapCandidate, time: Int64, into output: inout [RecogniserOutput]) {
-        let attempt = RecogniserOutput.attempt(DismissalAttempt(time: time, presentation: candidate.presentation, source: .tapOutside))
+        let attempt = RecogniserOutput.attempt(DismissalAttempt(time: time, presentation: candidate.target.presentation,
+                                                                source: .tapOutside))
         let delivery = RecogniserOutput.intent(Intent(time: time, kind: .passthroughTap(x: candidate.x, y: candidate.y)))
         switch candidate.effect {
         case .dismiss: output.append(attempt)
@@ -433,7 +461,7 @@ public struct GestureRecogniser: Sendable {
         }
     }
 
-    private func cycleDetent(of sheet: TargetSheet, time: Int64, into output: inout [RecogniserOutput]) {
+    private func cycleDetent(of sheet: GestureTarget, time: Int64, into output: inout [RecogniserOutput]) {
         let geometry = sheet.geometry
         let next = geometry.nextLargerDetent ?? geometry.smallestDetent
         guard geometry.height(of: next) != geometry.selectedHeight else { return }
@@ -487,12 +515,12 @@ public struct GestureRecogniser: Sendable {
             if candidate.seatSlot == event.seatSlot { state = restingState }
         case .pressed(let press):
             if press.seatSlot == event.seatSlot { state = restingState }
-        case .scrollingContent(let drag):
-            if drag.seatSlot == event.seatSlot { state = restingState }
-        case .dragging(let drag):
-            guard drag.seatSlot == event.seatSlot else { return }
+        case .scrollingContent(let storage):
+            if storage.drag.seatSlot == event.seatSlot { state = restingState }
+        case .dragging(let storage):
+            guard storage.drag.seatSlot == event.seatSlot else { return }
             state = restingState
-            output.append(.intent(Self.cancellation(of: drag, time: event.time)))
+            output.append(.intent(Self.cancellation(of: storage.drag, time: event.time)))
         }
     }
 
@@ -515,31 +543,26 @@ public struct GestureRecogniser: Sendable {
         case .idle, .ignoringUntilLift:
             return nil
         case .tapOutside(let candidate):
-            if geometry != candidate.geometry { state = restingState }
+            if geometry != candidate.target.geometry { state = restingState }
             return nil
         case .pressed(var press):
             guard let top, geometry == press.sheet.geometry else {
                 state = restingState
                 return nil
             }
-            press.sheet.gated = top.isGated
+            press.gated = top.isGated
             state = .pressed(press)
             return nil
-        case .scrollingContent(var drag):
-            guard let top, geometry == drag.sheet.geometry else {
+        case .scrollingContent(let storage), .dragging(let storage):
+            let wasDragging = isDragging
+            guard let top, geometry == storage.drag.sheet.geometry else {
                 state = restingState
-                return nil
+                return wasDragging ? Self.cancellation(of: storage.drag, time: time) : nil
             }
-            drag.sheet.gated = top.isGated
-            state = .scrollingContent(drag)
-            return nil
-        case .dragging(var drag):
-            guard let top, geometry == drag.sheet.geometry else {
-                state = restingState
-                return Self.cancellation(of: drag, time: time)
-            }
-            drag.sheet.gated = top.isGated
-            state = .dragging(drag)
+            // A new box: a scene change is rare, and the recogniser's copies must not share the change.
+            let refreshed = DragStorage(storage.drag)
+            refreshed.update { $0.gated = top.isGated }
+            state = wasDragging ? .dragging(refreshed) : .scrollingContent(refreshed)
             return nil
         }
     }

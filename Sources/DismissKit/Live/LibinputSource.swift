@@ -152,7 +152,7 @@ public final class LibinputSource {
             queued.append(.touch(touchEvent(touch, type: type)))
         case LIBINPUT_EVENT_KEYBOARD_KEY:
             guard let key = libinput_event_get_keyboard_event(event),
-                  libinput_event_keyboard_get_key(key) == Self.escapeKeyCode,
+                  libinput_event_keyboard_get_key(key) == UInt32(KeyCode.escape),
                   libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED
             else { return }
             queued.append(.escapeKey(time: Int64(clamping: libinput_event_keyboard_get_time_usec(key))))
@@ -237,8 +237,6 @@ public final class LibinputSource {
         return .notAnInputDevice(path: path)
     }
 
-    /// The evdev key code of Escape (`KEY_ESC`).
-    private static let escapeKeyCode: UInt32 = 1
     /// The integer size used to scale to fractional screen sizes.
     private static let fineScale: UInt32 = 1_000_000
 }

@@ -37,8 +37,8 @@ public struct TouchDecoder: Sendable {
     }
 
     /// Per-slot values the kernel holds for the multitouch axes, to drop repeats.
-    private static let multitouchAxisCount = Int(AbsoluteAxis.lastMultitouch - AbsoluteAxis.firstMultitouch)
-    private static let trackingIDIndex = Int(AbsoluteAxis.multitouchTrackingID - AbsoluteAxis.firstMultitouch - 1)
+    private static let multitouchAxisCount = Int(AbsoluteAxis.lastMultitouch - AbsoluteAxis.firstMultitouch) + 1
+    private static let trackingIDIndex = Int(AbsoluteAxis.multitouchTrackingID - AbsoluteAxis.firstMultitouch)
 
     private let isMultitouch: Bool
     private let hasToolType: Bool
@@ -218,8 +218,8 @@ public struct TouchDecoder: Sendable {
             if value >= 0 && Int(value) < slots.count { kernelSlot = Int(value) }
             return
         }
-        guard code > AbsoluteAxis.firstMultitouch && code <= AbsoluteAxis.lastMultitouch else { return }
-        let valueIndex = kernelSlot * TouchDecoder.multitouchAxisCount + Int(code - AbsoluteAxis.firstMultitouch - 1)
+        guard (AbsoluteAxis.firstMultitouch...AbsoluteAxis.lastMultitouch).contains(code) else { return }
+        let valueIndex = kernelSlot * TouchDecoder.multitouchAxisCount + Int(code - AbsoluteAxis.firstMultitouch)
         guard kernelMultitouchValues[valueIndex] != value else { return }
         kernelMultitouchValues[valueIndex] = value
         currentSlot = kernelSlot

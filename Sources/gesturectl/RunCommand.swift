@@ -230,9 +230,12 @@ struct CommandLineReader {
     /// and returns the lines it completed; at the end of input, the last unterminated line too.
     mutating func readLines() -> [Line] {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
-        if count <= 0 {
+        let result = chunk.withUnsafeMutableBytes { bytes in
+            Result { () throws(SystemCallError) in try SystemCall.checked { read(descriptor, bytes.baseAddress, bytes.count) } }
+        }
+        if case .failure(let error) = result, error.code == EAGAIN { return [] }
+        let count = (try? result.get()) ?? 0
+        if count == 0 {
             isOpen = false
             defer { pending.removeAll() }
             return pending.isEmpty ? [] : [nextLine(pending[...])]

@@ -108,11 +108,13 @@ public final class LibinputSource {
             let (seconds, attoseconds) = duration.components
             return Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         } ?? -1
-        let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-        if ready < 0 {
-            let code = errno
-            if code == EINTR { return Wakeup(events: [], readable: []) }
-            throw .waitFailed(errno: code)
+        do {
+            _ = try SystemCall.checked(retryingOnInterrupt: false) {
+                poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+            }
+        } catch {
+            if error.code == EINTR { return Wakeup(events: [], readable: []) }
+            throw .waitFailed(errno: error.code)
         }
         let readable = descriptors.dropFirst().filter { $0.revents != 0 }.map(\.fd)
         if descriptors[0].revents != 0 {

@@ -33,12 +33,10 @@ final class FileInput {
 
     /// Reads up to `maximumCount` bytes (and at most ``chunkSize``) into `buffer`; returns 0 at the end of the file.
     func read(into buffer: UnsafeMutableRawPointer, maximumCount: Int) throws(InputFileError) -> Int {
-        let wanted = min(maximumCount, chunkSize)
-        while true {
-            let count = Glibc.read(descriptor, buffer, wanted)
-            if count >= 0 { return count }
-            if errno == EINTR { continue }
-            throw InputFileError(.unreadable, path: path, reason: FileInput.describe(errno: errno))
+        do {
+            return try SystemCall.checked { Glibc.read(descriptor, buffer, min(maximumCount, chunkSize)) }
+        } catch {
+            throw InputFileError(.unreadable, path: path, reason: FileInput.describe(errno: error.code))
         }
     }
 

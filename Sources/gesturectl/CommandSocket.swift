@@ -66,7 +66,7 @@ final class CommandSocket {
         guard descriptor >= 0 else { return }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         client = descriptor
-        commands = CommandLineReader(descriptor: descriptor, name: "socket")
+        commands = CommandLineReader(descriptor: descriptor)
     }
 
     /// Reads the client's complete command lines; forgets the client when it has gone.

@@ -112,7 +112,7 @@ enum RunCommand {
             StandardError.report(error.description)
             return ExitStatus.unavailable
         }
-        var commands = CommandLineReader(descriptor: STDIN_FILENO, name: "stdin")
+        var commands = CommandLineReader(descriptor: STDIN_FILENO)
         var output = LineWriter.standardOutput()
         /// Prints a line on standard output and sends it to the socket's client.
         func emit(_ line: String) {
@@ -208,7 +208,7 @@ final class StopSignals {
     }
 }
 
-/// Complete lines read from a descriptor as they arrive, numbered from 1.
+/// Host command lines read from a descriptor as they arrive, numbered from 1; blank lines are skipped.
 struct CommandLineReader {
     struct Line {
         var number: Int
@@ -216,41 +216,30 @@ struct CommandLineReader {
     }
 
     let descriptor: Int32
-    let name: String
     private(set) var isOpen = true
-    private var pending: [UInt8] = []
-    private var lineNumber = 0
+    private var lines = LineSplitter(capacity: 1 << 16)
 
-    init(descriptor: Int32, name: String) {
+    init(descriptor: Int32) {
         self.descriptor = descriptor
-        self.name = name
     }
 
     /// Reads what is available (one `read`, so it does not block after `poll` said readable)
     /// and returns the lines it completed; at the end of input, the last unterminated line too.
     mutating func readLines() -> [Line] {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        let result = chunk.withUnsafeMutableBytes { bytes in
-            Result { () throws(SystemCallError) in try SystemCall.checked { read(descriptor, bytes.baseAddress, bytes.count) } }
+        let count: Int
+        do {
+            count = try lines.append { buffer throws(SystemCallError) in
+                try SystemCall.checked { read(descriptor, buffer.baseAddress, buffer.count) }
+            }
+        } catch {
+            if error.code == EAGAIN { return [] }
+            count = 0  // a failed read ends the input
         }
-        if case .failure(let error) = result, error.code == EAGAIN { return [] }
-        let count = (try? result.get()) ?? 0
-        if count == 0 {
-            isOpen = false
-            defer { pending.removeAll() }
-            return pending.isEmpty ? [] : [nextLine(pending[...])]
+        if count == 0 { isOpen = false }
+        var completed: [Line] = []
+        while let line = lines.nextLine(inputEnded: !isOpen) {
+            completed.append(Line(number: lines.lineNumber, text: String(decoding: line, as: UTF8.self)))
         }
-        pending += chunk[..<count]
-        var lines: [Line] = []
-        while let newline = pending.firstIndex(of: 0x0A) {
-            lines.append(nextLine(pending[..<newline]))
-            pending.removeSubrange(...newline)
-        }
-        return lines.filter { !$0.text.allSatisfy(\.isWhitespace) }
-    }
-
-    private mutating func nextLine(_ bytes: ArraySlice<UInt8>) -> Line {
-        lineNumber += 1
-        return Line(number: lineNumber, text: String(decoding: bytes, as: UTF8.self))
+        return completed.filter { !$0.text.allSatisfy(\.isWhitespace) }
     }
 }

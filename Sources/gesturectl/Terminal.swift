@@ -36,7 +36,6 @@ struct LineWriter {
 
     /// Writes out everything buffered.
     mutating func flush() {
-        let descriptor = descriptor
         SystemCall.writeAll(buffer) { start, count in Glibc.write(descriptor, start, count) }
         buffer.removeAll(keepingCapacity: true)
     }

@@ -13,7 +13,7 @@ final class EvemuReader: RecordingReader {
 
     private let events: LineReader
     private var pending: RecordedEvent?
-    private var timeOrigin: Int64?
+    private var clock = FirstEventClock()
     private var failure: InputFileError?
 
     /// Opens one evemu file, and its partner if it is half of a `.desc` + `.events` pair.
@@ -99,9 +99,7 @@ final class EvemuReader: RecordingReader {
             } else {
                 return nil
             }
-            let origin = timeOrigin ?? recorded.event.time
-            timeOrigin = origin
-            recorded.event.time -= origin
+            recorded.event.time = clock.sinceFirst(recorded.event.time)
             return recorded
         } catch {
             failure = error

@@ -236,6 +236,6 @@ private let tool = AbsoluteAxis.multitouchToolType
     @Test func protocolADevicesAreRefused() {
         var device = touchscreen()
         device.absoluteAxes[AbsoluteAxis.multitouchSlot] = nil
-        #expect(throws: TouchDeviceError.self) { try TouchDecoder(device: device, screen: .standard) }
+        #expect(throws: TouchDeviceError.protocolA) { try TouchDecoder(device: device, screen: .standard) }
     }
 }

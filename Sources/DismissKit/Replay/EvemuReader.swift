@@ -21,14 +21,13 @@ final class EvemuReader: RecordingReader {
         let lines = LineReader(input: try FileInput(path: path, chunkSize: readChunkSize))
         let part = try EvemuDescriptionParser.parse(lines)
         if part.hasDescription {
-            if part.device.usesProtocolA { throw .protocolA(path: path, line: part.firstAbsoluteAxisLine ?? 1) }
             if part.firstEvent == nil, let eventsPath = try EvemuReader.eventsPartner(ofDescription: path) {
                 let eventLines = LineReader(input: try FileInput(path: eventsPath, chunkSize: readChunkSize))
                 let eventsPart = try EvemuDescriptionParser.parse(eventLines)
                 try EvemuReader.requireEventsOnly(eventsPart, path: eventsPath)
-                try self.init(description: part, descriptionPath: path, events: eventLines, eventsPart: eventsPart)
+                self.init(description: part, events: eventLines, eventsPart: eventsPart)
             } else {
-                try self.init(description: part, descriptionPath: path, events: lines, eventsPart: part)
+                self.init(description: part, events: lines, eventsPart: part)
             }
             return
         }
@@ -49,7 +48,7 @@ final class EvemuReader: RecordingReader {
         }
         let description = try EvemuDescriptionParser.parse(LineReader(input: descriptionInput))
         try EvemuReader.requireDescriptionOnly(description, path: descriptionPath)
-        try self.init(description: description, descriptionPath: descriptionPath, events: lines, eventsPart: part)
+        self.init(description: description, events: lines, eventsPart: part)
     }
 
     /// Opens a description file and an events-only file, given in either order.
@@ -63,10 +62,10 @@ final class EvemuReader: RecordingReader {
         switch (firstPart.hasDescription, secondPart.hasDescription) {
         case (true, false):
             try EvemuReader.requireDescriptionOnly(firstPart, path: first)
-            try self.init(description: firstPart, descriptionPath: first, events: secondLines, eventsPart: secondPart)
+            self.init(description: firstPart, events: secondLines, eventsPart: secondPart)
         case (false, true):
             try EvemuReader.requireDescriptionOnly(secondPart, path: second)
-            try self.init(description: secondPart, descriptionPath: second, events: firstLines, eventsPart: firstPart)
+            self.init(description: secondPart, events: firstLines, eventsPart: firstPart)
         case (true, true), (false, false):
             throw InputFileError(
                 .malformed, path: second, line: 1,
@@ -74,13 +73,7 @@ final class EvemuReader: RecordingReader {
         }
     }
 
-    private init(
-        description: EvemuDescriptionParser.Part, descriptionPath: String, events: LineReader,
-        eventsPart: EvemuDescriptionParser.Part
-    ) throws(InputFileError) {
-        if description.device.usesProtocolA {
-            throw .protocolA(path: descriptionPath, line: description.firstAbsoluteAxisLine ?? 1)
-        }
+    private init(description: EvemuDescriptionParser.Part, events: LineReader, eventsPart: EvemuDescriptionParser.Part) {
         path = events.path
         device = description.device
         self.events = events
@@ -208,7 +201,17 @@ private enum EvemuDescriptionParser {
         var firstEvent: RecordedEvent?
     }
 
+    /// Reads the file's description; a device the decoder cannot read is refused here, before
+    /// anything else (such as the other file of a pair) is looked at.
     static func parse(_ lines: LineReader) throws(InputFileError) -> Part {
+        let part = try readDescription(lines)
+        if part.hasDescription {
+            try InputFileError.checkDecodable(part.device, path: lines.path, line: part.firstAbsoluteAxisLine ?? 1)
+        }
+        return part
+    }
+
+    private static func readDescription(_ lines: LineReader) throws(InputFileError) -> Part {
         var part = Part()
         var propertyBytes = 0
         var codeBytes: [UInt16: Int] = [:]

@@ -186,7 +186,7 @@ private struct LibinputRecordHeaderParser {
         var absinfoLine: Int?
         func isChosen() -> Bool { deviceIndex.map { $0 == index } ?? device.isTouchscreen }
         func checkedChoice(line: Int) throws(InputFileError) -> DeviceDescription {
-            if device.usesProtocolA { throw .protocolA(path: yaml.path, line: absinfoLine ?? line) }
+            try InputFileError.checkDecodable(device, path: yaml.path, line: absinfoLine ?? line)
             return device
         }
         let mapLine = yaml.line

@@ -2,6 +2,11 @@
 public struct TouchDeviceError: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String
     public var description: String { reason }
+
+    /// The device uses multitouch protocol A: positions without slots.
+    static let protocolA = TouchDeviceError(
+        reason: "protocol A (no slots) recording: the device reports multitouch positions without ABS_MT_SLOT; "
+            + "only multitouch protocol B recordings are supported")
 }
 
 /// Turns one touchscreen's raw evdev events into the touch events libinput 1.22
@@ -88,9 +93,7 @@ public struct TouchDecoder: Sendable {
     public init(device: DeviceDescription, screen: ScreenSize, calibration: CalibrationMatrix? = nil) throws(TouchDeviceError) {
         let axes = device.absoluteAxes
         isMultitouch = device.hasMultitouchPositions
-        if device.usesProtocolA {
-            throw TouchDeviceError(reason: "a protocol A device (multitouch axes without ABS_MT_SLOT) is not supported; libinput converts these with mtdev")
-        }
+        try TouchDecoder.checkMultitouchProtocol(of: device)
         let xCode = isMultitouch ? AbsoluteAxis.multitouchPositionX : AbsoluteAxis.x
         let yCode = isMultitouch ? AbsoluteAxis.multitouchPositionY : AbsoluteAxis.y
         guard let xAxis = axes[xCode], let yAxis = axes[yCode] else {
@@ -150,6 +153,19 @@ public struct TouchDecoder: Sendable {
         }
         screenWidth = screen.width
         screenHeight = screen.height
+    }
+
+    /// Refuses a device on multitouch protocol A (``DeviceDescription/usesProtocolA``), whose
+    /// positions come without slots, so the decoder cannot tell its touches apart.
+    ///
+    /// This is the one place that decides it; protocol A support (libinput converts such devices
+    /// with mtdev) starts here. The decoder asks it first, because it is public and may be given
+    /// any description. The recording readers ask it too, as soon as they have read a device's
+    /// description, so that the refusal names the file and the line of the device's axes before
+    /// anything else of the recording is read; through them, no protocol A device reaches the
+    /// decoder in a replay.
+    static func checkMultitouchProtocol(of device: DeviceDescription) throws(TouchDeviceError) {
+        if device.usesProtocolA { throw .protocolA }
     }
 
     /// libinput's fuzz for an axis: the `LIBINPUT_FUZZ_<code>` udev property when

@@ -43,7 +43,7 @@ enum RunCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let backend: LiveInputBackend
         let scene: Scene
-        let calibration: [Double]?
+        let calibration: CalibrationMatrix?
         let printTouchEvents: Bool
         let explain: Bool
         let socketPath: String?
@@ -59,14 +59,7 @@ enum RunCommand {
             }
             try options.expectNoPositionalArguments()
             backend = try LiveInputOptions.backend(from: options)
-            if let text = try options.value("calibration") {
-                guard let matrix = CalibrationMatrix(parsing: text) else {
-                    throw CommandLineArguments.UsageError(message: "'--calibration' needs six numbers \"a b c d e f\", got '\(text)'")
-                }
-                calibration = matrix.values.map(Double.init)
-            } else {
-                calibration = nil
-            }
+            calibration = try options.calibration()
             let screenText = try options.value("screen")
             if let scenePath = try options.value("scene") {
                 if screenText != nil {
@@ -96,7 +89,9 @@ enum RunCommand {
 
         let session: LiveDismissalSession
         do {
-            session = try LiveDismissalSession(backend: backend, scene: scene, calibrationMatrix: calibration)
+            // LiveDismissalSession takes the matrix as plain numbers.
+            session = try LiveDismissalSession(
+                backend: backend, scene: scene, calibrationMatrix: calibration.map { $0.values.map(Double.init) })
         } catch {
             StandardError.report("\(error)")
             return ExitStatus.unavailable

@@ -27,7 +27,7 @@ public final class LibinputSource {
     private let interface: UnsafeMutablePointer<libinput_interface>
     private let openFailures: OpenFailureLog
     private let screen: ScreenSize
-    private let calibration: [Float]?
+    private let calibration: CalibrationMatrix?
     private var trackedDevices: [OpaquePointer: LiveDevice] = [:]
     private var queued: [LiveEvent] = []
 
@@ -36,15 +36,12 @@ public final class LibinputSource {
     /// - Parameters:
     ///   - backend: a udev seat or a list of device nodes.
     ///   - screen: the screen that transformed coordinates are scaled to (points).
-    ///   - calibrationMatrix: libinput's six-value matrix applied to every touch device;
-    ///     nil keeps each device's own (udev `LIBINPUT_CALIBRATION_MATRIX` or identity).
+    ///   - calibration: libinput's matrix, applied to every touch device; nil keeps each
+    ///     device's own (udev `LIBINPUT_CALIBRATION_MATRIX` or identity).
     /// - Throws: ``LiveInputError`` when a device cannot be opened or no touch device exists.
-    public init(backend: LiveInputBackend, screen: ScreenSize, calibrationMatrix: [Double]? = nil) throws(LiveInputError) {
-        if let calibrationMatrix, calibrationMatrix.count != 6 {
-            throw .invalidCalibration(valueCount: calibrationMatrix.count)
-        }
+    public init(backend: LiveInputBackend, screen: ScreenSize, calibration: CalibrationMatrix? = nil) throws(LiveInputError) {
         self.screen = screen
-        self.calibration = calibrationMatrix.map { $0.map(Float.init) }
+        self.calibration = calibration
         self.openFailures = OpenFailureLog()
         self.interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
         interface.initialize(to: libinput_interface(open_restricted: openRestricted, close_restricted: closeRestricted))
@@ -82,6 +79,23 @@ public final class LibinputSource {
         // The initial devices are announced before any dispatch; take them now.
         try drain()
         if !trackedDevices.values.contains(where: \.isTouch) { throw .noTouchDevice(searched: searched) }
+    }
+
+    /// Opens the devices as ``init(backend:screen:calibration:)`` does, with the calibration
+    /// matrix given as six plain numbers.
+    ///
+    /// - Throws: ``LiveInputError/invalidCalibration(valueCount:)`` unless the matrix holds six
+    ///   finite values (the error counts the finite ones), and what the other initialiser throws.
+    public convenience init(backend: LiveInputBackend, screen: ScreenSize, calibrationMatrix: [Double]?) throws(LiveInputError) {
+        var calibration: CalibrationMatrix?
+        if let calibrationMatrix {
+            let values = calibrationMatrix.map(Float.init)
+            guard let matrix = CalibrationMatrix(values) else {
+                throw .invalidCalibration(valueCount: values.filter(\.isFinite).count)
+            }
+            calibration = matrix
+        }
+        try self.init(backend: backend, screen: screen, calibration: calibration)
     }
 
     deinit {
@@ -195,11 +209,11 @@ public final class LibinputSource {
         return scale(touch, fineScale) * size / Double(fineScale)
     }
 
-    private func apply(_ matrix: [Float], to device: OpaquePointer, named node: String) throws(LiveInputError) {
+    private func apply(_ matrix: CalibrationMatrix, to device: OpaquePointer, named node: String) throws(LiveInputError) {
         guard libinput_device_config_calibration_has_matrix(device) != 0 else {
             throw .calibrationRejected(device: node)
         }
-        let status = matrix.withUnsafeBufferPointer { values in
+        let status = matrix.values.withUnsafeBufferPointer { values in
             libinput_device_config_calibration_set_matrix(device, values.baseAddress)
         }
         if status != LIBINPUT_CONFIG_STATUS_SUCCESS { throw .calibrationRejected(device: node) }

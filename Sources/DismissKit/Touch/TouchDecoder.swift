@@ -212,18 +212,10 @@ public struct TouchDecoder: Sendable {
     /// when a device is removed or suspended.
     public mutating func cancelAll(time: Int64, into output: inout [TouchEvent]) {
         var sent = false
-        for index in slots.indices where slots[index].seatSlot >= 0 {
-            output.append(TouchEvent(kind: .cancel, time: time, slot: isMultitouch ? Int32(index) : -1, seatSlot: slots[index].seatSlot))
-            releaseSeatSlot(slots[index].seatSlot)
-            slots[index].seatSlot = -1
-            sent = true
+        for index in slots.indices {
+            sent = sendRelease(.cancel, slot: Int32(index), time: time, into: &output) || sent
         }
-        if singleTouch.seatSlot >= 0 {
-            output.append(TouchEvent(kind: .cancel, time: time, slot: -1, seatSlot: singleTouch.seatSlot))
-            releaseSeatSlot(singleTouch.seatSlot)
-            singleTouch.seatSlot = -1
-            sent = true
-        }
+        sent = sendRelease(.cancel, slot: -1, time: time, into: &output) || sent
         if sent { output.append(TouchEvent(kind: .frame, time: time)) }
     }
 
@@ -303,13 +295,13 @@ public struct TouchDecoder: Sendable {
             slots[index].dirty = false
             switch slots[index].palm {
             case .new:
-                if slots[index].state != .begin { sent = sendRelease(.cancel, slot: index, time: time, into: &output) }
+                if slots[index].state != .begin { sent = sendRelease(.cancel, slot: Int32(index), time: time, into: &output) }
                 slots[index].palm = .isPalm
             case .none:
                 switch slots[index].state {
                 case .begin: sent = sendDown(slot: index, time: time, into: &output)
                 case .update: sent = sendMotion(slot: index, time: time, into: &output)
-                case .end: sent = sendRelease(.up, slot: index, time: time, into: &output)
+                case .end: sent = sendRelease(.up, slot: Int32(index), time: time, into: &output)
                 case .none: break
                 }
             case .isPalm, .wasPalm:
@@ -346,13 +338,21 @@ public struct TouchDecoder: Sendable {
         return true
     }
 
-    /// Ends a slot's touch with `up` or `cancel` (no coordinates) and frees its seat slot.
-    private mutating func sendRelease(_ kind: TouchEvent.Kind, slot index: Int, time: Int64, into output: inout [TouchEvent]) -> Bool {
-        let seatSlot = slots[index].seatSlot
-        slots[index].seatSlot = -1
+    /// Ends a touch with `up` or `cancel` (no coordinates) and frees its seat slot; false when
+    /// there was no touch to end.
+    /// - Parameter slot: the kernel slot, or -1 for the touch of a single-touch device.
+    private mutating func sendRelease(_ kind: TouchEvent.Kind, slot: Int32, time: Int64, into output: inout [TouchEvent]) -> Bool {
+        let seatSlot: Int32
+        if slot >= 0 {
+            seatSlot = slots[Int(slot)].seatSlot
+            slots[Int(slot)].seatSlot = -1
+        } else {
+            seatSlot = singleTouch.seatSlot
+            singleTouch.seatSlot = -1
+        }
         guard seatSlot >= 0 else { return false }
         releaseSeatSlot(seatSlot)
-        output.append(TouchEvent(kind: kind, time: time, slot: Int32(index), seatSlot: seatSlot))
+        output.append(TouchEvent(kind: kind, time: time, slot: slot, seatSlot: seatSlot))
         return true
     }
 
@@ -378,14 +378,8 @@ public struct TouchDecoder: Sendable {
                                      point: point(x: singleTouch.x, y: singleTouch.y)))
             sent = true
         }
-        if singleTouchPendingUp {
-            let seatSlot = singleTouch.seatSlot
-            singleTouch.seatSlot = -1
-            if seatSlot >= 0 {
-                releaseSeatSlot(seatSlot)
-                output.append(TouchEvent(kind: .up, time: time, slot: -1, seatSlot: seatSlot))
-                sent = true
-            }
+        if singleTouchPendingUp && sendRelease(.up, slot: -1, time: time, into: &output) {
+            sent = true
         }
         return sent
     }

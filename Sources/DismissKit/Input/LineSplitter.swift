@@ -1,6 +1,7 @@
 import Glibc
 
-/// Bytes cut into numbered lines as they are read: the one place the project splits input into lines.
+/// Bytes cut into numbered lines as they are read: the one line splitter of the recording
+/// readers and of `gesturectl`'s host commands.
 ///
 /// A line ends at `\n`, and a `\r` just before it is dropped; the input's last line needs no
 /// `\n`. Lines are numbered from 1. Only the bytes not yet handed out are kept, so memory

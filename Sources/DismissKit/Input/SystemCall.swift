@@ -15,9 +15,10 @@ public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertibl
 
 /// System calls that fail with -1 and `errno`, checked in one place.
 ///
-/// The project's raw `read`, `write`, `send` and `poll` calls go through
-/// ``checked(retryingOnInterrupt:_:)``, so a call interrupted by a signal (EINTR) is
-/// handled the same way everywhere: made again, unless the caller wants to hear of it.
+/// The reads of recordings, standard input and the command socket, the writes to standard
+/// output and the socket, and the wait for libinput go through
+/// ``checked(retryingOnInterrupt:_:)``, so a call interrupted by a signal (EINTR) is handled
+/// the same way everywhere: made again, unless the caller wants to hear of it.
 public enum SystemCall {
     /// Makes a system call, again each time a signal interrupts it when `retryingOnInterrupt`.
     /// - Returns: the call's result, never -1.

@@ -18,11 +18,11 @@ final class EvemuReader: RecordingReader {
 
     /// Opens one evemu file, and its partner if it is half of a `.desc` + `.events` pair.
     convenience init(path: String, readChunkSize: Int = FileInput.defaultChunkSize) throws(InputFileError) {
-        let lines = LineReader(input: try FileInput(path: path, chunkSize: readChunkSize))
+        let lines = try LineReader(path: path, chunkSize: readChunkSize)
         let part = try EvemuDescriptionParser.parse(lines)
         if part.hasDescription {
             if part.firstEvent == nil, let eventsPath = try EvemuReader.eventsPartner(ofDescription: path) {
-                let eventLines = LineReader(input: try FileInput(path: eventsPath, chunkSize: readChunkSize))
+                let eventLines = try LineReader(path: eventsPath, chunkSize: readChunkSize)
                 let eventsPart = try EvemuDescriptionParser.parse(eventLines)
                 try EvemuReader.requireEventsOnly(eventsPart, path: eventsPath)
                 self.init(description: part, events: eventLines, eventsPart: eventsPart)
@@ -55,8 +55,8 @@ final class EvemuReader: RecordingReader {
     convenience init(pairedPaths first: String, _ second: String, readChunkSize: Int = FileInput.defaultChunkSize)
         throws(InputFileError)
     {
-        let firstLines = LineReader(input: try FileInput(path: first, chunkSize: readChunkSize))
-        let secondLines = LineReader(input: try FileInput(path: second, chunkSize: readChunkSize))
+        let firstLines = try LineReader(path: first, chunkSize: readChunkSize)
+        let secondLines = try LineReader(path: second, chunkSize: readChunkSize)
         let firstPart = try EvemuDescriptionParser.parse(firstLines)
         let secondPart = try EvemuDescriptionParser.parse(secondLines)
         switch (firstPart.hasDescription, secondPart.hasDescription) {

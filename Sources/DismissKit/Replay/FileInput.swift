@@ -15,9 +15,11 @@ final class FileInput {
     init(path: String, chunkSize: Int = FileInput.defaultChunkSize) throws(InputFileError) {
         self.path = path
         self.chunkSize = max(1, chunkSize)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw InputFileError(.unreadable, path: path, reason: FileInput.describe(errno: errno))
+        let descriptor: Int32
+        do {
+            descriptor = try SystemCall.checked { open(path, O_RDONLY | O_CLOEXEC) }
+        } catch {
+            throw InputFileError(.unreadable, path: path, reason: FileInput.describe(errno: error.code))
         }
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
@@ -66,6 +68,12 @@ final class LineReader {
         self.input = input
         self.path = input.path
         lines = LineSplitter(capacity: max(4096, min(input.chunkSize, 1 << 16)))
+    }
+
+    /// Opens `path` and reads its lines.
+    /// - Throws: ``InputFileError`` of kind `.unreadable` when the file cannot be opened.
+    convenience init(path: String, chunkSize: Int) throws(InputFileError) {
+        self.init(input: try FileInput(path: path, chunkSize: chunkSize))
     }
 
     /// The next line without its line break (`\n` or `\r\n`), or nil at the end of the file.

@@ -15,8 +15,8 @@ public struct SystemCallError: Error, Sendable, Hashable, CustomStringConvertibl
 
 /// System calls that fail with -1 and `errno`, checked in one place.
 ///
-/// The reads of recordings, standard input and the command socket, the writes to standard
-/// output and the socket, and the wait for libinput go through
+/// Opening and reading recordings, reading standard input and the command socket, writing to
+/// standard output and the socket, and waiting for libinput go through
 /// ``checked(retryingOnInterrupt:_:)``, so a call interrupted by a signal (EINTR) is handled
 /// the same way everywhere: made again, unless the caller wants to hear of it.
 public enum SystemCall {

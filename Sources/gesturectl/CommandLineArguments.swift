@@ -1,3 +1,5 @@
+import DismissKit
+
 /// A command line split into options and positional arguments, by hand, in the
 /// conventions of swift-argument-parser (`--name value`, `--name=value`, `--flag`).
 struct CommandLineArguments {
@@ -67,5 +69,16 @@ struct CommandLineArguments {
     /// A usage error when any positional argument was given.
     func expectNoPositionalArguments() throws(UsageError) {
         if let first = positional.first { throw UsageError(message: "unexpected argument '\(first)'") }
+    }
+}
+
+extension CommandLineArguments {
+    /// The `--calibration` option of `replay` and `run`: libinput's six values, separated by spaces or commas.
+    func calibration() throws(UsageError) -> CalibrationMatrix? {
+        guard let text = try value("calibration") else { return nil }
+        guard let matrix = CalibrationMatrix(parsing: text) else {
+            throw UsageError(message: "'--calibration' needs six numbers \"a b c d e f\", got '\(text)'")
+        }
+        return matrix
     }
 }

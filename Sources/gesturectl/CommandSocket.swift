@@ -1,3 +1,4 @@
+import DismissKit
 import Glibc
 
 /// A Unix stream socket serving the host protocol of `gesturectl run`: commands in, intents out,
@@ -65,7 +66,7 @@ final class CommandSocket {
         guard descriptor >= 0 else { return }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         client = descriptor
-        commands = CommandLineReader(descriptor: descriptor, name: "socket")
+        commands = CommandLineReader(descriptor: descriptor)
     }
 
     /// Reads the client's complete command lines; forgets the client when it has gone.
@@ -82,16 +83,8 @@ final class CommandSocket {
         guard let client else { return }
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(client, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if sent < 0 && errno == EINTR { continue }
-            guard sent > 0 else {
-                disconnect()
-                return
-            }
-            offset += sent
-        }
+        let sent = SystemCall.writeAll(bytes) { start, count in Glibc.send(client, start, count, Int32(MSG_NOSIGNAL)) }
+        if !sent { disconnect() }
     }
 
     private func disconnect() {

@@ -48,14 +48,7 @@ enum ReplayCommand {
                     message: options.positional.isEmpty ? "missing expected argument '<trace>'" : "too many arguments")
             }
             scenePath = try options.value("scene")
-            if let text = try options.value("calibration") {
-                guard let matrix = CalibrationMatrix(parsing: text) else {
-                    throw CommandLineArguments.UsageError(message: "'--calibration' needs six numbers \"a b c d e f\", got '\(text)'")
-                }
-                calibration = matrix
-            } else {
-                calibration = nil
-            }
+            calibration = try options.calibration()
             if let text = try options.value("device-index") {
                 guard let index = Int(text), index >= 0 else {
                     throw CommandLineArguments.UsageError(message: "'--device-index' needs a number from 0, got '\(text)'")

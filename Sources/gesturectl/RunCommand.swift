@@ -43,7 +43,7 @@ enum RunCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let backend: LiveInputBackend
         let scene: Scene
-        let calibration: [Double]?
+        let calibration: CalibrationMatrix?
         let printTouchEvents: Bool
         let explain: Bool
         let socketPath: String?
@@ -59,14 +59,7 @@ enum RunCommand {
             }
             try options.expectNoPositionalArguments()
             backend = try LiveInputOptions.backend(from: options)
-            if let text = try options.value("calibration") {
-                guard let matrix = CalibrationMatrix(parsing: text) else {
-                    throw CommandLineArguments.UsageError(message: "'--calibration' needs six numbers \"a b c d e f\", got '\(text)'")
-                }
-                calibration = matrix.values.map(Double.init)
-            } else {
-                calibration = nil
-            }
+            calibration = try options.calibration()
             let screenText = try options.value("screen")
             if let scenePath = try options.value("scene") {
                 if screenText != nil {
@@ -96,7 +89,9 @@ enum RunCommand {
 
         let session: LiveDismissalSession
         do {
-            session = try LiveDismissalSession(backend: backend, scene: scene, calibrationMatrix: calibration)
+            // LiveDismissalSession takes the matrix as plain numbers.
+            session = try LiveDismissalSession(
+                backend: backend, scene: scene, calibrationMatrix: calibration.map { $0.values.map(Double.init) })
         } catch {
             StandardError.report("\(error)")
             return ExitStatus.unavailable
@@ -112,7 +107,7 @@ enum RunCommand {
             StandardError.report(error.description)
             return ExitStatus.unavailable
         }
-        var commands = CommandLineReader(descriptor: STDIN_FILENO, name: "stdin")
+        var commands = CommandLineReader(descriptor: STDIN_FILENO)
         var output = LineWriter.standardOutput()
         /// Prints a line on standard output and sends it to the socket's client.
         func emit(_ line: String) {
@@ -208,7 +203,7 @@ final class StopSignals {
     }
 }
 
-/// Complete lines read from a descriptor as they arrive, numbered from 1.
+/// Host command lines read from a descriptor as they arrive, numbered from 1; blank lines are skipped.
 struct CommandLineReader {
     struct Line {
         var number: Int
@@ -216,38 +211,30 @@ struct CommandLineReader {
     }
 
     let descriptor: Int32
-    let name: String
     private(set) var isOpen = true
-    private var pending: [UInt8] = []
-    private var lineNumber = 0
+    private var lines = LineSplitter(capacity: 1 << 16)
 
-    init(descriptor: Int32, name: String) {
+    init(descriptor: Int32) {
         self.descriptor = descriptor
-        self.name = name
     }
 
     /// Reads what is available (one `read`, so it does not block after `poll` said readable)
     /// and returns the lines it completed; at the end of input, the last unterminated line too.
     mutating func readLines() -> [Line] {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
-        if count <= 0 {
-            isOpen = false
-            defer { pending.removeAll() }
-            return pending.isEmpty ? [] : [nextLine(pending[...])]
+        let count: Int
+        do {
+            count = try lines.append { buffer throws(SystemCallError) in
+                try SystemCall.checked { read(descriptor, buffer.baseAddress, buffer.count) }
+            }
+        } catch {
+            if error.code == EAGAIN { return [] }
+            count = 0  // a failed read ends the input
         }
-        pending += chunk[..<count]
-        var lines: [Line] = []
-        while let newline = pending.firstIndex(of: 0x0A) {
-            lines.append(nextLine(pending[..<newline]))
-            pending.removeSubrange(...newline)
+        if count == 0 { isOpen = false }
+        var completed: [Line] = []
+        while let line = lines.nextLine(inputEnded: !isOpen) {
+            completed.append(Line(number: lines.lineNumber, text: String(decoding: line, as: UTF8.self)))
         }
-        return lines.filter { !$0.text.allSatisfy(\.isWhitespace) }
-    }
-
-    private mutating func nextLine(_ bytes: ArraySlice<UInt8>) -> Line {
-        lineNumber += 1
-        return Line(number: lineNumber, text: String(decoding: bytes, as: UTF8.self))
+        return completed.filter { !$0.text.allSatisfy(\.isWhitespace) }
     }
 }

@@ -1,3 +1,4 @@
+import DismissKit
 import Glibc
 
 /// Exit statuses (sysexits.h), as swift-argument-parser tools use them.
@@ -35,15 +36,7 @@ struct LineWriter {
 
     /// Writes out everything buffered.
     mutating func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { bytes in
-                Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { break }
-            offset += written
-        }
+        SystemCall.writeAll(buffer) { start, count in Glibc.write(descriptor, start, count) }
         buffer.removeAll(keepingCapacity: true)
     }
 }

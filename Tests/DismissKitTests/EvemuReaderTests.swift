@@ -216,7 +216,7 @@ import Testing
         let content = "N: Old Panel\nP: 00 00 00 00 00 00 00 00\nA: 35 0 9600 0 0\nA: 36 0 7200 0 0\nE: 0.000001 0003 0035 1\n"
         let path = try ReplayTestSupport.write(content)
         let error = ReplayTestSupport.error { () throws(InputFileError) in try EvemuReader(path: path) }
-        #expect(error == .protocolA(path: path, line: 3))
+        #expect(error == InputFileError(.malformed, path: path, line: 3, reason: TouchDeviceError.protocolA.reason))
     }
 
     @Test(arguments: [1, 2, 3, 7, 16, 31, 64, 4096])

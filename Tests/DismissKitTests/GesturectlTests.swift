@@ -1,5 +1,7 @@
 import Foundation
+import Glibc
 import Testing
+@testable import gesturectl
 
 /// The command-line tool, run as users run it: stdout, stderr and exit status.
 @Suite struct GesturectlTests {
@@ -119,5 +121,60 @@ import Testing
         let result = try runGesturectl(["run", "--seat", "seat0", "--device", "/dev/input/event0"])
         #expect(result.status == 64)
         #expect(result.standardError.contains("not both"))
+    }
+}
+
+/// Host command lines as `gesturectl run` reads them from stdin or its socket.
+@Suite struct CommandLineReaderTests {
+    /// A pipe: the reader reads one end, the test writes the other and closes it.
+    final class CommandPipe {
+        let reading: Int32
+        private var writing: Int32?
+
+        init() throws {
+            var ends: [Int32] = [-1, -1]
+            try #require(pipe(&ends) == 0)
+            (reading, writing) = (ends[0], ends[1])
+        }
+
+        func write(_ text: String) {
+            guard let writing else { return }
+            let bytes = Array(text.utf8)
+            _ = Glibc.write(writing, bytes, bytes.count)
+        }
+
+        func closeWriting() {
+            if let writing { close(writing) }
+            writing = nil
+        }
+
+        deinit {
+            closeWriting()
+            close(reading)
+        }
+    }
+
+    static func numbered(_ lines: [CommandLineReader.Line]) -> [String] {
+        lines.map { "\($0.number): \($0.text)" }
+    }
+
+    @Test func linesAreNumberedCountingBlankOnesWhichAreSkipped() throws {
+        let pipe = try CommandPipe()
+        var reader = CommandLineReader(descriptor: pipe.reading)
+        pipe.write("{\"a\": 1}\n\n  \r\n{\"b\": 2}\r\n{\"c\": 3}")
+        #expect(Self.numbered(reader.readLines()) == [#"1: {"a": 1}"#, #"4: {"b": 2}"#])
+        #expect(reader.isOpen)
+        pipe.closeWriting()
+        #expect(Self.numbered(reader.readLines()) == [#"5: {"c": 3}"#])
+        #expect(!reader.isOpen)
+    }
+
+    @Test func aLineSplitAcrossReadsIsReturnedOnceComplete() throws {
+        let pipe = try CommandPipe()
+        var reader = CommandLineReader(descriptor: pipe.reading)
+        pipe.write("{\"type\": ")
+        #expect(reader.readLines().isEmpty)
+        pipe.write("\"dismiss\"}\n")
+        #expect(Self.numbered(reader.readLines()) == [#"1: {"type": "dismiss"}"#])
     }
 }

@@ -33,6 +33,13 @@ import Testing
         }
     }
 
+    @Test(arguments: [[1.0, 0, 0, 0, .nan, 0], [1.0, 0, .infinity, 0, 1, 0], [1.0, 0, 1e300, 0, 1, 0]])
+    func calibrationMatrixNeedsFiniteValues(matrix: [Double]) {
+        #expect(throws: LiveInputError.invalidCalibration(valueCount: 5)) {
+            _ = try LibinputSource(backend: .devices(["/dev/null"]), screen: .standard, calibrationMatrix: matrix)
+        }
+    }
+
     @Test func permissionErrorPointsAtTheInputGroup() {
         let message = LiveInputError.cannotOpen(path: "/dev/input/event7", errno: EACCES).description
         #expect(message.contains("Permission denied"))

@@ -64,7 +64,8 @@ import Testing
         let error = ReplayTestSupport.error { () throws(InputFileError) in
             try Recording.open(paths: paths.map(ReplayTestSupport.evemu))
         }
-        #expect(error == .protocolA(path: ReplayTestSupport.evemu(blamed), line: line))
+        #expect(error == InputFileError(
+            .malformed, path: ReplayTestSupport.evemu(blamed), line: line, reason: TouchDeviceError.protocolA.reason))
         #expect(error?.reason.contains("protocol A (no slots)") == true)
     }
 

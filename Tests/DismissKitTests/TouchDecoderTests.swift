@@ -209,15 +209,16 @@ private let tool = AbsoluteAxis.multitouchToolType
         #expect(output.first?.point == TouchPoint(xMM: 100, yMM: 200, x: 128, y: 320))
     }
 
+    static let singleTouchscreen = DeviceDescription(
+        name: "single touch",
+        codes: [EventType.absolute: [AbsoluteAxis.x, AbsoluteAxis.y], EventType.key: [KeyCode.touch]],
+        absoluteAxes: [AbsoluteAxis.x: AbsoluteAxisInfo(minimum: 0, maximum: 999),
+                       AbsoluteAxis.y: AbsoluteAxisInfo(minimum: 0, maximum: 499)],
+        properties: [InputProperty.direct]
+    )
+
     @Test func singleTouchDevicesUseButtonTouchAndSlotMinusOne() throws {
-        let device = DeviceDescription(
-            name: "single touch",
-            codes: [EventType.absolute: [AbsoluteAxis.x, AbsoluteAxis.y], EventType.key: [KeyCode.touch]],
-            absoluteAxes: [AbsoluteAxis.x: AbsoluteAxisInfo(minimum: 0, maximum: 999),
-                           AbsoluteAxis.y: AbsoluteAxisInfo(minimum: 0, maximum: 499)],
-            properties: [InputProperty.direct]
-        )
-        var feed = try Feeder(device)
+        var feed = try Feeder(Self.singleTouchscreen)
         #expect(feed.frame([(AbsoluteAxis.x, 100), (AbsoluteAxis.y, 200)]) == [])
         #expect(feed.frame([(KeyCode.touch, 1)], type: EventType.key) == ["down -1/0 100,200", "frame"])
         #expect(feed.frame([(AbsoluteAxis.x, 110)]) == ["motion -1/0 110,200", "frame"])
@@ -233,9 +234,22 @@ private let tool = AbsoluteAxis.multitouchToolType
         #expect(output.map(\.seatSlot) == [0, 1, -1])
     }
 
+    @Test func cancelAllEndsASingleTouchAndOnlyOnce() throws {
+        var feed = try Feeder(Self.singleTouchscreen)
+        _ = feed.frame([(AbsoluteAxis.x, 100), (AbsoluteAxis.y, 200)])
+        _ = feed.frame([(KeyCode.touch, 1)], type: EventType.key)
+        var output: [TouchEvent] = []
+        feed.decoder.cancelAll(time: 99, into: &output)
+        #expect(output == [TouchEvent(kind: .cancel, time: 99, slot: -1, seatSlot: 0), TouchEvent(kind: .frame, time: 99)])
+        output.removeAll()
+        feed.decoder.cancelAll(time: 100, into: &output)
+        #expect(output.isEmpty)
+        #expect(feed.frame([(KeyCode.touch, 0)], type: EventType.key) == [])
+    }
+
     @Test func protocolADevicesAreRefused() {
         var device = touchscreen()
         device.absoluteAxes[AbsoluteAxis.multitouchSlot] = nil
-        #expect(throws: TouchDeviceError.self) { try TouchDecoder(device: device, screen: .standard) }
+        #expect(throws: TouchDeviceError.protocolA) { try TouchDecoder(device: device, screen: .standard) }
     }
 }

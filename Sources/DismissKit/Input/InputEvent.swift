@@ -17,9 +17,6 @@ public struct InputEvent: Sendable, Hashable {
         self.code = code
         self.value = value
     }
-
-    /// Whether this event is `EV_SYN / SYN_REPORT`, the end of a kernel frame.
-    @inlinable public var isFrameEnd: Bool { type == EventType.synchronization && code == SynchronizationCode.report }
 }
 
 /// evdev event types (`linux/input-event-codes.h`) that the project reads.
@@ -32,8 +29,6 @@ public enum EventType {
 /// `EV_SYN` codes.
 public enum SynchronizationCode {
     public static let report: UInt16 = 0
-    public static let multitouchReport: UInt16 = 2
-    public static let dropped: UInt16 = 3
 }
 
 /// `EV_ABS` codes.
@@ -45,8 +40,8 @@ public enum AbsoluteAxis {
     public static let multitouchPositionY: UInt16 = 0x36
     public static let multitouchToolType: UInt16 = 0x37
     public static let multitouchTrackingID: UInt16 = 0x39
-    /// The first multitouch axis code (`ABS_MT_TOUCH_MAJOR`).
-    public static let firstMultitouch: UInt16 = 0x2f
+    /// The first multitouch axis code after `ABS_MT_SLOT` (`ABS_MT_TOUCH_MAJOR`).
+    public static let firstMultitouch: UInt16 = 0x30
     /// The last multitouch axis code (`ABS_MT_TOOL_Y`).
     public static let lastMultitouch: UInt16 = 0x3d
 }

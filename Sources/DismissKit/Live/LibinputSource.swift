@@ -27,7 +27,7 @@ public final class LibinputSource {
     private let interface: UnsafeMutablePointer<libinput_interface>
     private let openFailures: OpenFailureLog
     private let screen: ScreenSize
-    private let calibration: [Float]?
+    private let calibration: CalibrationMatrix?
     private var trackedDevices: [OpaquePointer: LiveDevice] = [:]
     private var queued: [LiveEvent] = []
 
@@ -36,15 +36,12 @@ public final class LibinputSource {
     /// - Parameters:
     ///   - backend: a udev seat or a list of device nodes.
     ///   - screen: the screen that transformed coordinates are scaled to (points).
-    ///   - calibrationMatrix: libinput's six-value matrix applied to every touch device;
-    ///     nil keeps each device's own (udev `LIBINPUT_CALIBRATION_MATRIX` or identity).
+    ///   - calibration: libinput's matrix, applied to every touch device; nil keeps each
+    ///     device's own (udev `LIBINPUT_CALIBRATION_MATRIX` or identity).
     /// - Throws: ``LiveInputError`` when a device cannot be opened or no touch device exists.
-    public init(backend: LiveInputBackend, screen: ScreenSize, calibrationMatrix: [Double]? = nil) throws(LiveInputError) {
-        if let calibrationMatrix, calibrationMatrix.count != 6 {
-            throw .invalidCalibration(valueCount: calibrationMatrix.count)
-        }
+    public init(backend: LiveInputBackend, screen: ScreenSize, calibration: CalibrationMatrix? = nil) throws(LiveInputError) {
         self.screen = screen
-        self.calibration = calibrationMatrix.map { $0.map(Float.init) }
+        self.calibration = calibration
         self.openFailures = OpenFailureLog()
         self.interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
         interface.initialize(to: libinput_interface(open_restricted: openRestricted, close_restricted: closeRestricted))
@@ -84,6 +81,23 @@ public final class LibinputSource {
         if !trackedDevices.values.contains(where: \.isTouch) { throw .noTouchDevice(searched: searched) }
     }
 
+    /// Opens the devices as ``init(backend:screen:calibration:)`` does, with the calibration
+    /// matrix given as six plain numbers.
+    ///
+    /// - Throws: ``LiveInputError/invalidCalibration(valueCount:)`` unless the matrix holds six
+    ///   finite values (the error counts the finite ones), and what the other initialiser throws.
+    public convenience init(backend: LiveInputBackend, screen: ScreenSize, calibrationMatrix: [Double]?) throws(LiveInputError) {
+        var calibration: CalibrationMatrix?
+        if let calibrationMatrix {
+            let values = calibrationMatrix.map(Float.init)
+            guard let matrix = CalibrationMatrix(values) else {
+                throw .invalidCalibration(valueCount: values.filter(\.isFinite).count)
+            }
+            calibration = matrix
+        }
+        try self.init(backend: backend, screen: screen, calibration: calibration)
+    }
+
     deinit {
         libinput_unref(context)
         interface.deinitialize(count: 1)
@@ -108,11 +122,13 @@ public final class LibinputSource {
             let (seconds, attoseconds) = duration.components
             return Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         } ?? -1
-        let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-        if ready < 0 {
-            let code = errno
-            if code == EINTR { return Wakeup(events: [], readable: []) }
-            throw .waitFailed(errno: code)
+        do {
+            _ = try SystemCall.checked(retryingOnInterrupt: false) {
+                poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+            }
+        } catch {
+            if error.code == EINTR { return Wakeup(events: [], readable: []) }
+            throw .waitFailed(errno: error.code)
         }
         let readable = descriptors.dropFirst().filter { $0.revents != 0 }.map(\.fd)
         if descriptors[0].revents != 0 {
@@ -152,7 +168,7 @@ public final class LibinputSource {
             queued.append(.touch(touchEvent(touch, type: type)))
         case LIBINPUT_EVENT_KEYBOARD_KEY:
             guard let key = libinput_event_get_keyboard_event(event),
-                  libinput_event_keyboard_get_key(key) == Self.escapeKeyCode,
+                  libinput_event_keyboard_get_key(key) == UInt32(KeyCode.escape),
                   libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED
             else { return }
             queued.append(.escapeKey(time: Int64(clamping: libinput_event_keyboard_get_time_usec(key))))
@@ -193,11 +209,11 @@ public final class LibinputSource {
         return scale(touch, fineScale) * size / Double(fineScale)
     }
 
-    private func apply(_ matrix: [Float], to device: OpaquePointer, named node: String) throws(LiveInputError) {
+    private func apply(_ matrix: CalibrationMatrix, to device: OpaquePointer, named node: String) throws(LiveInputError) {
         guard libinput_device_config_calibration_has_matrix(device) != 0 else {
             throw .calibrationRejected(device: node)
         }
-        let status = matrix.withUnsafeBufferPointer { values in
+        let status = matrix.values.withUnsafeBufferPointer { values in
             libinput_device_config_calibration_set_matrix(device, values.baseAddress)
         }
         if status != LIBINPUT_CONFIG_STATUS_SUCCESS { throw .calibrationRejected(device: node) }
@@ -237,8 +253,6 @@ public final class LibinputSource {
         return .notAnInputDevice(path: path)
     }
 
-    /// The evdev key code of Escape (`KEY_ESC`).
-    private static let escapeKeyCode: UInt32 = 1
     /// The integer size used to scale to fractional screen sizes.
     private static let fineScale: UInt32 = 1_000_000
 }

@@ -9,13 +9,3 @@ enum EvdevLimits {
     /// `INPUT_PROP_MAX`.
     static let maximumProperty: Int64 = 0x1f
 }
-
-extension InputFileError {
-    /// The error for a recording whose device uses multitouch protocol A, which has no slots.
-    static func protocolA(path: String, line: Int) -> InputFileError {
-        InputFileError(
-            .malformed, path: path, line: line,
-            reason: "protocol A (no slots) recording: the device reports multitouch positions without ABS_MT_SLOT; "
-                + "only multitouch protocol B recordings are supported")
-    }
-}

@@ -13,22 +13,21 @@ final class EvemuReader: RecordingReader {
 
     private let events: LineReader
     private var pending: RecordedEvent?
-    private var timeOrigin: Int64?
+    private var clock = FirstEventClock()
     private var failure: InputFileError?
 
     /// Opens one evemu file, and its partner if it is half of a `.desc` + `.events` pair.
     convenience init(path: String, readChunkSize: Int = FileInput.defaultChunkSize) throws(InputFileError) {
-        let lines = LineReader(input: try FileInput(path: path, chunkSize: readChunkSize))
+        let lines = try LineReader(path: path, chunkSize: readChunkSize)
         let part = try EvemuDescriptionParser.parse(lines)
         if part.hasDescription {
-            if part.device.usesProtocolA { throw .protocolA(path: path, line: part.firstAbsoluteAxisLine ?? 1) }
             if part.firstEvent == nil, let eventsPath = try EvemuReader.eventsPartner(ofDescription: path) {
-                let eventLines = LineReader(input: try FileInput(path: eventsPath, chunkSize: readChunkSize))
+                let eventLines = try LineReader(path: eventsPath, chunkSize: readChunkSize)
                 let eventsPart = try EvemuDescriptionParser.parse(eventLines)
                 try EvemuReader.requireEventsOnly(eventsPart, path: eventsPath)
-                try self.init(description: part, descriptionPath: path, events: eventLines, eventsPart: eventsPart)
+                self.init(description: part, events: eventLines, eventsPart: eventsPart)
             } else {
-                try self.init(description: part, descriptionPath: path, events: lines, eventsPart: part)
+                self.init(description: part, events: lines, eventsPart: part)
             }
             return
         }
@@ -49,24 +48,24 @@ final class EvemuReader: RecordingReader {
         }
         let description = try EvemuDescriptionParser.parse(LineReader(input: descriptionInput))
         try EvemuReader.requireDescriptionOnly(description, path: descriptionPath)
-        try self.init(description: description, descriptionPath: descriptionPath, events: lines, eventsPart: part)
+        self.init(description: description, events: lines, eventsPart: part)
     }
 
     /// Opens a description file and an events-only file, given in either order.
     convenience init(pairedPaths first: String, _ second: String, readChunkSize: Int = FileInput.defaultChunkSize)
         throws(InputFileError)
     {
-        let firstLines = LineReader(input: try FileInput(path: first, chunkSize: readChunkSize))
-        let secondLines = LineReader(input: try FileInput(path: second, chunkSize: readChunkSize))
+        let firstLines = try LineReader(path: first, chunkSize: readChunkSize)
+        let secondLines = try LineReader(path: second, chunkSize: readChunkSize)
         let firstPart = try EvemuDescriptionParser.parse(firstLines)
         let secondPart = try EvemuDescriptionParser.parse(secondLines)
         switch (firstPart.hasDescription, secondPart.hasDescription) {
         case (true, false):
             try EvemuReader.requireDescriptionOnly(firstPart, path: first)
-            try self.init(description: firstPart, descriptionPath: first, events: secondLines, eventsPart: secondPart)
+            self.init(description: firstPart, events: secondLines, eventsPart: secondPart)
         case (false, true):
             try EvemuReader.requireDescriptionOnly(secondPart, path: second)
-            try self.init(description: secondPart, descriptionPath: second, events: firstLines, eventsPart: firstPart)
+            self.init(description: secondPart, events: firstLines, eventsPart: firstPart)
         case (true, true), (false, false):
             throw InputFileError(
                 .malformed, path: second, line: 1,
@@ -74,13 +73,7 @@ final class EvemuReader: RecordingReader {
         }
     }
 
-    private init(
-        description: EvemuDescriptionParser.Part, descriptionPath: String, events: LineReader,
-        eventsPart: EvemuDescriptionParser.Part
-    ) throws(InputFileError) {
-        if description.device.usesProtocolA {
-            throw .protocolA(path: descriptionPath, line: description.firstAbsoluteAxisLine ?? 1)
-        }
+    private init(description: EvemuDescriptionParser.Part, events: LineReader, eventsPart: EvemuDescriptionParser.Part) {
         path = events.path
         device = description.device
         self.events = events
@@ -99,9 +92,7 @@ final class EvemuReader: RecordingReader {
             } else {
                 return nil
             }
-            let origin = timeOrigin ?? recorded.event.time
-            timeOrigin = origin
-            recorded.event.time -= origin
+            recorded.event.time = clock.sinceFirst(recorded.event.time)
             return recorded
         } catch {
             failure = error
@@ -180,11 +171,11 @@ private enum EvemuLine {
     case blank
     /// An `E:` line; the fields after `E:`, comment removed.
     case event(ArraySlice<UInt8>)
-    /// Any other line: a description line.
-    case description
+    /// Any other line: a description line, without the blanks before it.
+    case description(ArraySlice<UInt8>)
 
     init(_ line: ArraySlice<UInt8>) {
-        let content = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let content = line.drop(while: FieldScanner.isSpace)
         guard let first = content.first, first != UInt8(ascii: "#") else {
             self = .blank
             return
@@ -193,7 +184,7 @@ private enum EvemuLine {
             let fields = content.dropFirst(2)
             self = .event(fields.firstIndex(of: UInt8(ascii: "#")).map { fields[..<$0] } ?? fields)
         } else {
-            self = .description
+            self = .description(content)
         }
     }
 }
@@ -210,7 +201,17 @@ private enum EvemuDescriptionParser {
         var firstEvent: RecordedEvent?
     }
 
+    /// Reads the file's description; a device the decoder cannot read is refused here, before
+    /// anything else (such as the other file of a pair) is looked at.
     static func parse(_ lines: LineReader) throws(InputFileError) -> Part {
+        let part = try readDescription(lines)
+        if part.hasDescription {
+            try InputFileError.checkDecodable(part.device, path: lines.path, line: part.firstAbsoluteAxisLine ?? 1)
+        }
+        return part
+    }
+
+    private static func readDescription(_ lines: LineReader) throws(InputFileError) -> Part {
         var part = Part()
         var propertyBytes = 0
         var codeBytes: [UInt16: Int] = [:]
@@ -219,6 +220,7 @@ private enum EvemuDescriptionParser {
             func malformed(_ reason: String) -> InputFileError {
                 InputFileError(.malformed, path: lines.path, line: number, reason: reason)
             }
+            let content: ArraySlice<UInt8>
             switch EvemuLine(line) {
             case .blank:
                 if number == 1 { try checkVersion(line, malformed: malformed) }
@@ -226,11 +228,10 @@ private enum EvemuDescriptionParser {
             case .event(let fields):
                 part.firstEvent = try event(fields, path: lines.path, line: number)
                 return part
-            case .description:
-                break
+            case .description(let described):
+                content = described
             }
             part.hasDescription = true
-            let content = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             let tag = content.prefix(2)
             var fields = FieldScanner(content.dropFirst(2).prefix { $0 != UInt8(ascii: "#") })
             switch String(decoding: tag, as: UTF8.self) {
@@ -245,36 +246,18 @@ private enum EvemuDescriptionParser {
                 }
                 guard fields.next() == nil else { throw malformed("`I:` must hold 4 hex numbers") }
             case "P:":
-                while let field = fields.next() {
-                    guard let byte = FieldScanner.hex(field), byte <= 0xff else {
-                        throw malformed("`P:` must hold hex bytes")
-                    }
-                    for bit in setBits(of: byte) {
-                        let property = Int64(propertyBytes * 8 + bit)
-                        guard property <= EvdevLimits.maximumProperty else {
-                            throw malformed("property \(property) out of range")
-                        }
-                        part.device.properties.insert(UInt16(property))
-                    }
-                    propertyBytes += 1
-                }
+                part.device.properties.formUnion(
+                    try setBits(
+                        in: &fields, bytesBefore: &propertyBytes, maximum: EvdevLimits.maximumProperty,
+                        tag: "P:", item: "property", malformed: malformed))
             case "B:":
                 guard let typeField = fields.next(), let type = FieldScanner.hex(typeField),
                     type <= EvdevLimits.maximumType
                 else { throw malformed("`B:` must start with an event type in hex (00...1f)") }
-                let key = UInt16(type)
-                while let field = fields.next() {
-                    guard let byte = FieldScanner.hex(field), byte <= 0xff else {
-                        throw malformed("`B:` must hold hex bytes")
-                    }
-                    let offset = codeBytes[key, default: 0]
-                    for bit in setBits(of: byte) {
-                        let code = Int64(offset * 8 + bit)
-                        guard code <= EvdevLimits.maximumCode else { throw malformed("event code \(code) out of range") }
-                        part.device.codes[key, default: []].insert(UInt16(code))
-                    }
-                    codeBytes[key] = offset + 1
-                }
+                let codes = try setBits(
+                    in: &fields, bytesBefore: &codeBytes[UInt16(type), default: 0], maximum: EvdevLimits.maximumCode,
+                    tag: "B:", item: "event code", malformed: malformed)
+                if !codes.isEmpty { part.device.codes[UInt16(type), default: []].formUnion(codes) }
             case "A:":
                 guard let codeField = fields.next(), let code = FieldScanner.hex(codeField),
                     code <= EvdevLimits.maximumAbsoluteAxis
@@ -343,8 +326,24 @@ private enum EvemuDescriptionParser {
         }
     }
 
-    private static func setBits(of byte: UInt64) -> [Int] {
-        (0..<8).filter { byte & (1 << $0) != 0 }
+    /// The bits set in the hex bytes of a `P:` or `B:` line, numbered from the first byte of a
+    /// bitmask of which `bytesBefore` bytes came on earlier lines; `bytesBefore` counts this line's too.
+    /// - Throws: for a field that is not a hex byte, or a set bit above `maximum` (an `item` out of range).
+    private static func setBits(
+        in fields: inout FieldScanner, bytesBefore: inout Int, maximum: Int64, tag: String, item: String,
+        malformed: (String) -> InputFileError
+    ) throws(InputFileError) -> Set<UInt16> {
+        var bits: Set<UInt16> = []
+        while let field = fields.next() {
+            guard let byte = FieldScanner.hex(field), byte <= 0xff else { throw malformed("`\(tag)` must hold hex bytes") }
+            for bit in 0..<8 where byte & (1 << bit) != 0 {
+                let number = Int64(bytesBefore * 8 + bit)
+                guard number <= maximum else { throw malformed("\(item) \(number) out of range") }
+                bits.insert(UInt16(number))
+            }
+            bytesBefore += 1
+        }
+        return bits
     }
 }
 
@@ -381,7 +380,7 @@ private struct FieldScanner {
         return value
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
+    static func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 }

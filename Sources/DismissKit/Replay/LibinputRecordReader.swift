@@ -21,7 +21,7 @@ final class LibinputRecordReader: RecordingReader {
 
     private let yaml: YAMLEventReader
     private var state: State
-    private var timeOrigin: Int64?
+    private var clock = FirstEventClock()
 
     /// Opens `path` and reads up to the chosen device's events.
     /// - Parameters:
@@ -108,12 +108,9 @@ final class LibinputRecordReader: RecordingReader {
         guard (0...EvdevLimits.maximumType).contains(type) else { throw malformed("event type \(type) out of range") }
         guard (0...EvdevLimits.maximumCode).contains(code) else { throw malformed("event code \(code) out of range") }
         guard let value = Int32(exactly: value) else { throw malformed("event value \(value) out of range") }
-        let time = seconds * 1_000_000 + microseconds
-        let origin = timeOrigin ?? time
-        timeOrigin = origin
+        let time = clock.sinceFirst(seconds * 1_000_000 + microseconds)
         return RecordedEvent(
-            event: InputEvent(time: time - origin, type: UInt16(type), code: UInt16(code), value: value),
-            line: line)
+            event: InputEvent(time: time, type: UInt16(type), code: UInt16(code), value: value), line: line)
     }
 }
 
@@ -189,7 +186,7 @@ private struct LibinputRecordHeaderParser {
         var absinfoLine: Int?
         func isChosen() -> Bool { deviceIndex.map { $0 == index } ?? device.isTouchscreen }
         func checkedChoice(line: Int) throws(InputFileError) -> DeviceDescription {
-            if device.usesProtocolA { throw .protocolA(path: yaml.path, line: absinfoLine ?? line) }
+            try InputFileError.checkDecodable(device, path: yaml.path, line: absinfoLine ?? line)
             return device
         }
         let mapLine = yaml.line

@@ -60,7 +60,7 @@ public enum Recording {
 
     /// Detects the format from the first lines, skipping blank lines, comments and (for YAML) leading junk.
     static func detectFormat(path: String, readChunkSize: Int = FileInput.defaultChunkSize) throws(InputFileError) -> Format {
-        let lines = LineReader(input: try FileInput(path: path, chunkSize: readChunkSize))
+        let lines = try LineReader(path: path, chunkSize: readChunkSize)
         while lines.lineNumber < detectionLineLimit, let line = try lines.nextLine() {
             let text = String(decoding: line.prefix(32), as: UTF8.self)
             if text.hasPrefix("# libinput record") || text.hasPrefix("version:") || text.hasPrefix("ndevices:") {

@@ -23,3 +23,18 @@ public protocol RecordingReader: AnyObject {
     /// - Throws: ``InputFileError`` naming the file, line and reason.
     func next() throws(InputFileError) -> RecordedEvent?
 }
+
+extension InputFileError {
+    /// Refuses a recorded device that ``TouchDecoder`` cannot decode, as a malformed recording
+    /// at `line` of `path`: the line that declares the device's axes.
+    ///
+    /// The decision is ``TouchDecoder/checkMultitouchProtocol(of:)``'s; the readers call this as
+    /// soon as they have read the description of the device they will read events from.
+    static func checkDecodable(_ device: DeviceDescription, path: String, line: Int) throws(InputFileError) {
+        do {
+            try TouchDecoder.checkMultitouchProtocol(of: device)
+        } catch {
+            throw InputFileError(.malformed, path: path, line: line, reason: error.reason)
+        }
+    }
+}

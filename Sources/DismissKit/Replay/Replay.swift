@@ -11,13 +11,8 @@ public enum Replay {
         calibration: CalibrationMatrix? = nil,
         _ body: (TouchEvent) -> Void
     ) throws(InputFileError) {
-        var decoder = try makeDecoder(for: reader, screen: screen, calibration: calibration)
-        var events: [TouchEvent] = []
-        events.reserveCapacity(64)
-        while let recorded = try reader.next() {
-            decoder.decode(recorded.event, into: &events)
-            for event in events { body(event) }
-            events.removeAll(keepingCapacity: true)
+        try forEachFrame(of: reader, screen: screen, calibration: calibration) { touches in
+            for touch in touches { body(touch) }
         }
     }
 
@@ -39,11 +34,8 @@ public enum Replay {
         calibration: CalibrationMatrix? = nil,
         _ body: (Intent) -> Void
     ) throws(InputFileError) {
-        var decoder = try makeDecoder(for: reader, screen: file.scene.screen, calibration: calibration)
         var pipeline = DismissalPipeline(scene: file.scene, configuration: configuration)
         var timeline = file.timeline[...]
-        var touches: [TouchEvent] = []
-        touches.reserveCapacity(64)
         var intents: [Intent] = []
         intents.reserveCapacity(16)
 
@@ -61,23 +53,35 @@ public enum Replay {
             }
         }
 
-        while let recorded = try reader.next() {
-            decoder.decode(recorded.event, into: &touches)
-            guard let frameTime = touches.first?.time else { continue }
-            try applyTimeline(through: frameTime)
+        try forEachFrame(of: reader, screen: file.scene.screen, calibration: calibration) { touches throws(InputFileError) in
+            try applyTimeline(through: touches[0].time)
             for touch in touches { pipeline.handle(touch, into: &intents) }
             for intent in intents { body(intent) }
             intents.removeAll(keepingCapacity: true)
-            touches.removeAll(keepingCapacity: true)
         }
         try applyTimeline(through: nil)
     }
 
-    static func makeDecoder(for reader: any RecordingReader, screen: ScreenSize, calibration: CalibrationMatrix?) throws(InputFileError) -> TouchDecoder {
+    /// Decodes the recording, calling `body` with the touch events of each kernel frame that gives any.
+    /// - Throws: ``InputFileError`` for a malformed recording, a device that is not a
+    ///   touchscreen, or what `body` throws.
+    private static func forEachFrame(
+        of reader: any RecordingReader, screen: ScreenSize, calibration: CalibrationMatrix?,
+        _ body: ([TouchEvent]) throws(InputFileError) -> Void
+    ) throws(InputFileError) {
+        var decoder: TouchDecoder
         do {
-            return try TouchDecoder(device: reader.device, screen: screen, calibration: calibration)
+            decoder = try TouchDecoder(device: reader.device, screen: screen, calibration: calibration)
         } catch {
             throw InputFileError(.malformed, path: reader.path, reason: "device \"\(reader.device.name)\": \(error.reason)")
+        }
+        var touches: [TouchEvent] = []
+        touches.reserveCapacity(64)
+        while let recorded = try reader.next() {
+            decoder.decode(recorded.event, into: &touches)
+            guard !touches.isEmpty else { continue }
+            try body(touches)
+            touches.removeAll(keepingCapacity: true)
         }
     }
 }

@@ -168,7 +168,7 @@ private final class YAMLInputSource {
         do throws(InputFileError) {
             if pendingOffset < pending.count { return takePending(buffer, capacity: capacity) }
             if searchingForStart { return try skipToStart(buffer, capacity: capacity) }
-            return try input.read(into: buffer, maximumCount: capacity)
+            return try input.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity))
         } catch {
             failure = error
             return nil
@@ -193,9 +193,8 @@ private final class YAMLInputSource {
     private func skipToStart(_ buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws(InputFileError) -> Int {
         var chunk = [UInt8](repeating: 0, count: input.chunkSize)
         while true {
-            let count = try chunk.withUnsafeMutableBytes { bytes -> Result<Int, InputFileError> in
-                guard let base = bytes.baseAddress else { return .success(0) }
-                return Result { () throws(InputFileError) in try input.read(into: base, maximumCount: bytes.count) }
+            let count = try chunk.withUnsafeMutableBytes { bytes in
+                Result { () throws(InputFileError) in try input.read(into: bytes) }
             }.get()
             if count == 0 { return 0 }
             for index in 0..<count {

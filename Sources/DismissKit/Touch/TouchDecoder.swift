@@ -2,6 +2,11 @@
 public struct TouchDeviceError: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String
     public var description: String { reason }
+
+    /// The device uses multitouch protocol A: positions without slots.
+    static let protocolA = TouchDeviceError(
+        reason: "protocol A (no slots) recording: the device reports multitouch positions without ABS_MT_SLOT; "
+            + "only multitouch protocol B recordings are supported")
 }
 
 /// Turns one touchscreen's raw evdev events into the touch events libinput 1.22
@@ -37,8 +42,8 @@ public struct TouchDecoder: Sendable {
     }
 
     /// Per-slot values the kernel holds for the multitouch axes, to drop repeats.
-    private static let multitouchAxisCount = Int(AbsoluteAxis.lastMultitouch - AbsoluteAxis.firstMultitouch)
-    private static let trackingIDIndex = Int(AbsoluteAxis.multitouchTrackingID - AbsoluteAxis.firstMultitouch - 1)
+    private static let multitouchAxisCount = Int(AbsoluteAxis.lastMultitouch - AbsoluteAxis.firstMultitouch) + 1
+    private static let trackingIDIndex = Int(AbsoluteAxis.multitouchTrackingID - AbsoluteAxis.firstMultitouch)
 
     private let isMultitouch: Bool
     private let hasToolType: Bool
@@ -88,9 +93,7 @@ public struct TouchDecoder: Sendable {
     public init(device: DeviceDescription, screen: ScreenSize, calibration: CalibrationMatrix? = nil) throws(TouchDeviceError) {
         let axes = device.absoluteAxes
         isMultitouch = device.hasMultitouchPositions
-        if device.usesProtocolA {
-            throw TouchDeviceError(reason: "a protocol A device (multitouch axes without ABS_MT_SLOT) is not supported; libinput converts these with mtdev")
-        }
+        try TouchDecoder.checkMultitouchProtocol(of: device)
         let xCode = isMultitouch ? AbsoluteAxis.multitouchPositionX : AbsoluteAxis.x
         let yCode = isMultitouch ? AbsoluteAxis.multitouchPositionY : AbsoluteAxis.y
         guard let xAxis = axes[xCode], let yAxis = axes[yCode] else {
@@ -152,6 +155,19 @@ public struct TouchDecoder: Sendable {
         screenHeight = screen.height
     }
 
+    /// Refuses a device on multitouch protocol A (``DeviceDescription/usesProtocolA``), whose
+    /// positions come without slots, so the decoder cannot tell its touches apart.
+    ///
+    /// This is the one place that decides it; protocol A support (libinput converts such devices
+    /// with mtdev) starts here. The decoder asks it first, because it is public and may be given
+    /// any description. The recording readers ask it too, as soon as they have read a device's
+    /// description, so that the refusal names the file and the line of the device's axes before
+    /// anything else of the recording is read; through them, no protocol A device reaches the
+    /// decoder in a replay.
+    static func checkMultitouchProtocol(of device: DeviceDescription) throws(TouchDeviceError) {
+        if device.usesProtocolA { throw .protocolA }
+    }
+
     /// libinput's fuzz for an axis: the `LIBINPUT_FUZZ_<code>` udev property when
     /// recorded, otherwise the axis's own fuzz.
     private static func fuzz(_ device: DeviceDescription, code: UInt16, axis: AbsoluteAxisInfo) -> Int32 {
@@ -196,18 +212,10 @@ public struct TouchDecoder: Sendable {
     /// when a device is removed or suspended.
     public mutating func cancelAll(time: Int64, into output: inout [TouchEvent]) {
         var sent = false
-        for index in slots.indices where slots[index].seatSlot >= 0 {
-            output.append(TouchEvent(kind: .cancel, time: time, slot: isMultitouch ? Int32(index) : -1, seatSlot: slots[index].seatSlot))
-            releaseSeatSlot(slots[index].seatSlot)
-            slots[index].seatSlot = -1
-            sent = true
+        for index in slots.indices {
+            sent = sendRelease(.cancel, slot: Int32(index), time: time, into: &output) || sent
         }
-        if singleTouch.seatSlot >= 0 {
-            output.append(TouchEvent(kind: .cancel, time: time, slot: -1, seatSlot: singleTouch.seatSlot))
-            releaseSeatSlot(singleTouch.seatSlot)
-            singleTouch.seatSlot = -1
-            sent = true
-        }
+        sent = sendRelease(.cancel, slot: -1, time: time, into: &output) || sent
         if sent { output.append(TouchEvent(kind: .frame, time: time)) }
     }
 
@@ -218,8 +226,8 @@ public struct TouchDecoder: Sendable {
             if value >= 0 && Int(value) < slots.count { kernelSlot = Int(value) }
             return
         }
-        guard code > AbsoluteAxis.firstMultitouch && code <= AbsoluteAxis.lastMultitouch else { return }
-        let valueIndex = kernelSlot * TouchDecoder.multitouchAxisCount + Int(code - AbsoluteAxis.firstMultitouch - 1)
+        guard (AbsoluteAxis.firstMultitouch...AbsoluteAxis.lastMultitouch).contains(code) else { return }
+        let valueIndex = kernelSlot * TouchDecoder.multitouchAxisCount + Int(code - AbsoluteAxis.firstMultitouch)
         guard kernelMultitouchValues[valueIndex] != value else { return }
         kernelMultitouchValues[valueIndex] = value
         currentSlot = kernelSlot
@@ -287,13 +295,13 @@ public struct TouchDecoder: Sendable {
             slots[index].dirty = false
             switch slots[index].palm {
             case .new:
-                if slots[index].state != .begin { sent = sendRelease(.cancel, slot: index, time: time, into: &output) }
+                if slots[index].state != .begin { sent = sendRelease(.cancel, slot: Int32(index), time: time, into: &output) }
                 slots[index].palm = .isPalm
             case .none:
                 switch slots[index].state {
                 case .begin: sent = sendDown(slot: index, time: time, into: &output)
                 case .update: sent = sendMotion(slot: index, time: time, into: &output)
-                case .end: sent = sendRelease(.up, slot: index, time: time, into: &output)
+                case .end: sent = sendRelease(.up, slot: Int32(index), time: time, into: &output)
                 case .none: break
                 }
             case .isPalm, .wasPalm:
@@ -330,13 +338,21 @@ public struct TouchDecoder: Sendable {
         return true
     }
 
-    /// Ends a slot's touch with `up` or `cancel` (no coordinates) and frees its seat slot.
-    private mutating func sendRelease(_ kind: TouchEvent.Kind, slot index: Int, time: Int64, into output: inout [TouchEvent]) -> Bool {
-        let seatSlot = slots[index].seatSlot
-        slots[index].seatSlot = -1
+    /// Ends a touch with `up` or `cancel` (no coordinates) and frees its seat slot; false when
+    /// there was no touch to end.
+    /// - Parameter slot: the kernel slot, or -1 for the touch of a single-touch device.
+    private mutating func sendRelease(_ kind: TouchEvent.Kind, slot: Int32, time: Int64, into output: inout [TouchEvent]) -> Bool {
+        let seatSlot: Int32
+        if slot >= 0 {
+            seatSlot = slots[Int(slot)].seatSlot
+            slots[Int(slot)].seatSlot = -1
+        } else {
+            seatSlot = singleTouch.seatSlot
+            singleTouch.seatSlot = -1
+        }
         guard seatSlot >= 0 else { return false }
         releaseSeatSlot(seatSlot)
-        output.append(TouchEvent(kind: kind, time: time, slot: Int32(index), seatSlot: seatSlot))
+        output.append(TouchEvent(kind: kind, time: time, slot: slot, seatSlot: seatSlot))
         return true
     }
 
@@ -362,14 +378,8 @@ public struct TouchDecoder: Sendable {
                                      point: point(x: singleTouch.x, y: singleTouch.y)))
             sent = true
         }
-        if singleTouchPendingUp {
-            let seatSlot = singleTouch.seatSlot
-            singleTouch.seatSlot = -1
-            if seatSlot >= 0 {
-                releaseSeatSlot(seatSlot)
-                output.append(TouchEvent(kind: .up, time: time, slot: -1, seatSlot: seatSlot))
-                sent = true
-            }
+        if singleTouchPendingUp && sendRelease(.up, slot: -1, time: time, into: &output) {
+            sent = true
         }
         return sent
     }

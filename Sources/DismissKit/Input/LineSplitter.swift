@@ -1,0 +1,72 @@
+import Glibc
+
+/// Bytes cut into numbered lines as they are read: the one line splitter of the recording
+/// readers and of `gesturectl`'s host commands.
+///
+/// A line ends at `\n`, and a `\r` just before it is dropped; the input's last line needs no
+/// `\n`. Lines are numbered from 1. Only the bytes not yet handed out are kept, so memory
+/// grows with the longest line, not with the input. What to read, and how long a line may be,
+/// is the caller's: recordings are read to the end in chunks, host commands one `read` per
+/// `poll`.
+public struct LineSplitter {
+    /// The 1-based number of the line most recently returned; 0 before the first.
+    public private(set) var lineNumber = 0
+
+    private var buffer: [UInt8]
+    /// The first byte not yet handed out.
+    private var start = 0
+    /// The end of the bytes read.
+    private var end = 0
+    /// Where the search for the next `\n` resumes: the bytes from `start` to here hold none.
+    private var searched = 0
+
+    /// - Parameter capacity: the bytes held before the buffer has to grow (at least 1).
+    public init(capacity: Int) {
+        buffer = [UInt8](repeating: 0, count: max(1, capacity))
+    }
+
+    /// The bytes read after the last line handed out: the start of a line whose end has not been read.
+    public var unfinishedLineLength: Int { end - start }
+
+    /// Lets `read` write the next bytes of the input behind those not yet handed out.
+    /// - Parameter read: writes into the free space it is given and returns how many bytes it wrote.
+    /// - Returns: what `read` returned; 0 means the end of the input.
+    public mutating func append<Failure: Error>(
+        reading read: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
+    ) throws(Failure) -> Int {
+        if start > 0 {
+            let (unread, offset) = (end - start, start)
+            buffer.withUnsafeMutableBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                memmove(base, base + offset, unread)
+            }
+            (start, end, searched) = (0, unread, searched - offset)
+        }
+        if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+        let filled = end
+        let count = try buffer.withUnsafeMutableBytes { bytes in
+            Result { () throws(Failure) in try read(UnsafeMutableRawBufferPointer(rebasing: bytes[filled...])) }
+        }.get()
+        end += count
+        return count
+    }
+
+    /// The next line without its line break, or nil when the bytes read so far hold no more.
+    /// - Parameter inputEnded: whether the input has ended, so its unfinished last line is a line too.
+    public mutating func nextLine(inputEnded: Bool = false) -> ArraySlice<UInt8>? {
+        if let newline = buffer[searched..<end].firstIndex(of: UInt8(ascii: "\n")) {
+            return takeLine(upTo: newline, next: newline + 1)
+        }
+        searched = end
+        guard inputEnded, start < end else { return nil }
+        return takeLine(upTo: end, next: end)
+    }
+
+    private mutating func takeLine(upTo lineEnd: Int, next: Int) -> ArraySlice<UInt8> {
+        lineNumber += 1
+        var line = buffer[start..<lineEnd]
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        (start, searched) = (next, next)
+        return line
+    }
+}

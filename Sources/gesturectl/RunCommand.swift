@@ -91,7 +91,7 @@ enum RunCommand {
         do {
             // LiveDismissalSession takes the matrix as plain numbers.
             session = try LiveDismissalSession(
-                backend: backend, scene: scene, calibrationMatrix: calibration.map { $0.values.map(Double.init) })
+                backend: backend, scene: scene, calibration: calibration)
         } catch {
             StandardError.report("\(error)")
             return ExitStatus.unavailable

@@ -81,23 +81,6 @@ public final class LibinputSource {
         if !trackedDevices.values.contains(where: \.isTouch) { throw .noTouchDevice(searched: searched) }
     }
 
-    /// Opens the devices as ``init(backend:screen:calibration:)`` does, with the calibration
-    /// matrix given as six plain numbers.
-    ///
-    /// - Throws: ``LiveInputError/invalidCalibration(valueCount:)`` unless the matrix holds six
-    ///   finite values (the error counts the finite ones), and what the other initialiser throws.
-    public convenience init(backend: LiveInputBackend, screen: ScreenSize, calibrationMatrix: [Double]?) throws(LiveInputError) {
-        var calibration: CalibrationMatrix?
-        if let calibrationMatrix {
-            let values = calibrationMatrix.map(Float.init)
-            guard let matrix = CalibrationMatrix(values) else {
-                throw .invalidCalibration(valueCount: values.filter(\.isFinite).count)
-            }
-            calibration = matrix
-        }
-        try self.init(backend: backend, screen: screen, calibration: calibration)
-    }
-
     deinit {
         libinput_unref(context)
         interface.deinitialize(count: 1)

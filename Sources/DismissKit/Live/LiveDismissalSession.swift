@@ -31,24 +31,24 @@ public final class LiveDismissalSession {
     public var fileDescriptor: Int32 { source.fileDescriptor }
 
     private let source: LibinputSource
-    /// The libinput (monotonic) time of the first input, in microseconds.
-    private var timeOrigin: Int64?
+    /// Starts at the first input (libinput's monotonic clock, in microseconds).
+    private var clock = FirstEventClock()
 
     /// Opens the input devices and starts with `scene`.
     /// - Parameters:
     ///   - backend: a udev seat (default `seat0`) or device nodes.
     ///   - scene: the starting scene; its screen is the one touch positions are mapped to,
     ///     for the whole session.
-    ///   - calibrationMatrix: libinput's six values, applied to every touch device; nil keeps
+    ///   - calibration: libinput's matrix, applied to every touch device; nil keeps
     ///     each device's udev `LIBINPUT_CALIBRATION_MATRIX`.
     /// - Throws: ``LiveInputError`` when no touch device is found or a device cannot be opened.
     public init(
         backend: LiveInputBackend = .defaultSeat,
         scene: Scene,
         configuration: GestureConfiguration = GestureConfiguration(),
-        calibrationMatrix: [Double]? = nil
+        calibration: CalibrationMatrix? = nil
     ) throws(LiveInputError) {
-        source = try LibinputSource(backend: backend, screen: scene.screen, calibrationMatrix: calibrationMatrix)
+        source = try LibinputSource(backend: backend, screen: scene.screen, calibration: calibration)
         pipeline = DismissalPipeline(scene: scene, configuration: configuration)
     }
 
@@ -100,10 +100,9 @@ public final class LiveDismissalSession {
         return intents
     }
 
+    /// `time` since the first input; an event libinput stamped before a first host command counts as 0.
     private func relative(_ time: Int64) -> Int64 {
-        let origin = timeOrigin ?? time
-        timeOrigin = origin
-        return max(0, time - origin)
+        max(0, clock.sinceFirst(time))
     }
 
     /// `CLOCK_MONOTONIC`, the clock libinput stamps events with, in microseconds.

@@ -64,8 +64,6 @@ public enum LiveInputError: Error, Sendable, Hashable, CustomStringConvertible {
     case notAnInputDevice(path: String)
     /// No device with touch capability was found.
     case noTouchDevice(searched: String)
-    /// The calibration matrix does not have six values.
-    case invalidCalibration(valueCount: Int)
     /// libinput refused the calibration matrix for a device.
     case calibrationRejected(device: String)
     /// Waiting on the libinput file descriptor failed.
@@ -95,8 +93,6 @@ public enum LiveInputError: Error, Sendable, Hashable, CustomStringConvertible {
             return "no touch device found on \(searched). Connect a touchscreen, check that "
                 + "'libinput list-devices' shows it with the touch capability, and that this user "
                 + "may read /dev/input/event* (the 'input' group)."
-        case .invalidCalibration(let count):
-            return "a calibration matrix needs 6 values, got \(count)"
         case .calibrationRejected(let device):
             return "libinput rejected the calibration matrix for \(device)"
         case .waitFailed(let code):

@@ -83,8 +83,11 @@ final class CommandSocket {
         guard let client else { return }
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
-        let sent = SystemCall.writeAll(bytes) { start, count in Glibc.send(client, start, count, Int32(MSG_NOSIGNAL)) }
-        if !sent { disconnect() }
+        do {
+            try SystemCall.writeAll(bytes) { start, count in Glibc.send(client, start, count, Int32(MSG_NOSIGNAL)) }
+        } catch {
+            disconnect()
+        }
     }
 
     private func disconnect() {

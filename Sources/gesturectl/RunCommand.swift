@@ -116,6 +116,10 @@ enum RunCommand {
         }
         func apply(_ lines: [CommandLineReader.Line], from source: String) {
             for line in lines {
+                if let problem = line.problem {
+                    StandardError.write("Error: \(source):\(line.number): \(problem)")
+                    continue
+                }
                 do {
                     let intents = try session.apply(HostCommandParser.parse(line.text))
                     if !printTouchEvents {
@@ -205,10 +209,16 @@ final class StopSignals {
 
 /// Host command lines read from a descriptor as they arrive, numbered from 1; blank lines are skipped.
 struct CommandLineReader {
+    /// A command line, or why it cannot be one.
     struct Line {
         var number: Int
         var text: String
+        /// Set when the line is skipped: the reason, for the error line.
+        var problem: String?
     }
+
+    /// The longest command line taken; a longer one is reported and skipped.
+    static let maximumLineLength = 1 << 20
 
     let descriptor: Int32
     private(set) var isOpen = true
@@ -233,8 +243,17 @@ struct CommandLineReader {
         if count == 0 { isOpen = false }
         var completed: [Line] = []
         while let line = lines.nextLine(inputEnded: !isOpen) {
-            completed.append(Line(number: lines.lineNumber, text: String(decoding: line, as: UTF8.self)))
+            if let text = String(validating: line, as: UTF8.self) {
+                if !text.allSatisfy(\.isWhitespace) { completed.append(Line(number: lines.lineNumber, text: text)) }
+            } else {
+                completed.append(Line(number: lines.lineNumber, text: "", problem: "the command is not valid UTF-8 text"))
+            }
         }
-        return completed.filter { !$0.text.allSatisfy(\.isWhitespace) }
+        if lines.unfinishedLineLength > Self.maximumLineLength {
+            completed.append(Line(number: lines.lineNumber + 1, text: "",
+                                  problem: "the command is longer than \(Self.maximumLineLength) bytes; skipped"))
+            lines.skipUnfinishedLine()
+        }
+        return completed
     }
 }

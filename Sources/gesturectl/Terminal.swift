@@ -9,10 +9,17 @@ enum ExitStatus {
     static let dataError: Int32 = 65
     static let noInput: Int32 = 66
     static let unavailable: Int32 = 69
+    static let ioError: Int32 = 74
+    /// What a shell reports for a process that SIGPIPE ended: the reader of standard output went away.
+    static let brokenPipe: Int32 = 128 + SIGPIPE
 }
 
 /// Lines written to a file descriptor through a buffer, flushed when it fills
 /// and on ``flush()``.
+///
+/// Output that cannot be written ends the process: nothing the tool decided may vanish
+/// silently. A reader that went away (`EPIPE`, when SIGPIPE is ignored) ends it quietly with
+/// 141, as SIGPIPE would; any other failure says so on standard error and exits 74 (`EX_IOERR`).
 struct LineWriter {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
@@ -36,7 +43,14 @@ struct LineWriter {
 
     /// Writes out everything buffered.
     mutating func flush() {
-        SystemCall.writeAll(buffer) { start, count in Glibc.write(descriptor, start, count) }
+        do {
+            try SystemCall.writeAll(buffer) { start, count in Glibc.write(descriptor, start, count) }
+        } catch {
+            guard descriptor != STDERR_FILENO else { return }  // nowhere left to say so
+            if error.code == EPIPE { exit(ExitStatus.brokenPipe) }
+            StandardError.report("\(descriptor == STDOUT_FILENO ? "standard output" : "descriptor \(descriptor)"): \(error)")
+            exit(ExitStatus.ioError)
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -137,9 +137,10 @@ import Testing
             (reading, writing) = (ends[0], ends[1])
         }
 
-        func write(_ text: String) {
+        func write(_ text: String) { write(bytes: Array(text.utf8)) }
+
+        func write(bytes: [UInt8]) {
             guard let writing else { return }
-            let bytes = Array(text.utf8)
             _ = Glibc.write(writing, bytes, bytes.count)
         }
 
@@ -155,7 +156,33 @@ import Testing
     }
 
     static func numbered(_ lines: [CommandLineReader.Line]) -> [String] {
-        lines.map { "\($0.number): \($0.text)" }
+        lines.map { "\($0.number): \($0.problem ?? $0.text)" }
+    }
+
+    @Test func aLineThatIsNotUTF8IsReportedNotRepaired() throws {
+        let pipe = try CommandPipe()
+        var reader = CommandLineReader(descriptor: pipe.reading)
+        pipe.write(bytes: Array(#"{"type": "dismiss", "presentation": "a"#.utf8) + [0xFF, 0xFE] + Array("\"}\n{}\n".utf8))
+        #expect(Self.numbered(reader.readLines()) == ["1: the command is not valid UTF-8 text", "2: {}"])
+    }
+
+    @Test func anOverlongLineIsSkippedWithoutHoldingItAndCountingGoesOn() throws {
+        // A file, read to its end one `read` at a time, as stdin redirected from a file is.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gesturectl-long-\(getpid()).jsonl").path
+        let long = [UInt8](repeating: UInt8(ascii: "x"), count: 2_400_000)
+        try Data(Array("{}\n".utf8) + long + Array("\n{\"after\": 1}\n".utf8)).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = open(path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var reader = CommandLineReader(descriptor: descriptor)
+        var seen: [CommandLineReader.Line] = []
+        var reads = 0
+        while reader.isOpen && reads < 10_000 {
+            seen += reader.readLines()
+            reads += 1
+        }
+        #expect(Self.numbered(seen) == ["1: {}", "2: the command is longer than 1048576 bytes; skipped", #"3: {"after": 1}"#])
     }
 
     @Test func linesAreNumberedCountingBlankOnesWhichAreSkipped() throws {

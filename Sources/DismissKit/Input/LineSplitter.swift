@@ -19,6 +19,8 @@ public struct LineSplitter {
     private var end = 0
     /// Where the search for the next `\n` resumes: the bytes from `start` to here hold none.
     private var searched = 0
+    /// Whether the unfinished line is being dropped (see ``skipUnfinishedLine()``).
+    private var skipping = false
 
     /// - Parameter capacity: the bytes held before the buffer has to grow (at least 1).
     public init(capacity: Int) {
@@ -55,11 +57,22 @@ public struct LineSplitter {
     /// - Parameter inputEnded: whether the input has ended, so its unfinished last line is a line too.
     public mutating func nextLine(inputEnded: Bool = false) -> ArraySlice<UInt8>? {
         if let newline = buffer[searched..<end].firstIndex(of: UInt8(ascii: "\n")) {
-            return takeLine(upTo: newline, next: newline + 1)
+            guard skipping else { return takeLine(upTo: newline, next: newline + 1) }
+            skipping = false
+            _ = takeLine(upTo: newline, next: newline + 1)
+            return nextLine(inputEnded: inputEnded)
         }
         searched = end
+        if skipping { (start, searched) = (end, end) }
         guard inputEnded, start < end else { return nil }
         return takeLine(upTo: end, next: end)
+    }
+
+    /// Drops the unfinished line, the bytes read of it and those still to come up to its line
+    /// break, so that an overlong line costs no memory; it still counts in ``lineNumber``.
+    public mutating func skipUnfinishedLine() {
+        skipping = true
+        (start, searched) = (end, end)
     }
 
     private mutating func takeLine(upTo lineEnd: Int, next: Int) -> ArraySlice<UInt8> {

@@ -37,19 +37,22 @@ public enum SystemCall {
 
     /// Hands every byte to `write` (a `write(2)` or `send(2)` on one descriptor, given a start
     /// and a count), calling it again after a partial or interrupted write.
-    /// - Returns: whether every byte was written; false as soon as a write fails or takes nothing.
-    @discardableResult
-    public static func writeAll(_ bytes: [UInt8], with write: (UnsafeRawPointer, Int) -> Int) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return true }
+    /// - Throws: ``SystemCallError`` as soon as a write fails (`EIO` for one that takes nothing).
+    public static func writeAll(_ bytes: [UInt8], with write: (UnsafeRawPointer, Int) -> Int) throws(SystemCallError) {
+        let failure = bytes.withUnsafeBytes { buffer -> SystemCallError? in
+            guard let base = buffer.baseAddress else { return nil }
             var offset = 0
             while offset < buffer.count {
-                guard let written = try? checked({ write(base + offset, buffer.count - offset) }), written > 0 else {
-                    return false
+                do throws(SystemCallError) {
+                    let written = try checked { write(base + offset, buffer.count - offset) }
+                    guard written > 0 else { return SystemCallError(code: EIO) }
+                    offset += written
+                } catch {
+                    return error
                 }
-                offset += written
             }
-            return true
+            return nil
         }
+        if let failure { throw failure }
     }
 }

@@ -365,8 +365,10 @@ public struct GestureRecogniser: Sendable {
                 : travel
             if drag.offset == 0 && drag.travel < drag.contentOffset && travel > drag.contentOffset {
                 // The content reached its top between two samples: the sheet started from rest then.
+                // Clamped: touches from an embedding toolkit may carry any number, infinities included.
                 let fraction = (drag.contentOffset - drag.travel) / (travel - drag.travel)
-                drag.samples.push(time: drag.lastTime + Int64((Double(time - drag.lastTime) * fraction).rounded()), offset: 0)
+                let share = fraction.isNaN ? 1 : min(max(fraction, 0), 1)
+                drag.samples.push(time: drag.lastTime + Int64((Double(time - drag.lastTime) * share).rounded()), offset: 0)
             }
             drag.samples.push(time: time, offset: offset)
             drag.travel = travel

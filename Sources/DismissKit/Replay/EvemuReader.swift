@@ -26,6 +26,10 @@ final class EvemuReader: RecordingReader {
                 let eventsPart = try EvemuDescriptionParser.parse(eventLines)
                 try EvemuReader.requireEventsOnly(eventsPart, path: eventsPath)
                 self.init(description: part, events: eventLines, eventsPart: eventsPart)
+            } else if part.firstEvent == nil && path.hasSuffix(".desc") {
+                let (_, prefix) = EvemuReader.splitPrefix(path)
+                throw InputFileError(.unreadable, path: path,
+                                     reason: "no events file beside this description (\(prefix).events or \(prefix).*.events)")
             } else {
                 self.init(description: part, events: lines, eventsPart: part)
             }
@@ -92,7 +96,11 @@ final class EvemuReader: RecordingReader {
             } else {
                 return nil
             }
-            recorded.event.time = clock.sinceFirst(recorded.event.time)
+            guard let time = clock.sinceFirst(inOrder: recorded.event.time) else {
+                throw InputFileError(.malformed, path: events.path, line: recorded.line,
+                                     reason: "the event is earlier than the one before it; a recording's time never goes back")
+            }
+            recorded.event.time = time
             return recorded
         } catch {
             failure = error

@@ -108,7 +108,9 @@ final class LibinputRecordReader: RecordingReader {
         guard (0...EvdevLimits.maximumType).contains(type) else { throw malformed("event type \(type) out of range") }
         guard (0...EvdevLimits.maximumCode).contains(code) else { throw malformed("event code \(code) out of range") }
         guard let value = Int32(exactly: value) else { throw malformed("event value \(value) out of range") }
-        let time = clock.sinceFirst(seconds * 1_000_000 + microseconds)
+        guard let time = clock.sinceFirst(inOrder: seconds * 1_000_000 + microseconds) else {
+            throw malformed("the event is earlier than the one before it; a recording's time never goes back")
+        }
         return RecordedEvent(
             event: InputEvent(time: time, type: UInt16(type), code: UInt16(code), value: value), line: line)
     }

@@ -37,13 +37,19 @@ extension Scene {
         }
     }
 
+    /// The largest screen side, in points and in millimetres: no panel is 100 metres wide.
+    public static let largestScreenSide = 100_000.0
+    /// The largest length or coordinate a presentation may give, in points: far past any
+    /// screen or content, small enough that every sum and square stays finite.
+    public static let largestLength = 1_000_000_000.0
+
     private func screenProblem() -> String? {
         let lengths = [("width", screen.width), ("height", screen.height), ("widthMM", screen.widthMM), ("heightMM", screen.heightMM)]
-        for (name, length) in lengths where !(length.isFinite && length > 0) {
-            return "screen \(name) must be a positive number"
+        for (name, length) in lengths where !(length >= 1 && length <= Self.largestScreenSide) {
+            return "screen \(name) must be a number from 1 to 100000"
         }
-        if !(compactWidth.isFinite && compactWidth >= 0) {
-            return "compactWidth must be 0 or more"
+        if !(compactWidth >= 0 && compactWidth <= Self.largestLength) {
+            return "compactWidth must be 0 or more, up to 1000000000"
         }
         if !(topInset.isFinite && topInset >= 0 && topInset < screen.height) {
             return "topInset must be 0 or more and less than the screen height"
@@ -89,22 +95,22 @@ extension Presentation {
             return "detents must not be empty"
         }
         for detent in detents {
-            if case .custom(let height) = detent, !(height.isFinite && height > 0) {
-                return "a custom detent must be a positive height"
+            if case .custom(let height) = detent, !(height > 0 && height <= Scene.largestLength) {
+                return "a custom detent must be a positive height, up to 1000000000"
             }
         }
         if !detents.contains(selectedDetent) {
             return "selectedDetent must be one of its detents"
         }
-        if !(headerHeight.isFinite && headerHeight >= 0) {
-            return "headerHeight must be 0 or more"
+        if !(headerHeight >= 0 && headerHeight <= Scene.largestLength) {
+            return "headerHeight must be 0 or more, up to 1000000000"
         }
-        if !(contentOffset.isFinite && contentOffset >= 0) {
-            return "content.offset must be 0 or more"
+        if !(contentOffset >= 0 && contentOffset <= Scene.largestLength) {
+            return "content.offset must be 0 or more, up to 1000000000"
         }
         let rectangles = [("frame", frame), ("anchor", anchor)] + passthrough.map { ("passthrough", Optional($0)) }
         for case let (name, rect?) in rectangles where !rect.isWellFormed {
-            return "\(name) must have finite coordinates and a positive width and height"
+            return "\(name) must have coordinates within ±1000000000 and a positive width and height"
         }
         switch style {
         case .sheet, .pageSheet, .formSheet, .automatic, .currentContext:
@@ -124,6 +130,7 @@ extension Presentation {
 
 extension Rect {
     fileprivate var isWellFormed: Bool {
-        x.isFinite && y.isFinite && width.isFinite && height.isFinite && width > 0 && height > 0
+        let limit = Scene.largestLength
+        return abs(x) <= limit && abs(y) <= limit && width > 0 && width <= limit && height > 0 && height <= limit
     }
 }

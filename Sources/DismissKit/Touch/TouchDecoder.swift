@@ -410,16 +410,18 @@ public struct TouchDecoder: Sendable {
         let centreX = slots[index].centreX, centreY = slots[index].centreY
         var resultX = x, resultY = y
         if a != 0 && b != 0 {
-            let dx = Int(x) - Int(centreX), dy = Int(y) - Int(centreY)
-            let normalised = (Double(dx * dx) / Double(Int(a) * Int(a)) + Double(dy * dy) / Double(Int(b) * Int(b))).squareRoot()
+            // In Double: a device whose axis spans the whole Int32 range would overflow squares in Int.
+            let dx = Double(x) - Double(centreX), dy = Double(y) - Double(centreY)
+            let marginX = Double(a), marginY = Double(b)
+            let normalised = (dx * dx / (marginX * marginX) + dy * dy / (marginY * marginY)).squareRoot()
             if normalised < 1.0 {
                 resultX = centreX
                 resultY = centreY
             } else {
-                let marginDistance = Double(dx * dx + dy * dy).squareRoot() / normalised
+                let marginDistance = (dx * dx + dy * dy).squareRoot() / normalised
                 let lagX: Double, lagY: Double
                 if dx != 0 {
-                    let gradient = Double(dy) / Double(dx)
+                    let gradient = dy / dx
                     lagX = marginDistance / (gradient * gradient + 1).squareRoot()
                     lagY = ((marginDistance + lagX) * (marginDistance - lagX)).squareRoot()
                 } else {

@@ -173,7 +173,7 @@ class Pipeline:
     def close(self):
         """Frees the pipeline; further use raises ValueError."""
         handle, self._handle = getattr(self, "_handle", None), None
-        if handle:
+        if handle and _lib is not None:  # _lib may be gone when the interpreter shuts down
             _lib.dk_pipeline_free(handle)
 
     def __enter__(self):

@@ -5,6 +5,8 @@ let package = Package(
     name: "DismissKit",
     products: [
         .library(name: "DismissKit", targets: ["DismissKit"]),
+        // The C library, libdismisskit.so (header: Sources/CDismissKit/include/dismisskit.h).
+        .library(name: "dismisskit", type: .dynamic, targets: ["DismissKitC"]),
         .executable(name: "gesturectl", targets: ["gesturectl"]),
     ],
     targets: [
@@ -19,6 +21,9 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         .target(name: "DismissKit", dependencies: ["CLibinput", "CYAML"], exclude: ["Recogniser/GestureRecogniser.md"]),
+        // The C interface: its header (and dk_version) in C, its functions in Swift.
+        .target(name: "CDismissKit"),
+        .target(name: "DismissKitC", dependencies: ["DismissKit", "CDismissKit"]),
         .executableTarget(name: "gesturectl", dependencies: ["DismissKit"]),
         .executableTarget(name: "dismisskit-bench", dependencies: ["DismissKit"]),
         .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "gesturectl"]),

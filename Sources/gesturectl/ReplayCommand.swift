@@ -2,7 +2,7 @@ import DismissKit
 
 /// `gesturectl replay`: decodes a recording and prints touch events or intents.
 enum ReplayCommand {
-    static let usage = "gesturectl replay <trace> [<events-file>] [--scene <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [--touch-events] [--explain]"
+    static let usage = "gesturectl replay <trace> [<events-file>] [--scene <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [--touch-events [--exact]] [--explain]"
 
     static let help = """
         OVERVIEW: Replay a recorded touchscreen trace, deterministically.
@@ -24,6 +24,8 @@ enum ReplayCommand {
           --calibration <matrix>  libinput calibration matrix "a b c d e f"; default: the recorded
                                   LIBINPUT_CALIBRATION_MATRIX udev property, or none.
           --touch-events          Print touch events (down, motion, up, cancel, frame) instead of intents.
+          --exact                 With touch events, print positions with every digit needed to read back
+                                  the values the pipeline gets, instead of rounding them to 0.001.
           --explain               With intents, add the figures behind each release decision.
           -h, --help              Show help information.
         """
@@ -37,7 +39,7 @@ enum ReplayCommand {
             options = try CommandLineArguments(
                 arguments,
                 valueOptions: ["scene", "device-index", "calibration"],
-                flagOptions: ["touch-events", "explain", "help"]
+                flagOptions: ["touch-events", "exact", "explain", "help"]
             )
             if options.flag("help") {
                 printToStandardOutput(help)
@@ -46,6 +48,9 @@ enum ReplayCommand {
             guard (1...2).contains(options.positional.count) else {
                 throw CommandLineArguments.UsageError(
                     message: options.positional.isEmpty ? "missing expected argument '<trace>'" : "too many arguments")
+            }
+            if options.flag("exact") && !options.flag("touch-events") {
+                throw CommandLineArguments.UsageError(message: "'--exact' is for touch events: give it with '--touch-events'")
             }
             scenePath = try options.value("scene")
             calibration = try options.calibration()
@@ -67,6 +72,7 @@ enum ReplayCommand {
             return ExitStatus.usage
         }
         let explain = options.flag("explain")
+        let exact = options.flag("exact")
         var output = LineWriter.standardOutput()
         do throws(InputFileError) {
             let sceneFile = try scenePath.map { path throws(InputFileError) in try SceneFile.load(path: path) }
@@ -78,7 +84,7 @@ enum ReplayCommand {
             } else {
                 let screen = sceneFile?.scene.screen ?? .standard
                 try Replay.touchEvents(from: reader, screen: screen, calibration: calibration) { event in
-                    output.write(line: event.jsonLine.text)
+                    output.write(line: event.jsonLine(exact: exact).text)
                 }
             }
             output.flush()

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import DismissKit
 import Testing
 @testable import gesturectl
 
@@ -14,6 +15,33 @@ import Testing
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.first == #"{"seatSlot":0,"slot":0,"time":0,"type":"down","x":294.931,"xMM":50,"y":294.118,"yMM":50}"#)
         #expect(lines.last == #"{"time":50000,"type":"frame"}"#)
+    }
+
+    @Test func exactTouchEventsGiveThePositionsThePipelineGets() throws {
+        let result = try runGesturectl(["replay", Self.recording, "--touch-events", "--exact"])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.first == #"{"seatSlot":0,"slot":0,"time":0,"type":"down","x":294.93087557603684,"xMM":50,"y":294.11764705882354,"yMM":50}"#)
+        var events: [TouchEvent] = []
+        try Replay.touchEvents(from: Recording.open(paths: [Self.recording]), screen: .standard) { events.append($0) }
+        #expect(lines.count == events.count)
+        for (line, event) in zip(lines, events) {
+            #expect(String(line) == event.jsonLine(exact: true).text)
+            if let point = event.point {
+                let value = try JSONValue(parsing: String(line))
+                guard case .object(let members) = value.kind else { Issue.record("not an object: \(line)"); continue }
+                for (key, expected) in [("x", point.x), ("y", point.y), ("xMM", point.xMM), ("yMM", point.yMM)] {
+                    guard case .number(let number)? = members.first(where: { $0.key == key })?.value.kind else {
+                        Issue.record("no \(key) in \(line)")
+                        continue
+                    }
+                    #expect(number == expected, "\(key) in \(line)")
+                }
+            }
+        }
+        // Without --exact the same events are rounded to 0.001.
+        let rounded = try runGesturectl(["replay", Self.recording, "--touch-events"]).standardOutput.split(separator: "\n")
+        #expect(rounded.first == #"{"seatSlot":0,"slot":0,"time":0,"type":"down","x":294.931,"xMM":50,"y":294.118,"yMM":50}"#)
     }
 
     @Test func theSceneGivesTheScreenForTouchEvents() throws {
@@ -41,6 +69,7 @@ import Testing
         ("bad calibration", ["replay", recording, "--touch-events", "--calibration", "1 2 3"]),
         ("bad device index", ["replay", recording, "--touch-events", "--device-index", "-1"]),
         ("intents without a scene", ["replay", recording]),
+        ("exact without touch events", ["replay", recording, "--scene", "Recordings/gesture-gated-swipe-confirm-discard.scene.json", "--exact"]),
     ])
     func usageErrorsExit64WithTheUsageLine(name: String, arguments: [String]) throws {
         let result = try runGesturectl(arguments)

@@ -17,4 +17,17 @@ import Testing
         #expect(JSONLine.formatNumber(2) == "2")
         #expect(JSONLine.formatNumber(.nan) == "null")
     }
+
+    @Test func exactNumbersReadBackAsTheSameDouble() {
+        for number in [294.93087557603684, 0.1 + 0.2, -1e-7, 123456789.125, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 50] {
+            let text = JSONLine.formatExactNumber(number)
+            #expect(Double(text) == number, "\(text)")
+        }
+        #expect(JSONLine.formatExactNumber(50) == "50")
+        #expect(JSONLine.formatExactNumber(-0.0) == "0")
+        #expect(JSONLine.formatExactNumber(.infinity) == "null")
+        var line = JSONLine()
+        line.set("x", .exactNumber(0.1 + 0.2))
+        #expect(line.text == #"{"x":0.30000000000000004}"#)
+    }
 }

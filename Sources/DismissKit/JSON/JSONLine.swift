@@ -10,6 +10,8 @@ public struct JSONLine: Sendable {
         case integer(Int64)
         /// Written with at most three decimals, trailing zeros removed.
         case number(Double)
+        /// Written with every digit needed to read back the same `Double` (the shortest such form).
+        case exactNumber(Double)
         case string(String)
         case bool(Bool)
         case strings([String])
@@ -51,6 +53,7 @@ public struct JSONLine: Sendable {
         switch value {
         case .integer(let integer): output.append(String(integer))
         case .number(let number): output.append(formatNumber(number))
+        case .exactNumber(let number): output.append(formatExactNumber(number))
         case .string(let string): writeString(string, to: &output)
         case .bool(let bool): output.append(bool ? "true" : "false")
         case .strings(let strings):
@@ -79,6 +82,15 @@ public struct JSONLine: Sendable {
             let text = String(decoding: UnsafeRawBufferPointer(start: start, count: end).bindMemory(to: UInt8.self), as: UTF8.self)
             return text == "-0" ? "0" : text
         }
+    }
+
+    /// Formats a number in the shortest decimal form that reads back as the same `Double`
+    /// (Swift's own), without a trailing `.0`; `null` when not finite.
+    public static func formatExactNumber(_ number: Double) -> String {
+        guard number.isFinite else { return "null" }
+        if number == 0 { return "0" }
+        let text = number.description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
     private static func writeString(_ string: String, to output: inout String) {

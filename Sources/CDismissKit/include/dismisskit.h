@@ -1,0 +1,92 @@
+/*
+ * dismisskit.h: DismissKit's C interface.
+ *
+ * A toolkit (Qt/QML, GTK, Flutter, SDL, Python, ...) gives the library the touches it
+ * receives, in its own screen points and times, and the host commands of its kiosk; the
+ * library answers with intents (drag the sheet, ask for confirmation, save, dismiss, ...).
+ * Everything is synchronous and in-process: after each call, read the intents it produced
+ * with dk_pipeline_next_intent() until it returns NULL.
+ *
+ * Formats (README.md): the scene JSON is a scene file (its "timeline", if any, is checked
+ * and ignored, as `gesturectl run --scene` does); a command is one host-protocol object,
+ * e.g. {"type": "confirm", "presentation": "compose", "choice": "discard"}; an intent is
+ * one JSON object on one line, keys sorted, exactly as `gesturectl replay --scene` prints it.
+ *
+ * Rules:
+ * - A pipeline is used from one thread at a time; several pipelines may live side by side,
+ *   on different threads too. dk_version() may be called from any thread.
+ * - Strings the library returns (intents, errors) are allocated with malloc and belong to
+ *   the caller: free them with dk_string_free(). Strings given to it are only read during
+ *   the call.
+ * - Nothing the library is given crashes it: bad JSON, a command the scene cannot take or a
+ *   NULL string is an error with a message; a NULL pipeline is a no-op (an error for
+ *   dk_pipeline_command). Touch events it cannot use are dropped: an unknown type, a down or
+ *   motion whose x or y is not finite or beyond +-1e9 points, a time beyond +-2^53 us.
+ *   (A pointer that did not come from the library, or a pipeline already freed, cannot be
+ *   detected: as with free(), that is undefined.)
+ * - Error messages: "scene_json:LINE: reason" or "command_json:LINE: reason" for a problem in
+ *   the JSON text (syntax, an unknown key, a value, a stack rule of a scene), the plain reason
+ *   for a well-formed command the scene cannot take (e.g. no presentation "x" in the scene).
+ *   When error is not NULL, *error is set to NULL on success.
+ *
+ * Build: cc prog.c $(pkg-config --cflags --libs dismisskit)
+ */
+#ifndef DISMISSKIT_H
+#define DISMISSKIT_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The package version, as dk_version() returns it. */
+#define DK_VERSION "0.1.0"
+
+/* A pipeline: a scene, the gesture recogniser and the dismissal policy. */
+typedef struct dk_pipeline dk_pipeline;
+
+/* libinput's touch event types. A touch sequence ends each frame with DK_TOUCH_FRAME, as
+ * libinput's do: give one after the downs, motions and ups of the same moment. */
+typedef enum {
+    DK_TOUCH_DOWN = 0,
+    DK_TOUCH_MOTION = 1,
+    DK_TOUCH_UP = 2,
+    DK_TOUCH_CANCEL = 3,
+    DK_TOUCH_FRAME = 4
+} dk_touch_type;
+
+/* The package version ("0.1.0"), in static storage: do not free it. */
+const char *dk_version(void);
+
+/* A new pipeline on the scene scene_json (a scene file's JSON text; its screen is the
+ * screen for the pipeline's life). NULL on a bad scene, with *error (if error != NULL) set
+ * to a message to free with dk_string_free(). */
+dk_pipeline *dk_pipeline_new(const char *scene_json, char **error);
+
+/* Frees the pipeline and the intents not yet read. NULL is fine. */
+void dk_pipeline_free(dk_pipeline *pipeline);
+
+/* Feeds one touch event. seat_slot identifies the contact while it is down (libinput's seat
+ * slot: small numbers, reused after the contact lifts); x, y are screen points from the
+ * top-left corner, ignored for up, cancel and frame; time_us is microseconds on any clock
+ * that does not go back (the toolkit's event time). */
+void dk_pipeline_touch(dk_pipeline *pipeline, dk_touch_type type, int32_t seat_slot,
+                       double x, double y, int64_t time_us);
+
+/* Applies one host command (JSON) at time_us. 0 on success; -1 with *error (if error !=
+ * NULL) when the command is malformed or the scene cannot take it: nothing changes then. */
+int dk_pipeline_command(dk_pipeline *pipeline, const char *command_json, int64_t time_us, char **error);
+
+/* The next intent as one JSON object (no newline), to free with dk_string_free(); NULL when
+ * there is none (or pipeline is NULL). Intents come in the order they were decided. */
+char *dk_pipeline_next_intent(dk_pipeline *pipeline);
+
+/* Frees a string the library returned. NULL is fine. */
+void dk_string_free(char *string);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DISMISSKIT_H */

@@ -1,0 +1,181 @@
+import CDismissKit
+import DismissKit
+import Glibc
+
+// The C interface declared in dismisskit.h (target CDismissKit). Each function is
+// `@c @implementation`: the compiler checks its signature against the header's declaration.
+// The rules of the interface (ownership, errors, what is dropped) are in the header.
+
+/// What a `dk_pipeline *` points to: the pipeline and the intents it decided that the caller
+/// has not read yet.
+final class PipelineHandle {
+    var pipeline: DismissalPipeline
+    /// Intents decided, in order; those before `nextIntent` have been read.
+    var intents: [Intent] = []
+    var nextIntent = 0
+
+    init(scene: Scene) {
+        pipeline = DismissalPipeline(scene: scene)
+        intents.reserveCapacity(16)
+    }
+
+    /// Forgets the intents already read, once they are the larger part of the buffer, so a
+    /// caller that reads as it goes keeps the buffer small.
+    func compact() {
+        if nextIntent == intents.count {
+            intents.removeAll(keepingCapacity: true)
+            nextIntent = 0
+        } else if nextIntent >= 64 && nextIntent * 2 >= intents.count {
+            intents.removeFirst(nextIntent)
+            nextIntent = 0
+        }
+    }
+
+    static func from(_ pointer: OpaquePointer?) -> PipelineHandle? {
+        guard let pointer else { return nil }
+        return Unmanaged<PipelineHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+    }
+}
+
+/// The limits of what the pipeline is given, so that no arithmetic on times or positions can
+/// overflow: far beyond any clock or screen.
+enum InputLimits {
+    /// |time| in microseconds: 2^53, about 285 years, and exact as a Double.
+    static let time: Int64 = 1 << 53
+    /// |x| and |y| in points.
+    static let position = 1e9
+}
+
+/// A copy of `message` in malloc'd memory, for the caller to free with `dk_string_free`.
+private func allocatedCString(_ message: String) -> UnsafeMutablePointer<CChar>? {
+    strdup(message)
+}
+
+/// Stores `message` in `*error` when the caller asked for errors.
+private func report(_ message: String, to error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) {
+    error?.pointee = allocatedCString(message)
+}
+
+/// The text of a C string argument, or the message saying why there is none.
+private func text(of argument: UnsafePointer<CChar>?, named name: String) -> Result<String, ArgumentError> {
+    guard let argument else { return .failure(ArgumentError(message: "\(name) is NULL")) }
+    guard let text = String(validatingCString: argument) else {
+        return .failure(ArgumentError(message: "\(name): the text is not valid UTF-8"))
+    }
+    return .success(text)
+}
+
+struct ArgumentError: Error {
+    var message: String
+}
+
+@c @implementation
+public func dk_pipeline_new(
+    _ sceneJSON: UnsafePointer<CChar>?,
+    _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> OpaquePointer? {
+    errorOut?.pointee = nil
+    let text: String
+    switch DismissKitC.text(of: sceneJSON, named: "scene_json") {
+    case .success(let value): text = value
+    case .failure(let failure):
+        report(failure.message, to: errorOut)
+        return nil
+    }
+    do throws(InputFileError) {
+        // A scene file without a timeline; a timeline is checked and ignored, as `gesturectl run --scene` does.
+        let file = try SceneFile.parse(text, path: "scene_json")
+        let handle = PipelineHandle(scene: file.scene)
+        return OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+    } catch {
+        report(error.description, to: errorOut)
+        return nil
+    }
+}
+
+@c @implementation
+public func dk_pipeline_free(_ pipeline: OpaquePointer?) {
+    guard let pipeline else { return }
+    Unmanaged<PipelineHandle>.fromOpaque(UnsafeRawPointer(pipeline)).release()
+}
+
+@c @implementation
+public func dk_pipeline_touch(
+    _ pipeline: OpaquePointer?, _ type: dk_touch_type, _ seatSlot: Int32,
+    _ x: Double, _ y: Double, _ time: Int64
+) {
+    guard let handle = PipelineHandle.from(pipeline), (-InputLimits.time...InputLimits.time).contains(time) else { return }
+    let kind: TouchEvent.Kind
+    switch type {
+    case DK_TOUCH_DOWN: kind = .down
+    case DK_TOUCH_MOTION: kind = .motion
+    case DK_TOUCH_UP: kind = .up
+    case DK_TOUCH_CANCEL: kind = .cancel
+    case DK_TOUCH_FRAME: kind = .frame
+    default: return
+    }
+    var event = TouchEvent(kind: kind, time: time)
+    if kind != .frame {
+        event.slot = seatSlot
+        event.seatSlot = seatSlot
+    }
+    if kind == .down || kind == .motion {
+        guard x.isFinite, y.isFinite, abs(x) <= InputLimits.position, abs(y) <= InputLimits.position else { return }
+        // The recogniser works in points; millimetres follow from the screen's size.
+        let screen = handle.pipeline.scene.screen
+        event.point = TouchPoint(xMM: x * screen.widthMM / screen.width, yMM: y * screen.heightMM / screen.height, x: x, y: y)
+    }
+    handle.compact()
+    handle.pipeline.handle(event, into: &handle.intents)
+}
+
+@c @implementation
+public func dk_pipeline_command(
+    _ pipeline: OpaquePointer?, _ commandJSON: UnsafePointer<CChar>?, _ time: Int64,
+    _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    errorOut?.pointee = nil
+    guard let handle = PipelineHandle.from(pipeline) else {
+        report("pipeline is NULL", to: errorOut)
+        return -1
+    }
+    let text: String
+    switch DismissKitC.text(of: commandJSON, named: "command_json") {
+    case .success(let value): text = value
+    case .failure(let failure):
+        report(failure.message, to: errorOut)
+        return -1
+    }
+    guard (-InputLimits.time...InputLimits.time).contains(time) else {
+        report("time_us \(time) is out of range (at most 2^53 microseconds either side of 0)", to: errorOut)
+        return -1
+    }
+    let command: HostCommand
+    do throws(JSONInputError) {
+        command = try HostCommandParser.parse(text)
+    } catch {
+        report("command_json:\(error.line): \(error.reason)", to: errorOut)
+        return -1
+    }
+    handle.compact()
+    do throws(HostCommandError) {
+        try handle.pipeline.apply(command, time: time, into: &handle.intents)
+    } catch {
+        report(error.reason, to: errorOut)
+        return -1
+    }
+    return 0
+}
+
+@c @implementation
+public func dk_pipeline_next_intent(_ pipeline: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+    guard let handle = PipelineHandle.from(pipeline), handle.nextIntent < handle.intents.count else { return nil }
+    let intent = handle.intents[handle.nextIntent]
+    handle.nextIntent += 1
+    return allocatedCString(intent.jsonLine(explain: false).text)
+}
+
+@c @implementation
+public func dk_string_free(_ string: UnsafeMutablePointer<CChar>?) {
+    free(string)
+}

@@ -1,0 +1,161 @@
+"""Tests of the Python binding (bindings/python/dismisskit.py) over the installed C library.
+
+Run by Tests/Python/run PREFIX (from ./script/test), which puts the installed dismisskit.py
+first on PYTHONPATH and names the installed gesturectl in DISMISSKIT_GESTURECTL.
+"""
+
+import glob
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import unittest
+
+import dismisskit
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GESTURECTL = os.environ.get("DISMISSKIT_GESTURECTL", "gesturectl")
+SHEET = {
+    "presentations": [
+        {"id": "compose", "style": "sheet", "detents": ["medium", "large"], "grabber": True, "unsavedChanges": True}
+    ]
+}
+
+
+def gesturectl(*arguments):
+    return subprocess.run([GESTURECTL, *arguments], capture_output=True, text=True, check=True).stdout
+
+
+def replay(pipeline, touch_lines, timeline):
+    """Feeds gesturectl's touch events and a scene's timeline as Replay.intents does: each
+    command before the touch events of the first frame at or after its time, the rest after
+    the last frame. Returns the intents."""
+    intents = []
+    pending = list(timeline)
+    for line in touch_lines:
+        event = json.loads(line)
+        while pending and pending[0]["time"] <= event["time"]:
+            entry = pending.pop(0)
+            pipeline.command(entry["command"], entry["time"])
+            intents.extend(pipeline)
+        pipeline.touch(event["type"], event.get("seatSlot", -1), event.get("x", 0.0), event.get("y", 0.0), event["time"])
+        intents.extend(pipeline)
+    for entry in pending:
+        pipeline.command(entry["command"], entry["time"])
+        intents.extend(pipeline)
+    return intents
+
+
+def replay_golden(scene_path):
+    """(intents through the binding, intents gesturectl prints) for one golden recording."""
+    recording = scene_path[: -len(".scene.json")] + ".evemu"
+    with open(scene_path) as file:
+        scene = json.load(file)
+    timeline = scene.pop("timeline", [])
+    touches = gesturectl("replay", recording, "--scene", scene_path, "--touch-events", "--exact").splitlines()
+    expected = [json.loads(line) for line in gesturectl("replay", recording, "--scene", scene_path).splitlines()]
+    with dismisskit.Pipeline(scene) as pipeline:
+        return replay(pipeline, touches, timeline), expected
+
+
+class GoldenRecordingTests(unittest.TestCase):
+    def test_a_gated_swipe_answered_save(self):
+        actual, expected = replay_golden(os.path.join(ROOT, "Recordings/gesture-gated-swipe-confirm-save.scene.json"))
+        self.assertEqual(actual, expected)
+        self.assertEqual(
+            [intent["type"] for intent in actual if intent["type"] != "dragChanged"],
+            ["dragBegan", "dragEnded", "confirmationRequested", "save", "dismiss"],
+        )
+        self.assertEqual(actual[-1]["resolution"], "saved")
+
+    def test_every_golden_gesture_recording(self):
+        scenes = sorted(glob.glob(os.path.join(ROOT, "Recordings/gesture-*.scene.json")))
+        self.assertGreater(len(scenes), 50)
+        compared = 0
+        for scene_path in scenes:
+            with self.subTest(recording=os.path.basename(scene_path)):
+                actual, expected = replay_golden(scene_path)
+                self.assertEqual(actual, expected)
+                compared += len(expected)
+        self.assertGreater(compared, 1000)
+
+
+class PipelineTests(unittest.TestCase):
+    def test_version_is_the_headers(self):
+        with open(os.path.join(ROOT, "Sources/CDismissKit/include/dismisskit.h")) as header:
+            declared = re.search(r'#define DK_VERSION "([^"]+)"', header.read()).group(1)
+        self.assertEqual(dismisskit.version(), declared)
+
+    def test_a_grabber_tap_and_escape(self):
+        pipeline = dismisskit.Pipeline(json.dumps(SHEET))
+        pipeline.touch("down", 0, 640.0, 48.0, 10_000)
+        pipeline.touch(dismisskit.TouchType.FRAME, 0, 0, 0, 10_000)
+        pipeline.touch("up", 0, 0, 0, 60_000)
+        pipeline.touch("frame", 0, 0, 0, 60_000)
+        self.assertEqual(
+            list(pipeline),
+            [{"cause": "grabberTap", "detent": "medium", "presentation": "compose", "time": 60_000, "type": "setDetent"}],
+        )
+        self.assertEqual(list(pipeline), [])
+        pipeline.command('{"type": "key", "key": "escape"}', 70_000)
+        self.assertEqual(pipeline.next_intent()["type"], "confirmationRequested")
+        self.assertIsNone(pipeline.next_intent())
+        pipeline.command({"type": "confirm", "presentation": "compose", "choice": "discard"}, 80_000)
+        self.assertEqual(
+            list(pipeline),
+            [{"presentation": "compose", "resolution": "discarded", "source": "escapeKey", "time": 80_000, "type": "dismiss"}],
+        )
+        pipeline.close()
+        pipeline.close()
+        with self.assertRaises(ValueError):
+            pipeline.touch("down", 0, 1, 1, 0)
+
+    def test_bad_scenes_raise_with_the_reason(self):
+        with self.assertRaisesRegex(dismisskit.DismissKitError, r"^scene_json:2: .*colour"):
+            dismisskit.Pipeline('{"presentations": [],\n "colour": 1}')
+        with self.assertRaisesRegex(dismisskit.DismissKitError, r"^scene_json:1: "):
+            dismisskit.Pipeline("{")
+        with self.assertRaisesRegex(dismisskit.DismissKitError, "frame"):
+            dismisskit.Pipeline({"presentations": [{"id": "p", "style": "popover"}]})
+        with self.assertRaises(TypeError):
+            dismisskit.Pipeline(["not", "a", "scene"])
+
+    def test_bad_commands_raise_and_change_nothing(self):
+        with dismisskit.Pipeline(SHEET) as pipeline:
+            with self.assertRaisesRegex(dismisskit.DismissKitError, r"^command_json:1: "):
+                pipeline.command('{"type": "fly"}', 0)
+            with self.assertRaisesRegex(dismisskit.DismissKitError, r'^no presentation "share" in the scene$'):
+                pipeline.command({"type": "remove", "presentation": "share"}, 0)
+            with self.assertRaisesRegex(dismisskit.DismissKitError, "out of range"):
+                pipeline.command({"type": "key", "key": "escape"}, 2**62)
+            self.assertEqual(list(pipeline), [])
+
+    def test_touches_it_cannot_use_are_dropped(self):
+        with dismisskit.Pipeline(SHEET) as pipeline:
+            for x, y in [(math.nan, 48.0), (640.0, math.inf), (640.0, 1e300)]:
+                pipeline.touch("down", 0, x, y, 10_000)
+            pipeline.touch("up", 0, 0, 0, 20_000)
+            pipeline.touch("frame", 0, 0, 0, 20_000)
+            self.assertEqual(list(pipeline), [])
+            with self.assertRaises(ValueError):
+                pipeline.touch("hover", 0, 0, 0, 0)
+
+    def test_the_repository_copy_finds_the_library_through_pkg_config(self):
+        installed = os.path.dirname(os.path.dirname(dismisskit.library_path()))
+        environment = dict(os.environ, PKG_CONFIG_PATH=os.path.join(installed, "lib", "pkgconfig"),
+                           PYTHONPATH=os.path.join(ROOT, "bindings", "python"))
+        environment.pop("DISMISSKIT_LIBRARY", None)
+        result = subprocess.run(
+            [sys.executable, "-c", "import dismisskit; print(dismisskit.__file__); print(dismisskit.library_path()); "
+                                   "print(dismisskit.version())"],
+            capture_output=True, text=True, env=environment, check=True,
+        ).stdout.splitlines()
+        self.assertEqual(result[0], os.path.join(ROOT, "bindings", "python", "dismisskit.py"))
+        self.assertEqual(result[1], dismisskit.library_path())
+        self.assertEqual(result[2], dismisskit.version())
+
+
+if __name__ == "__main__":
+    unittest.main()

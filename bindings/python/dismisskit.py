@@ -1,0 +1,186 @@
+"""DismissKit for Python: ctypes over the installed C library, libdismisskit.so.
+
+Give the pipeline the touches your toolkit receives (screen points, microseconds) and your
+kiosk's host commands; read back the intents it decides, as dicts::
+
+    import dismisskit
+
+    with dismisskit.Pipeline({"presentations": [{"id": "compose", "style": "sheet",
+                                                 "unsavedChanges": True}]}) as pipeline:
+        pipeline.touch("down", 0, 300.0, 70.0, 0)
+        pipeline.touch("frame", 0, 0.0, 0.0, 0)
+        ...
+        for intent in pipeline:          # every intent decided so far, in order
+            if intent["type"] == "confirmationRequested":
+                pipeline.command({"type": "confirm", "presentation": intent["presentation"],
+                                  "choice": "discard"}, intent["time"])
+
+The library is found, in order: the path in DISMISSKIT_LIBRARY; the library this file was
+installed with (script/install writes its path below); pkg-config's dismisskit libdir; the
+dynamic linker's search (libdismisskit.so).
+
+Formats and rules are those of dismisskit.h and README.md ("Embedding in C, C++ and Python").
+No compiled extension: only the standard library.
+"""
+
+import ctypes
+import enum
+import json
+import os
+import subprocess
+
+__all__ = ["DismissKitError", "Pipeline", "TouchType", "library_path", "version"]
+
+# Set by script/install to the library installed beside this file's copy.
+_INSTALLED_LIBRARY = None
+
+
+class DismissKitError(Exception):
+    """A scene or a command the library refused; the message says why."""
+
+
+class TouchType(enum.IntEnum):
+    """dk_touch_type: libinput's touch event types."""
+
+    DOWN = 0
+    MOTION = 1
+    UP = 2
+    CANCEL = 3
+    FRAME = 4
+
+
+def library_path():
+    """The path (or name) of the C library this module loads."""
+    explicit = os.environ.get("DISMISSKIT_LIBRARY")
+    if explicit:
+        return explicit
+    if _INSTALLED_LIBRARY and os.path.exists(_INSTALLED_LIBRARY):
+        return _INSTALLED_LIBRARY
+    try:
+        libdir = subprocess.run(
+            ["pkg-config", "--variable=libdir", "dismisskit"],
+            capture_output=True, text=True, check=True,
+        ).stdout.strip()
+        candidate = os.path.join(libdir, "libdismisskit.so")
+        if libdir and os.path.exists(candidate):
+            return candidate
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    return "libdismisskit.so"
+
+
+def _load():
+    path = library_path()
+    try:
+        lib = ctypes.CDLL(path)
+    except OSError as error:
+        raise ImportError(
+            f"cannot load the DismissKit C library ({path}): {error}; install it with "
+            "script/install, or set DISMISSKIT_LIBRARY to libdismisskit.so's path"
+        ) from error
+    error_out = ctypes.POINTER(ctypes.c_void_p)
+    # Strings the library returns are c_void_p, so that they can be given back to dk_string_free.
+    lib.dk_version.argtypes = []
+    lib.dk_version.restype = ctypes.c_char_p
+    lib.dk_pipeline_new.argtypes = [ctypes.c_char_p, error_out]
+    lib.dk_pipeline_new.restype = ctypes.c_void_p
+    lib.dk_pipeline_free.argtypes = [ctypes.c_void_p]
+    lib.dk_pipeline_free.restype = None
+    lib.dk_pipeline_touch.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int32,
+                                      ctypes.c_double, ctypes.c_double, ctypes.c_int64]
+    lib.dk_pipeline_touch.restype = None
+    lib.dk_pipeline_command.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int64, error_out]
+    lib.dk_pipeline_command.restype = ctypes.c_int
+    lib.dk_pipeline_next_intent.argtypes = [ctypes.c_void_p]
+    lib.dk_pipeline_next_intent.restype = ctypes.c_void_p
+    lib.dk_string_free.argtypes = [ctypes.c_void_p]
+    lib.dk_string_free.restype = None
+    return lib
+
+
+_lib = _load()
+
+
+def version():
+    """The package version of the loaded library."""
+    return _lib.dk_version().decode()
+
+
+def _take_string(pointer):
+    """The text of a string the library returned, which is then freed."""
+    try:
+        return ctypes.string_at(pointer).decode()
+    finally:
+        _lib.dk_string_free(pointer)
+
+
+def _json_text(value, what):
+    if isinstance(value, (bytes, str)):
+        return value.encode() if isinstance(value, str) else value
+    if isinstance(value, dict):
+        return json.dumps(value).encode()
+    raise TypeError(f"{what} must be a dict, str or bytes, not {type(value).__name__}")
+
+
+class Pipeline:
+    """A DismissKit pipeline: a scene, the gesture recogniser and the dismissal policy.
+
+    ``scene`` is a scene as a dict or as JSON text (a scene file; its timeline is ignored).
+    Use one pipeline from one thread at a time. Iterating the pipeline yields the intents
+    decided so far (and not yet read), in order, as dicts.
+    """
+
+    def __init__(self, scene):
+        error = ctypes.c_void_p()
+        handle = _lib.dk_pipeline_new(_json_text(scene, "scene"), ctypes.byref(error))
+        if not handle:
+            raise DismissKitError(_take_string(error.value) if error.value else "bad scene")
+        self._handle = handle
+
+    def _live_handle(self):
+        if not self._handle:
+            raise ValueError("the pipeline is closed")
+        return self._handle
+
+    def touch(self, type, seat_slot, x, y, time_us):
+        """Feeds one touch event: type is a TouchType or its name ("down", "motion", "up",
+        "cancel", "frame"); x, y in screen points (ignored for up, cancel and frame); time in
+        microseconds. End each frame with a "frame" event, as libinput does."""
+        if isinstance(type, str):
+            try:
+                type = TouchType[type.upper()]
+            except KeyError:
+                raise ValueError(f"unknown touch type {type!r}") from None
+        _lib.dk_pipeline_touch(self._live_handle(), int(type), int(seat_slot), float(x), float(y), int(time_us))
+
+    def command(self, command, time_us):
+        """Applies a host command (a dict, or JSON text) at time_us.
+        Raises DismissKitError when it is malformed or the scene cannot take it."""
+        error = ctypes.c_void_p()
+        if _lib.dk_pipeline_command(self._live_handle(), _json_text(command, "command"), int(time_us),
+                                    ctypes.byref(error)) != 0:
+            raise DismissKitError(_take_string(error.value) if error.value else "command refused")
+
+    def next_intent(self):
+        """The next intent as a dict, or None when there is none."""
+        pointer = _lib.dk_pipeline_next_intent(self._live_handle())
+        return json.loads(_take_string(pointer)) if pointer else None
+
+    def __iter__(self):
+        while (intent := self.next_intent()) is not None:
+            yield intent
+
+    def close(self):
+        """Frees the pipeline; further use raises ValueError."""
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle and _lib is not None:  # _lib may be gone when the interpreter shuts down
+            _lib.dk_pipeline_free(handle)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.close()
+
+    def __del__(self):
+        self.close()

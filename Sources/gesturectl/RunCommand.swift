@@ -217,9 +217,6 @@ struct CommandLineReader {
         var problem: String?
     }
 
-    /// The longest command line taken; a longer one is reported and skipped.
-    static let maximumLineLength = 1 << 20
-
     let descriptor: Int32
     private(set) var isOpen = true
     private var lines = LineSplitter(capacity: 1 << 16)
@@ -249,9 +246,9 @@ struct CommandLineReader {
                 completed.append(Line(number: lines.lineNumber, text: "", problem: "the command is not valid UTF-8 text"))
             }
         }
-        if lines.unfinishedLineLength > Self.maximumLineLength {
+        if lines.unfinishedLineLength > InputLimits.maximumLineLength {
             completed.append(Line(number: lines.lineNumber + 1, text: "",
-                                  problem: "the command is longer than \(Self.maximumLineLength) bytes; skipped"))
+                                  problem: "the command is longer than \(InputLimits.maximumLineLength) bytes; skipped"))
             lines.skipUnfinishedLine()
         }
         return completed

@@ -132,7 +132,7 @@ import Testing
                       ("a selected detent it does not have", .update(presentation: "compose", PresentationUpdate(selectedDetent: .medium)),
                        "presentation \"compose\": selectedDetent must be one of its detents"),
                       ("a negative content offset", .update(presentation: "compose", PresentationUpdate(contentOffset: -1)),
-                       "presentation \"compose\": content.offset must be 0 or more"),
+                       "presentation \"compose\": content.offset must be 0 or more, up to 1000000000"),
                       ("a second popover", .present(Presentation(id: "p2", style: .popover, frame: Rect(x: 0, y: 0, width: 9, height: 9))),
                        "presentation \"p2\": at most one popover may be presented, and \"p1\" is one"),
                       ("a full-screen presentation above a popover", .present(Presentation(id: "f", style: .fullScreen)),

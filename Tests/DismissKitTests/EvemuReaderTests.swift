@@ -197,11 +197,12 @@ import Testing
         #expect(error?.reason.contains("several events files") == true)
     }
 
-    @Test func descriptionAloneWithoutEventsHasNoEvents() throws {
+    @Test func descriptionAloneWithoutEventsIsAMissingFile() throws {
         let path = try ReplayTestSupport.write(Self.description, name: "lonely.desc")
-        let reader = try EvemuReader(path: path)
-        #expect(reader.device.name == "Split Panel")
-        #expect(try reader.next() == nil)
+        #expect(throws: InputFileError(.unreadable, path: path,
+                                       reason: "no events file beside this description (lonely.events or lonely.*.events)")) {
+            try EvemuReader(path: path)
+        }
     }
 
     @Test func twoDescriptionsAreNotAPair() throws {
@@ -229,7 +230,7 @@ import Testing
     }
 
     @Test func longLineIsRejectedRatherThanBuffered() throws {
-        let content = "N: Panel\n# " + String(repeating: "x", count: LineReader.maximumLineLength) + "\n"
+        let content = "N: Panel\n# " + String(repeating: "x", count: InputLimits.maximumLineLength) + "\n"
         let path = try ReplayTestSupport.write(content)
         let error = ReplayTestSupport.error { () throws(InputFileError) in try EvemuReader(path: path) }
         #expect(error?.line == 2)

@@ -98,9 +98,9 @@ import Testing
     }
 
     @Test func limitsNestingDepth() throws {
-        let deepest = String(repeating: "[", count: JSONValue.maximumDepth) + String(repeating: "]", count: JSONValue.maximumDepth)
+        let deepest = String(repeating: "[", count: InputLimits.maximumDepth) + String(repeating: "]", count: InputLimits.maximumDepth)
         #expect(throws: Never.self) { try JSONValue(parsing: deepest) }
-        let tooDeep = String(repeating: "[", count: JSONValue.maximumDepth + 1) + String(repeating: "]", count: JSONValue.maximumDepth + 1)
+        let tooDeep = String(repeating: "[", count: InputLimits.maximumDepth + 1) + String(repeating: "]", count: InputLimits.maximumDepth + 1)
         #expect(throws: JSONInputError(line: 1, reason: "nesting deeper than 64 levels")) { try JSONValue(parsing: tooDeep) }
         let hostile = String(repeating: "{\"a\":", count: 100_000)
         #expect(throws: JSONInputError.self) { try JSONValue(parsing: hostile) }

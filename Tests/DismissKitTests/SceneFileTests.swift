@@ -155,16 +155,16 @@ import Testing
         ], 2, #"presentation "a": detents must not be empty"#),
         ("negative header height", [
             #"{"id": "a", "style": "sheet", "headerHeight": -1}"#,
-        ], 2, #"presentation "a": headerHeight must be 0 or more"#),
+        ], 2, #"presentation "a": headerHeight must be 0 or more, up to 1000000000"#),
         ("negative content offset", [
             #"{"id": "a", "style": "sheet", "content": {"offset": -3}}"#,
-        ], 2, #"presentation "a": content.offset must be 0 or more"#),
+        ], 2, #"presentation "a": content.offset must be 0 or more, up to 1000000000"#),
         ("popover without frame", [
             #"{"id": "p", "style": "popover"}"#,
         ], 2, #"presentation "p": a popover needs a frame"#),
         ("empty frame", [
             #"{"id": "f", "style": "formSheet", "frame": {"x": 0, "y": 0, "width": 0, "height": 10}}"#,
-        ], 2, #"presentation "f": frame must have finite coordinates and a positive width and height"#),
+        ], 2, #"presentation "f": frame must have coordinates within ±1000000000 and a positive width and height"#),
         ("alert dismissed by tap outside", [
             #"{"id": "warn", "style": "alert", "tapOutside": "dismiss"}"#,
         ], 2, #"presentation "warn": an alert ignores taps outside it; remove tapOutside"#),
@@ -207,11 +207,11 @@ import Testing
             try scene.validate()
         }
         scene.presentations = [Presentation(id: "a", style: .sheet, detents: [.custom(-5)], selectedDetent: .custom(-5))]
-        #expect(throws: SceneValidationError(presentationIndex: 0, presentationID: "a", reason: "a custom detent must be a positive height")) {
+        #expect(throws: SceneValidationError(presentationIndex: 0, presentationID: "a", reason: "a custom detent must be a positive height, up to 1000000000")) {
             try scene.validate()
         }
         scene = Scene(screen: ScreenSize(width: 0, height: 800, widthMM: 217, heightMM: 136))
-        #expect(throws: SceneValidationError(presentationIndex: nil, presentationID: nil, reason: "screen width must be a positive number")) {
+        #expect(throws: SceneValidationError(presentationIndex: nil, presentationID: nil, reason: "screen width must be a number from 1 to 100000")) {
             try scene.validate()
         }
         scene = Scene(topInset: 900)

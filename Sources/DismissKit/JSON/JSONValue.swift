@@ -20,7 +20,7 @@ public struct JSONInputError: Error, Sendable, Hashable, CustomStringConvertible
 ///
 /// The parser is strict RFC 8259: no comments, no trailing commas, no
 /// duplicate keys, no bare control characters in strings, nesting at most
-/// ``JSONValue/maximumDepth`` levels deep.
+/// ``InputLimits/maximumDepth`` levels deep.
 public struct JSONValue: Sendable, Hashable {
     /// The kinds of JSON value.
     public enum Kind: Sendable, Hashable {
@@ -53,8 +53,6 @@ public struct JSONValue: Sendable, Hashable {
         self.kind = kind
     }
 
-    /// Arrays and objects nested deeper than this are rejected.
-    public static let maximumDepth = 64
 
     /// Parses one JSON text (a single value, whitespace around it allowed).
     public init(parsing text: String) throws(JSONInputError) {
@@ -164,8 +162,8 @@ private struct JSONParser {
     }
 
     private func checkDepth(_ depth: Int) throws(JSONInputError) {
-        if depth > JSONValue.maximumDepth {
-            throw JSONInputError(line: line, reason: "nesting deeper than \(JSONValue.maximumDepth) levels")
+        if depth > InputLimits.maximumDepth {
+            throw JSONInputError(line: line, reason: "nesting deeper than \(InputLimits.maximumDepth) levels")
         }
     }
 

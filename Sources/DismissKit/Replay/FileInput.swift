@@ -54,9 +54,6 @@ final class FileInput {
 
 /// The lines of a ``FileInput``, holding only the current line and one chunk in memory.
 final class LineReader {
-    /// The longest line accepted; a longer one is reported as malformed rather than buffered.
-    static let maximumLineLength = 1 << 20
-
     let path: String
     /// The 1-based number of the line most recently returned.
     var lineNumber: Int { lines.lineNumber }
@@ -81,10 +78,10 @@ final class LineReader {
         while true {
             if let line = lines.nextLine(inputEnded: reachedEnd) { return line }
             if reachedEnd { return nil }
-            guard lines.unfinishedLineLength < LineReader.maximumLineLength else {
+            guard lines.unfinishedLineLength < InputLimits.maximumLineLength else {
                 throw InputFileError(
                     .malformed, path: path, line: lineNumber + 1,
-                    reason: "line is longer than \(LineReader.maximumLineLength) bytes")
+                    reason: "line is longer than \(InputLimits.maximumLineLength) bytes")
             }
             reachedEnd = try lines.append { buffer throws(InputFileError) in try input.read(into: buffer) } == 0
         }

@@ -4,6 +4,9 @@ import CYAML
 /// any non-YAML text before the first `version:` or `# libinput record` line.
 ///
 /// Only the current event is held in memory. Lines are 1-based and count the skipped text.
+/// Nesting deeper than ``InputLimits/maximumDepth`` and more than
+/// ``InputLimits/maximumYAMLBytesBetweenEvents`` of input between two events (a huge scalar, say)
+/// are errors: libyaml would otherwise hold the scalar whole, and its scanner slows with depth.
 final class YAMLEventReader {
     /// The kind of a libyaml parser event.
     enum Kind {
@@ -23,6 +26,8 @@ final class YAMLEventReader {
     private let event: UnsafeMutablePointer<yaml_event_t>
     private var holdsEvent = false
     private var failure: InputFileError?
+    /// How many collections the current event is inside.
+    private var depth = 0
 
     init(input: FileInput) throws(InputFileError) {
         path = input.path
@@ -59,15 +64,35 @@ final class YAMLEventReader {
             yaml_event_delete(event)
             holdsEvent = false
         }
+        source.startEvent()
         guard yaml_parser_parse(parser, event) != 0 else {
-            let error = source.failure ?? parseError()
+            let error = source.failure ?? (source.overLimit ? overLimitError() : parseError())
             failure = error
             throw error
         }
         holdsEvent = true
         line = Int(event.pointee.start_mark.line) + 1 + source.skippedLineCount
         kind = YAMLEventReader.kind(of: event.pointee.type)
+        switch kind {
+        case .sequenceStart, .mappingStart:
+            depth += 1
+            if depth > InputLimits.maximumDepth {
+                let error = malformed("nesting deeper than \(InputLimits.maximumDepth) levels")
+                failure = error
+                throw error
+            }
+        case .sequenceEnd, .mappingEnd:
+            depth -= 1
+        case .streamStart, .streamEnd, .documentStart, .documentEnd, .scalar, .alias:
+            break
+        }
         return kind
+    }
+
+    private func overLimitError() -> InputFileError {
+        InputFileError(.malformed, path: path, line: Int(parser.pointee.mark.line) + 1 + source.skippedLineCount,
+                       reason: "more than \(InputLimits.maximumYAMLBytesBetweenEvents) bytes without a complete YAML event "
+                           + "(a scalar or key that long has no place in a recording)")
     }
 
     /// The text of the current scalar event.
@@ -151,6 +176,10 @@ private final class YAMLInputSource {
     private(set) var skippedLineCount = 0
     /// The read error, reported instead of libyaml's generic "input error".
     private(set) var failure: InputFileError?
+    /// Whether libyaml asked for more than ``InputLimits/maximumYAMLBytesBetweenEvents`` for one event.
+    private(set) var overLimit = false
+    /// The bytes handed to libyaml since the current event was asked for.
+    private var bytesThisEvent = 0
     private var searchingForStart = true
     /// The first bytes of the current skipped line, kept while they could still begin a marker.
     private var lineHead: [UInt8] = []
@@ -163,12 +192,29 @@ private final class YAMLInputSource {
         self.input = input
     }
 
-    /// Fills `buffer` with up to `capacity` bytes; 0 at the end of the file, nil on a read error.
+    /// Notes that libyaml starts on a new event: the count of bytes per event starts again.
+    func startEvent() {
+        bytesThisEvent = 0
+    }
+
+    /// Fills `buffer` with up to `capacity` bytes; 0 at the end of the file, nil on a read
+    /// error or once one event has taken more than its share.
     func fill(_ buffer: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int? {
+        guard bytesThisEvent <= InputLimits.maximumYAMLBytesBetweenEvents else {
+            overLimit = true
+            return nil
+        }
         do throws(InputFileError) {
-            if pendingOffset < pending.count { return takePending(buffer, capacity: capacity) }
-            if searchingForStart { return try skipToStart(buffer, capacity: capacity) }
-            return try input.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity))
+            let count: Int
+            if pendingOffset < pending.count {
+                count = takePending(buffer, capacity: capacity)
+            } else if searchingForStart {
+                count = try skipToStart(buffer, capacity: capacity)
+            } else {
+                count = try input.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity))
+            }
+            bytesThisEvent += count
+            return count
         } catch {
             failure = error
             return nil

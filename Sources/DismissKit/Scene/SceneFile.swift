@@ -1,5 +1,3 @@
-import Foundation
-
 /// A scene file (SPEC section 3): the scene and the host commands its timeline delivers.
 ///
 /// The format is strict so that a typo in a kiosk configuration stops with a clear
@@ -35,10 +33,22 @@ public struct SceneFile: Sendable, Hashable {
     }
 
     /// Reads and parses the scene file at `path`.
-    /// - Throws: ``InputFileError`` `.unreadable` when the file cannot be read, `.malformed` when its content is bad.
+    /// - Throws: ``InputFileError`` `.unreadable` when the file cannot be read, `.malformed` when its
+    ///   content is bad or it is larger than ``InputLimits/maximumSceneFileSize``.
     public static func load(path: String) throws(InputFileError) -> SceneFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputFileError(.unreadable, path: path, reason: "cannot read the scene file")
+        let input = try FileInput(path: path)
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { bytes in
+                Result { () throws(InputFileError) in try input.read(into: bytes) }
+            }.get()
+            if count == 0 { break }
+            data += chunk[..<count]
+            if data.count > InputLimits.maximumSceneFileSize {
+                throw InputFileError(.malformed, path: path,
+                                     reason: "the scene file is larger than \(InputLimits.maximumSceneFileSize) bytes")
+            }
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw InputFileError(.malformed, path: path, reason: "the scene file is not valid UTF-8 text")
@@ -50,7 +60,11 @@ public struct SceneFile: Sendable, Hashable {
         guard let value = reader.optional("timeline") else { return [] }
         let path = reader.path(of: "timeline")
         var timeline: [TimedCommand] = []
-        for (index, element) in try value.array(at: path).enumerated() {
+        let entries = try value.array(at: path)
+        if entries.count > InputLimits.maximumTimelineEntries {
+            throw value.failure(at: path, "at most \(InputLimits.maximumTimelineEntries) entries")
+        }
+        for (index, element) in entries.enumerated() {
             var entry = try JSONObjectReader(element, path: "\(path)[\(index)]")
             let timeValue = try entry.required("time")
             let time = try timeValue.integer(at: entry.path(of: "time"))

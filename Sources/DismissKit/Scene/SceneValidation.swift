@@ -30,10 +30,20 @@ extension Scene {
         if let problem = screenProblem() {
             throw SceneValidationError(presentationIndex: nil, presentationID: nil, reason: problem)
         }
-        for index in presentations.indices {
-            if let problem = problem(withPresentationAt: index) {
-                throw SceneValidationError(presentationIndex: index, presentationID: presentations[index].id, reason: problem)
+        if presentations.count > InputLimits.maximumPresentations {
+            let index = InputLimits.maximumPresentations
+            throw SceneValidationError(presentationIndex: index, presentationID: presentations[index].id,
+                                       reason: "at most \(InputLimits.maximumPresentations) presentations may be stacked")
+        }
+        // One pass, linear in the stack: what the presentations below have shown so far.
+        var idsBelow: Set<String> = []
+        var popoverBelow: Presentation?
+        for (index, presentation) in presentations.enumerated() {
+            if let problem = problem(with: presentation, idsBelow: idsBelow, popoverBelow: popoverBelow) {
+                throw SceneValidationError(presentationIndex: index, presentationID: presentation.id, reason: problem)
             }
+            idsBelow.insert(presentation.id)
+            if popoverBelow == nil && role(of: presentation) == .popover { popoverBelow = presentation }
         }
     }
 
@@ -57,20 +67,17 @@ extension Scene {
         return nil
     }
 
-    private func problem(withPresentationAt index: Int) -> String? {
-        let presentation = presentations[index]
-        let below = presentations[..<index]
+    private func problem(with presentation: Presentation, idsBelow: Set<String>, popoverBelow: Presentation?) -> String? {
         if presentation.id.isEmpty {
             return "the id must not be empty"
         }
-        if below.contains(where: { $0.id == presentation.id }) {
+        if idsBelow.contains(presentation.id) {
             return "the id is already used by a presentation below it"
         }
         if let problem = presentation.ownProblem() {
             return problem
         }
         let role = role(of: presentation)
-        let popoverBelow = below.first { self.role(of: $0) == .popover }
         if role == .popover, let popoverBelow {
             return "at most one popover may be presented, and \(quoted(popoverBelow.id)) is one"
         }

@@ -1,0 +1,18 @@
+/// The bounds every input is held to: a file, a scene or a host command past one of them is
+/// refused with a clear error, never buffered without end or walked for ever. The README's
+/// "Limits" table lists them with what happens past each.
+public enum InputLimits {
+    /// The deepest nesting of a JSON document (scene file, host command) or a YAML recording.
+    public static let maximumDepth = 64
+    /// The longest line of an evemu recording, and of a host command (1 MiB).
+    public static let maximumLineLength = 1 << 20
+    /// The most YAML a recording may hold between two parser events, a scalar's length
+    /// included (1 MiB): nothing in a recording comes near it.
+    public static let maximumYAMLBytesBetweenEvents = 1 << 20
+    /// The largest scene file (1 MiB): a kiosk's scene is a few kilobytes.
+    public static let maximumSceneFileSize = 1 << 20
+    /// The most presentations a scene may stack.
+    public static let maximumPresentations = 1_000
+    /// The most entries a scene's timeline may hold.
+    public static let maximumTimelineEntries = 100_000
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Glibc
+import Testing
+@testable import DismissKit
+
+/// What a run of `gesturectl` under attack did: its exit status, its standard error, and its
+/// peak resident memory.
+struct MeasuredRun {
+    var status: Int32
+    var standardError: String
+    var peakKilobytes: Int
+}
+
+/// Runs the built `gesturectl` with standard output sent to `output` (a path, `/dev/null` by
+/// default, or the write end of a pipe), and measures its peak memory with GNU time, whose
+/// `fork` gives the tool its own memory account (a `posix_spawn` child's would start from
+/// this test process's).
+func runMeasured(_ arguments: [String], output: String = "/dev/null", outputDescriptor: Int32? = nil,
+                 ignoreSIGPIPE: Bool = false) throws -> MeasuredRun {
+    let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("gesturectl-stderr-\(UUID().uuidString)").path
+    let memoryPath = errorPath + ".memory"
+    defer {
+        try? FileManager.default.removeItem(atPath: errorPath)
+        try? FileManager.default.removeItem(atPath: memoryPath)
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    if let outputDescriptor {
+        posix_spawn_file_actions_adddup2(&actions, outputDescriptor, STDOUT_FILENO)
+    } else {
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    if !ignoreSIGPIPE { sigaddset(&signals, SIGPIPE) }
+    posix_spawnattr_setsigdefault(&attributes, &signals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+    let timer = "/usr/bin/time"
+    let argv = ([timer, "-f", "%M", "-o", memoryPath, TestPaths.gesturectl.path] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, timer, &actions, &attributes, argv, environ)
+    try #require(spawned == 0, "posix_spawn of \(timer) failed: \(spawned)")
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    let memory = (try? String(contentsOfFile: memoryPath, encoding: .utf8)) ?? ""
+    let peak = try #require(memory.split(separator: "\n").last.flatMap { Int($0) }, "no figure from \(timer): \(memory)")
+    return MeasuredRun(status: exitStatus, standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "",
+                       peakKilobytes: peak)
+}
+
+/// Inputs written to hurt: each ends with a clear status, in bounded memory, and nothing crashes.
+/// (Run time is not asserted: it depends on the machine. Memory is, against the same build
+/// replaying a small recording, so the figure does not depend on how the tool was built.)
+@Suite struct HostileInputTests {
+    /// The most memory an input may add to a small replay's peak.
+    static let memoryAllowanceKilobytes = 30 * 1024
+
+    /// A small replay's peak memory, the baseline.
+    static let baselineKilobytes: Int = {
+        (try? runMeasured(["replay", "Recordings/rules-seat-slots.evemu", "--touch-events"]).peakKilobytes) ?? 0
+    }()
+
+    static func withinMemory(_ run: MeasuredRun) -> Bool {
+        run.peakKilobytes <= baselineKilobytes + memoryAllowanceKilobytes
+    }
+
+    static func write(_ text: String, name: String) throws -> String {
+        try ReplayTestSupport.write(text, name: name)
+    }
+
+    /// An evemu touchscreen with one slot axis pair, fuzz on x, and the given `E:` lines.
+    static func evemu(_ events: [String], fuzz: Int = 16, xRange: String = "0 4339") -> String {
+        (["# EVEMU 1.3", "N: hostile", "I: 0018 0000 0000 0000", "P: 02 00 00 00 00 00 00 00",
+          "B: 00 0b 00 00 00 00 00 00 00", "B: 03 00 00 00 00 00 60 02 00",
+          "A: 2f 0 9 0 0 0", "A: 35 \(xRange) \(fuzz) 0 20", "A: 36 0 2719 \(fuzz) 0 20", "A: 39 0 65535 0 0 0"]
+            + events).joined(separator: "\n") + "\n"
+    }
+
+    @Test func aJumpAcrossTheWholeInt32AxisDoesNotOverflow() throws {
+        let path = try Self.write(Self.evemu([
+            "E: 0.000001 0003 0039 0001", "E: 0.000001 0003 0035 -2000000000", "E: 0.000001 0003 0036 0100",
+            "E: 0.000001 0000 0000 0000", "E: 0.008001 0003 0035 2000000000", "E: 0.008001 0000 0000 0000",
+        ]), name: "jump.evemu")
+        let run = try runMeasured(["replay", path, "--touch-events"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(Self.withinMemory(run), "peak \(run.peakKilobytes) kB, a small replay \(Self.baselineKilobytes) kB")
+    }
+
+    @Test(arguments: [
+        ("a screen 1e300 points high", #"{"screen": {"width": 1280, "height": 1e300, "widthMM": 217, "heightMM": 136}}"#,
+         "screen height must be a number from 1 to 100000"),
+        ("a panel 1e300 mm high", #"{"screen": {"width": 1280, "height": 800, "widthMM": 217, "heightMM": 1e300}}"#,
+         "screen heightMM must be a number from 1 to 100000"),
+        ("content scrolled 1e308 points", #"{"presentations": [{"id": "s", "style": "sheet", "content": {"offset": 1e308}}]}"#,
+         "content.offset must be 0 or more, up to 1000000000"),
+    ])
+    func extremeSceneNumbersAreRefusedAtTheEdge(name: String, scene: String, reason: String) throws {
+        let scenePath = try Self.write(scene, name: "extreme.json")
+        let run = try runMeasured(["replay", "Recordings/gesture-scroll-long-pull-past-handoff-dismisses.evemu", "--scene", scenePath])
+        #expect(run.status == 65)
+        #expect(run.standardError.hasPrefix("Error: \(scenePath):1: "))
+        #expect(run.standardError.contains(reason), "\(run.standardError)")
+    }
+
+    @Test func outputThatCannotBeWrittenIsAnError() throws {
+        let run = try runMeasured(["replay", "Recordings/third-party/evemu/3m-microtouch-usb.evemu-data.evemu", "--touch-events"],
+                                  output: "/dev/full")
+        #expect(run.status == 74)
+        #expect(run.standardError == "Error: standard output: No space left on device\n")
+    }
+
+    @Test func aReaderThatGoesAwayEndsTheRunQuietlyEvenWithSIGPIPEIgnored() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        close(ends[0])  // nobody will read
+        defer { close(ends[1]) }
+        let run = try runMeasured(["replay", "Recordings/third-party/evemu/3m-microtouch-usb.evemu-data.evemu", "--touch-events"],
+                                  outputDescriptor: ends[1], ignoreSIGPIPE: true)
+        #expect(run.status == 141)
+        #expect(run.standardError.isEmpty)
+    }
+
+    @Test func timeGoingBackwardsIsRefused() throws {
+        let path = try Self.write(Self.evemu([
+            "E: 1.000000 0003 0039 0001", "E: 1.000000 0003 0035 0100", "E: 1.000000 0003 0036 0100", "E: 1.000000 0000 0000 0000",
+            "E: 0.500000 0003 0035 0200", "E: 0.500000 0000 0000 0000",
+        ]), name: "backwards.evemu")
+        let run = try runMeasured(["replay", path, "--touch-events"])
+        #expect(run.status == 65)
+        #expect(run.standardError == "Error: \(path):15: the event is earlier than the one before it; a recording's time never goes back\n")
+    }
+
+    /// A real YAML recording with `extra` put in before its `ndevices:` key.
+    static func yamlRecording(inserting extra: String) throws -> String {
+        let original = try String(contentsOf: TestPaths.thirdPartyRecordings
+            .appendingPathComponent("libinput-record-converted/atmel-maxtouch.1-finger-fast-taps.CONVERTED.yml"), encoding: .utf8)
+        let insertion = try #require(original.range(of: "ndevices:"))
+        return String(original[..<insertion.lowerBound]) + extra + "\n" + String(original[insertion.lowerBound...])
+    }
+
+    @Test func deepYAMLNestingStopsAtTheDepthLimit() throws {
+        let path = try Self.write(try Self.yamlRecording(inserting: "x: " + String(repeating: "[", count: 80_000)
+            + String(repeating: "]", count: 80_000)), name: "deep.yml")
+        let run = try runMeasured(["replay", path, "--touch-events"])
+        #expect(run.status == 65)
+        #expect(run.standardError == "Error: \(path):8: nesting deeper than 64 levels\n")
+    }
+
+    @Test func aHugeYAMLScalarIsRefusedWithoutBeingHeld() throws {
+        let path = try Self.write(try Self.yamlRecording(inserting: "x: \"" + String(repeating: "a", count: 20_000_000) + "\""),
+                                  name: "scalar.yml")
+        let run = try runMeasured(["replay", path, "--touch-events"])
+        #expect(run.status == 65)
+        #expect(run.standardError.hasPrefix("Error: \(path):8: more than 1048576 bytes without a complete YAML event"))
+        #expect(Self.withinMemory(run), "peak \(run.peakKilobytes) kB, a small replay \(Self.baselineKilobytes) kB")
+    }
+
+    @Test func aSceneFileOverTheSizeLimitIsRefusedBeforeItIsParsed() throws {
+        let presentation = #"{"id": "p", "style": "sheet"}"#
+        let path = try Self.write(#"{"presentations": ["# + Array(repeating: presentation, count: 100_000).joined(separator: ",") + "]}",
+                                  name: "huge.json")
+        let run = try runMeasured(["replay", "Recordings/rules-seat-slots.evemu", "--scene", path])
+        #expect(run.status == 65)
+        #expect(run.standardError == "Error: \(path): the scene file is larger than 1048576 bytes\n")
+        #expect(Self.withinMemory(run), "peak \(run.peakKilobytes) kB, a small replay \(Self.baselineKilobytes) kB")
+    }
+
+    @Test func aStackHasAtMostAThousandPresentationsAndATimelineFillsItLinearly() throws {
+        let presents = (0...1_000).map { index in
+            #"{"time": \#(index), "command": {"type": "present", "presentation": {"id": "p\#(index)", "style": "sheet"}}}"#
+        }
+        let path = try Self.write(#"{"timeline": ["# + presents.joined(separator: ",\n") + "]}", name: "presents.json")
+        let run = try runMeasured(["replay", "Recordings/rules-seat-slots.evemu", "--scene", path])
+        #expect(run.status == 65)
+        #expect(run.standardError == "Error: \(path):1001: timeline command at 1000 µs: presentation \"p1000\": "
+            + "at most 1000 presentations may be stacked\n")
+    }
+}

@@ -30,3 +30,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer targets (Fuzz/), built only by script/fuzz, which sets DISMISSKIT_FUZZ and
+// builds with `--sanitize=fuzzer --sanitize=address` (libFuzzer brings `main`).
+if Context.environment["DISMISSKIT_FUZZ"] != nil {
+    package.targets.append(.target(name: "DismissKitFuzzSupport", dependencies: ["DismissKit"], path: "Fuzz/Support"))
+    for name in ["evemu", "yaml", "decoder", "scene", "command", "pipeline"] {
+        package.targets.append(.executableTarget(
+            name: "fuzz-\(name)", dependencies: ["DismissKit", "DismissKitFuzzSupport"], path: "Fuzz/\(name)",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+        package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
+    }
+}

@@ -1,0 +1,32 @@
+import DismissKit
+import DismissKitFuzzSupport
+
+/// The touch decoder on any device and any kernel events: the first bytes describe the axes
+/// (ranges, fuzz, resolution, slots), the rest are events of 8 bytes (type, code, value).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    var stream = ByteStream(UnsafeBufferPointer(start: data, count: size))
+    var axes: [UInt16: AbsoluteAxisInfo] = [:]
+    for code in [AbsoluteAxis.x, AbsoluteAxis.y, AbsoluteAxis.multitouchPositionX, AbsoluteAxis.multitouchPositionY] {
+        axes[code] = AbsoluteAxisInfo(minimum: stream.int32(), maximum: stream.int32(), fuzz: Int32(stream.byte()),
+                                      resolution: Int32(stream.byte() % 64))
+    }
+    axes[AbsoluteAxis.multitouchSlot] = AbsoluteAxisInfo(minimum: 0, maximum: Int32(stream.byte()))
+    axes[AbsoluteAxis.multitouchTrackingID] = AbsoluteAxisInfo(minimum: 0, maximum: 65535)
+    axes[AbsoluteAxis.multitouchToolType] = AbsoluteAxisInfo(minimum: 0, maximum: 2)
+    let device = DeviceDescription(name: "fuzz", codes: [EventType.absolute: Set(axes.keys), EventType.key: [KeyCode.touch]],
+                                   absoluteAxes: axes, properties: [InputProperty.direct])
+    let calibration = stream.byte() % 2 == 0 ? nil : CalibrationMatrix.rotate90
+    guard var decoder = try? TouchDecoder(device: device, screen: .standard, calibration: calibration) else { return 0 }
+    var touches: [TouchEvent] = []
+    var time: Int64 = 0
+    while !stream.isEmpty {
+        time += Int64(stream.byte()) * 1000
+        let type = UInt16(stream.byte() % 4)
+        let code = stream.uint16() % 0x300
+        decoder.decode(InputEvent(time: time, type: type, code: code, value: stream.int32()), into: &touches)
+        touches.removeAll(keepingCapacity: true)
+    }
+    decoder.cancelAll(time: time + 1, into: &touches)
+    return 0
+}

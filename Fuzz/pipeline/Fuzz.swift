@@ -1,0 +1,122 @@
+import DismissKit
+import DismissKitFuzzSupport
+
+/// The whole pipeline fed by the decoder, with host commands between frames, checking the
+/// unsaved-content invariant: nothing with unsaved changes is dismissed unless the host
+/// answered discard or save, the done button closed it, or a non-modal popover autosaved.
+/// The bytes pick a scene, then give frames and commands.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    var stream = ByteStream(UnsafeBufferPointer(start: data, count: size))
+    let scene = scenes[Int(stream.byte()) % scenes.count]
+    var pipeline = DismissalPipeline(scene: scene)
+    let axes: [UInt16: AbsoluteAxisInfo] = [
+        AbsoluteAxis.multitouchSlot: AbsoluteAxisInfo(minimum: 0, maximum: 3),
+        AbsoluteAxis.multitouchPositionX: AbsoluteAxisInfo(minimum: 0, maximum: 4339, resolution: 20),
+        AbsoluteAxis.multitouchPositionY: AbsoluteAxisInfo(minimum: 0, maximum: 2719, resolution: 20),
+        AbsoluteAxis.multitouchToolType: AbsoluteAxisInfo(minimum: 0, maximum: 2),
+        AbsoluteAxis.multitouchTrackingID: AbsoluteAxisInfo(minimum: 0, maximum: 65535),
+    ]
+    let device = DeviceDescription(name: "fuzz", codes: [EventType.absolute: Set(axes.keys)], absoluteAxes: axes,
+                                   properties: [InputProperty.direct])
+    guard var decoder = try? TouchDecoder(device: device, screen: scene.screen) else { return 0 }
+    var touches: [TouchEvent] = []
+    var intents: [Intent] = []
+    var time: Int64 = 0
+    var trackingID: Int32 = 1
+    while !stream.isEmpty {
+        time += Int64(stream.byte()) * 500
+        intents.removeAll(keepingCapacity: true)
+        var allowed: (id: String, resolution: DismissResolution)?
+        switch stream.byte() % 8 {
+        case 0:
+            let id = ["compose", "share", "alert", "missing"][Int(stream.byte()) % 4]
+            let command: HostCommand
+            switch stream.byte() % 8 {
+            case 0: command = .confirm(presentation: id, .discard); allowed = (id, .discarded)
+            case 1: command = .confirm(presentation: id, .save); allowed = (id, .saved)
+            case 2: command = .confirm(presentation: id, .keepEditing)
+            case 3: command = .button(presentation: id, .done); allowed = (id, .direct)
+            case 4: command = .button(presentation: id, .cancel)
+            case 5: command = .update(presentation: id, PresentationUpdate(unsavedChanges: stream.byte() % 2 == 0))
+            case 6: command = .key(.escape)
+            default: command = .dismiss(presentation: id)
+            }
+            let before = pipeline.scene
+            try? pipeline.apply(command, time: time, into: &intents)
+            check(intents, before: before, allowed: allowed)
+            continue
+        case 1:
+            // A finger lifts (or turns into a palm).
+            let slot = Int32(stream.byte() % 4)
+            let palm = stream.byte() % 4 == 0
+            let ending: (UInt16, Int32) = palm ? (AbsoluteAxis.multitouchToolType, MultitouchTool.palm)
+                                               : (AbsoluteAxis.multitouchTrackingID, -1)
+            feed([(AbsoluteAxis.multitouchSlot, slot), ending])
+        default:
+            let slot = Int32(stream.byte() % 4)
+            var events: [(UInt16, Int32)] = [(AbsoluteAxis.multitouchSlot, slot)]
+            if stream.byte() % 6 == 0 {
+                events.append((AbsoluteAxis.multitouchTrackingID, trackingID))
+                trackingID += 1
+            }
+            events.append((AbsoluteAxis.multitouchPositionX, Int32(stream.uint16() % 4340)))
+            events.append((AbsoluteAxis.multitouchPositionY, Int32(stream.uint16() % 2720)))
+            feed(events)
+        }
+    }
+    return 0
+
+    func feed(_ events: [(UInt16, Int32)]) {
+        touches.removeAll(keepingCapacity: true)
+        for (code, value) in events {
+            decoder.decode(InputEvent(time: time, type: EventType.absolute, code: code, value: value), into: &touches)
+        }
+        decoder.decode(InputEvent(time: time, type: EventType.synchronization, code: 0, value: 0), into: &touches)
+        let before = pipeline.scene
+        for touch in touches { pipeline.handle(touch, into: &intents) }
+        check(intents, before: before, allowed: nil)
+    }
+}
+
+/// Stops the fuzzer on a dismissal the invariant forbids.
+private func check(_ intents: [Intent], before scene: Scene, allowed: (id: String, resolution: DismissResolution)?) {
+    var saved: Set<String> = []
+    for intent in intents {
+        switch intent.kind {
+        case .save(let id):
+            saved.insert(id)
+        case .dismiss(let id, let source, let resolution):
+            guard let presentation = scene.presentations.first(where: { $0.id == id }), presentation.unsavedChanges else { continue }
+            let consented = switch resolution {
+            case .discarded: allowed?.id == id && allowed?.resolution == .discarded
+            case .saved: allowed?.id == id && allowed?.resolution == .saved && saved.contains(id)
+            case .direct: allowed?.id == id && allowed?.resolution == .direct && source == .doneButton
+            case .autosaved: source == .tapOutside && saved.contains(id)
+            }
+            if !consented { fatalError("unsaved work of \(id) dismissed without consent: \(intent)") }
+        case .dragBegan, .dragChanged, .dragEnded, .setDetent, .passthroughTap, .confirmationRequested, .cancelled, .rejected:
+            break
+        }
+    }
+}
+
+/// The scenes the bytes choose from: sheets with unsaved work, a popover, an alert, compact widths.
+private let scenes: [Scene] = {
+    let compose = Presentation(id: "compose", style: .sheet, detents: [.medium, .large], grabber: true, contentOffset: 120,
+                               unsavedChanges: true)
+    let popover = Presentation(id: "share", style: .popover, modal: false, unsavedChanges: true,
+                               frame: Rect(x: 900, y: 60, width: 320, height: 400),
+                               anchor: Rect(x: 1180, y: 10, width: 44, height: 44),
+                               passthrough: [Rect(x: 1100, y: 10, width: 180, height: 44)])
+    let alert = Presentation(id: "alert", style: .alert, unsavedChanges: true)
+    let compact = ScreenSize(width: 500, height: 800, widthMM: 85, heightMM: 136)
+    return [
+        Scene(presentations: [compose]),
+        Scene(presentations: [compose, popover]),
+        Scene(presentations: [compose, alert]),
+        Scene(screen: compact, presentations: [compose, popover]),
+        Scene(presentations: [Presentation(id: "compose", style: .formSheet, unsavedChanges: true,
+                                           frame: Rect(x: 340, y: 200, width: 600, height: 500))]),
+    ]
+}()

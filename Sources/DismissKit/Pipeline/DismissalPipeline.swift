@@ -4,7 +4,7 @@
 /// Values in, intents out; no clock, no I/O. Time arrives inside the events, so the
 /// same inputs always give the same intents.
 ///
-/// The scene has one door, ``install(_:time:into:)``: every change, whether a host command
+/// The scene has one door, ``changeScene(time:into:_:)``: every change, whether a host command
 /// or one of the pipeline's own decisions, passes through it, and it tells both the
 /// recogniser and the policy. The pipeline keeps its scene in step with its decisions: a
 /// `dismiss` removes the presentation (the host is expected to close it; a later `remove`
@@ -63,20 +63,25 @@ public struct DismissalPipeline: Sendable {
     public mutating func apply(_ command: HostCommand, time: Int64, into intents: inout [Intent]) throws(HostCommandError) {
         switch command {
         case .scene(let newScene):
-            install(try checked(newScene), time: time, into: &intents)
+            let checkedScene = try checked(newScene)
+            changeScene(time: time, into: &intents) { $0 = checkedScene }
         case .present(let presentation):
-            var newScene = scene
-            newScene.presentations.append(presentation)
-            install(try checked(newScene), time: time, into: &intents)
+            do {
+                try scene.validate(appending: presentation)
+            } catch {
+                throw HostCommandError(reason: error.description)
+            }
+            changeScene(time: time, into: &intents) { $0.presentations.append(presentation) }
         case .remove(let id):
-            var newScene = scene
-            newScene.presentations.remove(at: try indexOfPresentation(id))
-            install(try checked(newScene), time: time, into: &intents)
+            // Taking a presentation out of a valid stack leaves it valid.
+            let index = try indexOfPresentation(id)
+            changeScene(time: time, into: &intents) { $0.presentations.remove(at: index) }
         case .update(let id, let update):
             let index = try indexOfPresentation(id)
             var newScene = scene
             newScene.presentations[index] = update.applied(to: newScene.presentations[index])
-            install(try checked(newScene), time: time, into: &intents)
+            let checkedScene = try checked(newScene)
+            changeScene(time: time, into: &intents) { $0 = checkedScene }
         case .confirm(let id, let choice):
             for intent in try policy.handleConfirmation(presentation: id, choice: choice, time: time, in: scene) {
                 perform(intent, into: &intents)
@@ -131,13 +136,14 @@ public struct DismissalPipeline: Sendable {
         return newScene
     }
 
-    /// The one door of the scene: installs a valid scene and tells the policy (questions about
-    /// departed presentations are forgotten) and the recogniser (a gesture on a presentation
-    /// that left or changed shape is cancelled; a changed gate takes effect).
-    private mutating func install(_ newScene: Scene, time: Int64, into intents: inout [Intent]) {
-        scene = newScene
-        policy.sceneChanged(to: newScene)
-        if let cancellation = recogniser.sceneChanged(to: newScene, time: time) { intents.append(cancellation) }
+    /// The one door of the scene: makes a change that keeps it valid, in place, and tells the
+    /// policy (questions about departed presentations are forgotten) and the recogniser (a
+    /// gesture on a presentation that left or changed shape is cancelled; a changed gate
+    /// takes effect).
+    private mutating func changeScene(time: Int64, into intents: inout [Intent], _ change: (inout Scene) -> Void) {
+        change(&scene)
+        policy.sceneChanged(to: scene)
+        if let cancellation = recogniser.sceneChanged(to: scene, time: time) { intents.append(cancellation) }
     }
 
     private mutating func judge(_ attempt: DismissalAttempt, into intents: inout [Intent]) {
@@ -150,23 +156,17 @@ public struct DismissalPipeline: Sendable {
         case .dismiss(let id, _, _):
             recogniser.endGesture(on: id)
             intents.append(intent)
-            var newScene = scene
-            newScene.presentations.removeAll { $0.id == id }
-            install(newScene, time: intent.time, into: &intents)
+            changeScene(time: intent.time, into: &intents) { $0.presentations.removeAll { $0.id == id } }
         case .confirmationRequested(let id, _, _):
             recogniser.endGesture(on: id)
             intents.append(intent)
         case .save(let id):
             intents.append(intent)
             guard let index = scene.presentations.firstIndex(where: { $0.id == id }) else { return }
-            var newScene = scene
-            newScene.presentations[index].unsavedChanges = false
-            install(newScene, time: intent.time, into: &intents)
+            changeScene(time: intent.time, into: &intents) { $0.presentations[index].unsavedChanges = false }
         case .setDetent(let id, let detent, _):
             if let index = scene.presentations.firstIndex(where: { $0.id == id }) {
-                var newScene = scene
-                newScene.presentations[index].selectedDetent = detent
-                install(newScene, time: intent.time, into: &intents)
+                changeScene(time: intent.time, into: &intents) { $0.presentations[index].selectedDetent = detent }
             }
             intents.append(intent)
         case .dragBegan, .dragChanged, .dragEnded, .passthroughTap, .cancelled, .rejected:

@@ -39,11 +39,27 @@ extension Scene {
         var idsBelow: Set<String> = []
         var popoverBelow: Presentation?
         for (index, presentation) in presentations.enumerated() {
-            if let problem = problem(with: presentation, idsBelow: idsBelow, popoverBelow: popoverBelow) {
+            let problem = problem(with: presentation, idIsTaken: idsBelow.contains(presentation.id), popoverBelow: popoverBelow)
+            if let problem {
                 throw SceneValidationError(presentationIndex: index, presentationID: presentation.id, reason: problem)
             }
             idsBelow.insert(presentation.id)
             if popoverBelow == nil && role(of: presentation) == .popover { popoverBelow = presentation }
+        }
+    }
+
+    /// Checks `presentation` as a new topmost presentation of this scene, which is valid: the
+    /// rules for the newcomer alone, so that presenting one more costs one look down the stack.
+    public func validate(appending presentation: Presentation) throws(SceneValidationError) {
+        let index = presentations.count
+        if index >= InputLimits.maximumPresentations {
+            throw SceneValidationError(presentationIndex: index, presentationID: presentation.id,
+                                       reason: "at most \(InputLimits.maximumPresentations) presentations may be stacked")
+        }
+        let problem = problem(with: presentation, idIsTaken: presentations.contains { $0.id == presentation.id },
+                              popoverBelow: presentations.first { role(of: $0) == .popover })
+        if let problem {
+            throw SceneValidationError(presentationIndex: index, presentationID: presentation.id, reason: problem)
         }
     }
 
@@ -67,11 +83,11 @@ extension Scene {
         return nil
     }
 
-    private func problem(with presentation: Presentation, idsBelow: Set<String>, popoverBelow: Presentation?) -> String? {
+    private func problem(with presentation: Presentation, idIsTaken: Bool, popoverBelow: Presentation?) -> String? {
         if presentation.id.isEmpty {
             return "the id must not be empty"
         }
-        if idsBelow.contains(presentation.id) {
+        if idIsTaken {
             return "the id is already used by a presentation below it"
         }
         if let problem = presentation.ownProblem() {

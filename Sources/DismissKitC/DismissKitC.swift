@@ -37,15 +37,6 @@ final class PipelineHandle {
     }
 }
 
-/// The limits of what the pipeline is given, so that no arithmetic on times or positions can
-/// overflow: far beyond any clock or screen.
-enum InputLimits {
-    /// |time| in microseconds: 2^53, about 285 years, and exact as a Double.
-    static let time: Int64 = 1 << 53
-    /// |x| and |y| in points.
-    static let position = 1e9
-}
-
 /// A copy of `message` in malloc'd memory, for the caller to free with `dk_string_free`.
 private func allocatedCString(_ message: String) -> UnsafeMutablePointer<CChar>? {
     strdup(message)
@@ -104,7 +95,7 @@ public func dk_pipeline_touch(
     _ pipeline: OpaquePointer?, _ type: dk_touch_type, _ seatSlot: Int32,
     _ x: Double, _ y: Double, _ time: Int64
 ) {
-    guard let handle = PipelineHandle.from(pipeline), (-InputLimits.time...InputLimits.time).contains(time) else { return }
+    guard let handle = PipelineHandle.from(pipeline), (-InputLimits.largestTime...InputLimits.largestTime).contains(time) else { return }
     let kind: TouchEvent.Kind
     switch type {
     case DK_TOUCH_DOWN: kind = .down
@@ -120,7 +111,7 @@ public func dk_pipeline_touch(
         event.seatSlot = seatSlot
     }
     if kind == .down || kind == .motion {
-        guard x.isFinite, y.isFinite, abs(x) <= InputLimits.position, abs(y) <= InputLimits.position else { return }
+        guard x.isFinite, y.isFinite, abs(x) <= Scene.largestLength, abs(y) <= Scene.largestLength else { return }
         // The recogniser works in points; millimetres follow from the screen's size.
         let screen = handle.pipeline.scene.screen
         event.point = TouchPoint(xMM: x * screen.widthMM / screen.width, yMM: y * screen.heightMM / screen.height, x: x, y: y)
@@ -146,7 +137,7 @@ public func dk_pipeline_command(
         report(failure.message, to: errorOut)
         return -1
     }
-    guard (-InputLimits.time...InputLimits.time).contains(time) else {
+    guard (-InputLimits.largestTime...InputLimits.largestTime).contains(time) else {
         report("time_us \(time) is out of range (at most 2^53 microseconds either side of 0)", to: errorOut)
         return -1
     }

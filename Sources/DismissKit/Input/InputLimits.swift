@@ -15,4 +15,7 @@ public enum InputLimits {
     public static let maximumPresentations = 1_000
     /// The most entries a scene's timeline may hold.
     public static let maximumTimelineEntries = 100_000
+    /// The largest time, in microseconds either side of 0, that reaches the pipeline from an
+    /// embedding toolkit: 2^53, about 285 years, exact as a Double, so no difference overflows.
+    public static let largestTime: Int64 = 1 << 53
 }

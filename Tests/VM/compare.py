@@ -25,7 +25,10 @@ For unplug-* recordings (device removed with fingers down), gesturectl must also
 cancelled every open touch and noted the removal on stderr. For rotated-* recordings
 gesturectl ran with a 180-degree calibration: its percentages must be 100 minus libinput's.
 
-Prints one line per recording and exits 1 if any differs.
+A recording without NAME.finished (which the guest writes last, after copying the others)
+was not finished in the guest: it is reported as unfinished and counts as a failure.
+
+Prints one line per recording and exits 1 if any differs or is unfinished.
 """
 import json
 import os
@@ -254,6 +257,9 @@ def main():
     matched = 0
     for name in names:
         base = f"{results}/{name}"
+        if not os.path.exists(base + ".finished"):
+            print(f"  UNFINISHED {name}: the guest did not finish this recording (stalled or stopped)")
+            continue
         try:
             live = read_live(base + ".live.jsonl")
             if mode == "libinput":
@@ -270,7 +276,7 @@ def main():
                     problem = f"gesturectl exited with status {code}"
                 elif not any(event["type"] == "down" for event in other):
                     problem = "libinput saw no touch down (was the device tagged by udev?)"
-                elif not problem and os.path.exists(base + ".devices.txt"):
+                elif not problem and not name.startswith("gesture-"):
                     problem = devices_problem(base)
                 if name.startswith("unplug-") and not problem:
                     problem = unplug_problem(live, base + ".live.stderr")

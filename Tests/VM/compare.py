@@ -5,9 +5,10 @@
       NAME.live.jsonl (gesturectl run --touch-events) against NAME.libinput.txt
       (libinput debug-events, same device, same time): event types, slots, seat slots,
       mm to 0.01 and transformed coordinates, which debug-events prints as percentages.
-      Also NAME.devices.txt (gesturectl devices) against NAME.list-devices.txt (libinput
-      list-devices) for the node in NAME.node: name, size, and the touch count debug-events
-      printed.
+      Also, for every recording but the gesture-* ones, NAME.devices.txt (gesturectl
+      devices) against NAME.list-devices.txt (libinput list-devices) for the node in
+      NAME.node: name, size, and the touch count debug-events printed. The guest lists
+      all those devices at once; a missing listing is a mismatch.
   compare.py replay RESULTS NAME...
       NAME.live.jsonl against NAME.replay.jsonl (gesturectl replay --touch-events):
       the same JSON lines, time ignored, x/y/xMM/yMM within 0.01.

@@ -1,17 +1,21 @@
 #!/bin/bash
-# Runs inside the guest (see init). /share/queue lists the recordings, the longest first;
-# VM_LANES lanes (the file /share/lanes) each take the next unclaimed one until none is left.
-# For each: creates the virtual device with evemu-device, starts `gesturectl run
-# --touch-events` and `libinput debug-events` on it (and, for some, `gesturectl run --scene`
-# and the example kiosk client), plays the events with evemu-play, waits until the readers
-# are quiet, stops them, lists the devices (`gesturectl devices`, `libinput list-devices`;
-# not for gesture-* recordings), removes the device, and copies NAME.* to /results (9p,
-# written through to the host) at once.
+# Runs inside the guest (see init). /share/queue lists the recordings, the longest first, and
+# @devices; /share/lanes (VM_LANES) lanes each take the next entry no lane has taken, until
+# none is left. For each recording: creates the virtual device with evemu-device, waits for
+# udev to tag it, starts `gesturectl run --touch-events` and `libinput debug-events` on it
+# (and, for some, `gesturectl run --scene` and the example kiosk client), plays the events
+# with evemu-play, waits until the readers are quiet, stops them, removes the device, and
+# copies NAME.* to /results (9p, written through to the host) at once, NAME.finished last.
+# @devices lists the devices of all the recordings but the gesture-* ones (`gesturectl
+# devices`, `libinput list-devices`), see list_devices.
 #
-# Progress goes to stdout (the host's session.log), one line per step:
+# Progress goes to stdout (the host's session.log), a line per step:
 #   [guest T] NAME: started (lane L)
+#   [guest T] NAME: /dev/input/eventN ready, starting the readers
 #   [guest T] NAME: playing on /dev/input/eventN
-#   [guest T] NAME: finished in S s (create a, udev b, readers c, play d, quiet e, stop f, list g, copy h)
+#   [guest T] NAME: played, waiting for the readers to be quiet
+#   [guest T] NAME: stopping the readers
+#   [guest T] NAME: finished in S s (create a, udev b, readers c, play d, quiet e, stop f, copy g; ...)
 # The host stops the guest when no recording finishes for a while (a stall), so no wait here
 # has a time limit of its own: each ends on its event, or when the process it waits for exits.
 set -u
@@ -45,7 +49,7 @@ since() {  # seconds from $1 (a /proc/uptime reading) to now, in $LAP
 log "session started"
 /usr/lib/systemd/systemd-udevd --daemon --resolve-names=never 2> "$WORK/udevd.err"
 udevadm trigger --action=add --subsystem-match=input
-udevadm settle
+until udevadm settle; do :; done   # settle gives up after 120 s: wait on (a stall stops the guest)
 log "udevd running; kernel $(uname -r); $(nproc) cpus"
 read -r _ user nice system idle _ < /proc/stat
 BUSY_AT_START=$((user + nice + system)) IDLE_AT_START=$idle
@@ -164,6 +168,7 @@ run_one() {
   since $t; step_create=$LAP; uptime_now; t=$NOW
   udevadm wait "$node"              # until udev has processed it (and tagged it a touchscreen)
   since $t; step_udev=$LAP; uptime_now; t=$NOW
+  log "$name: $node ready, starting the readers"
 
   local calibration=()
   [[ $name == rotated-* ]] && calibration=(--calibration -1,0,1,0,-1,1)
@@ -224,8 +229,10 @@ run_one() {
   log "$name: playing on $node"
   nice -n -15 evemu-play "$node" < "$SHARE/recordings/$name.events"
   since $t; step_play=$LAP; uptime_now; t=$NOW
+  log "$name: played, waiting for the readers to be quiet"
   wait_quiet "${readers[@]}" "${forwarders[@]}"
   since $t; step_quiet=$LAP; uptime_now; t=$NOW
+  log "$name: stopping the readers"
 
   if [[ $name == unplug-* ]]; then   # remove the device under the readers, touches still down
     kill $creator

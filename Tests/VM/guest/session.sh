@@ -55,7 +55,8 @@ read -r _ user nice system idle _ < /proc/stat
 BUSY_AT_START=$((user + nice + system)) IDLE_AT_START=$idle
 
 # Waits until FILE holds a line containing TEXT; fails only when process PID exits first.
-# Looks every 20 ms with shell builtins only.
+# Looks every 20 ms with shell builtins only (for a reader whose output goes straight to a
+# file, and for the removal in unplug-*).
 wait_line() {
   local file=$1 text=$2 pid=$3 content
   while :; do
@@ -80,20 +81,16 @@ watch_start() {
 }
 
 # Copies the pipe FD into FILE line by line until a line holds TEXT (blocking reads: no
-# looking again and again), then hands the rest to a forwarder (W_CAT): `cat` for a stream
-# with much to come (HOW=cat), else a subshell (a fork costs a tenth of an exec here, but
-# reads a pipe a byte at a time). Fails if the stream ends first (the reader exited).
+# looking again and again), then hands the rest to a forwarder (W_CAT), a subshell: a fork
+# costs an eighth of an exec here, and these streams are short. Fails if the stream ends
+# first (the reader exited).
 watch_wait() {
-  local fd=$1 file=$2 text=$3 how=${4:-shell} line found=1
+  local fd=$1 file=$2 text=$3 line found=1
   while IFS= read -r -u "$fd" line; do
     printf '%s\n' "$line" >> "$file"
     if [[ $line == *"$text"* ]]; then found=0; break; fi
   done
-  if [ "$how" = cat ]; then
-    cat <&"$fd" >> "$file" &
-  else
-    { while IFS= read -r line; do printf '%s\n' "$line"; done; [ -z "$line" ] || printf '%s' "$line"; } <&"$fd" >> "$file" &
-  fi
+  { while IFS= read -r line; do printf '%s\n' "$line"; done; [ -z "$line" ] || printf '%s' "$line"; } <&"$fd" >> "$file" &
   W_CAT=$!
   exec {fd}<&-
   return $found
@@ -172,7 +169,7 @@ run_one() {
 
   local calibration=()
   [[ $name == rotated-* ]] && calibration=(--calibration -1,0,1,0,-1,1)
-  local live intents="" client="" server="" reference readers=() forwarders=() live_fd intents_fd client_fd reference_fd
+  local live intents="" client="" server="" reference readers=() forwarders=() live_fd intents_fd client_fd
   watch_start err "$out.live.jsonl" "$GESTURECTL" run --device "$node" "${calibration[@]}" --touch-events
   live=$W_PID live_fd=$W_FD
   if [ -f "$SHARE/recordings/$name.scene.json" ]; then   # the pipeline, live, on the recording's scene
@@ -188,14 +185,17 @@ run_one() {
     watch_start err "$out.server.jsonl" "$GESTURECTL" run --device "$node" --socket "$socket"
     server=$W_PID server_fd=$W_FD
   fi
-  # (`libinput debug-events` without the `libinput` that only execs it.)
-  watch_start out "$out.libinput.stderr" stdbuf -oL /usr/libexec/libinput/libinput-debug-events --device "$node"
-  reference=$W_PID reference_fd=$W_FD
+  # `libinput debug-events`, without the `libinput` that only execs it.
+  # Its output, a line per event, goes straight to its file (through a pipe and a forwarder
+  # it would cost a second process's wake-up per event, while the readers must keep up).
+  stdbuf -oL /usr/libexec/libinput/libinput-debug-events --device "$node" < /dev/null \
+    > "$out.libinput.txt" 2> "$out.libinput.stderr" &
+  reference=$!
   # gesturectl prints "device added" once it reads the device (a --socket one has its socket by then).
   watch_wait $live_fd "$out.live.stderr" 'device added' || log "$name: gesturectl run did not attach to $node"
   readers+=($live) forwarders+=($W_CAT)
-  watch_wait $reference_fd "$out.libinput.txt" DEVICE_ADDED cat || log "$name: libinput debug-events did not attach to $node"
-  readers+=($reference) forwarders+=($W_CAT)
+  wait_line "$out.libinput.txt" DEVICE_ADDED $reference || log "$name: libinput debug-events did not attach to $node"
+  readers+=($reference)
   if [ -n "$intents" ]; then
     watch_wait $intents_fd "$out.intents.stderr" 'device added' || log "$name: the intents reader did not attach to $node"
     readers+=($intents) forwarders+=($W_CAT)
@@ -309,14 +309,46 @@ list_devices() {
   log "@devices: finished in $LAP s (${#names[@]} devices listed)"
 }
 
-run_lane() {  # takes the next recording no lane has claimed (creating a file with noclobber is atomic)
-  local lane=$1 name
-  while read -r name; do
-    set -C
-    { : > "$CLAIMS/$name"; } 2> /dev/null || { set +C; continue; }
-    set +C
-    if [ "$name" = @devices ]; then list_devices "$lane"; else run_one "$name" "$lane"; fi
-  done < "$SHARE/queue"
+# Creates FILE, failing if it exists (noclobber: atomic, and no process started).
+claim() {
+  local status
+  set -C
+  { : > "$1"; } 2> /dev/null
+  status=$?
+  set +C
+  return $status
+}
+
+# A lane takes the first entry of the queue that no lane has taken. The recordings in
+# /share/heavy (the long real ones: thousands of events each) play one at a time: while one
+# plays, the others are left for later, so that the readers of two never compete for the
+# guest's CPU (a reader that falls behind loses events). A lane with only those left waits.
+declare -A HEAVY
+while read -r name; do HEAVY[$name]=1; done < "$SHARE/heavy"
+mapfile -t QUEUE < "$SHARE/queue"
+run_lane() {
+  local lane=$1 name taken heavy_left
+  while :; do
+    taken="" heavy_left=0
+    for name in "${QUEUE[@]}"; do
+      [ -e "$CLAIMS/$name" ] && continue
+      if [ -n "${HEAVY[$name]:-}" ]; then
+        heavy_left=1
+        claim "$WORK/heavy-playing" || continue
+        if claim "$CLAIMS/$name"; then taken=$name; break; fi
+        rm -f "$WORK/heavy-playing"
+      elif claim "$CLAIMS/$name"; then
+        taken=$name; break
+      fi
+    done
+    if [ -z "$taken" ]; then
+      ((heavy_left)) || return 0
+      nap 0.5   # only heavy ones are left, one of them playing in another lane
+      continue
+    fi
+    if [ "$taken" = @devices ]; then list_devices "$lane"; else run_one "$taken" "$lane"; fi
+    [ -z "${HEAVY[$taken]:-}" ] || rm -f "$WORK/heavy-playing"
+  done
 }
 
 lanes=$(< "$SHARE/lanes")

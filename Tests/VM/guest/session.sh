@@ -3,9 +3,10 @@
 # @devices; /share/lanes (VM_LANES) lanes each take the next entry no lane has taken, until
 # none is left. For each recording: creates the virtual device with evemu-device, waits for
 # udev to tag it, starts `gesturectl run --touch-events` and `libinput debug-events` on it
-# (and, for some, `gesturectl run --scene` and the example kiosk client), plays the events
-# with evemu-play, waits until the readers are quiet, stops them, removes the device, and
-# copies NAME.* to /results (9p, written through to the host) at once, NAME.finished last.
+# (and, for some, `gesturectl run --scene` with evemu-record, and the example kiosk client),
+# plays the events with evemu-play, waits until the readers are quiet, stops them, removes
+# the device, and copies NAME.* to /results (9p, written through to the host) at once,
+# NAME.finished last.
 # @devices lists the devices of all the recordings but the gesture-* ones (`gesturectl
 # devices`, `libinput list-devices`), see list_devices.
 #
@@ -169,12 +170,17 @@ run_one() {
 
   local calibration=()
   [[ $name == rotated-* ]] && calibration=(--calibration -1,0,1,0,-1,1)
-  local live intents="" client="" server="" reference readers=() forwarders=() live_fd intents_fd client_fd
+  local live intents="" recorder="" client="" server="" reference readers=() forwarders=() live_fd intents_fd client_fd
   watch_start err "$out.live.jsonl" "$GESTURECTL" run --device "$node" "${calibration[@]}" --touch-events
   live=$W_PID live_fd=$W_FD
   if [ -f "$SHARE/recordings/$name.scene.json" ]; then   # the pipeline, live, on the recording's scene
     watch_start err "$out.intents.jsonl" "$GESTURECTL" run --device "$node" --scene "$SHARE/recordings/$name.scene.json"
     intents=$W_PID intents_fd=$W_FD
+    # The events as they were played, with the kernel's times (what every reader saw): the host
+    # replays these with the scene, so that the decisions are compared on the same input
+    # however much a busy machine stretched evemu-play's pauses.
+    stdbuf -oL evemu-record "$node" < /dev/null > "$out.played.evemu" 2> "$out.played.stderr" &
+    recorder=$!
   fi
   if [[ $name == gesture-gated-swipe-confirm-discard ]]; then   # the example kiosk answers "discard"
     watch_start err "$out.client.jsonl" python3 "$SHARE/kiosk_client.py" --gesturectl "$GESTURECTL" --answer discard -- --device "$node"
@@ -196,6 +202,10 @@ run_one() {
   readers+=($live) forwarders+=($W_CAT)
   wait_line "$out.libinput.txt" DEVICE_ADDED $reference || log "$name: libinput debug-events did not attach to $node"
   readers+=($reference)
+  if [ -n "$recorder" ]; then
+    wait_line "$out.played.evemu" 'Waiting for events' $recorder || log "$name: evemu-record did not attach to $node"
+    readers+=($recorder)
+  fi
   if [ -n "$intents" ]; then
     watch_wait $intents_fd "$out.intents.stderr" 'device added' || log "$name: the intents reader did not attach to $node"
     readers+=($intents) forwarders+=($W_CAT)
@@ -245,10 +255,12 @@ run_one() {
   if [[ $name == unplug-* ]]; then kill -TERM $live; else kill -INT $live; fi
   kill -INT $reference
   [ -n "$intents" ] && kill -TERM $intents
+  [ -n "$recorder" ] && kill -INT $recorder
   [ -n "$client" ] && kill -TERM $client
   [ -n "$server" ] && kill -TERM $server
   wait $live; echo $? > "$out.live.status"
   if [ -n "$intents" ]; then wait $intents; echo $? > "$out.intents.status"; fi
+  [ -z "$recorder" ] || wait $recorder
   if [ -n "$client" ]; then wait $client; echo $? > "$out.client.status"; fi
   if [ -n "$server" ]; then wait $server; echo $? > "$out.server.status"; fi
   wait $reference

@@ -5,16 +5,20 @@
       NAME.live.jsonl (gesturectl run --touch-events) against NAME.libinput.txt
       (libinput debug-events, same device, same time): event types, slots, seat slots,
       mm to 0.01 and transformed coordinates, which debug-events prints as percentages.
-      Also NAME.devices.txt (gesturectl devices) against NAME.list-devices.txt (libinput
-      list-devices) for the node in NAME.node: name, size, and the touch count debug-events
-      printed.
+      Also, for every recording but the gesture-* ones, NAME.devices.txt (gesturectl
+      devices) against NAME.list-devices.txt (libinput list-devices) for the node in
+      NAME.node: name, size, and the touch count debug-events printed. The guest lists
+      all those devices at once; a missing listing is a mismatch.
   compare.py replay RESULTS NAME...
       NAME.live.jsonl against NAME.replay.jsonl (gesturectl replay --touch-events):
       the same JSON lines, time ignored, x/y/xMM/yMM within 0.01.
   compare.py intents RESULTS NAME...
       NAME.intents.jsonl (gesturectl run --scene, live) against NAME.replay-intents.jsonl
-      (gesturectl replay --scene): the same decisions, in order (every intent but
-      dragChanged, without time, velocities, offsets, positions and --explain figures).
+      (gesturectl replay --scene on NAME.played.evemu, the events as the guest played them,
+      with their times): the same decisions, in order (every intent but dragChanged,
+      without time, velocities, offsets, positions and --explain figures). For
+      information, a note when NAME.replay-recording-intents.jsonl (the replay of the
+      recording itself, $RECORDINGS/NAME.evemu) decides otherwise, with the stretch.
   compare.py client RESULTS NAME...
       NAME.client.jsonl, the transcript of Examples/kiosk_client.py: it was asked to
       confirm, answered discard (over stdio) or save (over `gesturectl run --socket`,
@@ -25,7 +29,10 @@ For unplug-* recordings (device removed with fingers down), gesturectl must also
 cancelled every open touch and noted the removal on stderr. For rotated-* recordings
 gesturectl ran with a 180-degree calibration: its percentages must be 100 minus libinput's.
 
-Prints one line per recording and exits 1 if any differs.
+A recording without NAME.finished (which the guest writes last, after copying the others)
+was not finished in the guest: it is reported as unfinished and counts as a failure.
+
+Prints one line per recording and exits 1 if any differs or is unfinished.
 """
 import json
 import os
@@ -191,7 +198,8 @@ def decisions(path):
 
 
 def intents_problem(base):
-    """`gesturectl run --scene` live against `gesturectl replay --scene`: the same decisions."""
+    """`gesturectl run --scene` live against `gesturectl replay --scene` on the events as played
+    (NAME.played.evemu): the same decisions."""
     with open(base + ".intents.status") as status:
         code = status.read().strip()
     if code != "0":
@@ -203,6 +211,25 @@ def intents_problem(base):
     if len(live) != len(replayed):
         return f"{len(live)} decisions live, {len(replayed)} in the replay"
     return None
+
+
+def event_times(path):
+    """The times (s) of an evemu file's events."""
+    with open(path, errors="replace") as lines:
+        return [float(line.split()[1]) for line in lines if line.startswith("E:")]
+
+
+def recording_note(base, source):
+    """For information: whether the replay of the recording itself decided the same, and by
+    how much evemu-play stretched it."""
+    try:
+        if decisions(base + ".intents.jsonl") == decisions(base + ".replay-recording-intents.jsonl"):
+            return ""
+        played, recorded = event_times(base + ".played.evemu"), event_times(source)
+        stretch = (played[-1] - played[0]) / (recorded[-1] - recorded[0]) - 1
+        return f" (the recording itself decides otherwise: played {stretch * 100:+.0f} % longer)"
+    except (OSError, ValueError, IndexError, ZeroDivisionError):
+        return ""
 
 
 def client_problem(base, choice):
@@ -252,8 +279,13 @@ def main():
     else:
         names = sys.argv[3:]
     matched = 0
+    sources = os.environ.get("RECORDINGS", "")
     for name in names:
         base = f"{results}/{name}"
+        note = ""
+        if not os.path.exists(base + ".finished"):
+            print(f"  UNFINISHED {name}: the guest did not finish this recording (stalled or stopped)")
+            continue
         try:
             live = read_live(base + ".live.jsonl")
             if mode == "libinput":
@@ -270,12 +302,13 @@ def main():
                     problem = f"gesturectl exited with status {code}"
                 elif not any(event["type"] == "down" for event in other):
                     problem = "libinput saw no touch down (was the device tagged by udev?)"
-                elif not problem and os.path.exists(base + ".devices.txt"):
+                elif not problem and not name.startswith("gesture-"):
                     problem = devices_problem(base)
                 if name.startswith("unplug-") and not problem:
                     problem = unplug_problem(live, base + ".live.stderr")
             elif mode == "intents":
                 problem = intents_problem(base)
+                note = recording_note(base, f"{sources}/{name}.evemu")
             elif mode == "client":
                 problem = client_problem(base, "save" if name.endswith("-save") else "discard")
             else:
@@ -287,7 +320,7 @@ def main():
             print(f"  MISMATCH {name}: {problem}")
         else:
             matched += 1
-            print(f"  match    {name}: {len(live)} events")
+            print(f"  match    {name}: {len(live)} events{note}")
     print(f"{mode}: {matched}/{len(names)}")
     return 0 if matched == len(names) else 1
 

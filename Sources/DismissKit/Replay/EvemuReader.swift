@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A streaming reader of an evemu recording: one `evemu-record` file, or the older
 /// pair of a description file (`.desc`) and an events-only file (`.events`).
@@ -150,7 +150,7 @@ final class EvemuReader: RecordingReader {
     private static func eventsPartner(ofDescription path: String) throws(InputFileError) -> String? {
         guard path.hasSuffix(".desc") else { return nil }
         let (directory, prefix) = splitPrefix(path)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+        let names = directoryEntries(directory.isEmpty ? "." : directory)
         let candidates = names.filter { name in
             name.hasSuffix(".events") && (name == prefix + ".events" || name.hasPrefix(prefix + "."))
         }.sorted()
@@ -163,6 +163,20 @@ final class EvemuReader: RecordingReader {
         return candidates.first.map { directory + $0 }
     }
 
+    /// The names in a directory but `.` and `..`, in no particular order; none when it cannot be read.
+    private static func directoryEntries(_ path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// The directory (with its trailing slash, or empty) and the file name up to its first dot.
     private static func splitPrefix(_ path: String) -> (directory: String, prefix: String) {
         let slash = path.lastIndex(of: "/")
@@ -170,6 +184,21 @@ final class EvemuReader: RecordingReader {
         let name = slash.map { path[path.index(after: $0)...] } ?? path[...]
         let prefix = name.firstIndex(of: ".").map { name[..<$0] } ?? name
         return (directory, String(prefix))
+    }
+}
+
+extension StringProtocol {
+    /// The text without the whitespace at either end, as Foundation's `CharacterSet.whitespaces`
+    /// defines it: the tab and the space separators (Unicode category Zs).
+    fileprivate func trimmingWhitespace() -> String {
+        func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        let scalars = Substring(self).unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
+            let last = scalars.lastIndex(where: { !isWhitespace($0) })
+        else { return "" }
+        return String(Substring(scalars[first...last]))
     }
 }
 
@@ -245,7 +274,7 @@ private enum EvemuDescriptionParser {
             switch String(decoding: tag, as: UTF8.self) {
             case "N:":
                 let name = String(decoding: content.dropFirst(2), as: UTF8.self)
-                part.device.name = name.trimmingCharacters(in: .whitespaces)
+                part.device.name = name.trimmingWhitespace()
             case "I:":
                 for _ in 0..<4 {
                     guard let field = fields.next(), FieldScanner.hex(field) != nil else {
@@ -328,7 +357,7 @@ private enum EvemuDescriptionParser {
     ) throws(InputFileError) {
         let text = String(decoding: line, as: UTF8.self)
         guard text.hasPrefix("# EVEMU ") else { return }
-        let version = text.dropFirst("# EVEMU ".count).trimmingCharacters(in: .whitespaces)
+        let version = text.dropFirst("# EVEMU ".count).trimmingWhitespace()
         guard version.hasPrefix("1.") else {
             throw malformed("unsupported evemu file format version \(version); only 1.x is supported")
         }

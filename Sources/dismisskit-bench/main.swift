@@ -1,157 +1,343 @@
 import DismissKit
 import Glibc
 
-/// Benchmarks for DismissKit's pipeline stages. Prints one line per figure.
-///
-/// USAGE: dismisskit-bench [--events <n>] [--recordings <dir>] [--core-only]
-///   --events <n>        synthetic touch events for the core benchmark (default 20,000,000)
-///   --recordings <dir>  the real third-party recordings (default Recordings/third-party)
-///   --core-only         run only the core, once, and print nothing (for allocation counting)
+let usage = """
+    USAGE: dismisskit-bench [--json] [--quick] [--only <groups>] [--gesturectl <path>] [--project <dir>] [--work <dir>]
+
+    Measures DismissKit: the core, its heap allocations, the touch decoder, the readers, the JSON
+    Lines writer, whole `gesturectl replay` runs beside libyaml, libevemu and PyYAML in the same
+    run, start-up and peak memory. Prints a Markdown table, or one JSON object per figure with --json.
+    Run from the package root after `swift build -c release` (./script/bench does both).
+
+    OPTIONS:
+      --json               One JSON object per line and figure, instead of the table.
+      --quick              Smaller inputs and fewer runs (a minute instead of a few).
+      --only <groups>      Comma-separated: core,allocations,decoder,readers,output,replay,pyyaml,startup,memory.
+      --gesturectl <path>  The gesturectl to measure (default: beside this executable).
+      --project <dir>      The package root, for Recordings/ and Benchmarks/anchors/ (default: .).
+      --work <dir>         Where to generate the large recordings (default: a new directory in $TMPDIR or /tmp).
+      --rounds <n>         Core rounds of 4,096 touch events (default 1,000).
+      --core-only          Run the core once and print nothing (for profiling under callgrind).
+      --count-allocations  Count the core's steady-state allocations (run under the alloc-count preload).
+    """
 
 struct Options {
-    var events = 20_000_000
-    var recordings = "Recordings/third-party"
+    var json = false
+    var quick = false
+    var only: Set<String>?
+    var gesturectl: String?
+    var project = "."
+    var work: String?
+    var rounds = 1_000
     var coreOnly = false
+    var countAllocations = false
+
+    static let groups: Set<String> = ["core", "allocations", "decoder", "readers", "output", "replay", "pyyaml", "startup", "memory"]
 
     init(_ arguments: [String]) {
         var index = 0
+        func value() -> String {
+            index += 1
+            guard index < arguments.count else { Options.fail("\(arguments[index - 1]) needs a value") }
+            return arguments[index]
+        }
         while index < arguments.count {
             switch arguments[index] {
-            case "--events" where index + 1 < arguments.count:
-                events = Int(arguments[index + 1]) ?? events
-                index += 1
-            case "--recordings" where index + 1 < arguments.count:
-                recordings = arguments[index + 1]
-                index += 1
-            case "--core-only":
-                coreOnly = true
-            default:
-                print("usage: dismisskit-bench [--events <n>] [--recordings <dir>] [--core-only]")
-                exit(64)
+            case "--json": json = true
+            case "--quick": quick = true
+            case "--only":
+                let names = Set(value().split(separator: ",").map(String.init))
+                if let unknown = names.subtracting(Options.groups).first { Options.fail("unknown group '\(unknown)'") }
+                only = names
+            case "--gesturectl": gesturectl = value()
+            case "--project": project = value()
+            case "--work": work = value()
+            case "--rounds":
+                guard let number = Int(value()), number > 0 else { Options.fail("--rounds needs a positive number") }
+                rounds = number
+            case "--core-only": coreOnly = true
+            case "--count-allocations": countAllocations = true
+            case "-h", "--help":
+                print(usage)
+                exit(0)
+            default: Options.fail("unknown argument '\(arguments[index])'")
             }
             index += 1
         }
     }
-}
 
-/// A kiosk session in touch events: swipes down from a sheet's top region at 120 Hz,
-/// half of them far enough to dismiss, on a sheet with unsaved changes.
-func syntheticTouches(count: Int) -> [TouchEvent] {
-    var events: [TouchEvent] = []
-    events.reserveCapacity(count + 256)
-    var time: Int64 = 0
-    var stroke = 0
-    while events.count < count {
-        let length = stroke % 2 == 0 ? 120.0 : 420.0
-        let samples = 30
-        func point(_ y: Double) -> TouchPoint { TouchPoint(xMM: 100, yMM: y / 5.9, x: 640, y: y) }
-        events.append(TouchEvent(kind: .down, time: time, slot: 0, seatSlot: 0, point: point(70)))
-        events.append(TouchEvent(kind: .frame, time: time))
-        for index in 1...samples {
-            time += 8_333
-            events.append(TouchEvent(kind: .motion, time: time, slot: 0, seatSlot: 0, point: point(70 + length * Double(index) / Double(samples))))
-            events.append(TouchEvent(kind: .frame, time: time))
-        }
-        time += 8_333
-        events.append(TouchEvent(kind: .up, time: time, slot: 0, seatSlot: 0))
-        events.append(TouchEvent(kind: .frame, time: time))
-        time += 500_000
-        stroke += 1
+    func wants(_ group: String) -> Bool { only?.contains(group) ?? true }
+
+    static func fail(_ message: String) -> Never {
+        writeStandardError("Error: \(message)\n\(usage)\n")
+        exit(64)
     }
-    return events
-}
-
-let benchScene = Scene(presentations: [
-    Presentation(id: "compose", style: .sheet, detents: [.large], unsavedChanges: true),
-])
-
-/// Runs the pure core over the events; returns the number of intents (so nothing is optimised away).
-func runCore(_ events: [TouchEvent]) -> Int {
-    var pipeline = DismissalPipeline(scene: benchScene)
-    var intents: [Intent] = []
-    intents.reserveCapacity(64)
-    var total = 0
-    for event in events {
-        pipeline.handle(event, into: &intents)
-        if !intents.isEmpty {
-            total += intents.count
-            for intent in intents {
-                if case .confirmationRequested(let id, _, _) = intent.kind {
-                    var answers: [Intent] = []
-                    try? pipeline.apply(.confirm(presentation: id, .keepEditing), time: intent.time, into: &answers)
-                }
-            }
-            intents.removeAll(keepingCapacity: true)
-        }
-    }
-    return total
-}
-
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-}
-
-func format(_ rate: Double) -> String {
-    rate >= 1e6 ? "\(Double(Int(rate / 1e4)) / 100) million" : "\(Int(rate / 1e3)) thousand"
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
-let touches = syntheticTouches(count: options.events)
+
+if options.countAllocations {
+    exit(InProcess.countAllocations(rounds: options.quick ? 20 : 100))
+}
 if options.coreOnly {
-    exit(runCore(touches) > 0 ? 0 : 1)
+    let (round, span) = CoreWorkload.round()
+    var pipeline = DismissalPipeline(scene: CoreWorkload.scene)
+    var intents: [Intent] = []
+    var answers: [Intent] = []
+    let tally = CoreWorkload.run(&pipeline, round: round, span: span, rounds: 0..<options.rounds, intents: &intents, answers: &answers)
+    exit(tally.intents > 0 ? 0 : 1)
 }
 
-let clock = ContinuousClock()
-var intentCount = 0
-let coreTime = clock.measure { intentCount = runCore(touches) }
-print("core (recogniser + policy): \(format(Double(touches.count) / seconds(coreTime))) touch events/s (\(touches.count) events, \(intentCount) intents)")
+// MARK: - Setting up
 
-/// Reads every event of a recording into memory.
-func loadEvents(_ path: String) -> (DeviceDescription, [InputEvent])? {
-    guard let reader = try? Recording.open(paths: [path]) else { return nil }
-    var events: [InputEvent] = []
-    while let recorded = try? reader.next() { events.append(recorded.event) }
-    return (reader.device, events)
-}
+let started = monotonicSeconds()
+let project = options.project
+let thirdParty = project + "/Recordings/third-party"
+let gesturectl = options.gesturectl ?? executableDirectory() + "/gesturectl"
+guard isExecutable(gesturectl) else { Options.fail("no gesturectl at \(gesturectl): build it first (swift build -c release)") }
 
-let threeM = options.recordings + "/evemu/3m-microtouch-usb.evemu-data.evemu"
-if let (device, events) = loadEvents(threeM), var decoder = try? TouchDecoder(device: device, screen: .standard) {
-    let repeats = max(1, 4_000_000 / max(events.count, 1))
-    var touchCount = 0
-    var output: [TouchEvent] = []
-    output.reserveCapacity(256)
-    let decodeTime = clock.measure {
-        for _ in 0..<repeats {
-            var fresh = decoder
-            for event in events {
-                fresh.decode(event, into: &output)
-                touchCount += output.count
-                output.removeAll(keepingCapacity: true)
-            }
-        }
-        decoder.decode(InputEvent(time: 0, type: 0, code: 0, value: 0), into: &output)
+let workDirectory: String = {
+    if let work = options.work {
+        mkdir(work, 0o755)
+        return work
     }
-    print("touch decoder: \(format(Double(events.count * repeats) / seconds(decodeTime))) evdev events/s (3M MicroTouch recording x\(repeats), \(touchCount) touch events)")
-} else {
-    print("touch decoder: skipped, \(threeM) not found")
+    let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    var template = Array((base + "/dismisskit-bench.XXXXXX").utf8CString)
+    guard let path = mkdtemp(&template) else { Options.fail("cannot create a directory in \(base)") }
+    return String(cString: path)
+}()
+
+/// Everything the bench creates, removed at the end (and on SIGINT or SIGTERM).
+nonisolated(unsafe) var createdPaths: [UnsafeMutablePointer<CChar>] = []
+nonisolated(unsafe) var workDirectoryPath = strdup(workDirectory)!
+let removeOwnWork = options.work == nil
+func created(_ path: String) -> String {
+    createdPaths.append(strdup(path))
+    return path
+}
+func removeCreated() {
+    for path in createdPaths { unlink(path) }
+    unlink(workDirectory + "/stdout")
+    unlink(workDirectory + "/stderr")
+    if removeOwnWork { rmdir(workDirectory) }
+}
+for signalNumber in [SIGINT, SIGTERM] {
+    signal(signalNumber) { number in
+        for path in createdPaths { unlink(path) }
+        _exit(128 + number)
+    }
 }
 
-for (label, path) in [
-    ("evemu reader", options.recordings + "/evemu/dell-canvas-advanced-silicon-cooltouch.evemu"),
-    ("libinput record YAML reader", options.recordings + "/libinput-record-converted/dell-canvas-advanced-silicon-cooltouch.CONVERTED.yml"),
-] {
-    var count = 0
-    var rounds = 0
-    let readTime = clock.measure {
-        for _ in 0..<20 {
-            guard let reader = try? Recording.open(paths: [path]) else { return }
-            while (try? reader.next()) != nil { count += 1 }
-            rounds += 1
+var report = Report(json: options.json)
+let quick = options.quick
+
+/// Compiles one of the C anchors; nil (with the reason) when it cannot be built.
+func compileAnchor(_ source: String, output: String, flags: [String]) -> (path: String?, reason: String) {
+    guard let compiler = findProgram(["cc", "gcc", "clang"]) else { return (nil, "no C compiler") }
+    let sourcePath = project + "/Benchmarks/anchors/" + source
+    guard fileSize(sourcePath) > 0 else { return (nil, "\(sourcePath) not found") }
+    let path = created(workDirectory + "/" + output)
+    let run = runProcess([compiler, "-O2", "-o", path, sourcePath] + flags, scratch: workDirectory)
+    guard run.status == 0 else { return (nil, "\(source) does not build: \(run.errors.split(separator: "\n").first ?? "")") }
+    return (path, "")
+}
+
+let measure = compileAnchor("measure.c", output: "measure", flags: [])
+if measure.path == nil { progress("whole processes measured without `measure` (\(measure.reason)): peak RSS includes the bench's") }
+let whole = WholeProcess(gesturectl: gesturectl, scratch: workDirectory, measure: measure.path)
+
+// MARK: - In process
+
+let runs = quick ? 3 : 5
+if options.wants("core") {
+    progress("core")
+    report.add(InProcess.core(rounds: quick ? options.rounds / 4 : options.rounds, runs: runs))
+}
+
+if options.wants("allocations") {
+    progress("allocations")
+    let (counter, reason) = compileAnchor("alloc-count.c", output: "alloc-count.so", flags: ["-shared", "-fPIC", "-ldl"])
+    if let counter {
+        let self_ = executableDirectory() + "/dismisskit-bench"
+        let run = runProcess([self_, "--count-allocations"] + (quick ? ["--quick"] : []), captureOutput: true,
+                             environment: ["LD_PRELOAD": counter], scratch: workDirectory)
+        let numbers = run.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
+        if run.status == 0, numbers.count == 4 {
+            let (allocations, events, gestures, judged) = (numbers[0], numbers[1], numbers[2], numbers[3])
+            let perEvent = Double(allocations) / Double(events)
+            let perGesture = Double(allocations) / Double(gestures)
+            let perJudged = Double(allocations) / Double(max(judged, 1))
+            report.add(Figure(
+                id: "core-allocations", label: "heap allocations of the core, steady state", value: perEvent,
+                unit: "allocations/touch event",
+                text: "\(allocations) for \(events) touch events and \(gestures) gestures (\(judged) judged): "
+                    + "\(decimal(perEvent, digits: 2)) per event, \(decimal(perGesture, digits: 2)) per gesture, "
+                    + "\(decimal(perJudged, digits: 2)) per judged gesture",
+                input: "the core's workload after two warm-up rounds; every malloc, calloc, realloc and aligned allocation "
+                    + "counted by a preloaded wrapper (`Benchmarks/anchors/alloc-count.c`)",
+                target: "0 per event, 0 per judged gesture", met: allocations == 0,
+                details: [("allocations", .integer(Int64(allocations))), ("events", .integer(Int64(events))),
+                          ("gestures", .integer(Int64(gestures))), ("judgedGestures", .integer(Int64(judged))),
+                          ("perGesture", .number(perGesture)), ("perJudgedGesture", .number(perJudged))]))
+        } else {
+            report.skip("core-allocations", label: "heap allocations of the core", reason: "the counting run failed: \(run.errors)")
         }
-    }
-    if rounds == 0 {
-        print("\(label): skipped, \(path) not found")
     } else {
-        print("\(label): \(format(Double(count) / seconds(readTime))) events/s (Dell Canvas recording x\(rounds), from disk)")
+        report.skip("core-allocations", label: "heap allocations of the core", reason: reason)
     }
 }
+
+if options.wants("decoder") {
+    progress("touch decoder")
+    let path = thirdParty + "/evemu/3m-microtouch-usb.evemu-data.evemu"
+    if let figure = InProcess.decoder(recording: path, runs: runs) {
+        report.add(figure)
+    } else {
+        report.skip("touch-decoder", label: "touch decoder", reason: "\(path) not found")
+    }
+}
+
+// MARK: - Generated recordings
+
+let dellEvemu = thirdParty + "/evemu/dell-canvas-advanced-silicon-cooltouch.evemu"
+let dellYAML = thirdParty + "/libinput-record-converted/dell-canvas-advanced-silicon-cooltouch.CONVERTED.yml"
+let megabyte = 1_000_000
+let bigSize = (quick ? 20 : 100) * megabyte
+let smallSize = (quick ? 5 : 10) * megabyte
+let hugeSize = (quick ? 100 : 1_000) * megabyte
+
+/// Generates a recording once; nil when the source is missing.
+nonisolated(unsafe) var generated: [String: String] = [:]
+func recording(_ format: String, bytes: Int) -> String? {
+    let name = "dell-\(bytes / megabyte)MB.\(format == "yaml" ? "yml" : "evemu")"
+    if let path = generated[name] { return path }
+    let path = created(workDirectory + "/" + name)
+    progress("generating \(name)")
+    let count = format == "yaml"
+        ? BigRecording.yaml(from: dellYAML, to: path, bytes: bytes)
+        : BigRecording.evemu(from: dellEvemu, to: path, bytes: bytes)
+    guard count != nil else { return nil }
+    generated[name] = path
+    return path
+}
+func dropRecording(_ path: String) {
+    unlink(path)
+    generated = generated.filter { $0.value != path }
+}
+
+/// The scene of the intents runs: a medium sheet with unsaved work whose tall top region the
+/// recording's fingers land in, so every repetition drags it (up, rubber-banded) and lets go.
+let scenePath = created(workDirectory + "/scene.json")
+do {
+    var file = OutputFile(path: scenePath)
+    file?.append(#"{"presentations": [{"id": "compose", "style": "sheet", "detents": ["medium"], "headerHeight": 300, "unsavedChanges": true}]}"#)
+    file?.close()
+}
+let sceneDescription = "scene S: a medium sheet with unsaved work and a 300 pt top region"
+
+if options.wants("readers") {
+    progress("readers")
+    for (format, id, label) in [("evemu", "reader-evemu", "evemu reader"), ("yaml", "reader-yaml", "`libinput record` YAML reader (libyaml)")] {
+        if let path = recording(format, bytes: smallSize), let figure = InProcess.reader(id: id, label: label, path: path, runs: runs) {
+            report.add(figure)
+        } else {
+            report.skip(id, label: label, reason: "the Dell Canvas recording was not found")
+        }
+    }
+}
+
+if options.wants("output") {
+    progress("JSON Lines output")
+    let figures = InProcess.output(recording: thirdParty + "/evemu/3m-microtouch-usb.evemu-data.evemu", runs: runs)
+    if figures.isEmpty {
+        report.skip("json-lines", label: "JSON Lines output", reason: "the 3M MicroTouch recording was not found")
+    }
+    figures.forEach { report.add($0) }
+}
+
+// MARK: - Whole processes
+
+if options.wants("replay") {
+    let yamlAnchor = compileAnchor("yaml-parse.c", output: "yaml-parse", flags: ["-lyaml"])
+    let evemuAnchor = compileAnchor("evemu-read.c", output: "evemu-read", flags: ["-levemu"])
+    let pairs = quick ? 2 : 3
+    let bigMB = Double(bigSize) / 1e6
+    let sizeText = "\(bigSize / megabyte) MB"
+    if let anchor = evemuAnchor.path, let big = recording("evemu", bytes: bigSize) {
+        let megabytes = Double(fileSize(big)) / 1e6
+        progress("replay \(sizeText) evemu beside libevemu")
+        let input = "\(sizeText) evemu recording (the Dell Canvas recording repeated)"
+        if let figure = whole.figure(
+            id: "replay-evemu-intents", label: "`replay big.evemu --scene S` (intents)",
+            replay: [gesturectl, "replay", big, "--scene", scenePath], anchor: [anchor, big],
+            anchorName: "libevemu", anchorTitle: "libevemu's `evemu_read_event` loop", comparison: .speed(atLeast: 2),
+            input: input + ", " + sceneDescription, megabytes: megabytes, pairs: pairs + 2) { report.add(figure) }
+        if let figure = whole.figure(
+            id: "replay-evemu-touch-events", label: "`replay big.evemu --touch-events`",
+            replay: [gesturectl, "replay", big, "--touch-events"], anchor: [anchor, big],
+            anchorName: "libevemu", anchorTitle: "libevemu's `evemu_read_event` loop", comparison: .time(atMost: 1.5),
+            input: input, megabytes: megabytes, pairs: pairs) { report.add(figure) }
+    } else {
+        report.skip("replay-evemu", label: "`replay big.evemu`",
+                    reason: evemuAnchor.path == nil ? "libevemu anchor: \(evemuAnchor.reason) (Debian: libevemu-dev)" : "no recording")
+    }
+    if let anchor = yamlAnchor.path, let big = recording("yaml", bytes: bigSize) {
+        let megabytes = Double(fileSize(big)) / 1e6
+        progress("replay \(sizeText) YAML beside libyaml")
+        let input = "\(sizeText) `libinput record` YAML (the Dell Canvas recording repeated)"
+        if let figure = whole.figure(
+            id: "replay-yaml-intents", label: "`replay big.yml --scene S` (intents)",
+            replay: [gesturectl, "replay", big, "--scene", scenePath], anchor: [anchor, big],
+            anchorName: "libyaml", anchorTitle: "libyaml's bare event parse", comparison: .speed(atLeast: 0.9),
+            input: input + ", " + sceneDescription, megabytes: megabytes, pairs: pairs) { report.add(figure) }
+        if let figure = whole.figure(
+            id: "replay-yaml-touch-events", label: "`replay big.yml --touch-events`",
+            replay: [gesturectl, "replay", big, "--touch-events"], anchor: [anchor, big],
+            anchorName: "libyaml", anchorTitle: "libyaml's bare event parse", comparison: .speed(atLeast: nil),
+            input: input, megabytes: megabytes, pairs: quick ? 1 : 2) { report.add(figure) }
+        _ = bigMB
+    } else {
+        report.skip("replay-yaml", label: "`replay big.yml`", reason: yamlAnchor.path == nil ? "libyaml anchor: \(yamlAnchor.reason)" : "no recording")
+    }
+    if let big = generated.values.first(where: { $0.hasSuffix("\(bigSize / megabyte)MB.yml") }) { dropRecording(big) }
+}
+
+if options.wants("pyyaml") {
+    let python = findProgram(["/usr/bin/python3", "python3"])
+    let check = python.map { runProcess([$0, "-c", "import yaml; yaml.CLoader"], scratch: workDirectory) }
+    if let python, check?.status == 0, let small = recording("yaml", bytes: smallSize) {
+        progress("replay \(smallSize / megabyte) MB YAML beside PyYAML")
+        if let figure = whole.figure(
+            id: "replay-yaml-pyyaml", label: "`replay small.yml --scene S` (intents)",
+            replay: [gesturectl, "replay", small, "--scene", scenePath],
+            anchor: [python, project + "/Benchmarks/anchors/pyyaml-load.py", small],
+            anchorName: "PyYAML", anchorTitle: "PyYAML's C loader (`yaml.CLoader`)", comparison: .speed(atLeast: 30),
+            input: "\(smallSize / megabyte) MB `libinput record` YAML, " + sceneDescription,
+            megabytes: Double(fileSize(small)) / 1e6, pairs: 1) { report.add(figure) }
+    } else {
+        report.skip("replay-yaml-pyyaml", label: "`replay small.yml` beside PyYAML", reason: "python3 with PyYAML's CLoader (Debian: python3-yaml) not found")
+    }
+}
+
+if options.wants("startup") {
+    progress("start-up")
+    let small = project + "/Recordings/gesture-gated-swipe-confirm-discard"
+    if let figure = whole.startup(recording: small + ".evemu", scene: small + ".scene.json", runs: quick ? 10 : 30) {
+        report.add(figure)
+    } else {
+        report.skip("startup", label: "start-up", reason: "\(small).evemu did not replay")
+    }
+}
+
+if options.wants("memory") {
+    if let small = recording("evemu", bytes: smallSize), let huge = recording("evemu", bytes: hugeSize) {
+        progress("peak RSS, \(smallSize / megabyte) MB and \(hugeSize / megabyte) MB")
+        if let figure = whole.memory(small: small, large: huge, scene: scenePath) { report.add(figure) }
+        dropRecording(huge)
+    } else {
+        report.skip("peak-rss-growth", label: "peak RSS growth", reason: "the Dell Canvas recording was not found")
+    }
+}
+
+removeCreated()
+progress("done in \(decimal(monotonicSeconds() - started, digits: 0)) s")

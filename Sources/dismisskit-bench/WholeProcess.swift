@@ -1,0 +1,134 @@
+import DismissKit
+import Glibc
+
+/// Whole-process figures: `gesturectl replay` beside the program it is compared with, run in
+/// turns in the same session so that both see the same machine.
+struct WholeProcess {
+    let gesturectl: String
+    let scratch: String
+    /// The `measure` program, when it could be built.
+    let measure: String?
+
+    private func run(_ arguments: [String]) -> ProcessRun {
+        measureProcess(arguments, measure: measure, scratch: scratch)
+    }
+
+    /// Runs `replay` and `anchor` `pairs` times each, alternating which goes first.
+    /// - Returns: the runs, or the error of the first run that failed.
+    func paired(replay: [String], anchor: [String], pairs: Int) -> (replay: [ProcessRun], anchor: [ProcessRun])? {
+        var replays: [ProcessRun] = []
+        var anchors: [ProcessRun] = []
+        for pair in 0..<pairs {
+            for first in [pair % 2 == 0, pair % 2 != 0] {
+                let run = self.run(first ? replay : anchor)
+                guard run.status == 0 else {
+                    progress("\((first ? replay : anchor).joined(separator: " ")) failed (\(run.status)): \(run.errors)")
+                    return nil
+                }
+                if first { replays.append(run) } else { anchors.append(run) }
+            }
+        }
+        return (replays, anchors)
+    }
+
+    /// How a replay compares with its anchor: either as a speed (anchor time / replay time,
+    /// higher is faster) or as a time (replay time / anchor time).
+    enum Comparison {
+        case speed(atLeast: Double?)
+        case time(atMost: Double?)
+    }
+
+    /// A replay beside its anchor. Times are CPU seconds (user + system, from `wait4`), the
+    /// medians of `pairs` runs each; the ratio is the median of the pairs' ratios.
+    func figure(id: String, label: String, replay: [String], anchor: [String], anchorName: String, anchorTitle: String,
+                comparison: Comparison, input: String, megabytes: Double, pairs: Int) -> Figure? {
+        guard let (replays, anchors) = paired(replay: replay, anchor: anchor, pairs: pairs) else { return nil }
+        let ratios = zip(replays, anchors).map { run, anchor in
+            switch comparison {
+            case .speed: anchor.cpu / max(run.cpu, 1e-9)
+            case .time: run.cpu / max(anchor.cpu, 1e-9)
+            }
+        }
+        let ratio = median(ratios)
+        let replayCPU = median(replays.map(\.cpu))
+        let anchorCPU = median(anchors.map(\.cpu))
+        let comparisonText: String
+        var target: String?
+        var met: Bool?
+        switch comparison {
+        case .speed(let minimum):
+            comparisonText = "\(decimal(ratio, digits: ratio >= 10 ? 0 : 2))× \(anchorName)'s speed"
+            if let minimum {
+                target = "≥ \(decimal(minimum, digits: minimum >= 10 ? 0 : 1))× \(anchorName)'s speed"
+                met = ratio >= minimum
+            }
+        case .time(let maximum):
+            comparisonText = "\(decimal(ratio, digits: 2))× \(anchorName)'s time"
+            if let maximum {
+                target = "≤ \(decimal(maximum, digits: 1))× \(anchorName)'s time"
+                met = ratio <= maximum
+            }
+        }
+        return Figure(
+            id: id, label: label, value: ratio, unit: comparisonText.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "",
+            text: "\(formatSeconds(replayCPU)) (\(decimal(megabytes / replayCPU, digits: 0)) MB/s), peak RSS \(decimal(Double(replays.map(\.peakKB).max() ?? 0) / 1024, digits: 1)) MB",
+            input: input + ", \(pairs) pairs, CPU time",
+            anchor: "\(anchorTitle) \(formatSeconds(anchorCPU))", comparison: comparisonText, target: target, met: met,
+            details: [
+                ("replayCPUSeconds", .number(replayCPU)), ("anchorCPUSeconds", .number(anchorCPU)),
+                ("replayWallSeconds", .number(median(replays.map(\.wall)))), ("anchorWallSeconds", .number(median(anchors.map(\.wall)))),
+                ("replayPeakRSSKB", .integer(Int64(replays.map(\.peakKB).max() ?? 0))),
+                ("anchorPeakRSSKB", .integer(Int64(anchors.map(\.peakKB).max() ?? 0))),
+                ("pairRatios", .strings(ratios.map { decimal($0, digits: 3) })),
+            ])
+    }
+
+    /// Start-up: a small replay, whole process, `runs` times.
+    func startup(recording: String, scene: String, runs: Int) -> Figure? {
+        let arguments = [gesturectl, "replay", recording, "--scene", scene]
+        var results: [ProcessRun] = []
+        for _ in 0..<runs {
+            let run = self.run(arguments)
+            guard run.status == 0 else {
+                progress("\(arguments.joined(separator: " ")) failed (\(run.status)): \(run.errors)")
+                return nil
+            }
+            results.append(run)
+        }
+        let wall = median(results.map(\.wall))
+        let fastest = results.map(\.wall).min() ?? 0
+        let peakKB = results.map(\.peakKB).max() ?? 0
+        let peakMB = Double(peakKB) / 1024
+        return Figure(
+            id: "startup", label: "start-up: a small replay, whole process", value: wall * 1e3, unit: "ms",
+            text: "\(decimal(wall * 1e3, digits: 1)) ms (fastest \(decimal(fastest * 1e3, digits: 1)) ms), peak RSS \(decimal(peakMB, digits: 1)) MB",
+            input: "`gesturectl replay` of `\(recording.split(separator: "/").last ?? "")` with its scene, median of \(runs) runs, wall time",
+            target: "≤ 8 ms, ≤ 12 MB", met: wall <= 0.008 && peakMB <= 12,
+            details: [("fastestMilliseconds", .number(fastest * 1e3)), ("cpuMilliseconds", .number(median(results.map(\.cpu)) * 1e3)),
+                      ("peakRSSKB", .integer(Int64(peakKB)))])
+    }
+
+    /// Peak RSS of the same replay on a small and a large recording.
+    func memory(small: String, large: String, scene: String) -> Figure? {
+        var peaks: [Int] = []
+        for path in [small, large] {
+            let arguments = [gesturectl, "replay", path, "--scene", scene]
+            let run = self.run(arguments)
+            guard run.status == 0 else {
+                progress("\(arguments.joined(separator: " ")) failed (\(run.status)): \(run.errors)")
+                return nil
+            }
+            peaks.append(run.peakKB)
+        }
+        let difference = Double(peaks[1] - peaks[0]) / 1024
+        let smallMB = decimal(Double(fileSize(small)) / 1e6, digits: 0)
+        let largeMB = decimal(Double(fileSize(large)) / 1e6, digits: 0)
+        return Figure(
+            id: "peak-rss-growth", label: "peak RSS from a \(smallMB) MB to a \(largeMB) MB recording", value: difference, unit: "MB",
+            text: "\(decimal(Double(peaks[0]) / 1024, digits: 1)) MB → \(decimal(Double(peaks[1]) / 1024, digits: 1)) MB "
+                + "(\(difference >= 0 ? "+" : "")\(decimal(difference, digits: 1)) MB)",
+            input: "`gesturectl replay <evemu> --scene S`, generated recordings",
+            target: "± 2 MB", met: abs(difference) <= 2,
+            details: [("smallPeakRSSKB", .integer(Int64(peaks[0]))), ("largePeakRSSKB", .integer(Int64(peaks[1])))])
+    }
+}

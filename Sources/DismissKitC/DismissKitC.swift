@@ -13,10 +13,13 @@ final class PipelineHandle {
     /// Intents decided, in order; those before `nextIntent` have been read.
     var intents: [Intent] = []
     var nextIntent = 0
+    /// The line of the intent being read, reused from one to the next.
+    var line: [UInt8] = []
 
     init(scene: Scene) {
         pipeline = DismissalPipeline(scene: scene)
         intents.reserveCapacity(16)
+        line.reserveCapacity(256)
     }
 
     /// Forgets the intents already read, once they are the larger part of the buffer, so a
@@ -163,7 +166,14 @@ public func dk_pipeline_next_intent(_ pipeline: OpaquePointer?) -> UnsafeMutable
     guard let handle = PipelineHandle.from(pipeline), handle.nextIntent < handle.intents.count else { return nil }
     let intent = handle.intents[handle.nextIntent]
     handle.nextIntent += 1
-    return allocatedCString(intent.jsonLine(explain: false).text)
+    handle.line.removeAll(keepingCapacity: true)
+    intent.appendJSONLine(to: &handle.line)
+    handle.line[handle.line.count - 1] = 0  // the newline becomes the terminator
+    return handle.line.withUnsafeBytes { bytes in
+        guard let copy = malloc(bytes.count) else { return nil }
+        copy.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        return copy.assumingMemoryBound(to: CChar.self)
+    }
 }
 
 @c @implementation

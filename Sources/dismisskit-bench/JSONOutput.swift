@@ -1,7 +1,7 @@
 import DismissKit
 import Glibc
 
-/// JSON Lines written the way `gesturectl` writes them, to a descriptor.
+/// JSON Lines written the way `gesturectl` writes them: into one reused buffer, one `write` per 64 KiB.
 enum JSONOutput {
     /// Writes `lines` lines of `touches` (round-robin); returns the bytes written.
     static func writeTouchEvents(_ touches: [TouchEvent], lines: Int, to descriptor: Int32) -> Int {
@@ -10,8 +10,7 @@ enum JSONOutput {
         var total = 0
         var index = 0
         for _ in 0..<lines {
-            buffer.append(contentsOf: touches[index].jsonLine(exact: false).text.utf8)
-            buffer.append(0x0A)
+            touches[index].appendJSONLine(to: &buffer)
             index = index + 1 == touches.count ? 0 : index + 1
             if buffer.count >= 1 << 16 {
                 total += flush(&buffer, to: descriptor)
@@ -27,8 +26,7 @@ enum JSONOutput {
         var total = 0
         var index = 0
         for _ in 0..<lines {
-            buffer.append(contentsOf: intents[index].jsonLine(explain: false).text.utf8)
-            buffer.append(0x0A)
+            intents[index].appendJSONLine(to: &buffer)
             index = index + 1 == intents.count ? 0 : index + 1
             if buffer.count >= 1 << 16 {
                 total += flush(&buffer, to: descriptor)

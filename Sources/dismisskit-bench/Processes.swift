@@ -129,12 +129,17 @@ func findProgram(_ names: [String]) -> String? {
     return nil
 }
 
-/// The directory this executable is in.
-func executableDirectory() -> String {
+/// The path of this executable.
+func executablePath() -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard count > 0 else { return "." }
-    let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard count > 0 else { return CommandLine.arguments[0] }
+    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// The directory this executable is in.
+func executableDirectory() -> String {
+    let path = executablePath()
     return path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
 }
 

@@ -158,8 +158,7 @@ if options.wants("allocations") {
     progress("allocations")
     let (counter, reason) = compileAnchor("alloc-count.c", output: "alloc-count.so", flags: ["-shared", "-fPIC", "-ldl"])
     if let counter {
-        let self_ = executableDirectory() + "/dismisskit-bench"
-        let run = runProcess([self_, "--count-allocations"] + (quick ? ["--quick"] : []), captureOutput: true,
+        let run = runProcess([executablePath(), "--count-allocations"] + (quick ? ["--quick"] : []), captureOutput: true,
                              environment: ["LD_PRELOAD": counter], scratch: workDirectory)
         let numbers = run.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
         if run.status == 0, numbers.count == 4 {

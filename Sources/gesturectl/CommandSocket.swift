@@ -78,11 +78,9 @@ final class CommandSocket {
         return lines
     }
 
-    /// Sends one line to the client; a client that cannot take it is disconnected.
-    func send(line: String) {
+    /// Sends one line, its newline included, to the client; a client that cannot take it is disconnected.
+    func send(bytes: [UInt8]) {
         guard let client else { return }
-        var bytes = Array(line.utf8)
-        bytes.append(0x0A)
         do {
             try SystemCall.writeAll(bytes) { start, count in Glibc.send(client, start, count, Int32(MSG_NOSIGNAL)) }
         } catch {

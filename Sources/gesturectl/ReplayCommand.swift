@@ -79,12 +79,12 @@ enum ReplayCommand {
             let reader = try Recording.open(paths: options.positional, deviceIndex: deviceIndex)
             if let sceneFile, let scenePath, !options.flag("touch-events") {
                 try Replay.intents(from: reader, scene: sceneFile, scenePath: scenePath, calibration: calibration) { intent in
-                    output.write(line: intent.jsonLine(explain: explain).text)
+                    output.write { intent.appendJSONLine(to: &$0, explain: explain) }
                 }
             } else {
                 let screen = sceneFile?.scene.screen ?? .standard
                 try Replay.touchEvents(from: reader, screen: screen, calibration: calibration) { event in
-                    output.write(line: event.jsonLine(exact: exact).text)
+                    output.write { event.appendJSONLine(to: &$0, exact: exact) }
                 }
             }
             output.flush()

@@ -109,10 +109,15 @@ enum RunCommand {
         }
         var commands = CommandLineReader(descriptor: STDIN_FILENO)
         var output = LineWriter.standardOutput()
-        /// Prints a line on standard output and sends it to the socket's client.
-        func emit(_ line: String) {
-            output.write(line: line)
-            socket?.send(line: line)
+        var line: [UInt8] = []
+        line.reserveCapacity(4096)
+        /// Prints a line on standard output and sends it to the socket's client; `write` appends
+        /// it, with its newline, to the bytes it is given.
+        func emit(_ write: (inout [UInt8]) -> Void) {
+            line.removeAll(keepingCapacity: true)
+            write(&line)
+            output.write(bytes: line)
+            socket?.send(bytes: line)
         }
         func apply(_ lines: [CommandLineReader.Line], from source: String) {
             for line in lines {
@@ -123,7 +128,7 @@ enum RunCommand {
                 do {
                     let intents = try session.apply(HostCommandParser.parse(line.text))
                     if !printTouchEvents {
-                        for intent in intents { emit(intent.jsonLine(explain: explain).text) }
+                        for intent in intents { emit { intent.appendJSONLine(to: &$0, explain: explain) } }
                     }
                 } catch let error as JSONInputError {
                     StandardError.write("Error: \(source):\(line.number): \(error.reason)")
@@ -150,9 +155,9 @@ enum RunCommand {
                 }
             }
             if printTouchEvents {
-                for touch in input.touches { emit(touch.jsonLine.text) }
+                for touch in input.touches { emit { touch.appendJSONLine(to: &$0) } }
             } else {
-                for intent in input.intents { emit(intent.jsonLine(explain: explain).text) }
+                for intent in input.intents { emit { intent.appendJSONLine(to: &$0, explain: explain) } }
             }
             if input.readable.contains(STDIN_FILENO) { apply(commands.readLines(), from: "stdin") }
             if let socket {

@@ -41,6 +41,19 @@ struct LineWriter {
         if buffer.count >= capacity { flush() }
     }
 
+    /// Appends the lines `append` writes straight into the buffer, each with its newline (such
+    /// as ``Intent/appendJSONLine(to:explain:)``): no `String` on the way.
+    mutating func write(_ append: (inout [UInt8]) -> Void) {
+        append(&buffer)
+        if buffer.count >= capacity { flush() }
+    }
+
+    /// Appends bytes that end with a newline.
+    mutating func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= capacity { flush() }
+    }
+
     /// Writes out everything buffered.
     mutating func flush() {
         do {

@@ -69,9 +69,15 @@ public struct JSONLine: Sendable {
 
     /// Formats a number with at most three decimals and no trailing zeros; `null` when not finite.
     ///
-    /// C's `%.3f` rounds the exact binary value, so the digits are the ones printf gives;
-    /// it is called directly because every output line formats several numbers.
+    /// The digits are the ones C's `%.3f` gives (the exact binary value, rounded half to even),
+    /// computed in integers (``JSONLineBytes/number(_:)``); printf formats only magnitudes
+    /// beyond 2⁶³, which no touch or scene comes near.
     public static func formatNumber(_ number: Double) -> String {
+        formatRoundedNumber(number) ?? formatNumberWithPrintf(number)
+    }
+
+    /// ``formatNumber(_:)`` through printf: for magnitudes beyond 2⁶³, and for tests that compare the two.
+    static func formatNumberWithPrintf(_ number: Double) -> String {
         guard number.isFinite else { return "null" }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 352) { buffer in
             guard let start = buffer.baseAddress else { return "null" }

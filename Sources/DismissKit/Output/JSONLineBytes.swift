@@ -1,0 +1,496 @@
+import Glibc
+
+/// Writes JSON Lines straight into a byte buffer: the output path of `gesturectl` and the C
+/// library, where every touch event or intent is one line.
+///
+/// Each line is composed in a scratch area on the stack and appended to the caller's buffer in
+/// one copy; numbers are formatted here (``JSONLine/formatNumber(_:)``'s digits, exactly, without
+/// printf), so a line costs no allocation and no locale look-up. The bytes are the same as
+/// ``JSONLine/text`` gives for the same value, plus a newline; lines that could be longer than the
+/// scratch area (very long presentation ids or reasons, numbers beyond 2⁶³) go through
+/// ``JSONLine`` instead.
+struct JSONLineBytes {
+    /// The scratch area: ample for every line of known shape, and small enough to be on the
+    /// stack (`withUnsafeTemporaryAllocation` goes to the heap beyond 1 KiB).
+    static let scratchSize = 1024
+
+    private var cursor: UnsafeMutablePointer<UInt8>
+
+    private init(_ start: UnsafeMutablePointer<UInt8>) {
+        cursor = start
+    }
+
+    /// Composes one line in the scratch area with `body` and appends it, with its newline, to
+    /// `bytes`. `body` returns false when the line does not fit the scratch area's rules (see
+    /// ``fits(_:)``); then `fallback` gives the line's text.
+    static func append(to bytes: inout [UInt8], _ body: (inout JSONLineBytes) -> Bool, fallback: () -> String) {
+        let appended = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchSize) { scratch -> Bool in
+            guard let start = scratch.baseAddress else { return false }
+            var writer = JSONLineBytes(start)
+            guard body(&writer) else { return false }
+            writer.byte(0x0A)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: writer.cursor - start))
+            return true
+        }
+        if !appended {
+            bytes.append(contentsOf: fallback().utf8)
+            bytes.append(0x0A)
+        }
+    }
+
+    /// Whether a string is short enough for a scratch line: a line holds at most two strings
+    /// (escaped, each byte takes at most 6) beside its keys and at most six numbers.
+    static func fits(_ string: String) -> Bool {
+        string.utf8.count <= 64
+    }
+
+    /// Whether ``number(_:)`` formats the number here (its magnitude is below 2⁶³, or it is not finite).
+    static func fits(_ number: Double) -> Bool {
+        !number.isFinite || number.magnitude < 9.2e18
+    }
+
+    // MARK: - Pieces
+
+    @inline(__always)
+    mutating func byte(_ value: UInt8) {
+        cursor.pointee = value
+        cursor += 1
+    }
+
+    /// ASCII text known at compile time: keys, punctuation, enum names.
+    @inline(__always)
+    mutating func ascii(_ text: StaticString) {
+        let count = text.utf8CodeUnitCount
+        cursor.update(from: text.utf8Start, count: count)
+        cursor += count
+    }
+
+    /// A `String`, quoted and escaped as ``JSONLine`` escapes it.
+    mutating func string(_ text: String) {
+        byte(0x22)
+        var text = text
+        text.withUTF8 { bytes in
+            for value in bytes {
+                switch value {
+                case 0x22: ascii(#"\""#)
+                case 0x5C: ascii(#"\\"#)
+                case 0x0A: ascii(#"\n"#)
+                case 0x0D: ascii(#"\r"#)
+                case 0x09: ascii(#"\t"#)
+                case 0..<0x20:
+                    ascii(#"\u00"#)
+                    byte(Self.hexDigits[Int(value >> 4)])
+                    byte(Self.hexDigits[Int(value & 0xF)])
+                default: byte(value)
+                }
+            }
+        }
+        byte(0x22)
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// A decimal integer.
+    mutating func integer(_ value: Int64) {
+        if value < 0 { byte(0x2D) }
+        unsigned(value.magnitude)
+    }
+
+    /// "00" to "99", for two digits at a time.
+    private static let digitPairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
+
+    @inline(__always)
+    private static func digitCount(_ value: UInt64) -> Int {
+        var count = 1
+        var rest = value
+        while rest >= 10_000 {
+            count += 4
+            rest /= 10_000
+        }
+        if rest >= 100 { return rest >= 1000 ? count + 3 : count + 2 }
+        return rest >= 10 ? count + 1 : count
+    }
+
+    private mutating func unsigned(_ value: UInt64) {
+        let count = Self.digitCount(value)
+        let pairs = Self.digitPairs.utf8Start
+        var position = cursor + count
+        var rest = value
+        while rest >= 100 {
+            let pair = Int(rest % 100) &* 2
+            rest /= 100
+            position -= 2
+            position[0] = pairs[pair]
+            position[1] = pairs[pair &+ 1]
+        }
+        if rest >= 10 {
+            let pair = Int(rest) &* 2
+            position[-2] = pairs[pair]
+            position[-1] = pairs[pair &+ 1]
+        } else {
+            position[-1] = 0x30 &+ UInt8(truncatingIfNeeded: rest)
+        }
+        cursor += count
+    }
+
+    /// A number with at most three decimals, trailing zeros removed, `null` when not finite: the
+    /// digits C's `%.3f` gives for the exact binary value (ties to even), computed here in
+    /// integers. The magnitude must be below 2⁶³ (see ``fits(_:)``).
+    mutating func number(_ value: Double) {
+        guard value.isFinite else {
+            ascii("null")
+            return
+        }
+        // value = significand · 2^exponent, exactly.
+        let biased = Int(value.exponentBitPattern)
+        let significand = biased == 0 ? value.significandBitPattern : value.significandBitPattern | (1 << 52)
+        let exponent = (biased == 0 ? 1 : biased) - 1075
+        if exponent >= 0 {
+            // A whole number: no decimals.
+            let whole = significand << UInt64(exponent)
+            if value < 0 && whole > 0 { byte(0x2D) }
+            unsigned(whole)
+            return
+        }
+        // Thousandths, rounded half to even: significand · 1000 is below 2^63.
+        let shift = -exponent
+        var thousandths: UInt64 = 0
+        if shift < 64 {
+            let scaled = significand &* 1000
+            thousandths = scaled >> UInt64(shift)
+            let remainder = scaled & ((1 << UInt64(shift)) &- 1)
+            let half: UInt64 = 1 << UInt64(shift &- 1)
+            if remainder > half || (remainder == half && thousandths & 1 == 1) { thousandths += 1 }
+        }
+        if value < 0 && thousandths > 0 { byte(0x2D) }
+        unsigned(thousandths / 1000)
+        let fraction = Int(thousandths % 1000)
+        guard fraction > 0 else { return }
+        let pairs = Self.digitPairs.utf8Start
+        let tens = (fraction % 100) &* 2
+        cursor[0] = 0x2E
+        cursor[1] = 0x30 &+ UInt8(truncatingIfNeeded: fraction / 100)
+        cursor[2] = pairs[tens]
+        cursor[3] = pairs[tens &+ 1]
+        // Trailing zeros dropped.
+        cursor += fraction % 100 == 0 ? 2 : fraction % 10 == 0 ? 3 : 4
+    }
+
+    /// A number in the shortest form that reads back as the same `Double` (``JSONLine/formatExactNumber(_:)``).
+    mutating func exactNumber(_ value: Double) {
+        var text = JSONLine.formatExactNumber(value)
+        text.withUTF8 { bytes in
+            cursor.update(from: bytes.baseAddress!, count: bytes.count)
+            cursor += bytes.count
+        }
+    }
+}
+
+extension JSONLine {
+    /// Formats a number as ``JSONLineBytes/number(_:)`` does, as a `String`.
+    static func formatRoundedNumber(_ number: Double) -> String? {
+        guard JSONLineBytes.fits(number) else { return nil }
+        var line: [UInt8] = []
+        JSONLineBytes.append(to: &line, { writer in
+            writer.number(number)
+            return true
+        }, fallback: { "" })
+        return String(decoding: line.dropLast(), as: UTF8.self)
+    }
+}
+
+extension TouchEvent {
+    /// Appends the event's line (``jsonLine(exact:)``'s text and a newline) to `bytes`.
+    public func appendJSONLine(to bytes: inout [UInt8], exact: Bool = false) {
+        JSONLineBytes.append(to: &bytes, { writer in
+            guard kind != .frame else {
+                writer.ascii(#"{"time":"#)
+                writer.integer(time)
+                writer.ascii(#","type":"frame"}"#)
+                return true
+            }
+            if let point, !exact {
+                guard JSONLineBytes.fits(point.x), JSONLineBytes.fits(point.xMM), JSONLineBytes.fits(point.y),
+                    JSONLineBytes.fits(point.yMM)
+                else { return false }
+            }
+            writer.ascii(#"{"seatSlot":"#)
+            writer.integer(Int64(seatSlot))
+            writer.ascii(#","slot":"#)
+            writer.integer(Int64(slot))
+            writer.ascii(#","time":"#)
+            writer.integer(time)
+            switch kind {
+            case .down: writer.ascii(#","type":"down""#)
+            case .motion: writer.ascii(#","type":"motion""#)
+            case .up: writer.ascii(#","type":"up""#)
+            case .cancel: writer.ascii(#","type":"cancel""#)
+            case .frame: break
+            }
+            if let point {
+                if exact {
+                    writer.ascii(#","x":"#)
+                    writer.exactNumber(point.x)
+                    writer.ascii(#","xMM":"#)
+                    writer.exactNumber(point.xMM)
+                    writer.ascii(#","y":"#)
+                    writer.exactNumber(point.y)
+                    writer.ascii(#","yMM":"#)
+                    writer.exactNumber(point.yMM)
+                } else {
+                    writer.ascii(#","x":"#)
+                    writer.number(point.x)
+                    writer.ascii(#","xMM":"#)
+                    writer.number(point.xMM)
+                    writer.ascii(#","y":"#)
+                    writer.number(point.y)
+                    writer.ascii(#","yMM":"#)
+                    writer.number(point.yMM)
+                }
+            }
+            writer.byte(0x7D)
+            return true
+        }, fallback: { jsonLine(exact: exact).text })
+    }
+}
+
+extension Intent {
+    /// Appends the intent's line (``jsonLine(explain:)``'s text and a newline) to `bytes`.
+    public func appendJSONLine(to bytes: inout [UInt8], explain: Bool = false) {
+        JSONLineBytes.append(to: &bytes, { writer in writeLine(to: &writer, explain: explain) },
+                             fallback: { jsonLine(explain: explain).text })
+    }
+
+    /// Writes the line's fields in key order; false when a field is too long for the scratch line.
+    private func writeLine(to writer: inout JSONLineBytes, explain: Bool) -> Bool {
+        let explanation = explain ? self.explanation : nil
+        if let explanation {
+            for figure in [explanation.margin, explanation.projectedOffset, explanation.threshold, explanation.velocity] {
+                guard JSONLineBytes.fits(figure) else { return false }
+            }
+        }
+        // `explain` sorts after `cause` and `detent`, before every other key.
+        func explainField(first: Bool) {
+            guard let explanation else { return }
+            writer.ascii(first ? #"{"explain":{"margin":"# : #","explain":{"margin":"#)
+            writer.number(explanation.margin)
+            writer.ascii(#","projectedOffset":"#)
+            writer.number(explanation.projectedOffset)
+            writer.ascii(#","threshold":"#)
+            writer.number(explanation.threshold)
+            writer.ascii(#","velocity":"#)
+            writer.number(explanation.velocity)
+            writer.byte(0x7D)
+        }
+        /// Opens the object with `key` (after `explain`, when there is one).
+        func open(_ key: StaticString) {
+            if explanation != nil {
+                explainField(first: true)
+                writer.byte(0x2C)
+            } else {
+                writer.byte(0x7B)
+            }
+            writer.ascii(key)
+        }
+        func detent(_ detent: Detent) -> Bool {
+            switch detent {
+            case .medium: writer.ascii(#""medium""#)
+            case .large: writer.ascii(#""large""#)
+            case .custom(let height):
+                guard JSONLineBytes.fits(height) else { return false }
+                writer.number(height)
+            }
+            return true
+        }
+        func presentation(_ id: String, key: StaticString = #","presentation":"#) -> Bool {
+            guard JSONLineBytes.fits(id) else { return false }
+            writer.ascii(key)
+            writer.string(id)
+            return true
+        }
+        func tail(_ type: StaticString) {
+            writer.ascii(#","time":"#)
+            writer.integer(time)
+            writer.ascii(type)
+        }
+        func source(_ source: DismissalSource) {
+            writer.ascii(#","source":""#)
+            writer.ascii(source.staticName)
+            writer.byte(0x22)
+        }
+
+        switch kind {
+        case .dragBegan(let id, let origin):
+            open(#""origin":""#)
+            writer.ascii(origin.staticName)
+            writer.byte(0x22)
+            guard presentation(id) else { return false }
+            tail(#","type":"dragBegan"}"#)
+        case .dragChanged(let id, let offset, let velocity):
+            guard JSONLineBytes.fits(offset), JSONLineBytes.fits(velocity) else { return false }
+            open(#""offset":"#)
+            writer.number(offset)
+            guard presentation(id) else { return false }
+            tail(#","type":"dragChanged","velocity":"#)
+            writer.number(velocity)
+            writer.byte(0x7D)
+        case .dragEnded(let id, let outcome, let detentValue):
+            writer.ascii(#"{"detent":"#)
+            guard detent(detentValue) else { return false }
+            explainField(first: false)
+            writer.ascii(#","outcome":""#)
+            writer.ascii(outcome.staticName)
+            writer.byte(0x22)
+            guard presentation(id) else { return false }
+            tail(#","type":"dragEnded"}"#)
+        case .setDetent(let id, let detentValue, let cause):
+            writer.ascii(#"{"cause":""#)
+            writer.ascii(cause.staticName)
+            writer.ascii(#"","detent":"#)
+            guard detent(detentValue) else { return false }
+            explainField(first: false)
+            guard presentation(id) else { return false }
+            tail(#","type":"setDetent"}"#)
+        case .passthroughTap(let x, let y):
+            guard JSONLineBytes.fits(x), JSONLineBytes.fits(y) else { return false }
+            if explanation != nil {
+                explainField(first: true)
+                writer.ascii(#","time":"#)
+            } else {
+                writer.ascii(#"{"time":"#)
+            }
+            writer.integer(time)
+            writer.ascii(#","type":"passthroughTap","x":"#)
+            writer.number(x)
+            writer.ascii(#","y":"#)
+            writer.number(y)
+            writer.byte(0x7D)
+        case .confirmationRequested(let id, let sourceValue, let options):
+            guard options.count <= 8 else { return false }
+            open(#""options":["#)
+            for (index, option) in options.enumerated() {
+                if index > 0 { writer.byte(0x2C) }
+                writer.byte(0x22)
+                writer.ascii(option.staticName)
+                writer.byte(0x22)
+            }
+            writer.byte(0x5D)
+            guard presentation(id) else { return false }
+            source(sourceValue)
+            tail(#","type":"confirmationRequested"}"#)
+        case .save(let id):
+            if explanation != nil {
+                explainField(first: true)
+                guard presentation(id) else { return false }
+            } else {
+                guard presentation(id, key: #"{"presentation":"#) else { return false }
+            }
+            tail(#","type":"save"}"#)
+        case .dismiss(let id, let sourceValue, let resolution):
+            if explanation != nil {
+                explainField(first: true)
+                guard presentation(id) else { return false }
+            } else {
+                guard presentation(id, key: #"{"presentation":"#) else { return false }
+            }
+            writer.ascii(#","resolution":""#)
+            writer.ascii(resolution.staticName)
+            writer.byte(0x22)
+            source(sourceValue)
+            tail(#","type":"dismiss"}"#)
+        case .cancelled(let id):
+            if explanation != nil {
+                explainField(first: true)
+                guard presentation(id) else { return false }
+            } else {
+                guard presentation(id, key: #"{"presentation":"#) else { return false }
+            }
+            tail(#","type":"cancelled"}"#)
+        case .rejected(let id, let sourceValue, let reason):
+            guard JSONLineBytes.fits(reason) else { return false }
+            if explanation != nil {
+                explainField(first: true)
+                guard presentation(id) else { return false }
+            } else {
+                guard presentation(id, key: #"{"presentation":"#) else { return false }
+            }
+            writer.ascii(#","reason":"#)
+            writer.string(reason)
+            source(sourceValue)
+            tail(#","type":"rejected"}"#)
+        }
+        return true
+    }
+}
+
+extension DragOrigin {
+    var staticName: StaticString {
+        switch self {
+        case .topRegion: "topRegion"
+        case .scrolledContent: "scrolledContent"
+        case .grabber: "grabber"
+        }
+    }
+}
+
+extension DragOutcome {
+    var staticName: StaticString {
+        switch self {
+        case .dismissAttempt: "dismissAttempt"
+        case .settle: "settle"
+        case .cancel: "cancel"
+        }
+    }
+}
+
+extension DetentCause {
+    var staticName: StaticString {
+        switch self {
+        case .grabberTap: "grabberTap"
+        case .grabberDrag: "grabberDrag"
+        case .swipe: "swipe"
+        case .scrollExpand: "scrollExpand"
+        case .accessibility: "accessibility"
+        }
+    }
+}
+
+extension DismissalSource {
+    var staticName: StaticString {
+        switch self {
+        case .swipeFromTop: "swipeFromTop"
+        case .swipeScrolledContent: "swipeScrolledContent"
+        case .grabberDrag: "grabberDrag"
+        case .tapOutside: "tapOutside"
+        case .escapeKey: "escapeKey"
+        case .cancelButton: "cancelButton"
+        case .doneButton: "doneButton"
+        case .accessibilityEscape: "accessibilityEscape"
+        case .programmatic: "programmatic"
+        }
+    }
+}
+
+extension DismissResolution {
+    var staticName: StaticString {
+        switch self {
+        case .direct: "direct"
+        case .discarded: "discarded"
+        case .saved: "saved"
+        case .autosaved: "autosaved"
+        }
+    }
+}
+
+extension ConfirmationChoice {
+    var staticName: StaticString {
+        switch self {
+        case .discard: "discard"
+        case .save: "save"
+        case .keepEditing: "keepEditing"
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Testing
+@testable import DismissKit
+
+/// The byte writer of the output path must give exactly the text of ``JSONLine`` (and, for
+/// numbers, of C's `%.3f`), so that it can stand in for it everywhere.
+@Suite struct JSONLineBytesTests {
+    /// Numbers of every kind a line carries, and the awkward ones: ties at the third decimal,
+    /// tiny and subnormal values, both zeros, magnitudes up to 2⁶³ and beyond.
+    static func awkwardNumbers() -> [Double] {
+        var numbers: [Double] = [0, -0.0, 1, -1, 0.5, 0.0005, -0.0005, 0.0015, 0.0025, 1.0005, 2.0625, 0.0625, 0.1875,
+                                 -0.0625, 1e-300, -1e-300, .leastNonzeroMagnitude, -.leastNormalMagnitude,
+                                 4503599627370495.5, 4503599627370496, 9007199254740994, 9.2e18, -9.2e18, 9.3e18, 1e300,
+                                 -.greatestFiniteMagnitude, .infinity, -.infinity, .nan, 294.93087557603684, 0.1 + 0.2]
+        // Exact ties: k / 2^n with the tie at the fourth decimal.
+        for k in 0..<2000 {
+            numbers.append(Double(k) / 16)
+            numbers.append(Double(k) / 2048)
+            numbers.append(-Double(k) * 0.0005)
+            numbers.append(Double(k) * 0.001 + 0.0005)
+        }
+        var generator = SeededGenerator(seed: 11)
+        for _ in 0..<20_000 {
+            numbers.append(Double.random(in: -2000...2000, using: &generator))
+            numbers.append(Double.random(in: -1...1, using: &generator) * 1e-3)
+            numbers.append(Double(bitPattern: generator.next()))  // any double at all
+            let magnitude = Double(sign: .plus, exponent: Int.random(in: -80...70, using: &generator), significand: 1)
+            numbers.append(Double.random(in: -1...1, using: &generator) * magnitude)
+        }
+        return numbers
+    }
+
+    @Test func roundedNumbersAreThoseOfPrintf() {
+        var differences: [String] = []
+        for number in Self.awkwardNumbers() where JSONLine.formatNumber(number) != JSONLine.formatNumberWithPrintf(number) {
+            differences.append("\(number): \(JSONLine.formatNumber(number)) vs \(JSONLine.formatNumberWithPrintf(number))")
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(10))")
+        #expect(JSONLine.formatNumber(0.0625) == "0.062")
+        #expect(JSONLine.formatNumber(0.1875) == "0.188")
+        #expect(JSONLine.formatNumber(-0.0004) == "0")
+        #expect(JSONLine.formatNumber(-2.5) == "-2.5")
+    }
+
+    @Test func touchEventLinesAreJSONLineText() {
+        var generator = SeededGenerator(seed: 5)
+        let numbers = Self.awkwardNumbers()
+        func number() -> Double { numbers[Int.random(in: 0..<numbers.count, using: &generator)] }
+        var mismatches: [String] = []
+        for index in 0..<20_000 {
+            let kind = [TouchEvent.Kind.down, .motion, .up, .cancel, .frame][index % 5]
+            let point = kind == .down || kind == .motion ? TouchPoint(xMM: number(), yMM: number(), x: number(), y: number()) : nil
+            let event = TouchEvent(kind: kind, time: Int64.random(in: Int64.min...Int64.max, using: &generator),
+                                   slot: Int32.random(in: Int32.min...Int32.max, using: &generator),
+                                   seatSlot: Int32.random(in: -1...9, using: &generator), point: point)
+            for exact in [false, true] {
+                var bytes: [UInt8] = [0x41]
+                event.appendJSONLine(to: &bytes, exact: exact)
+                let expected = "A" + event.jsonLine(exact: exact).text + "\n"
+                if bytes != Array(expected.utf8) { mismatches.append(expected) }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
+    @Test func intentLinesAreJSONLineText() {
+        var generator = SeededGenerator(seed: 7)
+        let numbers = Self.awkwardNumbers()
+        func number() -> Double { numbers[Int.random(in: 0..<numbers.count, using: &generator)] }
+        let ids = ["compose", "", "a\"b\\c\n\r\t\u{1}\u{1f}é€😀", String(repeating: "long-", count: 30), String(repeating: "x", count: 64)]
+        func id() -> String { ids[Int.random(in: 0..<ids.count, using: &generator)] }
+        func detent() -> Detent { [Detent.medium, .large, .custom(number())][Int.random(in: 0..<3, using: &generator)] }
+        func source() -> DismissalSource { DismissalSource.allCases.randomElement(using: &generator)! }
+        var mismatches: [String] = []
+        for index in 0..<20_000 {
+            let kind: Intent.Kind = switch index % 10 {
+            case 0: .dragBegan(presentation: id(), origin: [.topRegion, .scrolledContent, .grabber][index / 10 % 3])
+            case 1: .dragChanged(presentation: id(), offset: number(), velocity: number())
+            case 2: .dragEnded(presentation: id(), outcome: [.dismissAttempt, .settle, .cancel][index / 10 % 3], detent: detent())
+            case 3: .setDetent(presentation: id(), detent: detent(),
+                               cause: [.grabberTap, .grabberDrag, .swipe, .scrollExpand, .accessibility][index / 10 % 5])
+            case 4: .passthroughTap(x: number(), y: number())
+            case 5: .confirmationRequested(presentation: id(), source: source(), options: [.discard, .save, .keepEditing])
+            case 6: .save(presentation: id())
+            case 7: .dismiss(presentation: id(), source: source(), resolution: [.direct, .discarded, .saved, .autosaved][index / 10 % 4])
+            case 8: .cancelled(presentation: id())
+            default: .rejected(presentation: id(), source: source(), reason: [id(), "covered by \"share\"", "not presented"][index / 10 % 3])
+            }
+            let explanation = index % 3 == 0 ? nil
+                : Explanation(projectedOffset: number(), threshold: number(), velocity: number(), margin: number())
+            let intent = Intent(time: Int64.random(in: Int64.min...Int64.max, using: &generator), kind: kind, explanation: explanation)
+            for explain in [false, true] {
+                var bytes: [UInt8] = []
+                intent.appendJSONLine(to: &bytes, explain: explain)
+                let expected = intent.jsonLine(explain: explain).text + "\n"
+                if bytes != Array(expected.utf8) { mismatches.append(expected) }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
+    @Test func fixedNamesAreTheRawValues() {
+        for value in DismissalSource.allCases { #expect(value.staticName.description == value.rawValue) }
+        for value in [DragOrigin.topRegion, .scrolledContent, .grabber] { #expect(value.staticName.description == value.rawValue) }
+        for value in [DragOutcome.dismissAttempt, .settle, .cancel] { #expect(value.staticName.description == value.rawValue) }
+        for value in [DetentCause.grabberTap, .grabberDrag, .swipe, .scrollExpand, .accessibility] {
+            #expect(value.staticName.description == value.rawValue)
+        }
+        for value in [DismissResolution.direct, .discarded, .saved, .autosaved] { #expect(value.staticName.description == value.rawValue) }
+        for value in [ConfirmationChoice.discard, .save, .keepEditing] { #expect(value.staticName.description == value.rawValue) }
+    }
+}

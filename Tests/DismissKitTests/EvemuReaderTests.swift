@@ -237,3 +237,38 @@ import Testing
         #expect(error?.reason.contains("longer than") == true)
     }
 }
+
+/// The one-pass reading of event lines must agree with the general reader on every line it takes.
+@Suite struct EvemuEventLineTests {
+    @Test func agreesWithTheGeneralReader() {
+        var generator = SeededGenerator(seed: 3)
+        let pieces: [String] = ["E:", "E: ", "E:\t", " E: ", "e: ", "0", "00", "12", "999999999999", "9999999999999", "1234567",
+                                ".", "000001", "123456", "12345", "+12345", "-00001", " ", "\t", "  ", "0003", "03", "3", "1f",
+                                "20", "0000001f", "000000003", "02ff", "2FF", "300", "-1", "-", "+1", "2147483647", "2147483648",
+                                "-2147483648", "-2147483649", "00000000001", "#", "# EV_ABS", "x", "\r", "0x3"]
+        let valid = ["E: 13.859210 0003 0035 16652\t# EV_ABS / ABS_MT_POSITION_X    16652",
+                     "E: 0.000001 0000 0000 0000", "E: 999999999999.999999 001f 02ff -2147483648 # end",
+                     "E:\t1.000000\t3\t35\t-1#comment", "E: 1.000000 03 0035 7   "]
+        var fast = 0
+        for index in 0..<200_000 {
+            var line: String
+            if index < valid.count {
+                line = valid[index]
+            } else if index % 2 == 0 {
+                // A valid line with one piece changed.
+                var fields = ["E:", " ", "\(Int.random(in: 0...99999, using: &generator))", ".", "123456", " ", "0003", " ", "0035", " ",
+                              "\(Int.random(in: -70000...70000, using: &generator))", " ", "# comment"]
+                fields[Int.random(in: 0..<fields.count, using: &generator)] = pieces.randomElement(using: &generator)!
+                if Bool.random(using: &generator) { fields.removeLast(Int.random(in: 0...3, using: &generator)) }
+                line = fields.joined()
+            } else {
+                line = (0..<Int.random(in: 1...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            }
+            let bytes = Array(line.utf8)
+            guard let event = bytes.withUnsafeBufferPointer(EvemuEventLine.parse) else { continue }
+            fast += 1
+            #expect(EvemuEventLine.parseGenerally(bytes[...]) == event, "\(line)")
+        }
+        #expect(fast > 10_000)
+    }
+}

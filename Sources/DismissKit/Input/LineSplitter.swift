@@ -56,7 +56,7 @@ public struct LineSplitter {
     /// The next line without its line break, or nil when the bytes read so far hold no more.
     /// - Parameter inputEnded: whether the input has ended, so its unfinished last line is a line too.
     public mutating func nextLine(inputEnded: Bool = false) -> ArraySlice<UInt8>? {
-        if let newline = buffer[searched..<end].firstIndex(of: UInt8(ascii: "\n")) {
+        if let newline = nextNewline() {
             guard skipping else { return takeLine(upTo: newline, next: newline + 1) }
             skipping = false
             _ = takeLine(upTo: newline, next: newline + 1)
@@ -66,6 +66,16 @@ public struct LineSplitter {
         if skipping { (start, searched) = (end, end) }
         guard inputEnded, start < end else { return nil }
         return takeLine(upTo: end, next: end)
+    }
+
+    /// The index of the first `\n` from `searched` on, found with `memchr`.
+    private func nextNewline() -> Int? {
+        let (from, count) = (searched, end - searched)
+        guard count > 0 else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes -> Int? in
+            guard let base = bytes.baseAddress, let found = memchr(base + from, 0x0A, count) else { return nil }
+            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        }
     }
 
     /// Drops the unfinished line, the bytes read of it and those still to come up to its line

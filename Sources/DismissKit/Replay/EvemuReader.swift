@@ -111,6 +111,9 @@ final class EvemuReader: RecordingReader {
     /// The next `E:` line's event with its absolute time; comments and blank lines are skipped.
     private func readEvent() throws(InputFileError) -> RecordedEvent? {
         while let line = try events.nextLine() {
+            if let event = line.withUnsafeBufferPointer(EvemuEventLine.parse) {
+                return RecordedEvent(event: event, line: events.lineNumber)
+            }
             switch EvemuLine(line) {
             case .blank:
                 continue
@@ -199,6 +202,89 @@ extension StringProtocol {
             let last = scalars.lastIndex(where: { !isWhitespace($0) })
         else { return "" }
         return String(Substring(scalars[first...last]))
+    }
+}
+
+/// The event lines of an evemu recording in their usual shape, read in one pass over the bytes.
+///
+/// `E: <sec>.<usec> <type> <code> <value>`, optionally followed by a `#` comment: `E:` at the
+/// start of the line, at most 12 digits of seconds, exactly 6 of microseconds, hex type and
+/// code of at most 8 digits, a decimal value with an optional `-`, fields apart by spaces or tabs.
+/// Every line of that shape whose numbers are in range gives exactly what
+/// ``EvemuDescriptionParser/event(_:path:line:)`` gives for it; any other line (other spacing,
+/// a sign, a value out of range, not an event) is left to the general reader, which says what
+/// is wrong with it.
+enum EvemuEventLine {
+    static func parse(_ line: UnsafeBufferPointer<UInt8>) -> InputEvent? {
+        guard line.count >= 16, let base = line.baseAddress, base[0] == UInt8(ascii: "E"), base[1] == UInt8(ascii: ":") else {
+            return nil
+        }
+        let end = base + line.count
+        var cursor = base + 2
+        func skipBlanks() {
+            while cursor < end && (cursor.pointee == 0x20 || cursor.pointee == 0x09) { cursor += 1 }
+        }
+        /// Decimal digits, at most `limit`; nil when there are none or too many.
+        func decimal(limit: Int) -> Int64? {
+            let start = cursor
+            var value: Int64 = 0
+            while cursor < end, case let digit = cursor.pointee &- 0x30, digit < 10 {
+                value = value &* 10 &+ Int64(digit)
+                cursor += 1
+            }
+            let count = cursor - start
+            return count > 0 && count <= limit ? value : nil
+        }
+        /// Hex digits, at most 8, then a blank.
+        func hex() -> Int64? {
+            let start = cursor
+            var value: Int64 = 0
+            while cursor < end {
+                let byte = cursor.pointee
+                let digit: UInt8
+                switch byte {
+                case 0x30...0x39: digit = byte &- 0x30
+                case 0x61...0x66: digit = byte &- 0x61 &+ 10
+                case 0x41...0x46: digit = byte &- 0x41 &+ 10
+                default: digit = 0xFF
+                }
+                guard digit != 0xFF else { break }
+                value = value << 4 | Int64(digit)
+                cursor += 1
+            }
+            let count = cursor - start
+            guard count > 0, count <= 8, cursor < end, cursor.pointee == 0x20 || cursor.pointee == 0x09 else { return nil }
+            return value
+        }
+        skipBlanks()
+        guard let seconds = decimal(limit: 12), cursor < end, cursor.pointee == UInt8(ascii: ".") else { return nil }
+        cursor += 1
+        let microsecondsStart = cursor
+        guard let microseconds = decimal(limit: 6), cursor - microsecondsStart == 6,
+            cursor < end, cursor.pointee == 0x20 || cursor.pointee == 0x09
+        else { return nil }
+        skipBlanks()
+        guard let type = hex(), type <= EvdevLimits.maximumType else { return nil }
+        skipBlanks()
+        guard let code = hex(), code <= EvdevLimits.maximumCode else { return nil }
+        skipBlanks()
+        let negative = cursor < end && cursor.pointee == UInt8(ascii: "-")
+        if negative { cursor += 1 }
+        guard let magnitude = decimal(limit: 10), let value = Int32(exactly: negative ? -magnitude : magnitude) else { return nil }
+        // The end of the line, or blanks and then the end or a comment.
+        skipBlanks()
+        guard cursor == end || cursor.pointee == UInt8(ascii: "#") else { return nil }
+        if cursor > base && cursor < end && cursor[-1] != 0x20 && cursor[-1] != 0x09 { return nil }
+        return InputEvent(time: seconds * 1_000_000 + microseconds, type: UInt16(type), code: UInt16(code), value: value)
+    }
+}
+
+extension EvemuEventLine {
+    /// The general reader's event for a line, or nil when it is not an event line or is
+    /// malformed: for tests that hold the two readings side by side.
+    static func parseGenerally(_ line: ArraySlice<UInt8>) -> InputEvent? {
+        guard case .event(let fields) = EvemuLine(line) else { return nil }
+        return try? EvemuDescriptionParser.event(fields, path: "", line: 0).event
     }
 }
 

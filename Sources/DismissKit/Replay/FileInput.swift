@@ -58,7 +58,9 @@ final class LineReader {
     /// The 1-based number of the line most recently returned.
     var lineNumber: Int { lines.lineNumber }
     private let input: FileInput
-    private var lines: LineSplitter
+    /// Unchecked at run time: the only accesses are in ``nextLine()``, whose reads from the file
+    /// never reach back into the reader.
+    @exclusivity(unchecked) private var lines: LineSplitter
     private var reachedEnd = false
 
     init(input: FileInput) {

@@ -61,7 +61,7 @@ final class LibinputRecordReader: RecordingReader {
                 switch try yaml.next() {
                 case .mappingEnd:
                     state = .betweenItems
-                case .scalar where yaml.scalarText == "evdev":
+                case .scalar where yaml.scalarIs("evdev"):
                     try yaml.next()
                     if yaml.kind == .sequenceStart {
                         state = .inEvdevList
@@ -93,13 +93,14 @@ final class LibinputRecordReader: RecordingReader {
             InputFileError(.malformed, path: path, line: line, reason: reason)
         }
         let shape = "an evdev event must be exactly 5 integers [sec, usec, type, code, value]"
-        var numbers: [Int64] = []
-        numbers.reserveCapacity(5)
+        var numbers = InlineArray<5, Int64>(repeating: 0)
+        var count = 0
         while try yaml.next() != .sequenceEnd {
-            guard let number = yaml.scalarInteger, numbers.count < 5 else { throw malformed(shape) }
-            numbers.append(number)
+            guard let number = yaml.scalarInteger, count < 5 else { throw malformed(shape) }
+            numbers[count] = number
+            count += 1
         }
-        guard numbers.count == 5 else { throw malformed(shape) }
+        guard count == 5 else { throw malformed(shape) }
         let (seconds, microseconds, type, code, value) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4])
         guard (0...(Int64.max / 1_000_000 - 1)).contains(seconds) else { throw malformed("seconds \(seconds) out of range") }
         guard (0...999_999).contains(microseconds) else {

@@ -59,34 +59,48 @@ final class YAMLEventReader {
     /// - Throws: ``InputFileError`` with libyaml's problem and line, or the file's read error.
     @discardableResult
     func next() throws(InputFileError) -> Kind {
-        if let failure { throw failure }
+        if failure != nil { try rethrowFailure() }
         if holdsEvent {
             yaml_event_delete(event)
             holdsEvent = false
         }
         source.startEvent()
-        guard yaml_parser_parse(parser, event) != 0 else {
-            let error = source.failure ?? (source.overLimit ? overLimitError() : parseError())
-            failure = error
-            throw error
-        }
+        guard yaml_parser_parse(parser, event) != 0 else { throw parseFailure() }
         holdsEvent = true
         line = Int(event.pointee.start_mark.line) + 1 + source.skippedLineCount
-        kind = YAMLEventReader.kind(of: event.pointee.type)
+        let kind = YAMLEventReader.kind(of: event.pointee.type)
+        self.kind = kind
         switch kind {
         case .sequenceStart, .mappingStart:
             depth += 1
-            if depth > InputLimits.maximumDepth {
-                let error = malformed("nesting deeper than \(InputLimits.maximumDepth) levels")
-                failure = error
-                throw error
-            }
+            if depth > InputLimits.maximumDepth { throw tooDeep() }
         case .sequenceEnd, .mappingEnd:
             depth -= 1
         case .streamStart, .streamEnd, .documentStart, .documentEnd, .scalar, .alias:
             break
         }
         return kind
+    }
+
+    // The failures, out of the way of the path every event takes.
+
+    @inline(never)
+    private func rethrowFailure() throws(InputFileError) {
+        if let failure { throw failure }
+    }
+
+    @inline(never)
+    private func parseFailure() -> InputFileError {
+        let error = source.failure ?? (source.overLimit ? overLimitError() : parseError())
+        failure = error
+        return error
+    }
+
+    @inline(never)
+    private func tooDeep() -> InputFileError {
+        let error = malformed("nesting deeper than \(InputLimits.maximumDepth) levels")
+        failure = error
+        return error
     }
 
     private func overLimitError() -> InputFileError {
@@ -98,6 +112,14 @@ final class YAMLEventReader {
     /// The text of the current scalar event.
     var scalarText: String {
         String(decoding: scalarBytes, as: UTF8.self)
+    }
+
+    /// Whether the current event is a scalar whose text is `text`.
+    func scalarIs(_ text: StaticString) -> Bool {
+        guard kind == .scalar else { return false }
+        let bytes = scalarBytes
+        return bytes.count == text.utf8CodeUnitCount
+            && (bytes.count == 0 || memcmp(bytes.baseAddress!, text.utf8Start, bytes.count) == 0)
     }
 
     /// The current scalar as a decimal integer, or nil if it is not one.
@@ -268,6 +290,24 @@ private final class YAMLInputSource {
 
 /// Parses signed decimal integers from ASCII bytes.
 enum DecimalParser {
+    /// ``integer(_:)`` for bytes in memory, such as a libyaml scalar: up to 18 digits cannot
+    /// overflow, so they are summed without checks.
+    static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+        var start = 0
+        let sign = base[0]
+        if sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { start = 1 }
+        let digits = bytes.count - start
+        guard digits > 0, digits <= 18 else { return integer(bytes[...]) }
+        var value: Int64 = 0
+        for index in start..<bytes.count {
+            let digit = base[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int64(digit)
+        }
+        return sign == UInt8(ascii: "-") ? -value : value
+    }
+
     /// The value of `bytes` as an optionally signed decimal integer, or nil if it is not one or overflows.
     static func integer<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int64? {
         var index = bytes.startIndex

@@ -84,9 +84,10 @@ private func check(_ intents: [Intent], before scene: Scene, allowed: (id: Strin
     var saved: Set<String> = []
     for intent in intents {
         switch intent.kind {
-        case .save(let id):
-            saved.insert(id)
-        case .dismiss(let id, let source, let resolution):
+        case .save(let presentation):
+            saved.insert(presentation.name)
+        case .dismiss(let presentation, let source, let resolution):
+            let id = presentation.name
             guard let presentation = scene.presentations.first(where: { $0.id == id }), presentation.unsavedChanges else { continue }
             let consented = switch resolution {
             case .discarded: allowed?.id == id && allowed?.resolution == .discarded

@@ -57,7 +57,7 @@ enum CoreWorkload {
             pipeline.handle(event, into: &intents)
             for position in start..<intents.count {
                 guard case .confirmationRequested(let id, _, _) = intents[position].kind else { continue }
-                try? pipeline.apply(.confirm(presentation: id, .keepEditing), time: intents[position].time, into: &intents)
+                try? pipeline.apply(.confirm(presentation: id.name, .keepEditing), time: intents[position].time, into: &intents)
             }
         }
         return intents
@@ -78,7 +78,7 @@ enum CoreWorkload {
                 for position in intents.indices {
                     guard case .confirmationRequested(let id, _, _) = intents[position].kind else { continue }
                     tally.judged += 1
-                    try? pipeline.apply(.confirm(presentation: id, .keepEditing), time: intents[position].time, into: &answers)
+                    try? pipeline.apply(.confirm(presentation: id.name, .keepEditing), time: intents[position].time, into: &answers)
                     tally.intents += answers.count
                     answers.removeAll(keepingCapacity: true)
                 }

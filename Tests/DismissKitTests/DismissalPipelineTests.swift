@@ -71,7 +71,7 @@ import Testing
         }
         #expect(intents.isEmpty)
         try pipeline.apply(.button(presentation: "compose", .done), time: 200_000, into: &intents)
-        #expect(Self.kinds(intents) == [.rejected(presentation: "compose", source: .doneButton, reason: "a confirmation is open")])
+        #expect(Self.kinds(intents) == [.rejected(presentation: "compose", source: .doneButton, reason: .confirmationOpen)])
     }
 
     @Test("a save during a drag changes the resistance from the next event on")
@@ -107,7 +107,7 @@ import Testing
             var intents: [Intent] = []
             try pipeline.apply(command, time: 1, into: &intents)
             #expect(intents.count == 1)
-            #expect({ if case .rejected(_, _, "covered by \"top\"") = intents.first?.kind { true } else { false } }())
+            #expect({ if case .rejected(_, _, .coveredBy("top")) = intents.first?.kind { true } else { false } }())
         }
         #expect(pipeline.scene.presentations.map(\.id) == ["base", "top"])
     }
@@ -119,7 +119,7 @@ import Testing
         var intents: [Intent] = []
         pipeline.handleEscapeKey(time: 1, into: &intents)
         #expect(Self.kinds(intents) == [.rejected(presentation: "share", source: .escapeKey,
-                                                  reason: "a modal popover closes only with its buttons")])
+                                                  reason: .modalPopoverNeedsItsButtons)])
         var empty = DismissalPipeline(scene: Scene())
         intents = []
         try empty.apply(.key(.escape), time: 2, into: &intents)

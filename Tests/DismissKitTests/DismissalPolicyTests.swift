@@ -15,8 +15,8 @@ private struct PolicyStore {
 
     /// Sends an attempt and checks the exact intents and the open questions afterwards.
     mutating func attempt(
-        _ source: DismissalSource, on id: String, at time: Int64,
-        produces expected: [Intent.Kind], openQuestions: [String: DismissalSource],
+        _ source: DismissalSource, on id: PresentationID, at time: Int64,
+        produces expected: [Intent.Kind], openQuestions: [PresentationID: DismissalSource],
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let intents = policy.handle(DismissalAttempt(time: time, presentation: id, source: source), in: scene)
@@ -26,8 +26,8 @@ private struct PolicyStore {
 
     /// Sends the host's answer and checks the exact intents and the open questions afterwards.
     mutating func confirm(
-        _ choice: ConfirmationChoice, on id: String, at time: Int64,
-        produces expected: [Intent.Kind], openQuestions: [String: DismissalSource],
+        _ choice: ConfirmationChoice, on id: PresentationID, at time: Int64,
+        produces expected: [Intent.Kind], openQuestions: [PresentationID: DismissalSource],
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         #expect(throws: Never.self, sourceLocation: sourceLocation) {
@@ -39,7 +39,7 @@ private struct PolicyStore {
 
     /// Sends an answer the policy must refuse, and checks the reason and that the open questions are unchanged.
     mutating func confirm(
-        _ choice: ConfirmationChoice, on id: String, at time: Int64, isRefusedWith reason: String,
+        _ choice: ConfirmationChoice, on id: PresentationID, at time: Int64, isRefusedWith reason: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let before = policy.openQuestions
@@ -54,7 +54,7 @@ private struct PolicyStore {
     static let regularScreen = ScreenSize(width: 1280, height: 800, widthMM: 217, heightMM: 136)
     static let compactScreen = ScreenSize(width: 390, height: 844, widthMM: 64, heightMM: 139)
     static let popoverFrame = Rect(x: 900, y: 60, width: 320, height: 400)
-    static let options: [ConfirmationChoice] = [.discard, .save, .keepEditing]
+    static let options: ConfirmationOptions = [.discard, .save, .keepEditing]
 
     static func compose(unsavedChanges: Bool) -> Presentation {
         Presentation(id: "compose", style: .sheet, detents: [.medium, .large], grabber: true, unsavedChanges: unsavedChanges)
@@ -115,7 +115,7 @@ private struct PolicyStore {
         ], openQuestions: ["compose": .swipeFromTop])
         for time: Int64 in [2, 3] {
             store.attempt(other, on: "compose", at: time, produces: [
-                .rejected(presentation: "compose", source: other, reason: "a confirmation is open"),
+                .rejected(presentation: "compose", source: other, reason: .confirmationOpen),
             ], openQuestions: ["compose": .swipeFromTop])
         }
         store.confirm(.discard, on: "compose", at: 4, produces: [
@@ -176,7 +176,7 @@ private struct PolicyStore {
     @Test func unknownPresentationIsRejected() {
         var store = PolicyStore(scene: Scene(screen: Self.regularScreen, presentations: [Self.compose(unsavedChanges: true)]))
         store.attempt(.programmatic, on: "ghost", at: 1, produces: [
-            .rejected(presentation: "ghost", source: .programmatic, reason: "not presented"),
+            .rejected(presentation: "ghost", source: .programmatic, reason: .notPresented),
         ], openQuestions: [:])
     }
 
@@ -185,7 +185,7 @@ private struct PolicyStore {
         var store = PolicyStore(scene: Scene(screen: Self.regularScreen, presentations: [Self.compose(unsavedChanges: false), alert]))
         for source in DismissalSource.allCases {
             store.attempt(source, on: "compose", at: 1, produces: [
-                .rejected(presentation: "compose", source: source, reason: "covered by \"warn\""),
+                .rejected(presentation: "compose", source: source, reason: .coveredBy("warn")),
             ], openQuestions: [:])
         }
         store.attempt(.escapeKey, on: "warn", at: 3, produces: [
@@ -249,14 +249,14 @@ private struct PolicyStore {
 
     /// A presentation on a screen and the sources it rejects, with the reasons; every
     /// other source dismisses it directly (no unsaved changes, topmost).
-    static let rejectionTable: [(name: String, presentation: Presentation, screen: ScreenSize, rejected: [DismissalSource: String])] = {
+    static let rejectionTable: [(name: String, presentation: Presentation, screen: ScreenSize, rejected: [DismissalSource: RejectionReason])] = {
         let swipes = ["swipeFromTop", "swipeScrolledContent", "grabberDrag"].compactMap(DismissalSource.init(rawValue:))
-        func swipeReasons(_ reason: String) -> [DismissalSource: String] {
+        func swipeReasons(_ reason: RejectionReason) -> [DismissalSource: RejectionReason] {
             Dictionary(uniqueKeysWithValues: swipes.map { ($0, reason) })
         }
-        let ignored = "a tap outside is ignored"
-        let notDismissible = "not dismissible by gestures"
-        var table: [(name: String, presentation: Presentation, screen: ScreenSize, rejected: [DismissalSource: String])] = []
+        let ignored = RejectionReason.tapOutsideIgnored
+        let notDismissible = RejectionReason.notDismissibleByGestures
+        var table: [(name: String, presentation: Presentation, screen: ScreenSize, rejected: [DismissalSource: RejectionReason])] = []
         for style in [PresentationStyle.sheet, .pageSheet, .formSheet, .automatic, .currentContext] {
             table.append(("regular \(style.rawValue)", Presentation(id: "p", style: style, grabber: true), regularScreen, [:]))
             table.append(("compact \(style.rawValue)", Presentation(id: "p", style: style, grabber: true), compactScreen, [.tapOutside: ignored]))
@@ -264,29 +264,29 @@ private struct PolicyStore {
         table += [
             ("compact sheet with tap override", Presentation(id: "p", style: .sheet, grabber: true, tapOutside: .dismiss), compactScreen, [:]),
             ("regular sheet ignoring taps", Presentation(id: "p", style: .sheet, grabber: true, tapOutside: .ignore), regularScreen, [.tapOutside: ignored]),
-            ("sheet without grabber", Presentation(id: "p", style: .sheet), regularScreen, [.grabberDrag: "the sheet has no grabber"]),
+            ("sheet without grabber", Presentation(id: "p", style: .sheet), regularScreen, [.grabberDrag: .noGrabber]),
             ("non-modal sheet", Presentation(id: "p", style: .sheet, detents: [.medium, .large], grabber: true, modal: false), regularScreen,
              [.tapOutside: ignored]),
             ("not dismissible sheet", Presentation(id: "p", style: .sheet, grabber: true, dismissible: false), regularScreen,
              swipeReasons(notDismissible).merging([.tapOutside: notDismissible]) { first, _ in first }),
             ("regular modal popover", Presentation(id: "p", style: .popover, grabber: true, modal: true, frame: popoverFrame), regularScreen,
-             swipeReasons("a popover cannot be swiped away").merging([
-                 .tapOutside: ignored, .escapeKey: "a modal popover closes only with its buttons",
+             swipeReasons(.popoverCannotBeSwiped).merging([
+                 .tapOutside: ignored, .escapeKey: .modalPopoverNeedsItsButtons,
              ]) { first, _ in first }),
             ("regular non-modal popover", Presentation(id: "p", style: .popover, grabber: true, modal: false, frame: popoverFrame), regularScreen,
-             swipeReasons("a popover cannot be swiped away")),
+             swipeReasons(.popoverCannotBeSwiped)),
             ("not dismissible non-modal popover", Presentation(id: "p", style: .popover, modal: false, dismissible: false, frame: popoverFrame), regularScreen,
-             swipeReasons("a popover cannot be swiped away").merging([.tapOutside: notDismissible]) { first, _ in first }),
+             swipeReasons(.popoverCannotBeSwiped).merging([.tapOutside: notDismissible]) { first, _ in first }),
             ("compact modal popover", Presentation(id: "p", style: .popover, grabber: true, modal: true, frame: popoverFrame), compactScreen,
              [.tapOutside: ignored]),
             ("compact non-modal popover", Presentation(id: "p", style: .popover, detents: [.medium, .large], grabber: true, modal: false, frame: popoverFrame), compactScreen,
              [.tapOutside: ignored]),
             ("full screen", Presentation(id: "p", style: .fullScreen, grabber: true), regularScreen,
-             swipeReasons("a full-screen presentation cannot be swiped away").merging([.tapOutside: ignored]) { first, _ in first }),
+             swipeReasons(.fullScreenCannotBeSwiped).merging([.tapOutside: ignored]) { first, _ in first }),
             ("alert", Presentation(id: "p", style: .alert, grabber: true), regularScreen,
-             swipeReasons("an alert cannot be swiped away").merging([.tapOutside: ignored]) { first, _ in first }),
+             swipeReasons(.alertCannotBeSwiped).merging([.tapOutside: ignored]) { first, _ in first }),
             ("not dismissible alert", Presentation(id: "p", style: .alert, dismissible: false), compactScreen,
-             swipeReasons("an alert cannot be swiped away").merging([.tapOutside: ignored]) { first, _ in first }),
+             swipeReasons(.alertCannotBeSwiped).merging([.tapOutside: ignored]) { first, _ in first }),
         ]
         return table
     }()
@@ -408,7 +408,7 @@ private struct PolicyStore {
             #expect(policy.openQuestions == ["p": combination.source], comment)
             for other in DismissalSource.allCases {
                 #expect(policy.handle(DismissalAttempt(time: 2, presentation: "p", source: other), in: scene) == [
-                    Intent(time: 2, kind: .rejected(presentation: "p", source: other, reason: "a confirmation is open")),
+                    Intent(time: 2, kind: .rejected(presentation: "p", source: other, reason: .confirmationOpen)),
                 ], comment)
             }
             #expect((try? policy.handleConfirmation(presentation: "p", choice: .keepEditing, time: 3, in: scene)) == [

@@ -24,7 +24,7 @@ import Testing
          #"{"presentation":"compose","resolution":"discarded","source":"swipeFromTop","time":2500000,"type":"dismiss"}"#),
         ("cancelled", Intent(time: 8, kind: .cancelled(presentation: "compose")),
          #"{"presentation":"compose","time":8,"type":"cancelled"}"#),
-        ("rejected", Intent(time: 9, kind: .rejected(presentation: "alert \"1\"", source: .tapOutside, reason: "a tap outside is ignored")),
+        ("rejected", Intent(time: 9, kind: .rejected(presentation: "alert \"1\"", source: .tapOutside, reason: .tapOutsideIgnored)),
          #"{"presentation":"alert \"1\"","reason":"a tap outside is ignored","source":"tapOutside","time":9,"type":"rejected"}"#),
     ]
 

@@ -66,8 +66,9 @@ import Testing
         var generator = SeededGenerator(seed: 7)
         let numbers = Self.awkwardNumbers()
         func number() -> Double { numbers[Int.random(in: 0..<numbers.count, using: &generator)] }
-        let ids = ["compose", "", "a\"b\\c\n\r\t\u{1}\u{1f}é€😀", String(repeating: "long-", count: 30), String(repeating: "x", count: 64)]
-        func id() -> String { ids[Int.random(in: 0..<ids.count, using: &generator)] }
+        let ids = ["compose", "", "a\"b\\c\n\r\t\u{1}\u{1f}é€😀", "fifteen-bytes-!", "sixteen-bytes-!!", String(repeating: "long-", count: 30),
+                   String(repeating: "x", count: JSONLineBytes.longestString), String(repeating: "y", count: JSONLineBytes.longestString + 1)]
+        func id() -> PresentationID { PresentationID(ids[Int.random(in: 0..<ids.count, using: &generator)]) }
         func detent() -> Detent { [Detent.medium, .large, .custom(number())][Int.random(in: 0..<3, using: &generator)] }
         func source() -> DismissalSource { DismissalSource.allCases.randomElement(using: &generator)! }
         var mismatches: [String] = []
@@ -83,7 +84,8 @@ import Testing
             case 6: .save(presentation: id())
             case 7: .dismiss(presentation: id(), source: source(), resolution: [.direct, .discarded, .saved, .autosaved][index / 10 % 4])
             case 8: .cancelled(presentation: id())
-            default: .rejected(presentation: id(), source: source(), reason: [id(), "covered by \"share\"", "not presented"][index / 10 % 3])
+            default: .rejected(presentation: id(), source: source(),
+                               reason: [.coveredBy(id()), .notPresented, .tapOutsidePassesThrough][index / 10 % 3])
             }
             let explanation = index % 3 == 0 ? nil
                 : Explanation(projectedOffset: number(), threshold: number(), velocity: number(), margin: number())
@@ -107,5 +109,48 @@ import Testing
         }
         for value in [DismissResolution.direct, .discarded, .saved, .autosaved] { #expect(value.staticName.description == value.rawValue) }
         for value in [ConfirmationChoice.discard, .save, .keepEditing] { #expect(value.staticName.description == value.rawValue) }
+    }
+
+    @Test func presentationIDsReadBackTheirText() {
+        let texts = ["", "compose", "fifteen-bytes-!", "sixteen-bytes-!!", "é€😀", String(repeating: "long-", count: 30), "a\u{0}b"]
+        for text in texts {
+            let id = PresentationID(text)
+            #expect(id.name == text)
+            #expect(id.isID(of: text))
+            #expect(!id.isID(of: text + "x"))
+            #expect(id == PresentationID(text))
+            #expect(id.withUTF8 { Array($0) } == Array(text.utf8))
+        }
+        #expect(PresentationID("compose") != PresentationID("compos"))
+        #expect(PresentationID("sixteen-bytes-!!") != PresentationID("sixteen-bytes-!?"))
+        // Ids of up to 15 bytes are held in the value: only longer ones are interned.
+        let before = PresentationNames.shared.count
+        _ = PresentationID("not-interned-15")
+        #expect(PresentationNames.shared.count == before)
+        _ = PresentationID("interned: sixteen bytes and more, \(before)")
+        #expect(PresentationNames.shared.count == before + 1)
+        _ = PresentationID("interned: sixteen bytes and more, \(before)")
+        #expect(PresentationNames.shared.count == before + 1)
+    }
+
+    @Test func rejectionReasonsReadAsTheSpecificationWordsThem() {
+        let expected: [(RejectionReason, String)] = [
+            (.notPresented, "not presented"), (.confirmationOpen, "a confirmation is open"),
+            (.coveredBy("warn"), "covered by \"warn\""),
+            (.popoverCannotBeSwiped, "a popover cannot be swiped away"),
+            (.fullScreenCannotBeSwiped, "a full-screen presentation cannot be swiped away"),
+            (.alertCannotBeSwiped, "an alert cannot be swiped away"), (.noGrabber, "the sheet has no grabber"),
+            (.notDismissibleByGestures, "not dismissible by gestures"), (.tapOutsideIgnored, "a tap outside is ignored"),
+            (.tapOutsidePassesThrough, "a tap outside passes through to the content below"),
+            (.modalPopoverNeedsItsButtons, "a modal popover closes only with its buttons"),
+        ]
+        for (reason, text) in expected { #expect(reason.description == text) }
+    }
+
+    @Test func confirmationOptionsKeepTheirOrder() {
+        let options: ConfirmationOptions = [.keepEditing, .discard, .save, .save]
+        #expect(Array(options) == [.keepEditing, .discard, .save, .save])
+        #expect(ConfirmationOptions([]).isEmpty)
+        #expect(DismissalPolicy.confirmationOptions.map(\.rawValue) == ["discard", "save", "keepEditing"])
     }
 }

@@ -216,15 +216,17 @@ struct SeededGenerator: RandomNumberGenerator {
             var saved: Set<String> = []
             for intent in intents {
                 if let id = intent.kind.presentation, dismissed.contains(id) {
-                    if case .rejected(_, _, "not presented") = intent.kind {} else {
+                    if case .rejected(_, _, .notPresented) = intent.kind {} else {
                         problems.append("\(intent.kind) names \"\(id)\" after its dismissal")
                     }
                 }
                 switch intent.kind {
-                case .save(let id):
+                case .save(let presentation):
+                    let id = presentation.name
                     saved.insert(id)
                     unsaved[id] = false
-                case .dismiss(let id, let source, let resolution):
+                case .dismiss(let presentation, let source, let resolution):
+                    let id = presentation.name
                     guard let hadUnsavedWork = unsaved.removeValue(forKey: id) else {
                         problems.append("dismissed \"\(id)\", which was not presented")
                         continue
@@ -321,13 +323,13 @@ struct SeededGenerator: RandomNumberGenerator {
             for intent in intents {
                 switch intent.kind {
                 case .dismiss: outcome.dismissals += 1
-                case .rejected(_, _, let reason) where reason.hasPrefix("covered by"): outcome.coveredRejections += 1
+                case .rejected(_, _, .coveredBy): outcome.coveredRejections += 1
                 case .confirmationRequested(let id, _, _):
                     outcome.confirmations += 1
                     // Like a host, usually answer the question before the next input.
                     if Int.random(in: 0..<5, using: &random) > 0 {
                         let choice = [ConfirmationChoice.discard, .save, .keepEditing].randomElement(using: &random) ?? .keepEditing
-                        pending.insert(.command(.confirm(presentation: id, choice), intent.time + 1), at: pending.startIndex)
+                        pending.insert(.command(.confirm(presentation: id.name, choice), intent.time + 1), at: pending.startIndex)
                     }
                 default: break
                 }
@@ -375,7 +377,7 @@ extension Intent.Kind {
         case .dragBegan(let id, _), .dragChanged(let id, _, _), .dragEnded(let id, _, _), .setDetent(let id, _, _),
              .confirmationRequested(let id, _, _), .save(let id), .dismiss(let id, _, _), .cancelled(let id),
              .rejected(let id, _, _):
-            id
+            id.name
         case .passthroughTap:
             nil
         }

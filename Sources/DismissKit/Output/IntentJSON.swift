@@ -8,21 +8,21 @@ extension Intent {
         switch kind {
         case .dragBegan(let presentation, let origin):
             line.set("type", .string("dragBegan"))
-            line.set("presentation", .string(presentation))
+            line.set("presentation", .string(presentation.name))
             line.set("origin", .string(origin.rawValue))
         case .dragChanged(let presentation, let offset, let velocity):
             line.set("type", .string("dragChanged"))
-            line.set("presentation", .string(presentation))
+            line.set("presentation", .string(presentation.name))
             line.set("offset", .number(offset))
             line.set("velocity", .number(velocity))
         case .dragEnded(let presentation, let outcome, let detent):
             line.set("type", .string("dragEnded"))
-            line.set("presentation", .string(presentation))
+            line.set("presentation", .string(presentation.name))
             line.set("outcome", .string(outcome.rawValue))
             line.set("detent", detent.jsonValue)
         case .setDetent(let presentation, let detent, let cause):
             line.set("type", .string("setDetent"))
-            line.set("presentation", .string(presentation))
+            line.set("presentation", .string(presentation.name))
             line.set("detent", detent.jsonValue)
             line.set("cause", .string(cause.rawValue))
         case .passthroughTap(let x, let y):
@@ -31,25 +31,25 @@ extension Intent {
             line.set("y", .number(y))
         case .confirmationRequested(let presentation, let source, let options):
             line.set("type", .string("confirmationRequested"))
-            line.set("presentation", .string(presentation))
+            line.set("presentation", .string(presentation.name))
             line.set("source", .string(source.rawValue))
             line.set("options", .strings(options.map(\.rawValue)))
         case .save(let presentation):
             line.set("type", .string("save"))
-            line.set("presentation", .string(presentation))
+            line.set("presentation", .string(presentation.name))
         case .dismiss(let presentation, let source, let resolution):
             line.set("type", .string("dismiss"))
-            line.set("presentation", .string(presentation))
+            line.set("presentation", .string(presentation.name))
             line.set("source", .string(source.rawValue))
             line.set("resolution", .string(resolution.rawValue))
         case .cancelled(let presentation):
             line.set("type", .string("cancelled"))
-            line.set("presentation", .string(presentation))
+            line.set("presentation", .string(presentation.name))
         case .rejected(let presentation, let source, let reason):
             line.set("type", .string("rejected"))
-            line.set("presentation", .string(presentation))
+            line.set("presentation", .string(presentation.name))
             line.set("source", .string(source.rawValue))
-            line.set("reason", .string(reason))
+            line.set("reason", .string(reason.description))
         }
         if explain, let explanation {
             var figures = JSONLine()

@@ -41,8 +41,11 @@ struct JSONLineBytes {
     /// Whether a string is short enough for a scratch line: a line holds at most two strings
     /// (escaped, each byte takes at most 6) beside its keys and at most six numbers.
     static func fits(_ string: String) -> Bool {
-        string.utf8.count <= 64
+        string.utf8.count <= longestString
     }
+
+    /// The longest string (in UTF-8 bytes) a scratch line takes.
+    static let longestString = 48
 
     /// Whether ``number(_:)`` formats the number here (its magnitude is below 2⁶³, or it is not finite).
     static func fits(_ number: Double) -> Bool {
@@ -67,25 +70,60 @@ struct JSONLineBytes {
 
     /// A `String`, quoted and escaped as ``JSONLine`` escapes it.
     mutating func string(_ text: String) {
-        byte(0x22)
         var text = text
-        text.withUTF8 { bytes in
-            for value in bytes {
-                switch value {
-                case 0x22: ascii(#"\""#)
-                case 0x5C: ascii(#"\\"#)
-                case 0x0A: ascii(#"\n"#)
-                case 0x0D: ascii(#"\r"#)
-                case 0x09: ascii(#"\t"#)
-                case 0..<0x20:
-                    ascii(#"\u00"#)
-                    byte(Self.hexDigits[Int(value >> 4)])
-                    byte(Self.hexDigits[Int(value & 0xF)])
-                default: byte(value)
-                }
+        text.withUTF8 { string($0) }
+    }
+
+    /// UTF-8 text, quoted and escaped as ``JSONLine`` escapes it.
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) {
+        byte(0x22)
+        escaped(bytes)
+        byte(0x22)
+    }
+
+    /// UTF-8 text escaped as ``JSONLine`` escapes it, without quotes.
+    mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for value in bytes {
+            switch value {
+            case 0x22: ascii(#"\""#)
+            case 0x5C: ascii(#"\\"#)
+            case 0x0A: ascii(#"\n"#)
+            case 0x0D: ascii(#"\r"#)
+            case 0x09: ascii(#"\t"#)
+            case 0..<0x20:
+                ascii(#"\u00"#)
+                byte(Self.hexDigits[Int(value >> 4)])
+                byte(Self.hexDigits[Int(value & 0xF)])
+            default: byte(value)
             }
         }
-        byte(0x22)
+    }
+
+    /// A presentation id, quoted; false when it is too long for a scratch line.
+    mutating func presentation(_ id: PresentationID) -> Bool {
+        id.withUTF8 { bytes in
+            guard bytes.count <= Self.longestString else { return false }
+            string(bytes)
+            return true
+        }
+    }
+
+    /// A rejection's reason, quoted; false when it is too long for a scratch line.
+    mutating func reason(_ reason: RejectionReason) -> Bool {
+        if let text = reason.fixedText {
+            byte(0x22)
+            ascii(text)
+            byte(0x22)
+            return true
+        }
+        guard case .coveredBy(let above) = reason else { return false }
+        return above.withUTF8 { bytes in
+            guard bytes.count <= Self.longestString else { return false }
+            ascii(#""covered by \""#)
+            escaped(bytes)
+            ascii(#"\"""#)
+            return true
+        }
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
@@ -305,11 +343,9 @@ extension Intent {
             }
             return true
         }
-        func presentation(_ id: String, key: StaticString = #","presentation":"#) -> Bool {
-            guard JSONLineBytes.fits(id) else { return false }
+        func presentation(_ id: PresentationID, key: StaticString = #","presentation":"#) -> Bool {
             writer.ascii(key)
-            writer.string(id)
-            return true
+            return writer.presentation(id)
         }
         func tail(_ type: StaticString) {
             writer.ascii(#","time":"#)
@@ -410,7 +446,6 @@ extension Intent {
             }
             tail(#","type":"cancelled"}"#)
         case .rejected(let id, let sourceValue, let reason):
-            guard JSONLineBytes.fits(reason) else { return false }
             if explanation != nil {
                 explainField(first: true)
                 guard presentation(id) else { return false }
@@ -418,7 +453,7 @@ extension Intent {
                 guard presentation(id, key: #"{"presentation":"#) else { return false }
             }
             writer.ascii(#","reason":"#)
-            writer.string(reason)
+            guard writer.reason(reason) else { return false }
             source(sourceValue)
             tail(#","type":"rejected"}"#)
         }

@@ -23,8 +23,10 @@ public struct DismissalPipeline: Sendable {
     public private(set) var recogniser: GestureRecogniser
     /// The dismissal gate (read-only, for inspection and tests).
     public private(set) var policy = DismissalPolicy()
-    /// The recogniser's outputs for the event at hand; reused so steady-state events allocate nothing.
+    /// The recogniser's outputs for the event at hand, and the policy's for the attempt at hand:
+    /// reused, so that steady-state events and gestures allocate nothing.
     private var recognised: [RecogniserOutput] = []
+    private var judged: [Intent] = []
 
     /// - Parameter scene: the starting scene, already validated (``Scene/validate()``); its
     ///   screen is the screen for the whole run.
@@ -32,28 +34,42 @@ public struct DismissalPipeline: Sendable {
         self.scene = scene
         recogniser = GestureRecogniser(configuration: configuration)
         recognised.reserveCapacity(16)
+        judged.reserveCapacity(4)
     }
 
     /// Feeds one touch event (down, motion, up, cancel or frame).
     public mutating func handle(_ event: TouchEvent, into intents: inout [Intent]) {
+        switch event.kind {
+        case .frame:
+            return  // the recogniser acts on each contact's own events
+        case .motion:
+            // A motion only moves a sheet: its intents change nothing and pass straight on.
+            recogniser.handleMotion(event, into: &intents)
+            return
+        case .down, .up, .cancel:
+            break
+        }
         let topIsAsking = event.kind == .down && !policy.openQuestions.isEmpty
-            && scene.presentations.last.map { policy.isAsking(about: $0.id) } == true
+            && scene.presentations.last.map { policy.isAsking(about: PresentationID($0.id)) } == true
         recogniser.handle(event, in: scene, topIsAsking: topIsAsking, into: &recognised)
         guard !recognised.isEmpty else { return }
-        for output in recognised {
-            switch output {
+        var index = 0
+        while index < recognised.count {
+            switch recognised[index] {
             case .intent(let intent): perform(intent, into: &intents)
             case .attempt(let attempt): judge(attempt, into: &intents)
             }
+            index += 1
         }
-        recognised.removeAll(keepingCapacity: true)
+        // Emptied one by one: for these few plain values, cheaper than removeAll(keepingCapacity:).
+        while !recognised.isEmpty { recognised.removeLast() }
     }
 
     /// The Escape key was pressed (on a libinput keyboard, or reported by the host): a
     /// dismissal attempt on the topmost presentation. With nothing presented it does nothing.
     public mutating func handleEscapeKey(time: Int64, into intents: inout [Intent]) {
         guard let top = scene.presentations.last else { return }
-        judge(DismissalAttempt(time: time, presentation: top.id, source: .escapeKey), into: &intents)
+        judge(DismissalAttempt(time: time, presentation: PresentationID(top.id), source: .escapeKey), into: &intents)
     }
 
     /// Applies a host command (SPEC section 7).
@@ -83,28 +99,28 @@ public struct DismissalPipeline: Sendable {
             let checkedScene = try checked(newScene)
             changeScene(time: time, into: &intents) { $0 = checkedScene }
         case .confirm(let id, let choice):
-            for intent in try policy.handleConfirmation(presentation: id, choice: choice, time: time, in: scene) {
-                perform(intent, into: &intents)
-            }
+            try policy.handleConfirmation(presentation: PresentationID(id), choice: choice, time: time, in: scene, into: &judged)
+            performJudged(into: &intents)
         case .button(let id, let role):
             let source: DismissalSource = switch role {
             case .cancel: .cancelButton
             case .done: .doneButton
             }
-            judge(DismissalAttempt(time: time, presentation: id, source: source), into: &intents)
+            judge(DismissalAttempt(time: time, presentation: PresentationID(id), source: source), into: &intents)
         case .accessibility(let id, let action):
             let presentation = scene.presentations[try indexOfPresentation(id)]
             switch action {
             case .escape:
-                judge(DismissalAttempt(time: time, presentation: id, source: .accessibilityEscape), into: &intents)
+                judge(DismissalAttempt(time: time, presentation: PresentationID(id), source: .accessibilityEscape), into: &intents)
             case .nextDetent, .previousDetent:
                 let geometry = PresentationGeometry(presentation: presentation, in: scene, configuration: recogniser.configuration)
                 let target = action == .nextDetent ? geometry.nextLargerDetent : geometry.nextSmallerDetent
                 guard geometry.shape == .sheet, let target else { return }
-                perform(Intent(time: time, kind: .setDetent(presentation: id, detent: target, cause: .accessibility)), into: &intents)
+                perform(Intent(time: time, kind: .setDetent(presentation: PresentationID(id), detent: target, cause: .accessibility)),
+                        into: &intents)
             }
         case .dismiss(let id):
-            judge(DismissalAttempt(time: time, presentation: id, source: .programmatic), into: &intents)
+            judge(DismissalAttempt(time: time, presentation: PresentationID(id), source: .programmatic), into: &intents)
         case .key(let key):
             switch key {
             case .escape: handleEscapeKey(time: time, into: &intents)
@@ -147,7 +163,18 @@ public struct DismissalPipeline: Sendable {
     }
 
     private mutating func judge(_ attempt: DismissalAttempt, into intents: inout [Intent]) {
-        for intent in policy.handle(attempt, in: scene) { perform(intent, into: &intents) }
+        policy.handle(attempt, in: scene, into: &judged)
+        performJudged(into: &intents)
+    }
+
+    /// Performs the policy's intents, in order, and empties its buffer.
+    private mutating func performJudged(into intents: inout [Intent]) {
+        var index = 0
+        while index < judged.count {
+            perform(judged[index], into: &intents)
+            index += 1
+        }
+        judged.removeAll(keepingCapacity: true)
     }
 
     /// Emits an intent and keeps the scene in step with it, through the door.
@@ -156,16 +183,16 @@ public struct DismissalPipeline: Sendable {
         case .dismiss(let id, _, _):
             recogniser.endGesture(on: id)
             intents.append(intent)
-            changeScene(time: intent.time, into: &intents) { $0.presentations.removeAll { $0.id == id } }
+            changeScene(time: intent.time, into: &intents) { $0.presentations.removeAll { id.isID(of: $0.id) } }
         case .confirmationRequested(let id, _, _):
             recogniser.endGesture(on: id)
             intents.append(intent)
         case .save(let id):
             intents.append(intent)
-            guard let index = scene.presentations.firstIndex(where: { $0.id == id }) else { return }
+            guard let index = scene.presentations.firstIndex(where: { id.isID(of: $0.id) }) else { return }
             changeScene(time: intent.time, into: &intents) { $0.presentations[index].unsavedChanges = false }
         case .setDetent(let id, let detent, _):
-            if let index = scene.presentations.firstIndex(where: { $0.id == id }) {
+            if let index = scene.presentations.firstIndex(where: { id.isID(of: $0.id) }) {
                 changeScene(time: intent.time, into: &intents) { $0.presentations[index].selectedDetent = detent }
             }
             intents.append(intent)

@@ -4,20 +4,23 @@ public enum DismissResolution: String, Sendable, Hashable {
 }
 
 /// An output of the pipeline (SPEC section 6).
+///
+/// A plain value: presentations are named by ``PresentationID``, reasons and options are small
+/// enums, so intents are copied as bytes and a buffer of them is emptied without visiting each.
 public struct Intent: Sendable, Hashable {
     /// The intent types and their fields.
     public enum Kind: Sendable, Hashable {
-        case dragBegan(presentation: String, origin: DragOrigin)
+        case dragBegan(presentation: PresentationID, origin: DragOrigin)
         /// `offset`: points the sheet moved down from its detent, after resistance; `velocity`: points/s.
-        case dragChanged(presentation: String, offset: Double, velocity: Double)
-        case dragEnded(presentation: String, outcome: DragOutcome, detent: Detent)
-        case setDetent(presentation: String, detent: Detent, cause: DetentCause)
+        case dragChanged(presentation: PresentationID, offset: Double, velocity: Double)
+        case dragEnded(presentation: PresentationID, outcome: DragOutcome, detent: Detent)
+        case setDetent(presentation: PresentationID, detent: Detent, cause: DetentCause)
         case passthroughTap(x: Double, y: Double)
-        case confirmationRequested(presentation: String, source: DismissalSource, options: [ConfirmationChoice])
-        case save(presentation: String)
-        case dismiss(presentation: String, source: DismissalSource, resolution: DismissResolution)
-        case cancelled(presentation: String)
-        case rejected(presentation: String, source: DismissalSource, reason: String)
+        case confirmationRequested(presentation: PresentationID, source: DismissalSource, options: ConfirmationOptions)
+        case save(presentation: PresentationID)
+        case dismiss(presentation: PresentationID, source: DismissalSource, resolution: DismissResolution)
+        case cancelled(presentation: PresentationID)
+        case rejected(presentation: PresentationID, source: DismissalSource, reason: RejectionReason)
     }
 
     /// Microseconds of the event that caused it.
@@ -30,5 +33,99 @@ public struct Intent: Sendable, Hashable {
         self.time = time
         self.kind = kind
         self.explanation = explanation
+    }
+}
+
+/// Why the policy rejected a dismissal attempt (``DismissalPolicy``'s rules 1 to 4).
+public enum RejectionReason: Sendable, Hashable, CustomStringConvertible {
+    /// The presentation is not in the scene.
+    case notPresented
+    /// A confirmation question is open for it.
+    case confirmationOpen
+    /// It is not the topmost: this one is above it.
+    case coveredBy(PresentationID)
+    case popoverCannotBeSwiped
+    case fullScreenCannotBeSwiped
+    case alertCannotBeSwiped
+    case noGrabber
+    case notDismissibleByGestures
+    case tapOutsideIgnored
+    case tapOutsidePassesThrough
+    case modalPopoverNeedsItsButtons
+
+    /// The reason as the intent's `reason` field gives it.
+    public var description: String {
+        switch self {
+        case .coveredBy(let above): "covered by \(quoted(above.name))"
+        default: fixedText!.description
+        }
+    }
+
+    /// The text of every reason but ``coveredBy(_:)``.
+    var fixedText: StaticString? {
+        switch self {
+        case .notPresented: "not presented"
+        case .confirmationOpen: "a confirmation is open"
+        case .coveredBy: nil
+        case .popoverCannotBeSwiped: "a popover cannot be swiped away"
+        case .fullScreenCannotBeSwiped: "a full-screen presentation cannot be swiped away"
+        case .alertCannotBeSwiped: "an alert cannot be swiped away"
+        case .noGrabber: "the sheet has no grabber"
+        case .notDismissibleByGestures: "not dismissible by gestures"
+        case .tapOutsideIgnored: "a tap outside is ignored"
+        case .tapOutsidePassesThrough: "a tap outside passes through to the content below"
+        case .modalPopoverNeedsItsButtons: "a modal popover closes only with its buttons"
+        }
+    }
+}
+
+/// The answers a confirmation offers, in order: a small value that reads as a collection of
+/// ``ConfirmationChoice`` (and can be written as an array literal).
+public struct ConfirmationOptions: Sendable, Hashable, RandomAccessCollection, ExpressibleByArrayLiteral, CustomStringConvertible {
+    /// Two bits per choice, the first in the lowest bits.
+    private let packed: UInt16
+    public let count: Int
+
+    /// The most choices it holds.
+    public static let capacity = 8
+
+    /// - Precondition: at most ``capacity`` choices.
+    public init<Choices: Sequence<ConfirmationChoice>>(_ choices: Choices) {
+        var packed: UInt16 = 0
+        var count = 0
+        for choice in choices {
+            precondition(count < Self.capacity, "a confirmation offers at most \(Self.capacity) choices")
+            packed |= UInt16(choice.index) << UInt16(2 * count)
+            count += 1
+        }
+        self.packed = packed
+        self.count = count
+    }
+
+    public init(arrayLiteral choices: ConfirmationChoice...) {
+        self.init(choices)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> ConfirmationChoice {
+        precondition(position >= 0 && position < count, "index out of range")
+        return ConfirmationChoice.all[Int(packed >> UInt16(2 * position)) & 3]
+    }
+
+    public var description: String { "[" + map { ".\($0.rawValue)" }.joined(separator: ", ") + "]" }
+}
+
+extension ConfirmationChoice {
+    /// In the order of the cases: the number ``ConfirmationOptions`` packs.
+    static let all: [ConfirmationChoice] = [.discard, .save, .keepEditing]
+
+    var index: Int {
+        switch self {
+        case .discard: 0
+        case .save: 1
+        case .keepEditing: 2
+        }
     }
 }

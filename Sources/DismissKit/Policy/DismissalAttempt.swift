@@ -7,10 +7,10 @@ public enum DismissalSource: String, Sendable, Hashable, CaseIterable {
 /// A request to dismiss a presentation, before the policy has judged it.
 public struct DismissalAttempt: Sendable, Hashable {
     public var time: Int64
-    public var presentation: String
+    public var presentation: PresentationID
     public var source: DismissalSource
 
-    public init(time: Int64, presentation: String, source: DismissalSource) {
+    public init(time: Int64, presentation: PresentationID, source: DismissalSource) {
         self.time = time
         self.presentation = presentation
         self.source = source

@@ -34,44 +34,52 @@
 /// entry is one small state machine.
 public struct DismissalPolicy: Sendable, Hashable {
     /// The open questions: presentation id → the source of the attempt that asked.
-    public private(set) var openQuestions: [String: DismissalSource] = [:]
+    public private(set) var openQuestions: [PresentationID: DismissalSource] = [:]
 
     /// The options every confirmation offers, in this order.
-    public static let confirmationOptions: [ConfirmationChoice] = [.discard, .save, .keepEditing]
+    public static let confirmationOptions: ConfirmationOptions = [.discard, .save, .keepEditing]
 
     public init() {}
 
     /// Judges one dismissal attempt against the current scene.
     public mutating func handle(_ attempt: DismissalAttempt, in scene: Scene) -> [Intent] {
+        var intents: [Intent] = []
+        handle(attempt, in: scene, into: &intents)
+        return intents
+    }
+
+    /// Judges one dismissal attempt against the current scene, appending the intents it gives
+    /// (one, or `save` then `dismiss`) to `intents`.
+    public mutating func handle(_ attempt: DismissalAttempt, in scene: Scene, into intents: inout [Intent]) {
         let id = attempt.presentation
-        func rejection(_ reason: String) -> [Intent] {
-            [Intent(time: attempt.time, kind: .rejected(presentation: id, source: attempt.source, reason: reason))]
+        let time = attempt.time
+        func reject(_ reason: RejectionReason) {
+            intents.append(Intent(time: time, kind: .rejected(presentation: id, source: attempt.source, reason: reason)))
         }
-        guard let presentation = scene.presentation(withID: id) else { return rejection("not presented") }
-        if openQuestions[id] != nil { return rejection("a confirmation is open") }
-        if let above = scene.presentations.last, above.id != id {
-            return rejection("covered by \(quoted(above.id))")
+        guard let presentation = Self.presentation(id, in: scene) else { return reject(.notPresented) }
+        if openQuestions[id] != nil { return reject(.confirmationOpen) }
+        if let above = scene.presentations.last, !id.isID(of: above.id) {
+            return reject(.coveredBy(PresentationID(above.id)))
         }
-        if let reason = Self.rejectionReason(for: attempt.source, on: presentation, in: scene) { return rejection(reason) }
+        if let reason = Self.rejectionReason(for: attempt.source, on: presentation, in: scene) { return reject(reason) }
         guard presentation.unsavedChanges else {
-            return [Intent(time: attempt.time, kind: .dismiss(presentation: id, source: attempt.source, resolution: .direct))]
+            intents.append(Intent(time: time, kind: .dismiss(presentation: id, source: attempt.source, resolution: .direct)))
+            return
         }
         let isNonModalPopover = scene.role(of: presentation) == .popover && !presentation.modal
         switch attempt.source {
         case .tapOutside where isNonModalPopover:
-            return [
-                Intent(time: attempt.time, kind: .save(presentation: id)),
-                Intent(time: attempt.time, kind: .dismiss(presentation: id, source: .tapOutside, resolution: .autosaved)),
-            ]
+            intents.append(Intent(time: time, kind: .save(presentation: id)))
+            intents.append(Intent(time: time, kind: .dismiss(presentation: id, source: .tapOutside, resolution: .autosaved)))
         case .doneButton:
-            return [Intent(time: attempt.time, kind: .dismiss(presentation: id, source: .doneButton, resolution: .direct))]
+            intents.append(Intent(time: time, kind: .dismiss(presentation: id, source: .doneButton, resolution: .direct)))
         case .swipeFromTop, .swipeScrolledContent, .grabberDrag, .tapOutside,
              .escapeKey, .cancelButton, .accessibilityEscape, .programmatic:
             openQuestions[id] = attempt.source
-            return [Intent(
-                time: attempt.time,
+            intents.append(Intent(
+                time: time,
                 kind: .confirmationRequested(presentation: id, source: attempt.source, options: Self.confirmationOptions)
-            )]
+            ))
         }
     }
 
@@ -79,66 +87,80 @@ public struct DismissalPolicy: Sendable, Hashable {
     /// - Throws: ``HostCommandError`` when no question is open for it, or when the answer would
     ///   dismiss it while another presentation covers it; the question then stays as it was.
     public mutating func handleConfirmation(
-        presentation id: String, choice: ConfirmationChoice, time: Int64, in scene: Scene
+        presentation id: PresentationID, choice: ConfirmationChoice, time: Int64, in scene: Scene
     ) throws(HostCommandError) -> [Intent] {
+        var intents: [Intent] = []
+        try handleConfirmation(presentation: id, choice: choice, time: time, in: scene, into: &intents)
+        return intents
+    }
+
+    /// ``handleConfirmation(presentation:choice:time:in:)``, appending the intents to `intents`.
+    public mutating func handleConfirmation(
+        presentation id: PresentationID, choice: ConfirmationChoice, time: Int64, in scene: Scene, into intents: inout [Intent]
+    ) throws(HostCommandError) {
         guard let source = openQuestions[id] else {
-            throw HostCommandError(reason: "no confirmation is open for presentation \(quoted(id))")
+            throw HostCommandError(reason: "no confirmation is open for presentation \(quoted(id.name))")
         }
-        guard scene.presentation(withID: id) != nil else {
-            throw HostCommandError(reason: "no presentation \(quoted(id)) in the scene")
+        guard Self.presentation(id, in: scene) != nil else {
+            throw HostCommandError(reason: "no presentation \(quoted(id.name)) in the scene")
         }
-        if choice != .keepEditing, let above = scene.presentations.last, above.id != id {
-            throw HostCommandError(reason: "presentation \(quoted(id)) is covered by \(quoted(above.id)); "
+        if choice != .keepEditing, let above = scene.presentations.last, !id.isID(of: above.id) {
+            throw HostCommandError(reason: "presentation \(quoted(id.name)) is covered by \(quoted(above.id)); "
                 + "remove what is above it before answering \(choice.rawValue)")
         }
         openQuestions[id] = nil
         switch choice {
         case .discard:
-            return [Intent(time: time, kind: .dismiss(presentation: id, source: source, resolution: .discarded))]
+            intents.append(Intent(time: time, kind: .dismiss(presentation: id, source: source, resolution: .discarded)))
         case .save:
-            return [
-                Intent(time: time, kind: .save(presentation: id)),
-                Intent(time: time, kind: .dismiss(presentation: id, source: source, resolution: .saved)),
-            ]
+            intents.append(Intent(time: time, kind: .save(presentation: id)))
+            intents.append(Intent(time: time, kind: .dismiss(presentation: id, source: source, resolution: .saved)))
         case .keepEditing:
-            return [Intent(time: time, kind: .cancelled(presentation: id))]
+            intents.append(Intent(time: time, kind: .cancelled(presentation: id)))
         }
     }
 
     /// Whether a confirmation is open for `presentation`.
-    public func isAsking(about presentation: String) -> Bool {
+    public func isAsking(about presentation: PresentationID) -> Bool {
         openQuestions[presentation] != nil
     }
 
     /// Forgets the open questions about presentations that are not in `scene`.
     public mutating func sceneChanged(to scene: Scene) {
-        openQuestions = openQuestions.filter { scene.presentation(withID: $0.key) != nil }
+        // Most changes keep every asking presentation: then the table is left as it is.
+        guard openQuestions.keys.contains(where: { Self.presentation($0, in: scene) == nil }) else { return }
+        openQuestions = openQuestions.filter { Self.presentation($0.key, in: scene) != nil }
+    }
+
+    /// The presentation of the scene whose id is `id`.
+    static func presentation(_ id: PresentationID, in scene: Scene) -> Presentation? {
+        scene.presentations.first { id.isID(of: $0.id) }
     }
 
     /// Why `source` may not dismiss the topmost `presentation`, or nil when it may.
-    static func rejectionReason(for source: DismissalSource, on presentation: Presentation, in scene: Scene) -> String? {
+    static func rejectionReason(for source: DismissalSource, on presentation: Presentation, in scene: Scene) -> RejectionReason? {
         switch source {
         case .swipeFromTop, .swipeScrolledContent, .grabberDrag:
             switch scene.role(of: presentation) {
             case .sheet: break
-            case .popover: return "a popover cannot be swiped away"
-            case .fullScreen: return "a full-screen presentation cannot be swiped away"
-            case .alert: return "an alert cannot be swiped away"
+            case .popover: return .popoverCannotBeSwiped
+            case .fullScreen: return .fullScreenCannotBeSwiped
+            case .alert: return .alertCannotBeSwiped
             }
-            if source == .grabberDrag && !presentation.grabber { return "the sheet has no grabber" }
-            if !presentation.dismissible { return "not dismissible by gestures" }
+            if source == .grabberDrag && !presentation.grabber { return .noGrabber }
+            if !presentation.dismissible { return .notDismissibleByGestures }
             return nil
         case .tapOutside:
             switch scene.tapOutsideAction(of: presentation) {
             case .dismiss: break
-            case .ignore: return "a tap outside is ignored"
-            case .passthrough: return "a tap outside passes through to the content below"
+            case .ignore: return .tapOutsideIgnored
+            case .passthrough: return .tapOutsidePassesThrough
             }
-            if !presentation.dismissible { return "not dismissible by gestures" }
+            if !presentation.dismissible { return .notDismissibleByGestures }
             return nil
         case .escapeKey:
             if scene.role(of: presentation) == .popover && presentation.modal {
-                return "a modal popover closes only with its buttons"
+                return .modalPopoverNeedsItsButtons
             }
             return nil
         case .cancelButton, .doneButton, .accessibilityEscape, .programmatic:

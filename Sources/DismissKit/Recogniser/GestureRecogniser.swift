@@ -11,12 +11,15 @@ public enum RecogniserOutput: Sendable, Hashable {
 /// presentation, its geometry, the velocity samples), so nothing outlives its gesture. The state
 /// diagram is `GestureRecogniser.md`, beside this file: **the two change together.**
 ///
-/// A drag's data sits in a copy-on-write box (``DragStorage``) so that each motion updates it in
-/// place: the velocity samples alone are a kilobyte, too much to copy out of the state and back
-/// for every event.
+/// A gesture's fixed target (its presentation and geometry, ``GestureTarget``) and a drag's
+/// changing data (``Drag``) sit in a copy-on-write box (``GestureBox``) that the state's case
+/// holds, so that each motion updates the drag in place: the velocity samples alone are a
+/// kilobyte, too much to copy out of the state and back for every event, and the state stays a
+/// few words. When a gesture ends, its box is emptied and kept for the next gesture; a copy of
+/// the recogniser that shares a box gets its own before either changes it.
 ///
-/// Outputs are appended to a caller-owned buffer; in steady state (motion of a tracked contact)
-/// nothing is allocated.
+/// Outputs are appended to a caller-owned buffer; in steady state nothing is allocated, neither
+/// per event nor per gesture.
 ///
 /// Rules chosen where SPEC is silent:
 /// - A gesture starts only when the first contact goes down while no other contact is down. It is
@@ -76,13 +79,15 @@ public struct GestureRecogniser: Sendable {
 
     public var configuration: GestureConfiguration
 
+    /// The states; every gesture's data is in its case: the contact's own values, and the box with
+    /// the gesture's target (and, for a drag, the drag).
     private enum State: Sendable {
         case idle
         case ignoringUntilLift
-        case tapOutside(TapCandidate)
-        case pressed(Press)
-        case scrollingContent(DragStorage)
-        case dragging(DragStorage)
+        case tapOutside(TapCandidate, GestureBox)
+        case pressed(Press, GestureBox)
+        case scrollingContent(GestureBox)
+        case dragging(GestureBox)
     }
 
     /// What a tap outside will do if it completes.
@@ -97,7 +102,6 @@ public struct GestureRecogniser: Sendable {
         var y: Double
         var time: Int64
         var effect: TapEffect
-        var target: GestureTarget
     }
 
     /// A contact on a sheet that has not passed the slop.
@@ -107,7 +111,6 @@ public struct GestureRecogniser: Sendable {
         var y: Double
         var time: Int64
         var region: PresentationGeometry.Region
-        var sheet: GestureTarget
         /// Whether dismissal is gated (unsaved changes or not dismissible): the sheet resists below
         /// its smallest detent. Refreshed when the scene changes.
         var gated: Bool
@@ -118,7 +121,6 @@ public struct GestureRecogniser: Sendable {
     /// A contact past the slop moving the sheet, its content, or both in turn.
     private struct Drag: Sendable {
         var seatSlot: Int32
-        var sheet: GestureTarget
         var gated: Bool
         var origin: DragOrigin
         /// Where the contact went down.
@@ -133,26 +135,60 @@ public struct GestureRecogniser: Sendable {
         /// The offset the sheet shows, after resistance, as last emitted.
         var shownOffset: Double
         var samples: VelocityTracker
+
+        /// What a box holds outside a drag.
+        static let none = Drag(seatSlot: -1, gated: false, origin: .topRegion, startY: 0, contentOffset: 0, travel: 0,
+                               lastTime: 0, offset: 0, shownOffset: 0, samples: VelocityTracker())
+
+        /// Becomes ``none`` in place (the samples' storage is not rewritten, only forgotten).
+        mutating func clear() {
+            seatSlot = -1
+            gated = false
+            origin = .topRegion
+            startY = 0
+            contentOffset = 0
+            travel = 0
+            lastTime = 0
+            offset = 0
+            shownOffset = 0
+            samples.reset()
+        }
     }
 
-    /// A drag, boxed so that it is updated in place; copied first when another copy of the
-    /// recogniser shares it, so the recogniser stays a value.
-    private final class DragStorage: @unchecked Sendable {
-        /// Unchecked at run time: the one write access is ``update(_:)``, whose body never reaches
-        /// back into the box, so the dynamic check could only cost time.
-        @exclusivity(unchecked) private(set) var drag: Drag
-
-        init(_ drag: Drag) { self.drag = drag }
-
-        /// Runs `body` on the drag, in place: one exclusive access for the whole update.
-        func update<Result>(_ body: (inout Drag) -> Result) -> Result { body(&drag) }
-    }
-
-    /// The presentation a gesture acts on, laid out when its contact went down: fixed for the
-    /// gesture, so shared by reference as the gesture moves from state to state.
-    private final class GestureTarget: Sendable {
-        let presentation: String
+    /// The presentation a gesture acts on, laid out when its contact went down: fixed for the gesture.
+    private struct GestureTarget: Sendable {
         let geometry: PresentationGeometry
+        /// The figures a drag reads at every motion, apart from the geometry so that they are read
+        /// without copying it.
+        let sheet: Sheet
+
+        var presentation: PresentationID { sheet.presentation }
+        var slopSquared: Double { sheet.slopSquared }
+
+        init(_ presentation: Presentation, geometry: PresentationGeometry, slop: Double, configuration: GestureConfiguration) {
+            self.geometry = geometry
+            let height = geometry.selectedHeight
+            let smallestHeight = geometry.height(of: geometry.smallestDetent)
+            sheet = Sheet(presentation: PresentationID(presentation.id), selectedHeight: height,
+                          largestOffset: height - geometry.height(of: geometry.largestDetent),
+                          smallestOffset: height - smallestHeight,
+                          dismissOffset: height - configuration.dismissFraction * smallestHeight,
+                          slopSquared: slop * slop)
+        }
+
+        /// What an emptied box holds: no presentation.
+        static let none: GestureTarget = {
+            let nothing = Presentation(id: "", style: .sheet)
+            return GestureTarget(nothing, geometry: PresentationGeometry(presentation: nothing, in: Scene()), slop: 0,
+                                 configuration: GestureConfiguration())
+        }()
+    }
+
+    /// A gesture's presentation and the figures of its sheet: plain values.
+    private struct Sheet: Sendable {
+        let presentation: PresentationID
+        /// The height of the selected detent.
+        let selectedHeight: Double
         /// The offset at which the sheet reaches its largest detent (zero or negative).
         let largestOffset: Double
         /// The offset at which the sheet reaches its smallest detent (zero or positive).
@@ -161,22 +197,63 @@ public struct GestureRecogniser: Sendable {
         /// `dismissFraction` of the smallest detent (SPEC 4.6, one rule for every origin).
         let dismissOffset: Double
         let slopSquared: Double
+    }
 
-        init(_ presentation: Presentation, geometry: PresentationGeometry, slop: Double, configuration: GestureConfiguration) {
-            self.presentation = presentation.id
-            self.geometry = geometry
-            let height = geometry.selectedHeight
-            let smallestHeight = geometry.height(of: geometry.smallestDetent)
-            largestOffset = height - geometry.height(of: geometry.largestDetent)
-            smallestOffset = height - smallestHeight
-            dismissOffset = height - configuration.dismissFraction * smallestHeight
-            slopSquared = slop * slop
+    /// A gesture's target and drag, boxed so that they are updated in place. Before it changes a
+    /// box the recogniser makes sure that no copy of it shares the box (``ownBoxes()``), so that
+    /// the recogniser stays a value.
+    private final class GestureBox: @unchecked Sendable {
+        /// Unchecked at run time: the write accesses are ``start(_:)``, ``startDrag(_:)``,
+        /// ``empty()`` and ``update(_:)``, whose bodies never reach back into the box, so the
+        /// dynamic check could only cost time.
+        @exclusivity(unchecked) private(set) var target: GestureTarget
+        @exclusivity(unchecked) private(set) var drag: Drag
+
+        init(target: GestureTarget, drag: Drag) {
+            self.target = target
+            self.drag = drag
         }
+
+        /// A box of its own for a copy of the recogniser that shared this one.
+        func copy() -> GestureBox { GestureBox(target: target, drag: drag) }
+
+        /// Starts a gesture on `target`.
+        func start(_ target: GestureTarget) {
+            self.target = target
+        }
+
+        /// Starts the gesture's drag, in place.
+        func startDrag(seatSlot: Int32, gated: Bool, origin: DragOrigin, startY: Double, contentOffset: Double, time: Int64) {
+            drag.clear()
+            drag.seatSlot = seatSlot
+            drag.gated = gated
+            drag.origin = origin
+            drag.startY = startY
+            drag.contentOffset = contentOffset
+            drag.lastTime = time
+            drag.samples.push(time: time, offset: 0)
+        }
+
+        /// Lets go of the gesture's data, so that nothing outlives the gesture in a kept box.
+        func empty() {
+            target = .none
+            drag.clear()
+        }
+
+        /// Runs `body` on the drag, in place: one exclusive access for the whole update.
+        func update<Result>(_ body: (inout Drag, Sheet) -> Result) -> Result { body(&drag, target.sheet) }
     }
 
     private var state: State = .idle
     /// Seat slots currently down, one bit per slot modulo 64.
     private var contactsDown: UInt64 = 0
+    /// The box of the last gesture, emptied, kept for the next one so that gestures do not allocate.
+    private var spareBox: GestureBox?
+    /// Shared by the copies of a recogniser, and only by them, like its boxes: while this
+    /// recogniser holds the only reference, no copy shares its boxes either.
+    private var boxOwner = BoxOwner()
+
+    private final class BoxOwner: Sendable {}
 
     public init(configuration: GestureConfiguration = GestureConfiguration()) {
         self.configuration = configuration
@@ -187,23 +264,21 @@ public struct GestureRecogniser: Sendable {
         switch state {
         case .idle: .idle
         case .ignoringUntilLift: .failedUntilAllLifted
-        case .tapOutside(let candidate): .tapOutsideCandidate(presentation: candidate.target.presentation)
-        case .pressed(let press): .possibleDrag(presentation: press.sheet.presentation, region: press.region)
-        case .scrollingContent(let storage):
-            .scrollingContent(presentation: storage.drag.sheet.presentation,
-                              contentOffset: Self.contentOffset(travel: storage.drag.travel, of: storage.drag))
-        case .dragging(let storage):
-            .dragging(presentation: storage.drag.sheet.presentation, origin: storage.drag.origin, offset: storage.drag.offset)
+        case .tapOutside(_, let box): .tapOutsideCandidate(presentation: box.target.presentation.name)
+        case .pressed(let press, let box): .possibleDrag(presentation: box.target.presentation.name, region: press.region)
+        case .scrollingContent(let box):
+            .scrollingContent(presentation: box.target.presentation.name,
+                              contentOffset: Self.contentOffset(travel: box.drag.travel, of: box.drag, on: box.target.sheet))
+        case .dragging(let box):
+            .dragging(presentation: box.target.presentation.name, origin: box.drag.origin, offset: box.drag.offset)
         }
     }
 
     /// The presentation the gesture in progress acts on, or nil.
-    public var gesturePresentation: String? {
+    public var gesturePresentation: PresentationID? {
         switch state {
         case .idle, .ignoringUntilLift: nil
-        case .tapOutside(let candidate): candidate.target.presentation
-        case .pressed(let press): press.sheet.presentation
-        case .scrollingContent(let storage), .dragging(let storage): storage.drag.sheet.presentation
+        case .tapOutside(_, let box), .pressed(_, let box), .scrollingContent(let box), .dragging(let box): box.target.presentation
         }
     }
 
@@ -214,9 +289,14 @@ public struct GestureRecogniser: Sendable {
     ///   contact that lands then starts no gesture (read for `down` events only).
     public mutating func handle(_ event: TouchEvent, in scene: Scene, topIsAsking: Bool = false,
                                 into output: inout [RecogniserOutput]) {
+        ownBoxes()
         switch event.kind {
         case .down: handleDown(event, in: scene, topIsAsking: topIsAsking, into: &output)
-        case .motion: handleMotion(event, into: &output)
+        case .motion:
+            var sink = OutputSink()
+            swap(&sink.outputs, &output)
+            handleMotion(event, into: &sink)
+            swap(&sink.outputs, &output)
         case .up: handleLift(event, into: &output)
         case .cancel: handleCancel(event, into: &output)
         case .frame: break
@@ -238,17 +318,21 @@ public struct GestureRecogniser: Sendable {
         contactsDown |= bit
         switch state {
         case .idle:
-            state = topIsAsking ? .ignoringUntilLift : begin(at: point, time: event.time, seatSlot: event.seatSlot, in: scene)
-        case .ignoringUntilLift, .tapOutside:
-            state = .ignoringUntilLift
-        case .pressed(let press):
-            if Self.secondContactCounts(on: press.sheet.geometry, x: point.x, y: point.y) { state = .ignoringUntilLift }
-        case .scrollingContent(let storage):
-            if Self.secondContactCounts(on: storage.drag.sheet.geometry, x: point.x, y: point.y) { state = .ignoringUntilLift }
-        case .dragging(let storage):
-            if Self.secondContactCounts(on: storage.drag.sheet.geometry, x: point.x, y: point.y) {
+            if topIsAsking {
                 state = .ignoringUntilLift
-                output.append(.intent(Self.cancellation(of: storage.drag, time: event.time)))
+            } else {
+                begin(at: point, time: event.time, seatSlot: event.seatSlot, in: scene)
+            }
+        case .ignoringUntilLift:
+            break
+        case .tapOutside(_, let box):
+            end(box)
+        case .pressed(_, let box), .scrollingContent(let box):
+            if Self.secondContactCounts(on: box.target.geometry, x: point.x, y: point.y) { end(box) }
+        case .dragging(let box):
+            if Self.secondContactCounts(on: box.target.geometry, x: point.x, y: point.y) {
+                output.append(.intent(Self.cancellation(of: box.target, time: event.time)))
+                end(box)
             }
         }
     }
@@ -257,22 +341,81 @@ public struct GestureRecogniser: Sendable {
         !geometry.outsideTouchesGoToParent || geometry.covers(x: x, y: y)
     }
 
-    /// The state a first contact puts the recogniser in.
-    private func begin(at point: TouchPoint, time: Int64, seatSlot: Int32, in scene: Scene) -> State {
-        guard let top = scene.presentations.last else { return .ignoringUntilLift }
+    /// Puts the recogniser in the state a first contact starts.
+    private mutating func begin(at point: TouchPoint, time: Int64, seatSlot: Int32, in scene: Scene) {
+        guard let top = scene.presentations.last else {
+            state = .ignoringUntilLift
+            return
+        }
         let geometry = PresentationGeometry(presentation: top, in: scene, configuration: configuration)
-        let slop = configuration.slopMM * scene.screen.pointsPerMillimetre
         let region = geometry.region(x: point.x, y: point.y)
-        let target = GestureTarget(top, geometry: geometry, slop: slop, configuration: configuration)
+        let started: State
         switch region {
         case .grabber, .topRegion, .content:
-            return .pressed(Press(seatSlot: seatSlot, x: point.x, y: point.y, time: time, region: region, sheet: target,
-                                  gated: top.isGated, contentOffset: region == .content ? top.contentOffset : 0))
+            let press = Press(seatSlot: seatSlot, x: point.x, y: point.y, time: time, region: region, gated: top.isGated,
+                              contentOffset: region == .content ? top.contentOffset : 0)
+            started = .pressed(press, box(for: top, geometry: geometry, in: scene))
         case .inside:
-            return .ignoringUntilLift
+            started = .ignoringUntilLift
         case .anchor, .passthrough, .outside:
-            guard let effect = Self.tapEffect(of: region, geometry: geometry) else { return .ignoringUntilLift }
-            return .tapOutside(TapCandidate(seatSlot: seatSlot, x: point.x, y: point.y, time: time, effect: effect, target: target))
+            guard let effect = Self.tapEffect(of: region, geometry: geometry) else {
+                state = .ignoringUntilLift
+                return
+            }
+            let candidate = TapCandidate(seatSlot: seatSlot, x: point.x, y: point.y, time: time, effect: effect)
+            started = .tapOutside(candidate, box(for: top, geometry: geometry, in: scene))
+        }
+        state = started
+    }
+
+    /// A box for a gesture on `presentation`: the kept one, or a new one.
+    private mutating func box(for presentation: Presentation, geometry: PresentationGeometry, in scene: Scene) -> GestureBox {
+        let slop = configuration.slopMM * scene.screen.pointsPerMillimetre
+        let target = GestureTarget(presentation, geometry: geometry, slop: slop, configuration: configuration)
+        if let spare = spareBox {
+            spareBox = nil
+            spare.start(target)
+            return spare
+        }
+        return GestureBox(target: target, drag: .none)
+    }
+
+    /// Ends the gesture whose box is `box`, bound from the state: the recogniser rests until every
+    /// contact has lifted, and keeps the box, emptied, for the next gesture.
+    private mutating func end(_ box: GestureBox) {
+        state = restingState
+        box.empty()
+        spareBox = box
+    }
+
+    /// Ends the gesture in progress, if any, as ``end(_:)`` does.
+    private mutating func rest() {
+        switch state {
+        case .idle, .ignoringUntilLift:
+            state = restingState
+        case .tapOutside(_, let box), .pressed(_, let box), .scrollingContent(let box), .dragging(let box):
+            end(box)
+        }
+    }
+
+    /// Makes sure that no copy of the recogniser shares its boxes, so that they can be changed in
+    /// place: every entry point that may change a box calls it first.
+    @inline(__always)
+    private mutating func ownBoxes() {
+        if !isKnownUniquelyReferenced(&boxOwner) { unshare() }
+    }
+
+    /// Gives this recogniser boxes of its own, leaving the shared ones to its copy.
+    @inline(never)
+    private mutating func unshare() {
+        boxOwner = BoxOwner()
+        spareBox = nil
+        switch state {
+        case .idle, .ignoringUntilLift: break
+        case .tapOutside(let candidate, let box): state = .tapOutside(candidate, box.copy())
+        case .pressed(let press, let box): state = .pressed(press, box.copy())
+        case .scrollingContent(let box): state = .scrollingContent(box.copy())
+        case .dragging(let box): state = .dragging(box.copy())
         }
     }
 
@@ -301,35 +444,46 @@ public struct GestureRecogniser: Sendable {
         }
     }
 
-    private mutating func handleMotion(_ event: TouchEvent, into output: inout [RecogniserOutput]) {
+    /// The recogniser's outputs, as a motion's intents reach them.
+    private struct OutputSink: IntentSink {
+        var outputs: [RecogniserOutput] = []
+        mutating func emit(_ intent: Intent) { outputs.append(.intent(intent)) }
+    }
+
+    /// A motion event: the only events that carry the sheet along, the most frequent with frames.
+    /// It gives at most a `dragBegan` and a `dragChanged`, nothing else (no attempt, nothing that
+    /// changes the scene), so that the pipeline hands them straight to its caller.
+    mutating func handleMotion<Sink: IntentSink>(_ event: TouchEvent, into moved: inout Sink) {
         guard let point = event.point else { return }
+        ownBoxes()
         switch state {
         case .idle, .ignoringUntilLift:
             break
-        case .tapOutside(let candidate):
+        case .tapOutside(let candidate, let box):
             guard candidate.seatSlot == event.seatSlot else { return }
             let dx = point.x - candidate.x
             let dy = point.y - candidate.y
-            if dx * dx + dy * dy > candidate.target.slopSquared { state = .ignoringUntilLift }
-        case .pressed(let press):
+            if dx * dx + dy * dy > box.target.slopSquared { end(box) }
+        case .pressed(let press, let box):
             guard press.seatSlot == event.seatSlot else { return }
-            passSlop(press, at: point, time: event.time, into: &output)
-        case .scrollingContent(var storage), .dragging(var storage):
-            guard storage.drag.seatSlot == event.seatSlot else { return }
-            let wasDragging = isDragging
-            state = .idle  // the state lets go of the box, so that it is unique unless a copy of the recogniser shares it
-            if !isKnownUniquelyReferenced(&storage) { storage = DragStorage(storage.drag) }
-            follow(storage, wasDragging: wasDragging, toY: point.y, time: event.time, into: &output)
+            passSlop(press, box: box, at: point, time: event.time, into: &moved)
+        case .scrollingContent(let box):
+            guard box.drag.seatSlot == event.seatSlot else { return }
+            if follow(box, wasDragging: false, toY: point.y, time: event.time, into: &moved) { state = .dragging(box) }
+        case .dragging(let box):
+            guard box.drag.seatSlot == event.seatSlot else { return }
+            follow(box, wasDragging: true, toY: point.y, time: event.time, into: &moved)
         }
     }
 
-    private mutating func passSlop(_ press: Press, at point: TouchPoint, time: Int64, into output: inout [RecogniserOutput]) {
+    private mutating func passSlop<Sink: IntentSink>(_ press: Press, box: GestureBox, at point: TouchPoint, time: Int64,
+                                                     into moved: inout Sink) {
         let dx = point.x - press.x
         let dy = point.y - press.y
-        guard dx * dx + dy * dy > press.sheet.slopSquared else { return }
+        guard dx * dx + dy * dy > box.target.slopSquared else { return }
         guard abs(dx) <= abs(dy) else {
             // Cross-axis: not a sheet drag; the content keeps the contact.
-            state = .ignoringUntilLift
+            end(box)
             return
         }
         let origin: DragOrigin
@@ -338,30 +492,27 @@ public struct GestureRecogniser: Sendable {
         case .topRegion: origin = .topRegion
         case .content: origin = .scrolledContent
         case .inside, .anchor, .passthrough, .outside:
-            state = .ignoringUntilLift
+            end(box)
             return
         }
-        var drag = Drag(seatSlot: press.seatSlot, sheet: press.sheet, gated: press.gated, origin: origin, startY: press.y,
-                        contentOffset: press.contentOffset, travel: 0, lastTime: press.time, offset: 0, shownOffset: 0,
-                        samples: VelocityTracker())
-        drag.samples.push(time: press.time, offset: 0)
-        follow(DragStorage(drag), wasDragging: false, toY: point.y, time: time, into: &output)
-    }
-
-    private var isDragging: Bool {
-        if case .dragging = state { true } else { false }
+        box.startDrag(seatSlot: press.seatSlot, gated: press.gated, origin: origin, startY: press.y,
+                      contentOffset: press.contentOffset, time: press.time)
+        let dragging = follow(box, wasDragging: false, toY: point.y, time: time, into: &moved)
+        state = dragging ? .dragging(box) : .scrollingContent(box)
     }
 
     /// Moves the finger of a drag to `y`: splits the travel between content and sheet, records the
     /// sheet's offset, and emits `dragBegan` when the sheet first moves and `dragChanged` when it
-    /// moves. Puts the drag back in the state: `dragging` once the sheet has moved.
-    private mutating func follow(_ storage: DragStorage, wasDragging: Bool, toY y: Double, time: Int64,
-                                 into output: inout [RecogniserOutput]) {
+    /// moves. Returns whether the sheet has moved (the drag is then `dragging`); the caller puts
+    /// the box in that state.
+    @discardableResult
+    private func follow<Sink: IntentSink>(_ box: GestureBox, wasDragging: Bool, toY y: Double, time: Int64,
+                                          into moved: inout Sink) -> Bool {
         let configuration = configuration
-        let dragging = storage.update { drag -> Bool in
+        return box.update { drag, sheet -> Bool in
             let travel = y - drag.startY
             let offset = drag.origin == .scrolledContent
-                ? Self.sheetOffset(travel: travel, contentOffset: drag.contentOffset, largestOffset: drag.sheet.largestOffset)
+                ? Self.sheetOffset(travel: travel, contentOffset: drag.contentOffset, largestOffset: sheet.largestOffset)
                 : travel
             if drag.offset == 0 && drag.travel < drag.contentOffset && travel > drag.contentOffset {
                 // The content reached its top between two samples: the sheet started from rest then.
@@ -375,20 +526,19 @@ public struct GestureRecogniser: Sendable {
             drag.lastTime = time
             drag.offset = offset
             guard wasDragging || offset != 0 else { return false }
-            let shown = Self.shownOffset(offset, on: drag.sheet, gated: drag.gated, configuration: configuration)
+            let shown = Self.shownOffset(offset, on: sheet, gated: drag.gated, configuration: configuration)
             if !wasDragging {
-                output.append(.intent(Intent(time: time, kind: .dragBegan(presentation: drag.sheet.presentation, origin: drag.origin))))
+                moved.emit(Intent(time: time, kind: .dragBegan(presentation: sheet.presentation, origin: drag.origin)))
             }
             if !wasDragging || shown != drag.shownOffset {
                 drag.shownOffset = shown
                 let velocity = drag.samples.velocity(at: time, window: configuration.velocityWindow,
                                                      restCutoff: configuration.restCutoff)
-                output.append(.intent(Intent(time: time, kind: .dragChanged(presentation: drag.sheet.presentation, offset: shown,
-                                                                            velocity: velocity * 1000))))
+                moved.emit(Intent(time: time, kind: .dragChanged(presentation: sheet.presentation, offset: shown,
+                                                                 velocity: velocity * 1000)))
             }
             return true
         }
-        state = dragging ? .dragging(storage) : .scrollingContent(storage)
     }
 
     /// The sheet's share of a content contact's travel (down positive); the content takes the rest.
@@ -403,16 +553,16 @@ public struct GestureRecogniser: Sendable {
     }
 
     /// How far the content of a content contact's sheet is scrolled after `travel`.
-    private static func contentOffset(travel: Double, of drag: Drag) -> Double {
-        let sheet = sheetOffset(travel: travel, contentOffset: drag.contentOffset, largestOffset: drag.sheet.largestOffset)
-        return drag.contentOffset - (travel - sheet)
+    private static func contentOffset(travel: Double, of drag: Drag, on sheet: Sheet) -> Double {
+        let sheetShare = sheetOffset(travel: travel, contentOffset: drag.contentOffset, largestOffset: sheet.largestOffset)
+        return drag.contentOffset - (travel - sheetShare)
     }
 
     /// The offset the sheet shows for `offset` points of finger travel: rubber-banded past the largest
     /// detent, and past the smallest when dismissal is gated.
-    private static func shownOffset(_ offset: Double, on sheet: GestureTarget, gated: Bool,
+    private static func shownOffset(_ offset: Double, on sheet: Sheet, gated: Bool,
                                     configuration: GestureConfiguration) -> Double {
-        let height = sheet.geometry.selectedHeight
+        let height = sheet.selectedHeight
         if offset < sheet.largestOffset {
             return sheet.largestOffset - configuration.rubberBand(sheet.largestOffset - offset, sheetHeight: height)
         }
@@ -431,35 +581,44 @@ public struct GestureRecogniser: Sendable {
             break
         case .ignoringUntilLift:
             if contactsDown == 0 { state = .idle }
-        case .tapOutside(let candidate):
+        case .tapOutside(let candidate, let box):
             guard candidate.seatSlot == event.seatSlot else { return }
-            state = restingState
-            if event.time - candidate.time <= configuration.tapMaxDuration { completeTap(candidate, time: event.time, into: &output) }
-        case .pressed(let press):
-            guard press.seatSlot == event.seatSlot else { return }
-            state = restingState
-            if press.region == .grabber, event.time - press.time <= configuration.tapMaxDuration {
-                cycleDetent(of: press.sheet, time: event.time, into: &output)
+            if event.time - candidate.time <= configuration.tapMaxDuration {
+                completeTap(candidate, on: box.target, time: event.time, into: &output)
             }
-        case .scrollingContent(let storage):
-            guard storage.drag.seatSlot == event.seatSlot else { return }
-            state = restingState
-        case .dragging(let storage):
-            guard storage.drag.seatSlot == event.seatSlot else { return }
-            state = restingState
-            var drag = storage.drag
-            release(&drag, time: event.time, into: &output)
+            end(box)
+        case .pressed(let press, let box):
+            guard press.seatSlot == event.seatSlot else { return }
+            if press.region == .grabber, event.time - press.time <= configuration.tapMaxDuration {
+                cycleDetent(of: box.target, time: event.time, into: &output)
+            }
+            end(box)
+        case .scrollingContent(let box):
+            guard box.drag.seatSlot == event.seatSlot else { return }
+            end(box)
+        case .dragging(let box):
+            guard box.drag.seatSlot == event.seatSlot else { return }
+            let configuration = configuration
+            let geometry = box.target.geometry
+            box.update { drag, sheet in
+                Self.release(&drag, on: sheet, geometry: geometry, time: event.time, configuration: configuration, into: &output)
+            }
+            end(box)
         }
     }
 
-    private func completeTap(_ candidate: TapCandidate, time: Int64, into output: inout [RecogniserOutput]) {
-        let attempt = RecogniserOutput.attempt(DismissalAttempt(time: time, presentation: candidate.target.presentation,
-                                                                source: .tapOutside))
+    private func completeTap(_ candidate: TapCandidate, on target: GestureTarget, time: Int64,
+                             into output: inout [RecogniserOutput]) {
+        let attempt = RecogniserOutput.attempt(DismissalAttempt(time: time, presentation: target.presentation, source: .tapOutside))
         let delivery = RecogniserOutput.intent(Intent(time: time, kind: .passthroughTap(x: candidate.x, y: candidate.y)))
         switch candidate.effect {
-        case .dismiss: output.append(attempt)
-        case .dismissThenDeliver: output.append(contentsOf: [attempt, delivery])
-        case .deliver: output.append(delivery)
+        case .dismiss:
+            output.append(attempt)
+        case .dismissThenDeliver:
+            output.append(attempt)
+            output.append(delivery)
+        case .deliver:
+            output.append(delivery)
         }
     }
 
@@ -472,9 +631,8 @@ public struct GestureRecogniser: Sendable {
 
     /// The release rule (SPEC 4.6): dismiss when the projected height falls below half of the
     /// smallest detent, otherwise settle on the detent nearest the projected height.
-    private func release(_ drag: inout Drag, time: Int64, into output: inout [RecogniserOutput]) {
-        let sheet = drag.sheet
-        let geometry = sheet.geometry
+    private static func release(_ drag: inout Drag, on sheet: Sheet, geometry: PresentationGeometry, time: Int64,
+                                configuration: GestureConfiguration, into output: inout [RecogniserOutput]) {
         let id = sheet.presentation
         let velocity = drag.samples.velocity(at: time, window: configuration.velocityWindow, restCutoff: configuration.restCutoff)
         let projected = drag.offset + velocity * configuration.projectionMilliseconds
@@ -513,23 +671,23 @@ public struct GestureRecogniser: Sendable {
             break
         case .ignoringUntilLift:
             if contactsDown == 0 { state = .idle }
-        case .tapOutside(let candidate):
-            if candidate.seatSlot == event.seatSlot { state = restingState }
-        case .pressed(let press):
-            if press.seatSlot == event.seatSlot { state = restingState }
-        case .scrollingContent(let storage):
-            if storage.drag.seatSlot == event.seatSlot { state = restingState }
-        case .dragging(let storage):
-            guard storage.drag.seatSlot == event.seatSlot else { return }
-            state = restingState
-            output.append(.intent(Self.cancellation(of: storage.drag, time: event.time)))
+        case .tapOutside(let candidate, let box):
+            if candidate.seatSlot == event.seatSlot { end(box) }
+        case .pressed(let press, let box):
+            if press.seatSlot == event.seatSlot { end(box) }
+        case .scrollingContent(let box):
+            if box.drag.seatSlot == event.seatSlot { end(box) }
+        case .dragging(let box):
+            guard box.drag.seatSlot == event.seatSlot else { return }
+            output.append(.intent(Self.cancellation(of: box.target, time: event.time)))
+            end(box)
         }
     }
 
     /// The end of a cancelled drag: the sheet returns to its detent, nothing is committed.
-    private static func cancellation(of drag: Drag, time: Int64) -> Intent {
-        Intent(time: time, kind: .dragEnded(presentation: drag.sheet.presentation, outcome: .cancel,
-                                            detent: drag.sheet.geometry.selectedDetent))
+    private static func cancellation(of sheet: GestureTarget, time: Int64) -> Intent {
+        Intent(time: time, kind: .dragEnded(presentation: sheet.presentation, outcome: .cancel,
+                                            detent: sheet.geometry.selectedDetent))
     }
 
     // MARK: - Decisions made elsewhere
@@ -539,41 +697,54 @@ public struct GestureRecogniser: Sendable {
     /// dismissal gate (unsaved changes, `dismissible`) takes effect from the next event.
     public mutating func sceneChanged(to scene: Scene, time: Int64) -> Intent? {
         guard let id = gesturePresentation else { return nil }
-        let top = scene.presentations.last.flatMap { $0.id == id ? $0 : nil }
+        ownBoxes()
+        let top = scene.presentations.last.flatMap { id.isID(of: $0.id) ? $0 : nil }
         let geometry = top.map { PresentationGeometry(presentation: $0, in: scene, configuration: configuration) }
         switch state {
         case .idle, .ignoringUntilLift:
             return nil
-        case .tapOutside(let candidate):
-            if geometry != candidate.target.geometry { state = restingState }
+        case .tapOutside(_, let box):
+            if geometry != box.target.geometry { end(box) }
             return nil
-        case .pressed(var press):
-            guard let top, geometry == press.sheet.geometry else {
-                state = restingState
+        case .pressed(var press, let box):
+            guard let top, geometry == box.target.geometry else {
+                end(box)
                 return nil
             }
             press.gated = top.isGated
-            state = .pressed(press)
+            state = .pressed(press, box)
             return nil
-        case .scrollingContent(let storage), .dragging(let storage):
-            let wasDragging = isDragging
-            guard let top, geometry == storage.drag.sheet.geometry else {
-                state = restingState
-                return wasDragging ? Self.cancellation(of: storage.drag, time: time) : nil
+        case .scrollingContent(let box), .dragging(let box):
+            guard let top, geometry == box.target.geometry else {
+                let cancellation = isDragging ? Self.cancellation(of: box.target, time: time) : nil
+                end(box)
+                return cancellation
             }
-            // A new box: a scene change is rare, and the recogniser's copies must not share the change.
-            let refreshed = DragStorage(storage.drag)
-            refreshed.update { $0.gated = top.isGated }
-            state = wasDragging ? .dragging(refreshed) : .scrollingContent(refreshed)
+            box.update { drag, _ in drag.gated = top.isGated }
             return nil
         }
     }
 
+    private var isDragging: Bool {
+        if case .dragging = state { true } else { false }
+    }
+
     /// Ends the gesture on `presentation` at once and silently: it was dismissed, or a question
     /// opened for it (SPEC 4.9). Its contact is ignored until every contact has lifted.
-    public mutating func endGesture(on presentation: String) {
-        if gesturePresentation == presentation { state = restingState }
+    public mutating func endGesture(on presentation: PresentationID) {
+        guard gesturePresentation == presentation else { return }
+        ownBoxes()
+        rest()
     }
+}
+
+/// Where a motion's intents go: the recogniser's outputs, or straight to the pipeline's caller.
+protocol IntentSink {
+    mutating func emit(_ intent: Intent)
+}
+
+extension Array: IntentSink where Element == Intent {
+    mutating func emit(_ intent: Intent) { append(intent) }
 }
 
 extension Presentation {

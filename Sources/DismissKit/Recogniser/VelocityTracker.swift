@@ -71,6 +71,7 @@ struct VelocityTracker: Sendable {
         return (n * sumTY - sumT * sumY) / spread
     }
 
+    @inline(__always)
     private mutating func dropOldest() {
         add(time: times[oldest], offset: offsets[oldest], sign: -1)
         oldest = (oldest + 1) & (Self.capacity - 1)
@@ -83,6 +84,7 @@ struct VelocityTracker: Sendable {
         }
     }
 
+    @inline(__always)
     private mutating func add(time: Int64, offset: Double, sign: Double) {
         let t = Double(time - base) / 1000
         sumT += sign * t

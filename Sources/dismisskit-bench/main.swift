@@ -84,6 +84,7 @@ if options.coreOnly {
     var pipeline = DismissalPipeline(scene: CoreWorkload.scene)
     var intents: [Intent] = []
     var answers: [Intent] = []
+    intents.reserveCapacity(1100)
     let tally = CoreWorkload.run(&pipeline, round: round, span: span, rounds: 0..<options.rounds, intents: &intents, answers: &answers)
     exit(tally.intents > 0 ? 0 : 1)
 }

@@ -27,6 +27,8 @@ public struct DismissalPipeline: Sendable {
     /// reused, so that steady-state events and gestures allocate nothing.
     private var recognised: [RecogniserOutput] = []
     private var judged: [Intent] = []
+    /// Counts the scene's changes, so that the recogniser knows when a layout it made still holds.
+    private var sceneGeneration: UInt64 = 0
 
     /// - Parameter scene: the starting scene, already validated (``Scene/validate()``); its
     ///   screen is the screen for the whole run.
@@ -49,9 +51,9 @@ public struct DismissalPipeline: Sendable {
         case .down, .up, .cancel:
             break
         }
-        let topIsAsking = event.kind == .down && !policy.openQuestions.isEmpty
-            && scene.presentations.last.map { policy.isAsking(about: PresentationID($0.id)) } == true
-        recogniser.handle(event, in: scene, topIsAsking: topIsAsking, into: &recognised)
+        let topIsAsking = event.kind == .down && !policy.openQuestions.isEmpty && !scene.presentations.isEmpty
+            && policy.isAsking(about: PresentationID(scene.presentations[scene.presentations.count - 1].id))
+        recogniser.handle(event, in: scene, generation: sceneGeneration, topIsAsking: topIsAsking, into: &recognised)
         guard !recognised.isEmpty else { return }
         var index = 0
         while index < recognised.count {
@@ -158,6 +160,7 @@ public struct DismissalPipeline: Sendable {
     /// takes effect).
     private mutating func changeScene(time: Int64, into intents: inout [Intent], _ change: (inout Scene) -> Void) {
         change(&scene)
+        sceneGeneration &+= 1
         policy.sceneChanged(to: scene)
         if let cancellation = recogniser.sceneChanged(to: scene, time: time) { intents.append(cancellation) }
     }

@@ -161,11 +161,12 @@ public struct GestureRecogniser: Sendable {
         /// The figures a drag reads at every motion, apart from the geometry so that they are read
         /// without copying it.
         let sheet: Sheet
-
         var presentation: PresentationID { sheet.presentation }
         var slopSquared: Double { sheet.slopSquared }
 
-        init(_ presentation: Presentation, geometry: PresentationGeometry, slop: Double, configuration: GestureConfiguration) {
+        init(_ presentation: Presentation, in scene: Scene, configuration: GestureConfiguration) {
+            let geometry = PresentationGeometry(presentation: presentation, in: scene, configuration: configuration)
+            let slop = configuration.slopMM * scene.screen.pointsPerMillimetre
             self.geometry = geometry
             let height = geometry.selectedHeight
             let smallestHeight = geometry.height(of: geometry.smallestDetent)
@@ -176,12 +177,6 @@ public struct GestureRecogniser: Sendable {
                           slopSquared: slop * slop)
         }
 
-        /// What an emptied box holds: no presentation.
-        static let none: GestureTarget = {
-            let nothing = Presentation(id: "", style: .sheet)
-            return GestureTarget(nothing, geometry: PresentationGeometry(presentation: nothing, in: Scene()), slop: 0,
-                                 configuration: GestureConfiguration())
-        }()
     }
 
     /// A gesture's presentation and the figures of its sheet: plain values.
@@ -208,18 +203,28 @@ public struct GestureRecogniser: Sendable {
         /// dynamic check could only cost time.
         @exclusivity(unchecked) private(set) var target: GestureTarget
         @exclusivity(unchecked) private(set) var drag: Drag
+        /// The pipeline's scene generation the target was laid out for (nil when not known): a
+        /// gesture on the top of the same generation reuses the layout.
+        @exclusivity(unchecked) private(set) var layoutGeneration: UInt64?
 
-        init(target: GestureTarget, drag: Drag) {
+        init(target: GestureTarget, drag: Drag, generation: UInt64?) {
             self.target = target
             self.drag = drag
+            layoutGeneration = generation
         }
 
         /// A box of its own for a copy of the recogniser that shared this one.
-        func copy() -> GestureBox { GestureBox(target: target, drag: drag) }
+        func copy() -> GestureBox { GestureBox(target: target, drag: drag, generation: layoutGeneration) }
 
-        /// Starts a gesture on `target`.
-        func start(_ target: GestureTarget) {
+        /// Starts a gesture on `target`, laid out for the scene of `generation`.
+        func start(_ target: GestureTarget, generation: UInt64?) {
             self.target = target
+            layoutGeneration = generation
+        }
+
+        /// Where a point falls on the box's presentation.
+        func region(x: Double, y: Double) -> PresentationGeometry.Region {
+            target.geometry.region(x: x, y: y)
         }
 
         /// Starts the gesture's drag, in place.
@@ -234,9 +239,9 @@ public struct GestureRecogniser: Sendable {
             drag.samples.push(time: time, offset: 0)
         }
 
-        /// Lets go of the gesture's data, so that nothing outlives the gesture in a kept box.
+        /// Lets go of the gesture's data, so that nothing of the gesture outlives it in a kept box:
+        /// only the layout of its presentation stays, for the next gesture on it.
         func empty() {
-            target = .none
             drag.clear()
         }
 
@@ -289,9 +294,17 @@ public struct GestureRecogniser: Sendable {
     ///   contact that lands then starts no gesture (read for `down` events only).
     public mutating func handle(_ event: TouchEvent, in scene: Scene, topIsAsking: Bool = false,
                                 into output: inout [RecogniserOutput]) {
+        handle(event, in: scene, generation: nil, topIsAsking: topIsAsking, into: &output)
+    }
+
+    /// ``handle(_:in:topIsAsking:into:)`` for the pipeline, which numbers its scenes: `generation`
+    /// changes whenever the scene does, so a presentation laid out for a gesture need not be laid
+    /// out again for the next one while it stays the same.
+    mutating func handle(_ event: TouchEvent, in scene: Scene, generation: UInt64?, topIsAsking: Bool,
+                         into output: inout [RecogniserOutput]) {
         ownBoxes()
         switch event.kind {
-        case .down: handleDown(event, in: scene, topIsAsking: topIsAsking, into: &output)
+        case .down: handleDown(event, in: scene, generation: generation, topIsAsking: topIsAsking, into: &output)
         case .motion:
             var sink = OutputSink()
             swap(&sink.outputs, &output)
@@ -310,7 +323,7 @@ public struct GestureRecogniser: Sendable {
     /// Where the recogniser rests once a gesture is over.
     private var restingState: State { contactsDown == 0 ? .idle : .ignoringUntilLift }
 
-    private mutating func handleDown(_ event: TouchEvent, in scene: Scene, topIsAsking: Bool,
+    private mutating func handleDown(_ event: TouchEvent, in scene: Scene, generation: UInt64?, topIsAsking: Bool,
                                      into output: inout [RecogniserOutput]) {
         let bit = Self.bit(event.seatSlot)
         // A second down for a slot already down is an impossible pair from the hardware: ignored.
@@ -321,7 +334,7 @@ public struct GestureRecogniser: Sendable {
             if topIsAsking {
                 state = .ignoringUntilLift
             } else {
-                begin(at: point, time: event.time, seatSlot: event.seatSlot, in: scene)
+                begin(at: point, time: event.time, seatSlot: event.seatSlot, in: scene, generation: generation)
             }
         case .ignoringUntilLift:
             break
@@ -342,42 +355,46 @@ public struct GestureRecogniser: Sendable {
     }
 
     /// Puts the recogniser in the state a first contact starts.
-    private mutating func begin(at point: TouchPoint, time: Int64, seatSlot: Int32, in scene: Scene) {
-        guard let top = scene.presentations.last else {
+    private mutating func begin(at point: TouchPoint, time: Int64, seatSlot: Int32, in scene: Scene, generation: UInt64?) {
+        guard !scene.presentations.isEmpty else {
             state = .ignoringUntilLift
             return
         }
-        let geometry = PresentationGeometry(presentation: top, in: scene, configuration: configuration)
-        let region = geometry.region(x: point.x, y: point.y)
-        let started: State
+        let topIndex = scene.presentations.count - 1
+        let box = box(for: scene.presentations[topIndex], in: scene, generation: generation)
+        let region = box.region(x: point.x, y: point.y)
         switch region {
         case .grabber, .topRegion, .content:
+            let top = scene.presentations[topIndex]
             let press = Press(seatSlot: seatSlot, x: point.x, y: point.y, time: time, region: region, gated: top.isGated,
                               contentOffset: region == .content ? top.contentOffset : 0)
-            started = .pressed(press, box(for: top, geometry: geometry, in: scene))
+            state = .pressed(press, box)
+            return
         case .inside:
-            started = .ignoringUntilLift
+            break
         case .anchor, .passthrough, .outside:
-            guard let effect = Self.tapEffect(of: region, geometry: geometry) else {
-                state = .ignoringUntilLift
+            if let effect = Self.tapEffect(of: region, geometry: box.target.geometry) {
+                state = .tapOutside(TapCandidate(seatSlot: seatSlot, x: point.x, y: point.y, time: time, effect: effect), box)
                 return
             }
-            let candidate = TapCandidate(seatSlot: seatSlot, x: point.x, y: point.y, time: time, effect: effect)
-            started = .tapOutside(candidate, box(for: top, geometry: geometry, in: scene))
         }
-        state = started
+        // No gesture: the box goes back, keeping the layout.
+        spareBox = box
+        state = .ignoringUntilLift
     }
 
-    /// A box for a gesture on `presentation`: the kept one, or a new one.
-    private mutating func box(for presentation: Presentation, geometry: PresentationGeometry, in scene: Scene) -> GestureBox {
-        let slop = configuration.slopMM * scene.screen.pointsPerMillimetre
-        let target = GestureTarget(presentation, geometry: geometry, slop: slop, configuration: configuration)
+    /// A box laid out for a gesture on `presentation`, the topmost of `scene`: the kept one, laid
+    /// out again unless it was laid out for this scene generation, or a new one.
+    private mutating func box(for presentation: Presentation, in scene: Scene, generation: UInt64?) -> GestureBox {
         if let spare = spareBox {
             spareBox = nil
-            spare.start(target)
+            if generation == nil || spare.layoutGeneration != generation {
+                spare.start(GestureTarget(presentation, in: scene, configuration: configuration), generation: generation)
+            }
             return spare
         }
-        return GestureBox(target: target, drag: .none)
+        return GestureBox(target: GestureTarget(presentation, in: scene, configuration: configuration), drag: .none,
+                          generation: generation)
     }
 
     /// Ends the gesture whose box is `box`, bound from the state: the recogniser rests until every
@@ -456,6 +473,12 @@ public struct GestureRecogniser: Sendable {
     mutating func handleMotion<Sink: IntentSink>(_ event: TouchEvent, into moved: inout Sink) {
         guard let point = event.point else { return }
         ownBoxes()
+        // The drag in progress, on its own: the state is only read on this path.
+        if case .dragging(let box) = state {
+            guard box.drag.seatSlot == event.seatSlot else { return }
+            follow(box, wasDragging: true, toY: point.y, time: event.time, into: &moved)
+            return
+        }
         switch state {
         case .idle, .ignoringUntilLift:
             break

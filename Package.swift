@@ -10,11 +10,9 @@ let package = Package(
         .executable(name: "gesturectl", targets: ["gesturectl"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CLibinput",
-            pkgConfig: "libinput",
-            providers: [.apt(["libinput-dev", "libudev-dev"])]
-        ),
+        // libinput and libudev's headers (Debian: libinput-dev, libudev-dev); the libraries are
+        // opened when live input is first used, not linked (Sources/CLibinput/lazy.c).
+        .target(name: "CLibinput"),
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",

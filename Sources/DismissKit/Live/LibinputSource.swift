@@ -40,6 +40,12 @@ public final class LibinputSource {
     ///     device's own (udev `LIBINPUT_CALIBRATION_MATRIX` or identity).
     /// - Throws: ``LiveInputError`` when a device cannot be opened or no touch device exists.
     public init(backend: LiveInputBackend, screen: ScreenSize, calibration: CalibrationMatrix? = nil) throws(LiveInputError) {
+        // libinput and libudev are opened here, the first time live input is used, not at start-up.
+        var loadError = [CChar](repeating: 0, count: 512)
+        guard dk_live_input_load(&loadError, loadError.count) == 0 else {
+            let reason = String(decoding: loadError.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw .contextUnavailable(reason: "cannot load libinput and libudev: \(reason)")
+        }
         self.screen = screen
         self.calibration = calibration
         self.openFailures = OpenFailureLog()

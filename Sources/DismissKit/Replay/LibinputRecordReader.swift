@@ -94,13 +94,7 @@ final class LibinputRecordReader: RecordingReader {
         }
         let shape = "an evdev event must be exactly 5 integers [sec, usec, type, code, value]"
         var numbers = InlineArray<5, Int64>(repeating: 0)
-        var count = 0
-        while try yaml.next() != .sequenceEnd {
-            guard let number = yaml.scalarInteger, count < 5 else { throw malformed(shape) }
-            numbers[count] = number
-            count += 1
-        }
-        guard count == 5 else { throw malformed(shape) }
+        guard try yaml.readIntegers(into: &numbers) == 5 else { throw malformed(shape) }
         let (seconds, microseconds, type, code, value) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4])
         guard (0...(Int64.max / 1_000_000 - 1)).contains(seconds) else { throw malformed("seconds \(seconds) out of range") }
         guard (0...999_999).contains(microseconds) else {

@@ -59,6 +59,25 @@ final class YAMLEventReader {
     /// - Throws: ``InputFileError`` with libyaml's problem and line, or the file's read error.
     @discardableResult
     func next() throws(InputFileError) -> Kind {
+        try pull()
+    }
+
+    /// Reads the items of a flow sequence of integers, the reader at its start, into `values`:
+    /// their number, or nil as soon as an item is not an integer scalar or there are more than
+    /// five (the reader then stands at that item, as ``next()`` would leave it).
+    func readIntegers(into values: inout InlineArray<5, Int64>) throws(InputFileError) -> Int? {
+        var count = 0
+        while try pull() != .sequenceEnd {
+            guard count < 5, let number = scalarInteger else { return nil }
+            values[count] = number
+            count += 1
+        }
+        return count
+    }
+
+    /// ``next()``, inlined into the loops that read many events.
+    @inline(__always)
+    private func pull() throws(InputFileError) -> Kind {
         if failure != nil { try rethrowFailure() }
         if holdsEvent {
             yaml_event_delete(event)

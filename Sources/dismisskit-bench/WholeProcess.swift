@@ -13,19 +13,28 @@ struct WholeProcess {
         measureProcess(arguments, measure: measure, scratch: scratch)
     }
 
-    /// Runs `replay` and `anchor` `pairs` times each, alternating which goes first.
+    /// Runs `replay` and `anchor` `pairs` times each, alternating which goes first; in each pair
+    /// the replay runs `replayRepeats` times and counts with its median run (for a replay much
+    /// shorter than its anchor, whose few runs are at the mercy of a busy moment).
     /// - Returns: the runs, or the error of the first run that failed.
-    func paired(replay: [String], anchor: [String], pairs: Int) -> (replay: [ProcessRun], anchor: [ProcessRun])? {
+    func paired(replay: [String], anchor: [String], pairs: Int, replayRepeats: Int = 1)
+        -> (replay: [ProcessRun], anchor: [ProcessRun])?
+    {
         var replays: [ProcessRun] = []
         var anchors: [ProcessRun] = []
         for pair in 0..<pairs {
-            for first in [pair % 2 == 0, pair % 2 != 0] {
-                let run = self.run(first ? replay : anchor)
-                guard run.status == 0 else {
-                    progress("\((first ? replay : anchor).joined(separator: " ")) failed (\(run.status)): \(run.errors)")
-                    return nil
+            for replayFirst in [pair % 2 == 0, pair % 2 != 0] {
+                var runs: [ProcessRun] = []
+                for _ in 0..<(replayFirst ? replayRepeats : 1) {
+                    let run = self.run(replayFirst ? replay : anchor)
+                    guard run.status == 0 else {
+                        progress("\((replayFirst ? replay : anchor).joined(separator: " ")) failed (\(run.status)): \(run.errors)")
+                        return nil
+                    }
+                    runs.append(run)
                 }
-                if first { replays.append(run) } else { anchors.append(run) }
+                let median = runs.sorted { $0.cpu < $1.cpu }[runs.count / 2]
+                if replayFirst { replays.append(median) } else { anchors.append(median) }
             }
         }
         return (replays, anchors)
@@ -39,10 +48,13 @@ struct WholeProcess {
     }
 
     /// A replay beside its anchor. Times are CPU seconds (user + system, from `wait4`), the
-    /// medians of `pairs` runs each; the ratio is the median of the pairs' ratios.
+    /// medians of `pairs` runs each; the ratio is the median of the pairs' ratios (the JSON
+    /// object also gives every pair's ratio and the ratio of the two fastest runs).
     func figure(id: String, label: String, replay: [String], anchor: [String], anchorName: String, anchorTitle: String,
-                comparison: Comparison, input: String, megabytes: Double, pairs: Int) -> Figure? {
-        guard let (replays, anchors) = paired(replay: replay, anchor: anchor, pairs: pairs) else { return nil }
+                comparison: Comparison, input: String, megabytes: Double, pairs: Int, replayRepeats: Int = 1) -> Figure? {
+        guard let (replays, anchors) = paired(replay: replay, anchor: anchor, pairs: pairs, replayRepeats: replayRepeats) else {
+            return nil
+        }
         let ratios = zip(replays, anchors).map { run, anchor in
             switch comparison {
             case .speed: anchor.cpu / max(run.cpu, 1e-9)
@@ -50,6 +62,12 @@ struct WholeProcess {
             }
         }
         let ratio = median(ratios)
+        let fastestReplay = replays.map(\.cpu).min() ?? 0
+        let fastestAnchor = anchors.map(\.cpu).min() ?? 0
+        let bestRatio = switch comparison {
+        case .speed: fastestAnchor / max(fastestReplay, 1e-9)
+        case .time: fastestReplay / max(fastestAnchor, 1e-9)
+        }
         let replayCPU = median(replays.map(\.cpu))
         let anchorCPU = median(anchors.map(\.cpu))
         let comparisonText: String
@@ -72,7 +90,7 @@ struct WholeProcess {
         return Figure(
             id: id, label: label, value: ratio, unit: comparisonText.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "",
             text: "\(formatSeconds(replayCPU)) (\(decimal(megabytes / replayCPU, digits: 0)) MB/s), peak RSS \(decimal(Double(replays.map(\.peakKB).max() ?? 0) / 1024, digits: 1)) MB",
-            input: input + ", \(pairs) pairs, CPU time",
+            input: input + ", \(pairs) pairs" + (replayRepeats > 1 ? " (the replay's median of \(replayRepeats) in each)" : "") + ", CPU time",
             anchor: "\(anchorTitle) \(formatSeconds(anchorCPU))", comparison: comparisonText, target: target, met: met,
             details: [
                 ("replayCPUSeconds", .number(replayCPU)), ("anchorCPUSeconds", .number(anchorCPU)),
@@ -80,6 +98,7 @@ struct WholeProcess {
                 ("replayPeakRSSKB", .integer(Int64(replays.map(\.peakKB).max() ?? 0))),
                 ("anchorPeakRSSKB", .integer(Int64(anchors.map(\.peakKB).max() ?? 0))),
                 ("pairRatios", .strings(ratios.map { decimal($0, digits: 3) })),
+                ("ratioOfFastestRuns", .number(bestRatio)),
             ])
     }
 

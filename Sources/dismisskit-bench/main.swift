@@ -261,7 +261,6 @@ if options.wants("replay") {
     let yamlAnchor = compileAnchor("yaml-parse.c", output: "yaml-parse", flags: ["-lyaml"])
     let evemuAnchor = compileAnchor("evemu-read.c", output: "evemu-read", flags: ["-levemu"])
     let pairs = quick ? 2 : 3
-    let bigMB = Double(bigSize) / 1e6
     let sizeText = "\(bigSize / megabyte) MB"
     if let anchor = evemuAnchor.path, let big = recording("evemu", bytes: bigSize) {
         let megabytes = Double(fileSize(big)) / 1e6
@@ -289,13 +288,12 @@ if options.wants("replay") {
             id: "replay-yaml-intents", label: "`replay big.yml --scene S` (intents)",
             replay: [gesturectl, "replay", big, "--scene", scenePath], anchor: [anchor, big],
             anchorName: "libyaml", anchorTitle: "libyaml's bare event parse", comparison: .speed(atLeast: 0.9),
-            input: input + ", " + sceneDescription, megabytes: megabytes, pairs: pairs) { report.add(figure) }
+            input: input + ", " + sceneDescription, megabytes: megabytes, pairs: quick ? 3 : 7) { report.add(figure) }
         if let figure = whole.figure(
             id: "replay-yaml-touch-events", label: "`replay big.yml --touch-events`",
             replay: [gesturectl, "replay", big, "--touch-events"], anchor: [anchor, big],
             anchorName: "libyaml", anchorTitle: "libyaml's bare event parse", comparison: .speed(atLeast: nil),
             input: input, megabytes: megabytes, pairs: quick ? 1 : 2) { report.add(figure) }
-        _ = bigMB
     } else {
         report.skip("replay-yaml", label: "`replay big.yml`", reason: yamlAnchor.path == nil ? "libyaml anchor: \(yamlAnchor.reason)" : "no recording")
     }
@@ -313,7 +311,7 @@ if options.wants("pyyaml") {
             anchor: [python, project + "/Benchmarks/anchors/pyyaml-load.py", small],
             anchorName: "PyYAML", anchorTitle: "PyYAML's C loader (`yaml.CLoader`)", comparison: .speed(atLeast: 30),
             input: "\(smallSize / megabyte) MB `libinput record` YAML, " + sceneDescription,
-            megabytes: Double(fileSize(small)) / 1e6, pairs: 1) { report.add(figure) }
+            megabytes: Double(fileSize(small)) / 1e6, pairs: quick ? 1 : 3, replayRepeats: 5) { report.add(figure) }
     } else {
         report.skip("replay-yaml-pyyaml", label: "`replay small.yml` beside PyYAML", reason: "python3 with PyYAML's CLoader (Debian: python3-yaml) not found")
     }

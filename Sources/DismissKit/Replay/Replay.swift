@@ -34,12 +34,32 @@ public enum Replay {
         calibration: CalibrationMatrix? = nil,
         _ body: (Intent) -> Void
     ) throws(InputFileError) {
-        var pipeline = DismissalPipeline(scene: file.scene, configuration: configuration)
-        var timeline = file.timeline[...]
-        var intents: [Intent] = []
-        intents.reserveCapacity(16)
+        let replay = IntentsReplay(scene: file, scenePath: scenePath, configuration: configuration)
+        try forEachFrame(of: reader, screen: file.scene.screen, calibration: calibration) { touches throws(InputFileError) in
+            try replay.applyTimeline(through: touches[0].time, body)
+            replay.handle(touches, body)
+        }
+        try replay.applyTimeline(through: nil, body)
+    }
 
-        func applyTimeline(through time: Int64?) throws(InputFileError) {
+    /// The state of a replay against a scene: a class, so that the frame loop's closure shares it
+    /// without the run-time exclusivity checks that variables captured by closures cost.
+    private final class IntentsReplay {
+        /// Unchecked at run time: the accesses are the methods' own, none reaching back into another.
+        @exclusivity(unchecked) private var pipeline: DismissalPipeline
+        @exclusivity(unchecked) private var timeline: ArraySlice<TimedCommand>
+        @exclusivity(unchecked) private var intents: [Intent] = []
+        private let scenePath: String
+
+        init(scene file: SceneFile, scenePath: String, configuration: GestureConfiguration) {
+            pipeline = DismissalPipeline(scene: file.scene, configuration: configuration)
+            timeline = file.timeline[...]
+            self.scenePath = scenePath
+            intents.reserveCapacity(16)
+        }
+
+        /// Applies the timeline's commands up to `time` (all of them when nil).
+        func applyTimeline(through time: Int64?, _ body: (Intent) -> Void) throws(InputFileError) {
             while let next = timeline.first, time.map({ next.time <= $0 }) ?? true {
                 timeline.removeFirst()
                 do {
@@ -48,18 +68,21 @@ public enum Replay {
                     throw InputFileError(.malformed, path: scenePath, line: next.line > 0 ? next.line : nil,
                                          reason: "timeline command at \(next.time) µs: \(error.reason)")
                 }
-                for intent in intents { body(intent) }
-                intents.removeAll(keepingCapacity: true)
+                deliver(body)
             }
         }
 
-        try forEachFrame(of: reader, screen: file.scene.screen, calibration: calibration) { touches throws(InputFileError) in
-            try applyTimeline(through: touches[0].time)
+        /// Feeds one frame's touch events.
+        func handle(_ touches: [TouchEvent], _ body: (Intent) -> Void) {
             for touch in touches { pipeline.handle(touch, into: &intents) }
+            deliver(body)
+        }
+
+        private func deliver(_ body: (Intent) -> Void) {
+            guard !intents.isEmpty else { return }
             for intent in intents { body(intent) }
             intents.removeAll(keepingCapacity: true)
         }
-        try applyTimeline(through: nil)
     }
 
     /// Decodes the recording, calling `body` with the touch events of each kernel frame that gives any.

@@ -18,8 +18,11 @@ final class YAMLEventReader {
     let path: String
     /// The kind of the current event.
     private(set) var kind: Kind = .streamStart
-    /// The 1-based line where the current event starts.
-    private(set) var line = 1
+    /// The 1-based line where the current event starts (1 before the first event); worked out
+    /// when asked, from the event held.
+    var line: Int {
+        holdsEvent ? Int(event.pointee.start_mark.line) + 1 + source.skippedLineCount : 1
+    }
 
     private let source: YAMLInputSource
     private let parser: UnsafeMutablePointer<yaml_parser_t>
@@ -86,7 +89,6 @@ final class YAMLEventReader {
         source.startEvent()
         guard yaml_parser_parse(parser, event) != 0 else { throw parseFailure() }
         holdsEvent = true
-        line = Int(event.pointee.start_mark.line) + 1 + source.skippedLineCount
         let kind = YAMLEventReader.kind(of: event.pointee.type)
         self.kind = kind
         switch kind {

@@ -99,7 +99,16 @@ import Testing
          #"scene: presentation "a": the id is already used by a presentation below it"#),
         ("scene with a timeline", #"{"type": "scene", "scene": {"timeline": []}}"#, "scene: unknown key \"timeline\""),
         ("scene inline", #"{"type": "scene", "presentations": []}"#, "missing key \"scene\""),
+        ("id too long", #"{"type": "dismiss", "presentation": "\#(String(repeating: "é", count: 129))"}"#,
+         "presentation: a presentation id is at most 256 bytes, this one 258"),
+        ("presented id too long", #"{"type": "present", "presentation": {"id": "\#(String(repeating: "x", count: 257))", "style": "sheet"}}"#,
+         "presentation.id: a presentation id is at most 256 bytes, this one 257"),
     ]
+
+    @Test func acceptsAnIDOfTheLongestLength() throws {
+        let id = String(repeating: "x", count: InputLimits.maximumPresentationIDLength)
+        #expect(try HostCommandParser.parse(#"{"type": "dismiss", "presentation": "\#(id)"}"#) == .dismiss(presentation: id))
+    }
 
     @Test(arguments: malformed.map(\.name))
     func rejects(name: String) throws {

@@ -56,6 +56,17 @@ public struct JSONObjectReader {
         try required(key).string(at: path(of: key))
     }
 
+    /// Reads a required presentation id: a string of at most
+    /// ``InputLimits/maximumPresentationIDLength`` UTF-8 bytes.
+    public mutating func presentationID(_ key: String) throws(JSONInputError) -> String {
+        let value = try required(key)
+        let id = try value.string(at: path(of: key))
+        guard id.utf8.count <= InputLimits.maximumPresentationIDLength else {
+            throw value.failure(at: path(of: key), "a presentation id is at most \(InputLimits.maximumPresentationIDLength) bytes, this one \(id.utf8.count)")
+        }
+        return id
+    }
+
     /// Reads an optional number member.
     public mutating func optionalNumber(_ key: String) throws(JSONInputError) -> Double? {
         guard let value = optional(key) else { return nil }

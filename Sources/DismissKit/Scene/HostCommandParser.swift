@@ -39,27 +39,27 @@ public enum HostCommandParser {
         case .present:
             command = .present(try SceneReader.presentation(from: try reader.required("presentation"), path: reader.path(of: "presentation")))
         case .remove:
-            command = .remove(presentation: try reader.string("presentation"))
+            command = .remove(presentation: try reader.presentationID("presentation"))
         case .update:
-            let id = try reader.string("presentation")
+            let id = try reader.presentationID("presentation")
             if reader.contains("id") {
                 throw JSONInputError(line: reader.line, reason: JSONValue.prefixed(reader.path, "an update cannot change a presentation's id"))
             }
             command = .update(presentation: id, try SceneReader.presentationFields(from: &reader, includingStyle: true))
         case .confirm:
-            let id = try reader.string("presentation")
+            let id = try reader.presentationID("presentation")
             command = .confirm(presentation: id, try reader.choice("choice", from: [ConfirmationChoice.discard, .save, .keepEditing]))
         case .button:
-            let id = try reader.string("presentation")
+            let id = try reader.presentationID("presentation")
             command = .button(presentation: id, try reader.choice("role", from: [ButtonRole.cancel, .done]))
         case .accessibility:
-            let id = try reader.string("presentation")
+            let id = try reader.presentationID("presentation")
             command = .accessibility(
                 presentation: id,
                 try reader.choice("action", from: [AccessibilityAction.escape, .nextDetent, .previousDetent])
             )
         case .dismiss:
-            command = .dismiss(presentation: try reader.string("presentation"))
+            command = .dismiss(presentation: try reader.presentationID("presentation"))
         case .key:
             command = .key(try reader.choice("key", from: HostKey.allCases))
         }

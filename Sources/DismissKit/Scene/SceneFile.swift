@@ -150,7 +150,7 @@ enum SceneReader {
     /// Reads one presentation and checks its own fields (not the stack rules).
     static func presentation(from value: JSONValue, path: String) throws(JSONInputError) -> Presentation {
         var reader = try JSONObjectReader(value, path: path)
-        let id = try reader.string("id")
+        let id = try reader.presentationID("id")
         let style = try reader.choice("style", from: PresentationStyle.allCases)
         var fields = try presentationFields(from: &reader)
         try reader.rejectUnknownKeys()

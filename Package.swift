@@ -18,7 +18,13 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        .target(name: "DismissKit", dependencies: ["CLibinput", "CYAML"], exclude: ["Recogniser/GestureRecogniser.md"]),
+        // libmtdev: libinput reads multitouch protocol A devices through it; replays do too.
+        .systemLibrary(
+            name: "CMtdev",
+            pkgConfig: "mtdev",
+            providers: [.apt(["libmtdev-dev"])]
+        ),
+        .target(name: "DismissKit", dependencies: ["CLibinput", "CYAML", "CMtdev"], exclude: ["Recogniser/GestureRecogniser.md"]),
         // The C interface: its header (and dk_version) in C, its functions in Swift.
         .target(name: "CDismissKit"),
         .target(name: "DismissKitC", dependencies: ["DismissKit", "CDismissKit"]),

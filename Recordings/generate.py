@@ -238,6 +238,82 @@ def rule_recordings():
                   ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1", "LIBINPUT_CALIBRATION_MATRIX=0 -1 1 1 0 0"])
 
 
+# --- Protocol A rule recordings ------------------------------------------------------------
+#
+# A multitouch protocol A panel (the N-Trig and eGalax kind): every contact of a frame is
+# reported with ABS_MT_POSITION_X/Y and ended by SYN_MT_REPORT; no slots, no tracking ids.
+# libinput reads it through mtdev. Fuzz 0, so libinput's hysteresis is off, while mtdev
+# smooths matched contacts with its default fuzz of (max - min) / 250: 17 units in x, 10 in y.
+
+SYN_MT_REPORT = 2
+
+
+def protocol_a_panel():
+    return {
+        "name": "DismissKit Test Protocol A Touchscreen",
+        "axes": {
+            ABS_X: (0, 4339, 0, 20),
+            ABS_Y: (0, 2719, 0, 20),
+            POS_X: (0, 4339, 0, 20),
+            POS_Y: (0, 2719, 0, 20),
+        },
+    }
+
+
+class ProtocolATrace(Trace):
+    """Builds protocol A reports: all contacts each frame, BTN_TOUCH and ABS_X/Y as drivers send them."""
+
+    def report(self, time_us, contacts, touch=None, empty_report=False):
+        """contacts: [(x, y)] in report order; touch: BTN_TOUCH to send (0 or 1), if any;
+        empty_report: a lone SYN_MT_REPORT, the kernel's way to say that no contact is left."""
+        events = []
+        for x, y in contacts:
+            events += [(EV_ABS, POS_X, x), (EV_ABS, POS_Y, y), (EV_SYN, SYN_MT_REPORT, 0)]
+        if empty_report:
+            events.append((EV_SYN, SYN_MT_REPORT, 0))
+        if touch is not None:
+            events.append((EV_KEY, BTN_TOUCH, touch))
+        # The legacy single-touch axes follow the first contact, only when they change.
+        if contacts:
+            for code, value in ((ABS_X, contacts[0][0]), (ABS_Y, contacts[0][1])):
+                if self.last.get(code) != value:
+                    events.append((EV_ABS, code, value))
+                    self.last[code] = value
+        self.frames.append((time_us, events))
+
+
+def protocol_a_recordings():
+    """What mtdev makes of protocol A reports, as libinput reads them."""
+    tr = ProtocolATrace(protocol_a_panel())
+    tr.report(1, [(1000, 1000)], touch=1)                        # A: slot 0
+    tr.report(10001, [(1100, 1000), (3000, 2000)])               # A moves; B appears: slot 1
+    tr.report(20001, [(3100, 2000)])                             # A vanishes: up
+    tr.report(30001, [(3200, 2000), (1000, 1000)])               # C where A was: slot 0, a new touch
+    tr.report(40001, [(1050, 1000), (3250, 2000)])               # reported the other way round
+    tr.report(50001, [(1055, 1000), (3262, 2000)])               # mtdev's fuzz: C held, B smoothed
+    tr.report(60001, [(1200, 1100), (3400, 2100)])
+    tr.report(70001, [], touch=0, empty_report=True)             # no contact left
+    comment = ("Protocol A through mtdev: contacts appear and vanish between reports, are matched by "
+               "distance, smoothed by mtdev's fuzz; an empty report ends every touch.")
+    tr.write_evemu(os.path.join(HERE, "rules-protocol-a-contacts.evemu"), comment)
+    tr.write_yaml(os.path.join(HERE, "rules-protocol-a-contacts.yml"),
+                  "Written by Recordings/generate.py: rules-protocol-a-contacts.evemu in libinput record YAML.",
+                  ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"])
+
+    tr = ProtocolATrace(protocol_a_panel())
+    tr.report(1, [(1000, 1000)], touch=1)                        # A down
+    tr.raw(10001, [(EV_ABS, ABS_X, 1010)])                       # nothing multitouch: A stays
+    tr.report(20001, [(1100, 1000)])                             # A moves on, the same touch
+    tr.raw(30001, [(EV_KEY, BTN_TOUCH, 0)])                      # BTN_TOUCH 0 alone ends it
+    tr.report(40001, [(2000, 1500)], touch=1)                    # B down
+    tr.raw(50001, [(EV_ABS, POS_X, 2100), (EV_ABS, POS_Y, 1500), (EV_SYN, SYN_MT_REPORT, 0),
+                   (EV_ABS, POS_X, 3000), (EV_SYN, SYN_MT_REPORT, 0)])   # a contact without y is none
+    tr.report(60001, [], empty_report=True)                      # a lone SYN_MT_REPORT ends B
+    tr.report(70001, [], touch=0)                                # BTN_TOUCH 0 after it: nothing left
+    tr.write_evemu(os.path.join(HERE, "rules-protocol-a-reports.evemu"),
+                   "Protocol A through mtdev: which reports end touches and which leave them alone.")
+
+
 # --- Gesture recordings -------------------------------------------------------------------
 #
 # Strokes are written in screen points and converted to the panel's device units, so a
@@ -736,5 +812,6 @@ def host_contract_recordings():
 
 if __name__ == "__main__":
     rule_recordings()
+    protocol_a_recordings()
     gesture_recordings()
     host_contract_recordings()

@@ -213,11 +213,19 @@ import Testing
         #expect(error?.kind == .malformed)
     }
 
-    @Test func protocolADescriptionIsRejectedAtItsFirstAxis() throws {
+    @Test func protocolADescriptionIsRead() throws {
         let content = "N: Old Panel\nP: 00 00 00 00 00 00 00 00\nA: 35 0 9600 0 0\nA: 36 0 7200 0 0\nE: 0.000001 0003 0035 1\n"
+        let reader = try EvemuReader(path: ReplayTestSupport.write(content))
+        #expect(reader.device.usesProtocolA)
+        #expect(try ReplayTestSupport.readAll(reader).map(\.event.value) == [1])
+    }
+
+    @Test func aProtocolAAxisMtdevCannotTakeIsRejectedAtTheFirstAxis() throws {
+        let content = "N: Old Panel\nA: 35 -2147483648 2147483647 0 0\nA: 36 0 7200 0 0\nE: 0.000001 0003 0035 1\n"
         let path = try ReplayTestSupport.write(content)
         let error = ReplayTestSupport.error { () throws(InputFileError) in try EvemuReader(path: path) }
-        #expect(error == InputFileError(.malformed, path: path, line: 3, reason: TouchDeviceError.protocolA.reason))
+        #expect(error?.line == 2)
+        #expect(error?.reason.contains("ABS_MT_POSITION_X spans -2147483648...2147483647") == true)
     }
 
     @Test(arguments: [1, 2, 3, 7, 16, 31, 64, 4096])

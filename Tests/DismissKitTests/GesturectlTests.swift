@@ -98,11 +98,30 @@ import Testing
         #expect(result.standardError.hasPrefix("Error: \(file.path):\(firstEvent + 3): "))
     }
 
-    @Test func aProtocolARecordingIsRefusedClearly() throws {
-        let path = TestPaths.thirdPartyRecordings.appendingPathComponent("evemu/ntrig-dell-xt2.protocolA.evemu").path
+    /// The three real protocol A recordings replay through mtdev: touch events, exit 0.
+    @Test(arguments: [
+        "ntrig-dell-xt2.protocolA.evemu",
+        "ntrig-multitouch.1-finger-drag-NW-SE.events",
+        "ntrig-multitouch.2-fingers-touch-release.events",
+    ])
+    func aProtocolARecordingReplays(name: String) throws {
+        let path = TestPaths.thirdPartyRecordings.appendingPathComponent("evemu/\(name)").path
         let result = try runGesturectl(["replay", path, "--touch-events"])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput.contains(#""type":"down""#))
+        #expect(result.standardOutput.contains(#""type":"up""#))
+    }
+
+    @Test func aProtocolADescriptionMtdevCannotReadIsRefusedNamingTheFileAndLine() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gesturectl-protocol-a-\(getpid()).evemu")
+        try "N: Old Panel\nA: 30 0 255 0 0\nA: 39 0 65535 0 0\nE: 0.000001 0003 0030 1\nE: 0.000001 0000 0000 0\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try runGesturectl(["replay", file.path, "--touch-events"])
         #expect(result.status == 65)
-        #expect(result.standardError.contains("protocol A"))
+        #expect(result.standardError.hasPrefix("Error: \(file.path):2: multitouch axes without ABS_MT_SLOT (protocol A)"))
+        #expect(result.standardError.contains("mtdev cannot read the device"))
     }
 
     @Test func aBadTimelineCommandStopsTheReplayNamingTheSceneLine() throws {

@@ -94,6 +94,64 @@ func runMeasured(_ arguments: [String], output: String = "/dev/null", outputDesc
         #expect(Self.withinMemory(run), "peak \(run.peakKilobytes) kB, a small replay \(Self.baselineKilobytes) kB")
     }
 
+    /// An evemu protocol A touchscreen (no slots: read through libmtdev) and the given `E:` lines.
+    static func protocolA(_ events: [String], trackingIDs: Bool = false) -> String {
+        (["# EVEMU 1.3", "N: hostile protocol A", "I: 0018 0000 0000 0000", "P: 02 00 00 00 00 00 00 00",
+          "B: 00 0b 00 00 00 00 00 00 00", "A: 35 0 4339 0 0 20", "A: 36 0 2719 0 0 20"]
+            + (trackingIDs ? ["A: 39 0 65535 0 0 0"] : []) + events).joined(separator: "\n") + "\n"
+    }
+
+    @Test func protocolAReportsPastMtdevsBoundsDoNotCrashIt() throws {
+        // 31 contacts at the Int32 extremes (libinput keeps 10 slots), then one report of
+        // 13,854 events, of which mtdev's 512-event input ring keeps the last 30 (10 contacts),
+        // then an empty report. (Memory is not measured: the converter holds none per event,
+        // and under AddressSanitizer any long replay's peak is the allocator's quarantine.)
+        var events: [String] = []
+        for contact in 0..<31 {
+            let value = contact % 2 == 0 ? "2147483647" : "-2147483648"
+            events += ["E: 0.000001 0003 0035 \(value)", "E: 0.000001 0003 0036 \(value)", "E: 0.000001 0000 0002 0000"]
+        }
+        events.append("E: 0.000001 0000 0000 0000")
+        for contact in 0..<4_618 {
+            events += ["E: 0.010001 0003 0035 \(contact % 4340)", "E: 0.010001 0003 0036 \(contact % 2720)", "E: 0.010001 0000 0002 0000"]
+        }
+        events += ["E: 0.010001 0000 0000 0000", "E: 0.020001 0000 0002 0000", "E: 0.020001 0000 0000 0000"]
+        let path = try Self.write(Self.protocolA(events), name: "protocol-a-flood.evemu")
+        let output = path + ".out"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let run = try runMeasured(["replay", path, "--touch-events"], output: output)
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
+        #expect(lines.filter { $0.contains(#""type":"down""#) }.count == 10)
+    }
+
+    /// mtdev loops for ever on a 32nd contact in a report (its masks are 32 bits): the replay
+    /// stops there with the reason instead of hanging as libinput would.
+    @Test func aProtocolAReportOf32ContactsStopsTheReplayInsteadOfHangingIt() throws {
+        var events: [String] = []
+        for contact in 0..<40 {
+            events += ["E: 0.000001 0003 0035 \(contact * 100)", "E: 0.000001 0003 0036 0100", "E: 0.000001 0000 0002 0000"]
+        }
+        events.append("E: 0.000001 0000 0000 0000")
+        let path = try Self.write(Self.protocolA(events), name: "protocol-a-32.evemu")
+        let run = try runMeasured(["replay", path, "--touch-events"])
+        #expect(run.status == 65)
+        #expect(run.standardError.hasPrefix("Error: \(path):128: this protocol A report has 32 contacts: "))
+    }
+
+    @Test func aProtocolAContactWithoutTheTrackingIDMtdevWouldReadStopsTheReplayAtItsReport() throws {
+        let path = try Self.write(Self.protocolA([
+            "E: 0.000001 0003 0039 0007", "E: 0.000001 0003 0035 0100", "E: 0.000001 0003 0036 0100", "E: 0.000001 0000 0002 0000",
+            "E: 0.000001 0000 0000 0000",
+            "E: 0.010001 0003 0035 0200", "E: 0.010001 0003 0036 0100", "E: 0.010001 0000 0002 0000",
+            "E: 0.010001 0000 0000 0000",
+        ], trackingIDs: true), name: "protocol-a-no-id.evemu")
+        let run = try runMeasured(["replay", path, "--touch-events"])
+        #expect(run.status == 65)
+        #expect(run.standardError == "Error: \(path):17: contact 1 of this protocol A report has no ABS_MT_TRACKING_ID, "
+            + "which mtdev would read uninitialised (the device declares that axis)\n")
+    }
+
     @Test(arguments: [
         ("a screen 1e300 points high", #"{"screen": {"width": 1280, "height": 1e300, "widthMM": 217, "heightMM": 136}}"#,
          "screen height must be a number from 1 to 100000"),

@@ -221,7 +221,7 @@ import Testing
         #expect(try reader.next() == nil)
     }
 
-    @Test func protocolADeviceIsRejectedAtItsAbsinfo() throws {
+    @Test func protocolADeviceIsRead() throws {
         let content = """
             version: 1
             devices:
@@ -236,9 +236,29 @@ import Testing
               - evdev:
                 - [0, 0, 3, 53, 1]
             """
+        let reader = try LibinputRecordReader(path: ReplayTestSupport.write(content))
+        #expect(reader.device.usesProtocolA)
+        #expect(try ReplayTestSupport.readAll(reader).map(\.event.value) == [1])
+    }
+
+    @Test func aProtocolADeviceMtdevCannotReadIsRejectedAtItsAbsinfo() throws {
+        let content = """
+            version: 1
+            devices:
+            - evdev:
+                name: "Protocol A without positions"
+                codes: {3: [48, 57]}
+                absinfo:
+                  48: [0, 100, 0, 0, 0]
+                  57: [0, 65535, 0, 0, 0]
+                properties: [1]
+              events:
+              - evdev:
+                - [0, 0, 3, 48, 1]
+            """
         let path = try ReplayTestSupport.write(content)
         let error = ReplayTestSupport.error { () throws(InputFileError) in try LibinputRecordReader(path: path) }
-        #expect(error?.reason.hasPrefix("protocol A (no slots) recording") == true)
+        #expect(error?.reason.contains("mtdev cannot read the device") == true)
         #expect(error?.line == 6)
     }
 

@@ -52,21 +52,31 @@ import Testing
         #expect(yamlEvents == evemuEvents)
     }
 
-    /// Protocol A recordings, the file the error names, and the line of its first `A:` line.
+    /// The protocol A recordings open in every form: one file, the events file of a pair (its
+    /// description found beside it), and the pair in either order.
     @Test(arguments: [
-        (["ntrig-dell-xt2.protocolA.evemu"], "ntrig-dell-xt2.protocolA.evemu", 86),
-        (["ntrig-multitouch.1-finger-drag-NW-SE.events"], "ntrig-multitouch.desc", 25),
-        (["ntrig-multitouch.2-fingers-touch-release.events"], "ntrig-multitouch.desc", 25),
-        (["ntrig-multitouch.desc"], "ntrig-multitouch.desc", 25),
-        (["ntrig-multitouch.2-fingers-touch-release.events", "ntrig-multitouch.desc"], "ntrig-multitouch.desc", 25),
+        ["ntrig-dell-xt2.protocolA.evemu"],
+        ["ntrig-multitouch.1-finger-drag-NW-SE.events"],
+        ["ntrig-multitouch.2-fingers-touch-release.events"],
+        ["ntrig-multitouch.2-fingers-touch-release.events", "ntrig-multitouch.desc"],
+        ["ntrig-multitouch.desc", "ntrig-multitouch.1-finger-drag-NW-SE.events"],
     ])
-    func protocolARecordingsAreRejected(paths: [String], blamed: String, line: Int) {
-        let error = ReplayTestSupport.error { () throws(InputFileError) in
-            try Recording.open(paths: paths.map(ReplayTestSupport.evemu))
-        }
-        #expect(error == InputFileError(
-            .malformed, path: ReplayTestSupport.evemu(blamed), line: line, reason: TouchDeviceError.protocolA.reason))
-        #expect(error?.reason.contains("protocol A (no slots)") == true)
+    func protocolARecordingsOpen(paths: [String]) throws {
+        let reader = try Recording.open(paths: paths.map(ReplayTestSupport.evemu))
+        #expect(reader.device.usesProtocolA)
+        #expect(try TouchDecoder.checkMultitouchProtocol(of: reader.device) == .protocolA)
+        #expect(try !ReplayTestSupport.readAll(reader).isEmpty)
+    }
+
+    /// Multitouch axes without slots and without positions: mtdev cannot read the device, and
+    /// without `ABS_X`/`ABS_Y` it is no single-touch screen either. Refused at the first `A:` line.
+    @Test func aProtocolADescriptionMtdevCannotReadIsRefusedAtItsAxes() throws {
+        let content = "N: Old Panel\nP: 00 00 00 00 00 00 00 00\nA: 30 0 255 0 0\nA: 35 0 9600 0 0\nE: 0.000001 0003 0035 1\n"
+        let path = try ReplayTestSupport.write(content)
+        let error = ReplayTestSupport.error { () throws(InputFileError) in try Recording.open(paths: [path]) }
+        #expect(error?.kind == .malformed)
+        #expect(error?.line == 3)
+        #expect(error?.reason.contains("mtdev cannot read the device") == true)
     }
 
     @Test func missingFileIsUnreadable() {

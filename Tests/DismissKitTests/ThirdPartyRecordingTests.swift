@@ -26,14 +26,25 @@ import Testing
         "libinput-record-converted/quanta-optical.CONVERTED.yml",
     ]
 
+    /// The protocol A recordings, read through libmtdev as libinput reads them.
+    static let protocolA: [String] = [
+        "evemu/ntrig-dell-xt2.protocolA.evemu",
+        "evemu/ntrig-multitouch.1-finger-drag-NW-SE.events",
+        "evemu/ntrig-multitouch.2-fingers-touch-release.events",
+    ]
+
     static func touchEvents(_ relativePath: String) throws -> [TouchEvent] {
-        let reader = try Recording.open(paths: [TestPaths.thirdPartyRecordings.appendingPathComponent(relativePath).path])
+        try touchEvents(paths: [TestPaths.thirdPartyRecordings.appendingPathComponent(relativePath).path])
+    }
+
+    static func touchEvents(paths: [String]) throws -> [TouchEvent] {
+        let reader = try Recording.open(paths: paths)
         var events: [TouchEvent] = []
         try Replay.touchEvents(from: reader, screen: .standard) { events.append($0) }
         return events
     }
 
-    @Test(arguments: protocolB)
+    @Test(arguments: protocolB + protocolA)
     func replaysIntoBalancedTouches(path: String) throws {
         let events = try Self.touchEvents(path)
         let downs = events.filter { $0.kind == .down }
@@ -69,6 +80,39 @@ import Testing
         let fromYAML = try Self.touchEvents("libinput-record-converted/\(stem).CONVERTED.yml")
         #expect(fromEvemu.count > 0)
         #expect(fromEvemu == fromYAML)
+    }
+
+    /// A `.desc` + `.events` pair gives what the same description and events in one evemu file
+    /// give, passed as the events file alone, as the pair, or as the pair the other way round.
+    @Test(arguments: ["ntrig-multitouch.1-finger-drag-NW-SE", "ntrig-multitouch.2-fingers-touch-release"])
+    func aProtocolAPairGivesWhatTheSingleFileGives(stem: String) throws {
+        let directory = TestPaths.thirdPartyRecordings.appendingPathComponent("evemu")
+        let description = directory.appendingPathComponent("ntrig-multitouch.desc").path
+        let events = directory.appendingPathComponent("\(stem).events").path
+        let single = try ReplayTestSupport.write(
+            String(contentsOfFile: description, encoding: .utf8) + String(contentsOfFile: events, encoding: .utf8),
+            name: "\(stem).evemu")
+        let fromSingleFile = try Self.touchEvents(paths: [single])
+        #expect(fromSingleFile.contains { $0.kind == .down })
+        #expect(try Self.touchEvents(paths: [events]) == fromSingleFile)
+        #expect(try Self.touchEvents(paths: [description, events]) == fromSingleFile)
+        #expect(try Self.touchEvents(paths: [events, description]) == fromSingleFile)
+    }
+
+    /// What libinput reads from the protocol A recordings through mtdev, in outline: the
+    /// N-Trig drag is one touch; the two-finger recording two touches, the second down 1.27 s
+    /// after the first; the Dell XT2's burst four touches (three at once, a fourth 50 ms later).
+    @Test func protocolARecordingsGiveTheirTouches() throws {
+        let drag = try Self.touchEvents("evemu/ntrig-multitouch.1-finger-drag-NW-SE.events")
+        #expect(drag.filter { $0.kind == .down }.map(\.slot) == [0])
+        #expect(drag.filter { $0.kind == .motion }.count > 50)
+        let twoFingers = try Self.touchEvents("evemu/ntrig-multitouch.2-fingers-touch-release.events")
+        let downs = twoFingers.filter { $0.kind == .down }
+        #expect(downs.map(\.slot) == [0, 1])
+        #expect(downs.map(\.time) == [0, 1_273_110])
+        let burst = try Self.touchEvents("evemu/ntrig-dell-xt2.protocolA.evemu")
+        #expect(burst.filter { $0.kind == .down }.map(\.seatSlot) == [0, 1, 2, 3])
+        #expect(burst.filter { $0.kind == .down }.map(\.time) == [100, 100, 100, 50_105])
     }
 
     @Test func fastTapsAreNineDownUpPairsWithoutMotion() throws {

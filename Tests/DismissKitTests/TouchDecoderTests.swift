@@ -247,9 +247,60 @@ private let tool = AbsoluteAxis.multitouchToolType
         #expect(feed.frame([(KeyCode.touch, 0)], type: EventType.key) == [])
     }
 
-    @Test func protocolADevicesAreRefused() {
+    /// A protocol A device: what mtdev gives reaches libinput unfiltered, on libinput's 10 slots.
+    static func protocolA() -> DeviceDescription {
         var device = touchscreen()
         device.absoluteAxes[AbsoluteAxis.multitouchSlot] = nil
-        #expect(throws: TouchDeviceError.protocolA) { try TouchDecoder(device: device, screen: .standard) }
+        device.absoluteAxes[AbsoluteAxis.multitouchTrackingID] = nil
+        device.codes[EventType.absolute] = Set(device.absoluteAxes.keys)
+        return device
+    }
+
+    @Test func protocolADevicesReadMtdevOutputOnLibinputsTenSlots() throws {
+        var feed = try Feeder(Self.protocolA())
+        #expect(feed.decoder.reporting == .protocolA)
+        #expect(feed.decoder.slotCount == 10)
+        // mtdev's slots and tracking ids pass although the device declares neither.
+        #expect(feed.frame([(id, 0), (x, 100), (y, 100), (slot, 1), (id, 1), (x, 200), (y, 100)])
+                == ["down 0/0 10,10", "down 1/1 20,10", "frame"])
+        // A slot past libinput's last is its last: slot 9.
+        #expect(feed.frame([(slot, 12), (id, 2), (x, 300), (y, 200)]) == ["down 9/2 30,20", "frame"])
+        #expect(feed.frame([(slot, 31), (x, 310)]) == ["motion 9/2 31,20", "frame"])
+        // No kernel stage: a repeated value still marks the slot (libinput sends the motion).
+        #expect(feed.frame([(slot, 0), (x, 100)]) == ["motion 0/0 10,10", "frame"])
+        // No libevdev filter: a new tracking id on a live slot restarts it, and libinput refuses the second down.
+        #expect(feed.frame([(slot, 1), (id, 7), (x, 250)]) == [])
+        #expect(feed.frame([(x, 260)]) == ["motion 1/1 26,10", "frame"])
+    }
+
+    @Test func aProtocolAPalmSentWithTheNewTrackingIDDoesNotHideTheTouch() throws {
+        // libinput reads a new touch's tool type from libevdev, which has no slots for the device: 0.
+        var feed = try Feeder(Self.protocolA())
+        #expect(feed.frame([(tool, MultitouchTool.palm), (id, 0), (x, 100), (y, 100)]) == ["down 0/0 10,10", "frame"])
+        // Back to a finger (a dirty slot: libinput sends the motion), then a palm: cancelled.
+        #expect(feed.frame([(tool, 0)]) == ["motion 0/0 10,10", "frame"])
+        #expect(feed.frame([(tool, MultitouchTool.palm)]) == ["cancel 0/0", "frame"])
+    }
+
+    @Test func multitouchAxesWithoutSlotsOrPositionsAreRefusedUnlessSingleTouchAxesCarryThem() throws {
+        var device = touchscreen()
+        for code in [AbsoluteAxis.multitouchSlot, x, y] { device.absoluteAxes[code] = nil }
+        device.codes[EventType.absolute] = Set(device.absoluteAxes.keys)
+        #expect(try TouchDecoder(device: device, screen: .standard).reporting == .singleTouch)
+        device.absoluteAxes[AbsoluteAxis.x] = nil
+        device.absoluteAxes[AbsoluteAxis.y] = nil
+        device.codes[EventType.absolute] = Set(device.absoluteAxes.keys)
+        let error = #expect(throws: TouchDeviceError.self) { try TouchDecoder(device: device, screen: .standard) }
+        #expect(error?.reason.contains("mtdev cannot read the device") == true)
+    }
+
+    @Test func aSlotAxisWithoutItsRangeIsStillProtocolB() throws {
+        // The kernel gives an advertised axis without a recorded range 0...0: one slot, not protocol A.
+        var device = touchscreen()
+        device.absoluteAxes[AbsoluteAxis.multitouchSlot] = nil
+        #expect(device.hasSlots && !device.usesProtocolA)
+        let decoder = try TouchDecoder(device: device, screen: .standard)
+        #expect(decoder.reporting == .slots)
+        #expect(decoder.slotCount == 1)
     }
 }

@@ -53,10 +53,14 @@ public struct DeviceDescription: Sendable, Hashable {
         absoluteAxes[AbsoluteAxis.multitouchPositionX] != nil && absoluteAxes[AbsoluteAxis.multitouchPositionY] != nil
     }
 
-    /// Whether the device uses multitouch protocol B (slots).
-    public var hasSlots: Bool { absoluteAxes[AbsoluteAxis.multitouchSlot] != nil }
+    /// Whether the device uses multitouch protocol B (slots): it advertises `ABS_MT_SLOT`, with
+    /// or without its range (the kernel gives an axis recorded without one the range 0...0).
+    public var hasSlots: Bool {
+        absoluteAxes[AbsoluteAxis.multitouchSlot] != nil || supports(type: EventType.absolute, code: AbsoluteAxis.multitouchSlot)
+    }
 
-    /// Whether the device reports multitouch positions without slots (multitouch protocol A).
+    /// Whether the device reports multitouch positions without slots (multitouch protocol A),
+    /// so that libinput reads it through libmtdev.
     public var usesProtocolA: Bool { hasMultitouchPositions && !hasSlots }
 
     /// Whether udev (and so libinput) would treat the device as a touchscreen:

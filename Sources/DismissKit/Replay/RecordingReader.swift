@@ -25,14 +25,15 @@ public protocol RecordingReader: AnyObject {
 }
 
 extension InputFileError {
-    /// Refuses a recorded device that ``TouchDecoder`` cannot decode, as a malformed recording
-    /// at `line` of `path`: the line that declares the device's axes.
+    /// Refuses a recorded device whose contacts libinput could not read (a multitouch device
+    /// that is neither protocol B nor readable by mtdev), as a malformed recording at `line`
+    /// of `path`: the line that declares the device's axes.
     ///
     /// The decision is ``TouchDecoder/checkMultitouchProtocol(of:)``'s; the readers call this as
     /// soon as they have read the description of the device they will read events from.
     static func checkDecodable(_ device: DeviceDescription, path: String, line: Int) throws(InputFileError) {
         do {
-            try TouchDecoder.checkMultitouchProtocol(of: device)
+            _ = try TouchDecoder.checkMultitouchProtocol(of: device)
         } catch {
             throw InputFileError(.malformed, path: path, line: line, reason: error.reason)
         }

@@ -86,22 +86,38 @@ public enum Replay {
     }
 
     /// Decodes the recording, calling `body` with the touch events of each kernel frame that gives any.
+    ///
+    /// A protocol A device's events go through libmtdev first (``MtdevConverter``), as libinput
+    /// reads them; the decoder reads what mtdev gives at each `SYN_REPORT`.
     /// - Throws: ``InputFileError`` for a malformed recording, a device that is not a
-    ///   touchscreen, or what `body` throws.
+    ///   touchscreen, a protocol A report mtdev cannot read, or what `body` throws.
     private static func forEachFrame(
         of reader: any RecordingReader, screen: ScreenSize, calibration: CalibrationMatrix?,
         _ body: ([TouchEvent]) throws(InputFileError) -> Void
     ) throws(InputFileError) {
         var decoder: TouchDecoder
+        let mtdev: MtdevConverter?
         do {
             decoder = try TouchDecoder(device: reader.device, screen: screen, calibration: calibration)
+            mtdev = decoder.reporting == .protocolA ? try MtdevConverter(device: reader.device) : nil
         } catch {
             throw InputFileError(.malformed, path: reader.path, reason: "device \"\(reader.device.name)\": \(error.reason)")
         }
         var touches: [TouchEvent] = []
         touches.reserveCapacity(64)
+        var converted: [InputEvent] = []
         while let recorded = try reader.next() {
-            decoder.decode(recorded.event, into: &touches)
+            if let mtdev {
+                do {
+                    try mtdev.convert(recorded.event, into: &converted)
+                } catch {
+                    throw InputFileError(.malformed, path: reader.path, line: recorded.line, reason: error.reason)
+                }
+                for event in converted { decoder.decode(event, into: &touches) }
+                converted.removeAll(keepingCapacity: true)
+            } else {
+                decoder.decode(recorded.event, into: &touches)
+            }
             guard !touches.isEmpty else { continue }
             try body(touches)
             touches.removeAll(keepingCapacity: true)

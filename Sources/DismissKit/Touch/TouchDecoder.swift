@@ -2,11 +2,17 @@
 public struct TouchDeviceError: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String
     public var description: String { reason }
+}
 
-    /// The device uses multitouch protocol A: positions without slots.
-    static let protocolA = TouchDeviceError(
-        reason: "protocol A (no slots) recording: the device reports multitouch positions without ABS_MT_SLOT; "
-            + "only multitouch protocol B recordings are supported")
+/// How a touchscreen reports its contacts, and so how libinput reads it.
+public enum TouchReporting: Sendable, Hashable {
+    /// One contact: `ABS_X`, `ABS_Y` and `BTN_TOUCH`.
+    case singleTouch
+    /// Multitouch protocol B: `ABS_MT_SLOT` and tracking ids, read as they come.
+    case slots
+    /// Multitouch protocol A: the contacts of each frame without slots, read through libmtdev
+    /// (``MtdevConverter``), which turns them into protocol B.
+    case protocolA
 }
 
 /// Turns one touchscreen's raw evdev events into the touch events libinput 1.22
@@ -23,6 +29,14 @@ public struct TouchDeviceError: Error, Sendable, Hashable, CustomStringConvertib
 ///    the lowest free bit of a 32-bit map, fuzz hysteresis, palm cancel, calibration,
 ///    and a frame event by libinput's own rule: the frame is sent when the last
 ///    flush attempt of the frame sent an event (see ``decode(_:into:)``).
+///
+/// A multitouch protocol A device (``TouchReporting/protocolA``) is read as libinput reads it,
+/// through libmtdev: the decoder then expects what ``MtdevConverter`` gives for the kernel's
+/// events (``Replay`` does that), and stages 1 and 2 are mtdev's converter's instead. libinput
+/// keeps 10 slots for such a device and moves anything mtdev puts on a higher slot to slot 9;
+/// mtdev's events reach it without libevdev's filters; and a new touch's tool type is read
+/// from libevdev, which keeps no slots for the device, so a palm tool type sent with the new
+/// tracking id does not hide the touch.
 ///
 /// Coordinates: millimetres are `(x' − min) / resolution` (resolution 1 when the
 /// device has none), screen points `(x' − min) · width / (max − min + 1)`, with x'
@@ -46,6 +60,8 @@ public struct TouchDecoder: Sendable {
     private static let trackingIDIndex = Int(AbsoluteAxis.multitouchTrackingID - AbsoluteAxis.firstMultitouch)
 
     private let isMultitouch: Bool
+    /// Whether the events come from mtdev (a protocol A device).
+    private let readsMtdevOutput: Bool
     private let hasToolType: Bool
     private let supportedAbsolute: [Bool]
     private let supportedKeys: [Bool]
@@ -79,8 +95,14 @@ public struct TouchDecoder: Sendable {
     private var singleTouchPendingUp = false
     private var singleTouchPendingMotion = false
 
-    /// The number of kernel slots (1 for a single-touch device).
+    /// The number of slots (1 for a single-touch device, libinput's 10 for a protocol A device).
     public var slotCount: Int { slots.count }
+
+    /// How the device reports its contacts.
+    public let reporting: TouchReporting
+
+    /// The slots libinput keeps for a protocol A device (`fallback_dispatch_init_slots`).
+    static let protocolASlotCount = 10
 
     /// Whether the device reports a real resolution; when false, "millimetres" are device units.
     public let hasResolution: Bool
@@ -89,11 +111,12 @@ public struct TouchDecoder: Sendable {
     /// - Parameters:
     ///   - calibration: overrides the recorded `LIBINPUT_CALIBRATION_MATRIX` udev property.
     /// - Throws: ``TouchDeviceError`` when libinput would not treat the device as a
-    ///   protocol-B or single-touch touchscreen.
+    ///   touchscreen, or mtdev could not read a protocol A device.
     public init(device: DeviceDescription, screen: ScreenSize, calibration: CalibrationMatrix? = nil) throws(TouchDeviceError) {
         let axes = device.absoluteAxes
         isMultitouch = device.hasMultitouchPositions
-        try TouchDecoder.checkMultitouchProtocol(of: device)
+        reporting = try TouchDecoder.checkMultitouchProtocol(of: device)
+        readsMtdevOutput = reporting == .protocolA
         let xCode = isMultitouch ? AbsoluteAxis.multitouchPositionX : AbsoluteAxis.x
         let yCode = isMultitouch ? AbsoluteAxis.multitouchPositionY : AbsoluteAxis.y
         guard let xAxis = axes[xCode], let yAxis = axes[yCode] else {
@@ -111,7 +134,12 @@ public struct TouchDecoder: Sendable {
         resolutionX = hasResolution ? Double(xAxis.resolution) : 1
         resolutionY = hasResolution ? Double(yAxis.resolution) : 1
 
-        let slotCount = isMultitouch ? Int(axes[AbsoluteAxis.multitouchSlot].map { $0.maximum } ?? 0) + 1 : 1
+        let slotCount: Int
+        switch reporting {
+        case .singleTouch: slotCount = 1
+        case .slots: slotCount = Int(axes[AbsoluteAxis.multitouchSlot].map { $0.maximum } ?? 0) + 1
+        case .protocolA: slotCount = TouchDecoder.protocolASlotCount
+        }
         guard (1...256).contains(slotCount) else {
             throw TouchDeviceError(reason: "the device declares \(slotCount) touch slots; 1 to 256 are supported")
         }
@@ -125,10 +153,7 @@ public struct TouchDecoder: Sendable {
         libevdevToolTypes = [Int32](repeating: 0, count: slotCount)
         hasToolType = device.supports(type: EventType.absolute, code: AbsoluteAxis.multitouchToolType)
 
-        var absolute = [Bool](repeating: false, count: 64)
-        for code in device.codes[EventType.absolute] ?? [] where code < 64 { absolute[Int(code)] = true }
-        for code in axes.keys where code < 64 { absolute[Int(code)] = true }
-        supportedAbsolute = absolute
+        supportedAbsolute = TouchDecoder.supportedAbsoluteCodes(of: device)
         var keys = [Bool](repeating: false, count: 0x300)
         for code in device.codes[EventType.key] ?? [] where code < 0x300 { keys[Int(code)] = true }
         supportedKeys = keys
@@ -155,17 +180,40 @@ public struct TouchDecoder: Sendable {
         screenHeight = screen.height
     }
 
-    /// Refuses a device on multitouch protocol A (``DeviceDescription/usesProtocolA``), whose
-    /// positions come without slots, so the decoder cannot tell its touches apart.
+    /// Decides how libinput reads the device: single touch, protocol B slots, or protocol A
+    /// through mtdev (``TouchReporting``), and refuses a multitouch device it cannot read that way.
     ///
-    /// This is the one place that decides it; protocol A support (libinput converts such devices
-    /// with mtdev) starts here. The decoder asks it first, because it is public and may be given
-    /// any description. The recording readers ask it too, as soon as they have read a device's
-    /// description, so that the refusal names the file and the line of the device's axes before
-    /// anything else of the recording is read; through them, no protocol A device reaches the
-    /// decoder in a replay.
-    static func checkMultitouchProtocol(of device: DeviceDescription) throws(TouchDeviceError) {
-        if device.usesProtocolA { throw .protocolA }
+    /// This is the one place that decides it. The decoder asks it first, because it is public
+    /// and may be given any description. The recording readers ask it too, as soon as they
+    /// have read a device's description, so that a refusal names the file and the line of the
+    /// device's axes before anything else of the recording is read.
+    /// - Throws: ``TouchDeviceError`` for a device with multitouch axes and no `ABS_MT_SLOT`
+    ///   that mtdev cannot read (no `ABS_MT_POSITION_X` and `_Y`) and that has no `ABS_X`
+    ///   and `ABS_Y` to be read as a single touch, or whose axes mtdev cannot be configured
+    ///   with (``MtdevConverter``).
+    static func checkMultitouchProtocol(of device: DeviceDescription) throws(TouchDeviceError) -> TouchReporting {
+        if device.usesProtocolA {
+            try MtdevConverter.checkConfigurable(device)
+            return .protocolA
+        }
+        if device.hasMultitouchPositions { return .slots }
+        let supported = supportedAbsoluteCodes(of: device)
+        let hasMultitouchAxes = (AbsoluteAxis.firstMultitouch...AbsoluteAxis.lastMultitouch).contains { supported[Int($0)] }
+        let hasSingleTouchAxes = device.absoluteAxes[AbsoluteAxis.x] != nil && device.absoluteAxes[AbsoluteAxis.y] != nil
+        if hasMultitouchAxes && !device.hasSlots && !hasSingleTouchAxes {
+            throw TouchDeviceError(
+                reason: "multitouch axes without ABS_MT_SLOT (protocol A) and without ABS_MT_POSITION_X and "
+                    + "ABS_MT_POSITION_Y: mtdev cannot read the device, and it has no ABS_X and ABS_Y to read as one touch")
+        }
+        return .singleTouch
+    }
+
+    /// Which `EV_ABS` codes the device advertises, by code (0...63): its `codes` and its axes.
+    static func supportedAbsoluteCodes(of device: DeviceDescription) -> [Bool] {
+        var absolute = [Bool](repeating: false, count: 64)
+        for code in device.codes[EventType.absolute] ?? [] where code < 64 { absolute[Int(code)] = true }
+        for code in device.absoluteAxes.keys where code < 64 { absolute[Int(code)] = true }
+        return absolute
     }
 
     /// libinput's fuzz for an axis: the `LIBINPUT_FUZZ_<code>` udev property when
@@ -189,7 +237,12 @@ public struct TouchDecoder: Sendable {
         case EventType.synchronization:
             if event.code == SynchronizationCode.report { flushFrame(time: event.time, into: &output) }
         case EventType.absolute:
-            guard event.code < 64, supportedAbsolute[Int(event.code)] else { return }
+            guard event.code < 64 else { return }
+            if readsMtdevOutput {
+                processMtdevOutput(code: event.code, value: event.value)
+                return
+            }
+            guard supportedAbsolute[Int(event.code)] else { return }
             if isMultitouch {
                 processMultitouch(code: event.code, value: event.value)
             } else {
@@ -249,6 +302,38 @@ public struct TouchDecoder: Sendable {
             slots[currentSlot].y = value
         case AbsoluteAxis.multitouchToolType:
             libevdevToolTypes[currentSlot] = value
+            if value == MultitouchTool.palm {
+                if slots[currentSlot].palm == .none { slots[currentSlot].palm = .new }
+            } else if slots[currentSlot].palm == .isPalm {
+                slots[currentSlot].palm = .wasPalm
+            }
+        default:
+            return
+        }
+        slots[currentSlot].dirty = true
+        anySlotDirty = true
+    }
+
+    /// libinput's `fallback_process_touch` on mtdev's output, which reaches it without the
+    /// kernel's and libevdev's filters: a slot past libinput's last is its last, and a new
+    /// touch's tool type is libevdev's slot value, which is 0 for a device without slots.
+    private mutating func processMtdevOutput(code: UInt16, value: Int32) {
+        switch code {
+        case AbsoluteAxis.multitouchSlot:
+            currentSlot = value >= 0 && Int(value) < slots.count ? Int(value) : slots.count - 1
+            return
+        case AbsoluteAxis.multitouchTrackingID:
+            if value >= 0 {
+                slots[currentSlot].state = .begin
+                slots[currentSlot].palm = .none
+            } else {
+                slots[currentSlot].state = .end
+            }
+        case AbsoluteAxis.multitouchPositionX:
+            slots[currentSlot].x = value
+        case AbsoluteAxis.multitouchPositionY:
+            slots[currentSlot].y = value
+        case AbsoluteAxis.multitouchToolType:
             if value == MultitouchTool.palm {
                 if slots[currentSlot].palm == .none { slots[currentSlot].palm = .new }
             } else if slots[currentSlot].palm == .isPalm {

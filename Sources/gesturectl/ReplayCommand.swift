@@ -26,7 +26,11 @@ enum ReplayCommand {
           --touch-events          Print touch events (down, motion, up, cancel, frame) instead of intents.
           --exact                 With touch events, print positions with every digit needed to read back
                                   the values the pipeline gets, instead of rounding them to 0.001.
-          --explain               With intents, add the figures behind each release decision.
+          --explain               With intents, add the figures and the rule behind every decision: a release's
+                                  projection against the threshold, a rejection's policy rule, and a line
+                                  ("type":"decision") for each decision of the recogniser (a drag that starts, a
+                                  tap, a tap held too long or moved past the slop, a cross-axis contact, a second
+                                  contact), before the intents it caused.
           -h, --help              Show help information.
         """
 
@@ -77,9 +81,17 @@ enum ReplayCommand {
         do throws(InputFileError) {
             let sceneFile = try scenePath.map { path throws(InputFileError) in try SceneFile.load(path: path) }
             let reader = try Recording.open(paths: options.positional, deviceIndex: deviceIndex)
-            if let sceneFile, let scenePath, !options.flag("touch-events") {
+            if let sceneFile, let scenePath, !options.flag("touch-events"), explain {
+                try Replay.steps(from: reader, scene: sceneFile, scenePath: scenePath, calibration: calibration) { step in
+                    switch step {
+                    case .touch, .command: break
+                    case .decision(let decision): output.write(line: decision.jsonLine.text)
+                    case .intent(let intent): output.write { intent.appendJSONLine(to: &$0, explain: true) }
+                    }
+                }
+            } else if let sceneFile, let scenePath, !options.flag("touch-events") {
                 try Replay.intents(from: reader, scene: sceneFile, scenePath: scenePath, calibration: calibration) { intent in
-                    output.write { intent.appendJSONLine(to: &$0, explain: explain) }
+                    output.write { intent.appendJSONLine(to: &$0) }
                 }
             } else {
                 let screen = sceneFile?.scene.screen ?? .standard

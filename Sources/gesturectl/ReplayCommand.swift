@@ -36,41 +36,28 @@ enum ReplayCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: CommandLineArguments
-        let calibration: CalibrationMatrix?
-        let deviceIndex: Int?
-        let scenePath: String?
+        let trace: TraceOptions
         do throws(CommandLineArguments.UsageError) {
             options = try CommandLineArguments(
                 arguments,
-                valueOptions: ["scene", "device-index", "calibration"],
+                valueOptions: TraceOptions.valueOptions,
                 flagOptions: ["touch-events", "exact", "explain", "help"]
             )
             if options.flag("help") {
                 printToStandardOutput(help)
                 return ExitStatus.success
             }
-            guard (1...2).contains(options.positional.count) else {
-                throw CommandLineArguments.UsageError(
-                    message: options.positional.isEmpty ? "missing expected argument '<trace>'" : "too many arguments")
-            }
+            trace = try TraceOptions(options)
             if options.flag("exact") && !options.flag("touch-events") {
                 throw CommandLineArguments.UsageError(message: "'--exact' is for touch events: give it with '--touch-events'")
-            }
-            scenePath = try options.value("scene")
-            calibration = try options.calibration()
-            if let text = try options.value("device-index") {
-                guard let index = Int(text), index >= 0 else {
-                    throw CommandLineArguments.UsageError(message: "'--device-index' needs a number from 0, got '\(text)'")
-                }
-                deviceIndex = index
-            } else {
-                deviceIndex = nil
             }
         } catch {
             StandardError.report(error.message, usage: usage)
             return ExitStatus.usage
         }
 
+        let scenePath = trace.scenePath
+        let calibration = trace.calibration
         if scenePath == nil && !options.flag("touch-events") {
             StandardError.report("intents need a scene: give '--scene <file>', or '--touch-events' for touch events", usage: usage)
             return ExitStatus.usage
@@ -80,7 +67,7 @@ enum ReplayCommand {
         var output = LineWriter.standardOutput()
         do throws(InputFileError) {
             let sceneFile = try scenePath.map { path throws(InputFileError) in try SceneFile.load(path: path) }
-            let reader = try Recording.open(paths: options.positional, deviceIndex: deviceIndex)
+            let reader = try trace.openRecording()
             if let sceneFile, let scenePath, !options.flag("touch-events"), explain {
                 try Replay.steps(from: reader, scene: sceneFile, scenePath: scenePath, calibration: calibration) { step in
                     switch step {
@@ -104,7 +91,7 @@ enum ReplayCommand {
         } catch {
             output.flush()
             StandardError.report(error.description)
-            return error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError
+            return TraceOptions.exitStatus(for: error)
         }
     }
 }

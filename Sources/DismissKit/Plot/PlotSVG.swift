@@ -48,9 +48,16 @@ extension RecordingPlot {
                                   ("fill", "#eef1f5"), ("stroke", "#555555")])
         document.element("text", [("x", svgNumber(screen.x + 4)), ("y", svgNumber(screen.y + 13)), ("fill", "#555555")],
                          text: "screen \(JSONLine.formatNumber(scene.screen.width)) × \(JSONLine.formatNumber(scene.screen.height)) pt, the starting scene")
+        document.open("clipPath", [("id", "screen-clip")])
+        document.element("rect", [("x", svgNumber(screen.x)), ("y", svgNumber(screen.y)), ("width", svgNumber(screen.width)),
+                                  ("height", svgNumber(screen.height))])
+        document.close("clipPath")
+        // Clipped to the screen, as a sheet the scrubber moves down leaves it.
+        document.open("g", [("id", "presentations"), ("clip-path", "url(#screen-clip)")])
         for presentation in scene.presentations {
             drawPresentation(presentation, into: &document, layout: layout, drags: drags)
         }
+        document.close("g")
         document.open("g", [("id", "contacts")])
         for contact in contacts { drawContact(contact, into: &document, layout: layout) }
         document.close("g")
@@ -498,7 +505,7 @@ struct PlotLayout {
         velocityPanel = Band(top: offsetPanel.top + offsetPanel.height + 26, height: 100)
         eventsLane = Band(top: velocityPanel.top + velocityPanel.height + 26, height: 112)
         tapsLane = Band(top: eventsLane.top + eventsLane.height + 26, height: 40)
-        height = tapsLane.top + tapsLane.height + 44
+        height = (tapsLane.top + tapsLane.height + 44).rounded(.up)
         let span = max(Double(endTime) / 1000, 1)
         let step = [1.0, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000]
             .first { span / $0 <= 12 } ?? (span / 12).rounded(.up)

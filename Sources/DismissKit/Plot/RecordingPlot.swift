@@ -121,9 +121,20 @@ public struct RecordingPlot: Sendable {
         return drags
     }
 
-    /// The time the pictures end at: the last thing that happened, in µs.
+    /// The time the pictures end at, in µs: the last thing that happened, or the end of the
+    /// longest a tap could have lasted, if later.
     var endTime: Int64 {
-        max(touches.last?.time ?? 0, commands.last?.time ?? 0, intents.last?.time ?? 0, decisions.last?.time ?? 0)
+        var end = max(touches.last?.time ?? 0, commands.last?.time ?? 0, intents.last?.time ?? 0, decisions.last?.time ?? 0)
+        for decision in decisions {
+            switch decision.kind {
+            case .tapOutside(let duration, let limit), .tapTooLong(let duration, let limit),
+                 .grabberTap(let duration, let limit), .grabberTapTooLong(let duration, let limit):
+                end = max(end, decision.time - duration + limit)
+            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact:
+                break
+            }
+        }
+        return end
     }
 
     /// Where each presentation of the starting scene stands over time, for the HTML scrubber:

@@ -54,12 +54,13 @@ extension RecordingPlot {
             }
             return "{\"end\":\(contact.endTime),\"colour\":\(jsString(PlotLayout.contactColours[contact.number % PlotLayout.contactColours.count])),\"points\":[\(points.joined(separator: ","))]}"
         }
-        var events: [(time: Int64, text: String)] = decisions.map { ($0.time, Self.describe($0).0) }
+        // A host command comes before what it caused; a decision before its intents.
+        var events: [(time: Int64, text: String)] = commands.map { ($0.time, "host: \($0.command.label)") }
+        events += decisions.map { ($0.time, Self.describe($0).0) }
         for intent in intents {
             if case .dragChanged = intent.kind { continue }
             events.append((intent.time, intent.label))
         }
-        for command in commands { events.append((command.time, "host: \(command.command.label)")) }
         let ordered = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map { "[\($0.element.time),\(jsString($0.element.text))]" }
         return """

@@ -230,7 +230,10 @@ extension RecordingPlot {
         let ms = { (time: Int64) in JSONLine.formatNumber(Double(time) / 1000) }
         line("What was decided", bold: true)
         line("slop \(JSONLine.formatNumber(configuration.slopMM)) mm, tap ≤ \(ms(configuration.tapMaxDuration)) ms", colour: "#555555")
-        var entries: [(time: Int64, text: String, colour: String)] = []
+        // A host command comes before what it caused; a decision before its intents.
+        var entries: [(time: Int64, text: String, colour: String)] = commands.map {
+            ($0.time, "host: \($0.command.label)", "#7d3c98")
+        }
         for decision in decisions {
             let (text, colour) = Self.describe(decision)
             entries.append((decision.time, text, colour))
@@ -239,8 +242,6 @@ extension RecordingPlot {
             if case .dragChanged = intent.kind { continue }
             entries.append((intent.time, intent.label, "#222222"))
         }
-        for command in commands { entries.append((command.time, "host: \(command.command.label)", "#7d3c98")) }
-        // Stable: at one time, decisions before intents, as they were made; host commands after.
         let ordered = entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         let room = Int((layout.screen.height - 42) / 15)
         for (index, entry) in ordered.enumerated() {

@@ -315,7 +315,8 @@ extension RecordingPlot {
     }
 
     private func drawValueAxis(_ scale: ValueScale, into document: inout SVGDocument, layout: PlotLayout, unit: String) {
-        for value in Set([scale.low, 0, scale.high]) {
+        let marks = (scale.low < 0 ? [scale.low] : []) + [0, scale.high]
+        for value in marks {
             let y = scale.y(value)
             document.element("text", [("x", svgNumber(layout.plotLeft - 4)), ("y", svgNumber(y + 4)), ("text-anchor", "end"), ("fill", "#555555"),
                                       ("font-size", "10")], text: JSONLine.formatNumber(value.rounded()))

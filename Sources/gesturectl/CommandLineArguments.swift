@@ -1,7 +1,8 @@
 import DismissKit
 
 /// A command line split into options and positional arguments, by hand, in the
-/// conventions of swift-argument-parser (`--name value`, `--name=value`, `--flag`).
+/// conventions of swift-argument-parser (`--name value`, `--name=value`, `--flag`, and a short
+/// name for an option: `-o value`).
 struct CommandLineArguments {
     /// A usage error: the message, printed with the subcommand's usage line.
     struct UsageError: Error {
@@ -15,11 +16,14 @@ struct CommandLineArguments {
     /// - Parameters:
     ///   - valueOptions: option names (without `--`) that take a value.
     ///   - flagOptions: option names that take none.
-    init(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>) throws(UsageError) {
+    ///   - shortNames: short names (`-o`) for long option names (`output`).
+    init(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>,
+         shortNames: [String: String] = [:]) throws(UsageError) {
         var index = 0
         while index < arguments.count {
-            let argument = arguments[index]
+            var argument = arguments[index]
             index += 1
+            if let long = shortNames[argument] { argument = "--" + long }
             guard argument.hasPrefix("--"), argument.count > 2 else {
                 if argument == "--" {
                     positional.append(contentsOf: arguments[index...])

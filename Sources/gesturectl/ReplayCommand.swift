@@ -26,47 +26,38 @@ enum ReplayCommand {
           --touch-events          Print touch events (down, motion, up, cancel, frame) instead of intents.
           --exact                 With touch events, print positions with every digit needed to read back
                                   the values the pipeline gets, instead of rounding them to 0.001.
-          --explain               With intents, add the figures behind each release decision.
+          --explain               With intents, add the figures and the rule behind every decision: a release's
+                                  projection against the threshold, a rejection's policy rule, and a line
+                                  ("type":"decision") for each decision of the recogniser (a drag that starts, a
+                                  tap, a tap held too long or moved past the slop, a cross-axis contact, a second
+                                  contact), before the intents it caused.
           -h, --help              Show help information.
         """
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: CommandLineArguments
-        let calibration: CalibrationMatrix?
-        let deviceIndex: Int?
-        let scenePath: String?
+        let trace: TraceOptions
         do throws(CommandLineArguments.UsageError) {
             options = try CommandLineArguments(
                 arguments,
-                valueOptions: ["scene", "device-index", "calibration"],
+                valueOptions: TraceOptions.valueOptions,
                 flagOptions: ["touch-events", "exact", "explain", "help"]
             )
             if options.flag("help") {
                 printToStandardOutput(help)
                 return ExitStatus.success
             }
-            guard (1...2).contains(options.positional.count) else {
-                throw CommandLineArguments.UsageError(
-                    message: options.positional.isEmpty ? "missing expected argument '<trace>'" : "too many arguments")
-            }
+            trace = try TraceOptions(options)
             if options.flag("exact") && !options.flag("touch-events") {
                 throw CommandLineArguments.UsageError(message: "'--exact' is for touch events: give it with '--touch-events'")
-            }
-            scenePath = try options.value("scene")
-            calibration = try options.calibration()
-            if let text = try options.value("device-index") {
-                guard let index = Int(text), index >= 0 else {
-                    throw CommandLineArguments.UsageError(message: "'--device-index' needs a number from 0, got '\(text)'")
-                }
-                deviceIndex = index
-            } else {
-                deviceIndex = nil
             }
         } catch {
             StandardError.report(error.message, usage: usage)
             return ExitStatus.usage
         }
 
+        let scenePath = trace.scenePath
+        let calibration = trace.calibration
         if scenePath == nil && !options.flag("touch-events") {
             StandardError.report("intents need a scene: give '--scene <file>', or '--touch-events' for touch events", usage: usage)
             return ExitStatus.usage
@@ -76,10 +67,18 @@ enum ReplayCommand {
         var output = LineWriter.standardOutput()
         do throws(InputFileError) {
             let sceneFile = try scenePath.map { path throws(InputFileError) in try SceneFile.load(path: path) }
-            let reader = try Recording.open(paths: options.positional, deviceIndex: deviceIndex)
-            if let sceneFile, let scenePath, !options.flag("touch-events") {
+            let reader = try trace.openRecording()
+            if let sceneFile, let scenePath, !options.flag("touch-events"), explain {
+                try Replay.steps(from: reader, scene: sceneFile, scenePath: scenePath, calibration: calibration) { step in
+                    switch step {
+                    case .touch, .command: break
+                    case .decision(let decision): output.write(line: decision.jsonLine.text)
+                    case .intent(let intent): output.write { intent.appendJSONLine(to: &$0, explain: true) }
+                    }
+                }
+            } else if let sceneFile, let scenePath, !options.flag("touch-events") {
                 try Replay.intents(from: reader, scene: sceneFile, scenePath: scenePath, calibration: calibration) { intent in
-                    output.write { intent.appendJSONLine(to: &$0, explain: explain) }
+                    output.write { intent.appendJSONLine(to: &$0) }
                 }
             } else {
                 let screen = sceneFile?.scene.screen ?? .standard
@@ -92,7 +91,7 @@ enum ReplayCommand {
         } catch {
             output.flush()
             StandardError.report(error.description)
-            return error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError
+            return TraceOptions.exitStatus(for: error)
         }
     }
 }

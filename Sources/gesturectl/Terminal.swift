@@ -9,6 +9,8 @@ enum ExitStatus {
     static let dataError: Int32 = 65
     static let noInput: Int32 = 66
     static let unavailable: Int32 = 69
+    /// An output file that cannot be created or written.
+    static let cannotCreate: Int32 = 73
     static let ioError: Int32 = 74
     /// What a shell reports for a process that SIGPIPE ended: the reader of standard output went away.
     static let brokenPipe: Int32 = 128 + SIGPIPE

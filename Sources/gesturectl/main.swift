@@ -7,6 +7,7 @@ let overview = """
 
     SUBCOMMANDS:
       replay                  Replay a recording and print touch events or intents.
+      plot                    Draw a recording and every decision made on it (SVG or HTML).
       run                     Run the pipeline on a live touchscreen (host commands on stdin).
       devices                 List the touch devices libinput sees.
 
@@ -22,6 +23,7 @@ func runCommandLine(_ arguments: [String]) -> Int32 {
     let rest = Array(arguments.dropFirst())
     switch subcommand {
     case "replay": return ReplayCommand.run(rest)
+    case "plot": return PlotCommand.run(rest)
     case "run": return RunCommand.run(rest)
     case "devices": return DevicesCommand.run(rest)
     case "-h", "--help":
@@ -30,6 +32,7 @@ func runCommandLine(_ arguments: [String]) -> Int32 {
     case "help":
         switch rest.first {
         case "replay": printToStandardOutput(ReplayCommand.help)
+        case "plot": printToStandardOutput(PlotCommand.help)
         case "run": printToStandardOutput(RunCommand.help)
         case "devices": printToStandardOutput(DevicesCommand.help)
         default: printToStandardOutput(overview)

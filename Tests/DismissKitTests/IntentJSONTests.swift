@@ -32,8 +32,13 @@ import Testing
     func writesTheSpecFields(name: String) throws {
         let example = try #require(Self.lines.first { $0.name == name })
         #expect(example.intent.jsonLine(explain: false).text == example.text)
-        // Without an explanation, --explain adds nothing.
-        #expect(example.intent.jsonLine(explain: true).text == example.text)
+        // Without an explanation, --explain adds nothing, but to a rejection its policy rule.
+        if case .rejected(_, _, let reason) = example.intent.kind {
+            #expect(example.intent.jsonLine(explain: true).text
+                == #"{"explain":{"rule":"\#(reason.policyRule)"},"# + example.text.dropFirst())
+        } else {
+            #expect(example.intent.jsonLine(explain: true).text == example.text)
+        }
     }
 
     @Test func explainAddsTheFiguresOnlyWhenAsked() {

@@ -1,7 +1,7 @@
 extension Intent {
     /// The intent as one output line (SPEC section 6): `type`, `time` and the type's fields,
-    /// plus an `explain` object with the figures behind the decision when `explain` is set
-    /// and the intent has an explanation.
+    /// plus, when `explain` is set, an `explain` object: the figures behind a release (when the
+    /// intent has an ``Intent/explanation``), the policy's rule behind a rejection.
     public func jsonLine(explain: Bool) -> JSONLine {
         var line = JSONLine()
         line.set("time", .integer(time))
@@ -50,6 +50,11 @@ extension Intent {
             line.set("presentation", .string(presentation.name))
             line.set("source", .string(source.rawValue))
             line.set("reason", .string(reason.description))
+        }
+        if explain, case .rejected(_, _, let reason) = kind {
+            var figures = JSONLine()
+            figures.set("rule", .string(reason.policyRule))
+            line.set("explain", .object(figures))
         }
         if explain, let explanation {
             var figures = JSONLine()

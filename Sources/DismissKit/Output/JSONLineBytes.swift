@@ -446,6 +446,8 @@ extension Intent {
             }
             tail(#","type":"cancelled"}"#)
         case .rejected(let id, let sourceValue, let reason):
+            // An explained rejection quotes its rule: rare, and too long for the scratch line.
+            if explain { return false }
             if explanation != nil {
                 explainField(first: true)
                 guard presentation(id) else { return false }

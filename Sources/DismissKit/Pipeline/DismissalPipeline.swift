@@ -39,6 +39,18 @@ public struct DismissalPipeline: Sendable {
         judged.reserveCapacity(4)
     }
 
+    /// Whether the recogniser notes its decisions (``GestureDecision``), for `--explain` and
+    /// `gesturectl plot`: read them with ``takeDecisions(into:)`` after each call.
+    public var notesDecisions: Bool {
+        get { recogniser.notesDecisions }
+        set { recogniser.notesDecisions = newValue }
+    }
+
+    /// Moves the recogniser's decisions noted so far to the end of `decisions`.
+    public mutating func takeDecisions(into decisions: inout [GestureDecision]) {
+        recogniser.takeDecisions(into: &decisions)
+    }
+
     /// Feeds one touch event (down, motion, up, cancel or frame).
     public mutating func handle(_ event: TouchEvent, into intents: inout [Intent]) {
         switch event.kind {

@@ -168,3 +168,18 @@ public struct DismissalPolicy: Sendable, Hashable {
         }
     }
 }
+
+extension RejectionReason {
+    /// The policy's rule that gave the rejection (``DismissalPolicy``'s rules 1 to 4), in words, as
+    /// `--explain` prints it.
+    public var policyRule: String {
+        switch self {
+        case .notPresented: "rule 1: an attempt on a presentation that is not in the scene is rejected"
+        case .confirmationOpen: "rule 2: while a question is open for a presentation, it covers it"
+        case .coveredBy: "rule 3: only the topmost presentation can be dismissed; the host closes what is above it first"
+        case .popoverCannotBeSwiped, .fullScreenCannotBeSwiped, .alertCannotBeSwiped, .noGrabber, .notDismissibleByGestures,
+             .tapOutsideIgnored, .tapOutsidePassesThrough, .modalPopoverNeedsItsButtons:
+            "rule 4: a source the presentation does not allow is rejected"
+        }
+    }
+}

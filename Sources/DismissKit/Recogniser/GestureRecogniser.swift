@@ -79,6 +79,12 @@ public struct GestureRecogniser: Sendable {
 
     public var configuration: GestureConfiguration
 
+    /// Whether the recogniser notes its decisions in ``decisions`` (for `--explain` and
+    /// `gesturectl plot`); off, it notes nothing and the hot paths pay one test per decision.
+    public var notesDecisions = false
+    /// The decisions noted since the caller last took them (``takeDecisions(into:)``).
+    public private(set) var decisions: [GestureDecision] = []
+
     /// The states; every gesture's data is in its case: the contact's own values, and the box with
     /// the gesture's target (and, for a drag, the drag).
     private enum State: Sendable {
@@ -264,6 +270,22 @@ public struct GestureRecogniser: Sendable {
         self.configuration = configuration
     }
 
+    /// Moves the decisions noted so far to the end of `taken`.
+    public mutating func takeDecisions(into taken: inout [GestureDecision]) {
+        guard !decisions.isEmpty else { return }
+        taken.append(contentsOf: decisions)
+        decisions.removeAll(keepingCapacity: true)
+    }
+
+    /// Notes a decision on the gesture of `target`, when decisions are noted.
+    @inline(__always)
+    private mutating func note(_ kind: @autoclosure () -> GestureDecision.Kind, on target: GestureTarget, time: Int64,
+                               seatSlot: Int32, x: Double, y: Double) {
+        guard notesDecisions else { return }
+        decisions.append(GestureDecision(time: time, presentation: target.presentation, seatSlot: seatSlot, x: x, y: y,
+                                         kind: kind()))
+    }
+
     /// The recogniser's current phase.
     public var phase: Phase {
         switch state {
@@ -339,11 +361,20 @@ public struct GestureRecogniser: Sendable {
         case .ignoringUntilLift:
             break
         case .tapOutside(_, let box):
+            note(.secondContact(ended: .tapOutside), on: box.target, time: event.time, seatSlot: event.seatSlot,
+                 x: point.x, y: point.y)
             end(box)
         case .pressed(_, let box), .scrollingContent(let box):
-            if Self.secondContactCounts(on: box.target.geometry, x: point.x, y: point.y) { end(box) }
+            if Self.secondContactCounts(on: box.target.geometry, x: point.x, y: point.y) {
+                let ended: GestureDecision.EndedGesture = if case .pressed = state { .press } else { .contentScroll }
+                note(.secondContact(ended: ended), on: box.target, time: event.time, seatSlot: event.seatSlot,
+                     x: point.x, y: point.y)
+                end(box)
+            }
         case .dragging(let box):
             if Self.secondContactCounts(on: box.target.geometry, x: point.x, y: point.y) {
+                note(.secondContact(ended: .drag), on: box.target, time: event.time, seatSlot: event.seatSlot,
+                     x: point.x, y: point.y)
                 output.append(.intent(Self.cancellation(of: box.target, time: event.time)))
                 end(box)
             }
@@ -486,7 +517,11 @@ public struct GestureRecogniser: Sendable {
             guard candidate.seatSlot == event.seatSlot else { return }
             let dx = point.x - candidate.x
             let dy = point.y - candidate.y
-            if dx * dx + dy * dy > box.target.slopSquared { end(box) }
+            if dx * dx + dy * dy > box.target.slopSquared {
+                note(.tapMovedPastSlop(distance: (dx * dx + dy * dy).squareRoot(), slop: box.target.slopSquared.squareRoot()),
+                     on: box.target, time: event.time, seatSlot: event.seatSlot, x: point.x, y: point.y)
+                end(box)
+            }
         case .pressed(let press, let box):
             guard press.seatSlot == event.seatSlot else { return }
             passSlop(press, box: box, at: point, time: event.time, into: &moved)
@@ -506,6 +541,8 @@ public struct GestureRecogniser: Sendable {
         guard dx * dx + dy * dy > box.target.slopSquared else { return }
         guard abs(dx) <= abs(dy) else {
             // Cross-axis: not a sheet drag; the content keeps the contact.
+            note(.crossAxis(dx: dx, dy: dy, slop: box.target.slopSquared.squareRoot()), on: box.target, time: time,
+                 seatSlot: press.seatSlot, x: point.x, y: point.y)
             end(box)
             return
         }
@@ -518,6 +555,8 @@ public struct GestureRecogniser: Sendable {
             end(box)
             return
         }
+        note(.dragStarted(origin: origin, dx: dx, dy: dy, slop: box.target.slopSquared.squareRoot()), on: box.target,
+             time: time, seatSlot: press.seatSlot, x: point.x, y: point.y)
         box.startDrag(seatSlot: press.seatSlot, gated: press.gated, origin: origin, startY: press.y,
                       contentOffset: press.contentOffset, time: press.time)
         let dragging = follow(box, wasDragging: false, toY: point.y, time: time, into: &moved)
@@ -606,14 +645,30 @@ public struct GestureRecogniser: Sendable {
             if contactsDown == 0 { state = .idle }
         case .tapOutside(let candidate, let box):
             guard candidate.seatSlot == event.seatSlot else { return }
-            if event.time - candidate.time <= configuration.tapMaxDuration {
+            let duration = event.time - candidate.time
+            let limit = configuration.tapMaxDuration
+            if duration <= limit {
+                note(.tapOutside(duration: duration, limit: limit), on: box.target, time: event.time,
+                     seatSlot: event.seatSlot, x: candidate.x, y: candidate.y)
                 completeTap(candidate, on: box.target, time: event.time, into: &output)
+            } else {
+                note(.tapTooLong(duration: duration, limit: limit), on: box.target, time: event.time,
+                     seatSlot: event.seatSlot, x: candidate.x, y: candidate.y)
             }
             end(box)
         case .pressed(let press, let box):
             guard press.seatSlot == event.seatSlot else { return }
-            if press.region == .grabber, event.time - press.time <= configuration.tapMaxDuration {
-                cycleDetent(of: box.target, time: event.time, into: &output)
+            if press.region == .grabber {
+                let duration = event.time - press.time
+                let limit = configuration.tapMaxDuration
+                if duration <= limit {
+                    note(.grabberTap(duration: duration, limit: limit), on: box.target, time: event.time,
+                         seatSlot: event.seatSlot, x: press.x, y: press.y)
+                    cycleDetent(of: box.target, time: event.time, into: &output)
+                } else {
+                    note(.grabberTapTooLong(duration: duration, limit: limit), on: box.target, time: event.time,
+                         seatSlot: event.seatSlot, x: press.x, y: press.y)
+                }
             }
             end(box)
         case .scrollingContent(let box):

@@ -42,6 +42,64 @@ public enum Replay {
         try replay.applyTimeline(through: nil, body)
     }
 
+    /// One step of a replay against a scene: what went in and what the pipeline decided.
+    public enum Step: Sendable, Hashable {
+        /// A touch event (frames included), before the pipeline has it.
+        case touch(TouchEvent)
+        /// A timeline command, before the pipeline applies it.
+        case command(TimedCommand)
+        /// A decision of the recogniser, before the intents of the event that caused it.
+        case decision(GestureDecision)
+        case intent(Intent)
+    }
+
+    /// Replays a recording against a scene as ``intents(from:scene:scenePath:configuration:calibration:_:)``
+    /// does, giving every step in order: each touch event and timeline command, then the
+    /// recogniser's decisions and the intents it caused. What `--explain` and `gesturectl plot` read.
+    /// - Throws: as ``intents(from:scene:scenePath:configuration:calibration:_:)``.
+    public static func steps(
+        from reader: any RecordingReader,
+        scene file: SceneFile,
+        scenePath: String,
+        configuration: GestureConfiguration = GestureConfiguration(),
+        calibration: CalibrationMatrix? = nil,
+        _ body: (Step) -> Void
+    ) throws(InputFileError) {
+        var pipeline = DismissalPipeline(scene: file.scene, configuration: configuration)
+        pipeline.notesDecisions = true
+        var timeline = file.timeline[...]
+        var intents: [Intent] = []
+        var decisions: [GestureDecision] = []
+        func deliver() {
+            pipeline.takeDecisions(into: &decisions)
+            for decision in decisions { body(.decision(decision)) }
+            for intent in intents { body(.intent(intent)) }
+            decisions.removeAll(keepingCapacity: true)
+            intents.removeAll(keepingCapacity: true)
+        }
+        func applyTimeline(through time: Int64?) throws(InputFileError) {
+            while let next = timeline.first, time.map({ next.time <= $0 }) ?? true {
+                timeline.removeFirst()
+                body(.command(next))
+                do {
+                    try pipeline.apply(next.command, time: next.time, into: &intents)
+                } catch {
+                    throw Replay.timelineFailure(of: next, scenePath: scenePath, error)
+                }
+                deliver()
+            }
+        }
+        try forEachFrame(of: reader, screen: file.scene.screen, calibration: calibration) { touches throws(InputFileError) in
+            try applyTimeline(through: touches[0].time)
+            for touch in touches {
+                body(.touch(touch))
+                pipeline.handle(touch, into: &intents)
+                deliver()
+            }
+        }
+        try applyTimeline(through: nil)
+    }
+
     /// The state of a replay against a scene: a class, so that the frame loop's closure shares it
     /// without the run-time exclusivity checks that variables captured by closures cost.
     private final class IntentsReplay {
@@ -65,8 +123,7 @@ public enum Replay {
                 do {
                     try pipeline.apply(next.command, time: next.time, into: &intents)
                 } catch {
-                    throw InputFileError(.malformed, path: scenePath, line: next.line > 0 ? next.line : nil,
-                                         reason: "timeline command at \(next.time) µs: \(error.reason)")
+                    throw Replay.timelineFailure(of: next, scenePath: scenePath, error)
                 }
                 deliver(body)
             }
@@ -83,6 +140,12 @@ public enum Replay {
             for intent in intents { body(intent) }
             intents.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// The error for a timeline command the scene cannot take, naming the scene file's line.
+    private static func timelineFailure(of command: TimedCommand, scenePath: String, _ error: HostCommandError) -> InputFileError {
+        InputFileError(.malformed, path: scenePath, line: command.line > 0 ? command.line : nil,
+                       reason: "timeline command at \(command.time) µs: \(error.reason)")
     }
 
     /// Decodes the recording, calling `body` with the touch events of each kernel frame that gives any.

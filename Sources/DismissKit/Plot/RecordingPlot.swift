@@ -1,0 +1,231 @@
+/// A recording replayed against its scene, kept for drawing (`gesturectl plot`): the starting
+/// scene, and in order every touch, timeline command, recogniser decision and intent.
+///
+/// It draws what the pipeline decided and never decides anything itself: feed it the steps of
+/// ``Replay/steps(from:scene:scenePath:configuration:calibration:_:)``. ``svg()`` and ``html()``
+/// are pure: values in, text out.
+public struct RecordingPlot: Sendable {
+    /// Shown above the pictures (the recording's name, say).
+    public var title: String
+    /// The scene when the recording starts.
+    public let scene: Scene
+    public let configuration: GestureConfiguration
+    /// Touch events, without frames.
+    public private(set) var touches: [TouchEvent] = []
+    public private(set) var commands: [TimedCommand] = []
+    public private(set) var decisions: [GestureDecision] = []
+    public private(set) var intents: [Intent] = []
+
+    public init(title: String, scene: Scene, configuration: GestureConfiguration = GestureConfiguration()) {
+        self.title = title
+        self.scene = scene
+        self.configuration = configuration
+    }
+
+    /// Keeps one step of the replay.
+    public mutating func record(_ step: Replay.Step) {
+        switch step {
+        case .touch(let event): if event.kind != .frame { touches.append(event) }
+        case .command(let command): commands.append(command)
+        case .decision(let decision): decisions.append(decision)
+        case .intent(let intent): intents.append(intent)
+        }
+    }
+
+    // MARK: - What the pictures are made of
+
+    /// One contact from its down to its up or cancel (or the end of the recording).
+    struct Contact {
+        enum End { case up, cancel, none }
+        var number: Int
+        var seatSlot: Int32
+        var points: [(time: Int64, x: Double, y: Double)]
+        var end: End = .none
+        var endTime: Int64
+    }
+
+    /// A sheet drag as the intents tell it, with the contact that made it.
+    struct DragTrace {
+        var presentation: PresentationID
+        var origin: DragOrigin
+        var began: Int64
+        /// `dragChanged`: the offset shown (after resistance) and the velocity.
+        var samples: [(time: Int64, offset: Double, velocity: Double)] = []
+        var ended: (time: Int64, outcome: DragOutcome, explanation: Explanation?)?
+        /// The contact's number, from the `dragStarted` decision before it.
+        var contact: Int?
+        /// Where the contact went down (the finger's travel is measured from there).
+        var startY: Double?
+    }
+
+    /// The contacts in the order they went down.
+    var contacts: [Contact] {
+        var contacts: [Contact] = []
+        var active: [Int32: Int] = [:]
+        for event in touches {
+            switch event.kind {
+            case .down:
+                guard let point = event.point else { continue }
+                active[event.seatSlot] = contacts.count
+                contacts.append(Contact(number: contacts.count, seatSlot: event.seatSlot,
+                                        points: [(event.time, point.x, point.y)], endTime: event.time))
+            case .motion:
+                guard let point = event.point, let index = active[event.seatSlot] else { continue }
+                contacts[index].points.append((event.time, point.x, point.y))
+                contacts[index].endTime = event.time
+            case .up, .cancel:
+                guard let index = active.removeValue(forKey: event.seatSlot) else { continue }
+                contacts[index].end = event.kind == .up ? .up : .cancel
+                contacts[index].endTime = event.time
+            case .frame:
+                continue
+            }
+        }
+        return contacts
+    }
+
+    /// The drags, each linked to the contact whose `dragStarted` decision came last before its `dragBegan`.
+    func drags(contacts: [Contact]) -> [DragTrace] {
+        var drags: [DragTrace] = []
+        var open: Int?
+        var decisionIndex = 0
+        var lastStart: GestureDecision?
+        for intent in intents {
+            while decisionIndex < decisions.count && decisions[decisionIndex].time <= intent.time {
+                if case .dragStarted = decisions[decisionIndex].kind { lastStart = decisions[decisionIndex] }
+                decisionIndex += 1
+            }
+            switch intent.kind {
+            case .dragBegan(let presentation, let origin):
+                var drag = DragTrace(presentation: presentation, origin: origin, began: intent.time)
+                if let start = lastStart, start.presentation == presentation,
+                   let contact = contacts.last(where: { $0.seatSlot == start.seatSlot && $0.points[0].time <= start.time }) {
+                    drag.contact = contact.number
+                    drag.startY = contact.points[0].y
+                }
+                open = drags.count
+                drags.append(drag)
+            case .dragChanged(_, let offset, let velocity):
+                if let open { drags[open].samples.append((intent.time, offset, velocity)) }
+            case .dragEnded(_, let outcome, _):
+                if let index = open {
+                    drags[index].ended = (intent.time, outcome, intent.explanation)
+                    open = nil
+                }
+            case .confirmationRequested, .dismiss:
+                open = nil  // a decision made elsewhere ends the drag silently (SPEC 4.9)
+            case .setDetent, .passthroughTap, .save, .cancelled, .rejected:
+                break
+            }
+        }
+        return drags
+    }
+
+    /// The time the pictures end at, in µs: the last thing that happened, or the end of the
+    /// longest a tap could have lasted, if later.
+    var endTime: Int64 {
+        var end = max(touches.last?.time ?? 0, commands.last?.time ?? 0, intents.last?.time ?? 0, decisions.last?.time ?? 0)
+        for decision in decisions {
+            switch decision.kind {
+            case .tapOutside(let duration, let limit), .tapTooLong(let duration, let limit),
+                 .grabberTap(let duration, let limit), .grabberTapTooLong(let duration, let limit):
+                end = max(end, decision.time - duration + limit)
+            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact:
+                break
+            }
+        }
+        return end
+    }
+
+    /// Where each presentation of the starting scene stands over time, for the HTML scrubber:
+    /// points below its starting position, and whether it is still presented.
+    func positions(of presentation: Presentation) -> [(time: Int64, offset: Double, presented: Bool)] {
+        let geometry = PresentationGeometry(presentation: presentation, in: scene, configuration: configuration)
+        var base = 0.0
+        var track: [(time: Int64, offset: Double, presented: Bool)] = [(0, 0, true)]
+        for intent in intents {
+            switch intent.kind {
+            case .dragChanged(let id, let offset, _) where id.isID(of: presentation.id):
+                track.append((intent.time, base + offset, true))
+            case .dragEnded(let id, _, _) where id.isID(of: presentation.id),
+                 .confirmationRequested(let id, _, _) where id.isID(of: presentation.id):
+                track.append((intent.time, base, true))
+            case .setDetent(let id, let detent, _) where id.isID(of: presentation.id):
+                base = geometry.selectedHeight - geometry.height(of: detent)
+                track.append((intent.time, base, true))
+            case .dismiss(let id, _, _) where id.isID(of: presentation.id):
+                track.append((intent.time, base, false))
+            default:
+                break
+            }
+        }
+        for command in commands {
+            if case .remove(let id) = command.command, id == presentation.id {
+                track.append((command.time, base, false))
+            }
+        }
+        return track.sorted { $0.time < $1.time }
+    }
+}
+
+extension HostCommand {
+    /// A short label for the timeline: the command's type and what it says.
+    var label: String {
+        switch self {
+        case .scene: "scene"
+        case .present(let presentation): "present \(presentation.id)"
+        case .remove(let id): "remove \(id)"
+        case .update(let id, _): "update \(id)"
+        case .confirm(let id, let choice): "confirm \(id): \(choice.rawValue)"
+        case .button(let id, let role): "button \(role.rawValue) on \(id)"
+        case .accessibility(let id, let action): "accessibility \(action.rawValue) on \(id)"
+        case .dismiss(let id): "dismiss \(id)"
+        case .key(let key): "key \(key.rawValue)"
+        }
+    }
+}
+
+extension Intent {
+    /// The name of the intent's type, as its JSON line gives it.
+    var typeName: String {
+        switch kind {
+        case .dragBegan: "dragBegan"
+        case .dragChanged: "dragChanged"
+        case .dragEnded: "dragEnded"
+        case .setDetent: "setDetent"
+        case .passthroughTap: "passthroughTap"
+        case .confirmationRequested: "confirmationRequested"
+        case .save: "save"
+        case .dismiss: "dismiss"
+        case .cancelled: "cancelled"
+        case .rejected: "rejected"
+        }
+    }
+
+    /// A short label for the timeline.
+    var label: String {
+        switch kind {
+        case .dragBegan(let id, let origin): "dragBegan \(id) (\(origin.rawValue))"
+        case .dragChanged(let id, _, _): "dragChanged \(id)"
+        case .dragEnded(let id, let outcome, _): "dragEnded \(id): \(outcome.rawValue)"
+        case .setDetent(let id, let detent, let cause): "setDetent \(id): \(detent.label) (\(cause.rawValue))"
+        case .passthroughTap: "passthroughTap"
+        case .confirmationRequested(let id, let source, _): "confirmationRequested \(id) (\(source.rawValue))"
+        case .save(let id): "save \(id)"
+        case .dismiss(let id, _, let resolution): "dismiss \(id): \(resolution.rawValue)"
+        case .cancelled(let id): "cancelled \(id)"
+        case .rejected(let id, _, let reason): "rejected \(id): \(reason)"
+        }
+    }
+}
+
+extension Detent {
+    /// `medium`, `large`, or the height in points.
+    var label: String {
+        switch self {
+        case .medium: "medium"
+        case .large: "large"
+        case .custom(let height): "\(JSONLine.formatNumber(height)) pt"
+        }
+    }
+}

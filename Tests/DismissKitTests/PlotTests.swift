@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+@testable import DismissKit
+
+/// `gesturectl plot`: the picture holds every decision `replay` prints, parses as XML with an
+/// element for each presentation, contact and intent, and bad input fails as `replay` fails.
+@Suite struct PlotTests {
+    /// The `data-line` attributes of the SVG, in document order, unescaped: each decision's and
+    /// each intent's `--explain` line.
+    static func dataLines(in svg: String) -> [String] {
+        var lines: [String] = []
+        var rest = svg[...]
+        while let start = rest.range(of: "data-line=\"") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { break }
+            lines.append(String(rest[..<end])
+                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+                .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&#10;", with: "\n").replacingOccurrences(of: "&amp;", with: "&"))
+            rest = rest[end...]
+        }
+        return lines
+    }
+
+    static func isDecision(_ line: String) -> Bool { line.contains(#""type":"decision""#) }
+
+    @Test(arguments: GoldenRecordingTests.gestureNames())
+    func plotAndReplayAgreeOnEveryDecision(_ name: String) throws {
+        let base = "Recordings/gesture-\(name)"
+        let plot = try runGesturectl(["plot", "\(base).evemu", "--scene", "\(base).scene.json"])
+        #expect(plot.status == 0)
+        #expect(plot.standardError.isEmpty)
+        let replay = try runGesturectl(["replay", "\(base).evemu", "--scene", "\(base).scene.json", "--explain"])
+        #expect(replay.status == 0)
+        let drawn = Self.dataLines(in: plot.standardOutput)
+        let printed = replay.standardOutput.split(separator: "\n").map(String.init)
+        #expect(drawn.filter(Self.isDecision) == printed.filter(Self.isDecision))
+        #expect(drawn.filter { !Self.isDecision($0) } == printed.filter { !Self.isDecision($0) })
+        // The intents drawn are the reviewed golden, which the plain replay gives.
+        let golden = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("\(base).intents.jsonl"), encoding: .utf8)
+        #expect(drawn.filter { !Self.isDecision($0) } == golden.split(separator: "\n").map(String.init))
+    }
+
+    @Test(arguments: ["gated-swipe-confirm-discard", "popover-tap-passthrough-dismiss-then-deliver", "cancel-second-finger-mid-drag",
+                      "grabber-tap-cycles-medium-large-medium"])
+    func svgParsesAndHoldsAnElementForEachPresentationContactDecisionAndIntent(_ name: String) throws {
+        let base = TestPaths.recordings.appendingPathComponent("gesture-\(name)")
+        let scenePath = base.appendingPathExtension("scene.json").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("plot-\(name)-\(getpid()).svg")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let plot = try runGesturectl(["plot", base.appendingPathExtension("evemu").path, "--scene", scenePath, "-o", output.path])
+        #expect(plot.status == 0)
+        #expect(plot.standardOutput.isEmpty)
+        #expect(try run("xmllint", ["--noout", output.path]).status == 0)
+        func count(_ expression: String) throws -> Int {
+            let result = try run("xmllint", ["--xpath", "count(\(expression))", output.path])
+            #expect(result.status == 0, "xmllint: \(result.standardError)")
+            return Int(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        }
+        func withClass(_ name: String) -> String { "//*[contains(concat(' ', @class, ' '), ' \(name) ')]" }
+
+        let scene = try SceneFile.load(path: scenePath).scene
+        #expect(try count(withClass("presentation")) == scene.presentations.count)
+        for presentation in scene.presentations {
+            #expect(try count("//*[@id='presentation-\(presentation.id)']") == 1)
+        }
+        var downs = 0
+        try Replay.touchEvents(from: Recording.open(paths: [base.appendingPathExtension("evemu").path]), screen: scene.screen) {
+            if $0.kind == .down { downs += 1 }
+        }
+        #expect(downs > 0)
+        #expect(try count(withClass("contact")) == downs)
+        #expect(try count(withClass("landing")) == downs)
+        var intents = 0, decisions = 0
+        try Replay.steps(from: Recording.open(paths: [base.appendingPathExtension("evemu").path]),
+                         scene: SceneFile.load(path: scenePath), scenePath: scenePath) { step in
+            switch step {
+            case .intent: intents += 1
+            case .decision: decisions += 1
+            case .touch, .command: break
+            }
+        }
+        #expect(intents > 0 && decisions > 0)
+        #expect(try count(withClass("intent")) == intents)
+        #expect(try count(withClass("decision")) == decisions)
+    }
+
+    @Test func aReleaseShowsItsThresholdAndProjection() throws {
+        let base = "Recordings/gesture-gated-swipe-confirm-discard"
+        let svg = try runGesturectl(["plot", "\(base).evemu", "--scene", "\(base).scene.json"]).standardOutput
+        // The figures of the golden's dragEnded explanation, labelled.
+        #expect(svg.contains("dismiss threshold 380 pt"))
+        #expect(svg.contains("projection 791.782 pt, margin +411.782: dismissAttempt"))
+        #expect(svg.contains("confirmationRequested compose (swipeFromTop)"))
+        #expect(svg.contains("host: confirm compose: discard"))
+        #expect(svg.contains("dismiss compose: discarded"))
+        #expect(svg.contains(#"class="travel""#) && svg.contains(#"class="sheet-offset""#) && svg.contains(#"class="velocity""#))
+    }
+
+    @Test func theHTMLPageStandsAlone() throws {
+        let base = "Recordings/gesture-gated-swipe-confirm-discard"
+        let page = try runGesturectl(["plot", "\(base).evemu", "--scene", "\(base).scene.json", "--format", "html"])
+        #expect(page.status == 0)
+        let html = page.standardOutput
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains(#"<input type="range" id="scrubber""#))
+        #expect(html.contains("<script>") && html.contains(#"<svg xmlns="http://www.w3.org/2000/svg""#))
+        // Nothing is fetched: the SVG namespace is the only address, and nothing names another file.
+        #expect(html.components(separatedBy: "http").count - 1 == html.components(separatedBy: "http://www.w3.org/2000/svg").count - 1)
+        #expect(!html.contains("src=") && !html.contains("href=") && !html.contains("@import") && !html.contains("url(http"))
+    }
+
+    @Test func anOutputFileEndingInHTMLGetsThePage() throws {
+        let base = "Recordings/gesture-gated-swipe-confirm-discard"
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("plot-\(getpid()).html")
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(try runGesturectl(["plot", "\(base).evemu", "--scene", "\(base).scene.json", "-o", output.path]).status == 0)
+        #expect(try String(contentsOf: output, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+    }
+
+    @Test func withoutASceneTheContactsAloneAreDrawn() throws {
+        let plot = try runGesturectl(["plot", "Recordings/rules-seat-slots.evemu"])
+        #expect(plot.status == 0)
+        #expect(plot.standardOutput.contains(#"class="contact""#))
+        #expect(!plot.standardOutput.contains(#"class="presentation "#))
+    }
+
+    @Test(arguments: [
+        ("missing recording", ["Recordings/no-such-recording.evemu", "--scene", "Recordings/gesture-gated-swipe-confirm-discard.scene.json"]),
+        ("missing scene", ["Recordings/gesture-gated-swipe-confirm-discard.evemu", "--scene", "Recordings/no-such.scene.json"]),
+        ("malformed scene", ["Recordings/gesture-gated-swipe-confirm-discard.evemu", "--scene", "Recordings/README.md"]),
+        ("malformed recording", ["Recordings/README.md", "--scene", "Recordings/gesture-gated-swipe-confirm-discard.scene.json"]),
+        ("bad device index", ["Recordings/gesture-gated-swipe-confirm-discard.evemu", "--scene",
+                              "Recordings/gesture-gated-swipe-confirm-discard.scene.json", "--device-index", "3"]),
+    ])
+    func badInputGetsReplaysErrorAndStatus(name: String, arguments: [String]) throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("plot-bad-\(getpid()).svg")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let replay = try runGesturectl(["replay"] + arguments)
+        let plot = try runGesturectl(["plot"] + arguments + ["-o", output.path])
+        #expect(replay.status == 65 || replay.status == 66)
+        #expect(plot.status == replay.status)
+        #expect(plot.standardError == replay.standardError)
+        #expect(plot.standardError.hasPrefix("Error: Recordings/"))
+        #expect(!FileManager.default.fileExists(atPath: output.path), "no picture is written for bad input")
+    }
+
+    @Test(arguments: [
+        ("no trace", ["plot"]),
+        ("unknown format", ["plot", "Recordings/rules-seat-slots.evemu", "--format", "png"]),
+        ("unknown option", ["plot", "Recordings/rules-seat-slots.evemu", "--explain"]),
+        ("bad calibration", ["plot", "Recordings/rules-seat-slots.evemu", "--calibration", "1 2"]),
+    ])
+    func usageErrorsExit64(name: String, arguments: [String]) throws {
+        let result = try runGesturectl(arguments)
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Error: "))
+        #expect(result.standardError.contains("Usage: gesturectl plot"))
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func anOutputFileThatCannotBeCreatedExits73() throws {
+        let base = "Recordings/gesture-gated-swipe-confirm-discard"
+        let result = try runGesturectl(["plot", "\(base).evemu", "--scene", "\(base).scene.json", "-o", "/nonexistent-directory/x.svg"])
+        #expect(result.status == 73)
+        #expect(result.standardError == "Error: /nonexistent-directory/x.svg: No such file or directory\n")
+    }
+
+    @Test func textIsEscapedForXML() {
+        #expect(xmlEscaped(#"a<b>&"c" 'd'"#) == "a&lt;b&gt;&amp;&quot;c&quot; &apos;d&apos;")
+        #expect(xmlEscaped("bell\u{7}") == "bell\u{FFFD}")
+        #expect(jsString("</script>\"\\\u{2028}") == #""\u003c/script>\"\\\u2028""#)
+    }
+}
+
+/// Runs a program found on `PATH`.
+func run(_ program: String, _ arguments: [String]) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [program] + arguments
+    let output = Pipe(), error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+                         standardError: String(decoding: errorData, as: UTF8.self))
+}

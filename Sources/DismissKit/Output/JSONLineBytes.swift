@@ -343,8 +343,8 @@ extension Intent {
             }
             return true
         }
-        func presentation(_ id: PresentationID, key: StaticString = #","presentation":"#) -> Bool {
-            writer.ascii(key)
+        func presentation(_ id: PresentationID) -> Bool {
+            writer.ascii(#","presentation":"#)
             return writer.presentation(id)
         }
         func tail(_ type: StaticString) {
@@ -418,42 +418,26 @@ extension Intent {
             source(sourceValue)
             tail(#","type":"confirmationRequested"}"#)
         case .save(let id):
-            if explanation != nil {
-                explainField(first: true)
-                guard presentation(id) else { return false }
-            } else {
-                guard presentation(id, key: #"{"presentation":"#) else { return false }
-            }
+            open(#""presentation":"#)
+            guard writer.presentation(id) else { return false }
             tail(#","type":"save"}"#)
         case .dismiss(let id, let sourceValue, let resolution):
-            if explanation != nil {
-                explainField(first: true)
-                guard presentation(id) else { return false }
-            } else {
-                guard presentation(id, key: #"{"presentation":"#) else { return false }
-            }
+            open(#""presentation":"#)
+            guard writer.presentation(id) else { return false }
             writer.ascii(#","resolution":""#)
             writer.ascii(resolution.staticName)
             writer.byte(0x22)
             source(sourceValue)
             tail(#","type":"dismiss"}"#)
         case .cancelled(let id):
-            if explanation != nil {
-                explainField(first: true)
-                guard presentation(id) else { return false }
-            } else {
-                guard presentation(id, key: #"{"presentation":"#) else { return false }
-            }
+            open(#""presentation":"#)
+            guard writer.presentation(id) else { return false }
             tail(#","type":"cancelled"}"#)
         case .rejected(let id, let sourceValue, let reason):
             // An explained rejection quotes its rule: rare, and too long for the scratch line.
             if explain { return false }
-            if explanation != nil {
-                explainField(first: true)
-                guard presentation(id) else { return false }
-            } else {
-                guard presentation(id, key: #"{"presentation":"#) else { return false }
-            }
+            open(#""presentation":"#)
+            guard writer.presentation(id) else { return false }
             writer.ascii(#","reason":"#)
             guard writer.reason(reason) else { return false }
             source(sourceValue)

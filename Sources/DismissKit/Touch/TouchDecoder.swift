@@ -53,6 +53,16 @@ public struct TouchDecoder: Sendable {
         var seatSlot: Int32 = -1
         var centreX: Int32 = 0
         var centreY: Int32 = 0
+
+        /// libinput's palm tracking on a new `ABS_MT_TOOL_TYPE`: the palm tool starts a palm on a
+        /// slot that has none; another tool on a palm ends it.
+        mutating func noteToolType(_ toolType: Int32) {
+            if toolType == MultitouchTool.palm {
+                if palm == .none { palm = .new }
+            } else if palm == .isPalm {
+                palm = .wasPalm
+            }
+        }
     }
 
     /// Per-slot values the kernel holds for the multitouch axes, to drop repeats.
@@ -302,11 +312,7 @@ public struct TouchDecoder: Sendable {
             slots[currentSlot].y = value
         case AbsoluteAxis.multitouchToolType:
             libevdevToolTypes[currentSlot] = value
-            if value == MultitouchTool.palm {
-                if slots[currentSlot].palm == .none { slots[currentSlot].palm = .new }
-            } else if slots[currentSlot].palm == .isPalm {
-                slots[currentSlot].palm = .wasPalm
-            }
+            slots[currentSlot].noteToolType(value)
         default:
             return
         }
@@ -334,11 +340,7 @@ public struct TouchDecoder: Sendable {
         case AbsoluteAxis.multitouchPositionY:
             slots[currentSlot].y = value
         case AbsoluteAxis.multitouchToolType:
-            if value == MultitouchTool.palm {
-                if slots[currentSlot].palm == .none { slots[currentSlot].palm = .new }
-            } else if slots[currentSlot].palm == .isPalm {
-                slots[currentSlot].palm = .wasPalm
-            }
+            slots[currentSlot].noteToolType(value)
         default:
             return
         }

@@ -27,7 +27,10 @@ let package = Package(
         .target(name: "DismissKit", dependencies: ["CLibinput", "CYAML", "CMtdev"], exclude: ["Recogniser/GestureRecogniser.md"]),
         // The C interface: its header (and dk_version) in C, its functions in Swift.
         .target(name: "CDismissKit"),
-        .target(name: "DismissKitC", dependencies: ["DismissKit", "CDismissKit"]),
+        // The shared object names itself libdismisskit.so.0 (its SONAME): programs linked against it
+        // ask for that ABI, and script/install puts the versioned file behind it.
+        .target(name: "DismissKitC", dependencies: ["DismissKit", "CDismissKit"],
+                linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libdismisskit.so.0"])]),
         .executableTarget(name: "gesturectl", dependencies: ["DismissKit"]),
         .executableTarget(name: "dismisskit-bench", dependencies: ["DismissKit"]),
         .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "gesturectl"]),

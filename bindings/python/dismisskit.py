@@ -17,7 +17,7 @@ kiosk's host commands; read back the intents it decides, as dicts::
 
 The library is found, in order: the path in DISMISSKIT_LIBRARY; the library this file was
 installed with (script/install writes its path below); pkg-config's dismisskit libdir; the
-dynamic linker's search (libdismisskit.so).
+dynamic linker's search (libdismisskit.so.0, the ABI this binding is written for).
 
 Formats and rules are those of dismisskit.h and README.md ("Embedding in C, C++ and Python").
 No compiled extension: only the standard library.
@@ -61,12 +61,12 @@ def library_path():
             ["pkg-config", "--variable=libdir", "dismisskit"],
             capture_output=True, text=True, check=True,
         ).stdout.strip()
-        candidate = os.path.join(libdir, "libdismisskit.so")
+        candidate = os.path.join(libdir, "libdismisskit.so.0")
         if libdir and os.path.exists(candidate):
             return candidate
     except (OSError, subprocess.CalledProcessError):
         pass
-    return "libdismisskit.so"
+    return "libdismisskit.so.0"
 
 
 def _load():

@@ -7,18 +7,20 @@ import Glibc
 /// named device nodes, keeps the touch devices and keyboards, and turns libinput's events
 /// into ``LiveEvent``s with the same coordinates the replay decoder computes.
 public final class LibinputSource {
-    /// What ``waitForEvents(timeout:alsoWatching:)`` found.
+    /// What ``waitForEvents(timeout:alsoWatching:waitingToWrite:)`` found.
     public struct Wakeup: Sendable, Hashable {
         /// The events that arrived, in libinput's order.
         public var events: [LiveEvent]
         /// The other watched descriptors that are readable (or hung up).
         public var readable: [Int32]
+        /// The descriptors watched for writing that can take bytes now (or failed).
+        public var writable: [Int32] = []
     }
 
     /// The touch devices and keyboards currently open.
     public var devices: [LiveDevice] { trackedDevices.values.sorted { $0.node < $1.node } }
 
-    /// libinput's file descriptor, readable when ``waitForEvents(timeout:alsoWatching:)`` has work.
+    /// libinput's file descriptor, readable when ``waitForEvents(timeout:alsoWatching:waitingToWrite:)`` has work.
     ///
     /// The corresponding libinput function is `libinput_get_fd`.
     public var fileDescriptor: Int32 { libinput_get_fd(context) }
@@ -38,8 +40,12 @@ public final class LibinputSource {
     ///   - screen: the screen that transformed coordinates are scaled to (points).
     ///   - calibration: libinput's matrix, applied to every touch device; nil keeps each
     ///     device's own (udev `LIBINPUT_CALIBRATION_MATRIX` or identity).
+    ///   - requiringTouchDevice: whether a seat without a touch device now is an error; when
+    ///     false, the seat's touch devices may come later (`deviceAdded`). Device nodes must
+    ///     always hold one.
     /// - Throws: ``LiveInputError`` when a device cannot be opened or no touch device exists.
-    public init(backend: LiveInputBackend, screen: ScreenSize, calibration: CalibrationMatrix? = nil) throws(LiveInputError) {
+    public init(backend: LiveInputBackend, screen: ScreenSize, calibration: CalibrationMatrix? = nil,
+                requiringTouchDevice: Bool = true) throws(LiveInputError) {
         // libinput and libudev are opened here, the first time live input is used, not at start-up.
         var loadError = [CChar](repeating: 0, count: 512)
         guard dk_live_input_load(&loadError, loadError.count) == 0 else {
@@ -84,7 +90,11 @@ public final class LibinputSource {
         }
         // The initial devices are announced before any dispatch; take them now.
         try drain()
-        if !trackedDevices.values.contains(where: \.isTouch) { throw .noTouchDevice(searched: searched) }
+        let mayWait: Bool = switch backend {
+        case .seat: !requiringTouchDevice
+        case .devices: false
+        }
+        if !mayWait && !trackedDevices.values.contains(where: \.isTouch) { throw .noTouchDevice(searched: searched) }
     }
 
     deinit {
@@ -93,20 +103,24 @@ public final class LibinputSource {
         interface.deallocate()
     }
 
-    /// Blocks until input arrives, the timeout passes, a signal interrupts, or one of `others` is readable.
+    /// Blocks until input arrives, the timeout passes, a signal interrupts, one of `others` is
+    /// readable or one of `waitingToWrite` writable.
     ///
     /// Uses `poll(2)` on libinput's descriptor (and `others`), then `libinput_dispatch`; events
     /// already queued are returned at once. An interrupted wait returns no events.
     /// - Parameters:
     ///   - timeout: the longest wait; nil waits without limit.
     ///   - others: more descriptors to watch in the same wait, such as stdin or a signal pipe.
-    public func waitForEvents(timeout: Duration? = nil, alsoWatching others: [Int32] = []) throws(LiveInputError) -> Wakeup {
+    ///   - waitingToWrite: descriptors to watch for room to write, such as a client's socket.
+    public func waitForEvents(timeout: Duration? = nil, alsoWatching others: [Int32] = [],
+                              waitingToWrite: [Int32] = []) throws(LiveInputError) -> Wakeup {
         if !queued.isEmpty {
             defer { queued = [] }
             return Wakeup(events: queued, readable: [])
         }
         var descriptors = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)]
         descriptors += others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        descriptors += waitingToWrite.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
         let milliseconds = timeout.map { duration -> Int32 in
             let (seconds, attoseconds) = duration.components
             return Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
@@ -119,14 +133,15 @@ public final class LibinputSource {
             if error.code == EINTR { return Wakeup(events: [], readable: []) }
             throw .waitFailed(errno: error.code)
         }
-        let readable = descriptors.dropFirst().filter { $0.revents != 0 }.map(\.fd)
+        let readable = descriptors.dropFirst().filter { $0.events == Int16(POLLIN) && $0.revents != 0 }.map(\.fd)
+        let writable = descriptors.dropFirst().filter { $0.events == Int16(POLLOUT) && $0.revents != 0 }.map(\.fd)
         if descriptors[0].revents != 0 {
             let status = libinput_dispatch(context)
             if status < 0 { throw .waitFailed(errno: -status) }
         }
         try drain()
         defer { queued = [] }
-        return Wakeup(events: queued, readable: readable)
+        return Wakeup(events: queued, readable: readable, writable: writable)
     }
 
     /// Moves every event libinput has queued into `queued`, tracking devices on the way.
@@ -146,10 +161,10 @@ public final class LibinputSource {
             guard description.isTouch || description.isKeyboard else { return }
             if description.isTouch, let calibration { try apply(calibration, to: device, named: description.node) }
             trackedDevices[device] = description
-            queued.append(.deviceAdded(name: description.name))
+            queued.append(.deviceAdded(description))
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             if let removed = trackedDevices.removeValue(forKey: device) {
-                queued.append(.deviceRemoved(name: removed.name))
+                queued.append(.deviceRemoved(removed))
             }
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
              LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:

@@ -119,11 +119,22 @@ final class ProtocolClient {
     }
 
     /// Stops reading and writing: one last write of what is queued, if the descriptor takes it
-    /// now, then the socket is closed (standard output is only no longer written).
+    /// now, then the socket is shut down, or standard input and output are replaced with
+    /// `/dev/null`, so the host's writer and reader see their pipes closed.
     func disconnect() {
         _ = flush()
         commands = nil
         output = .closed
-        if let socket { shutdown(socket, Int32(SHUT_RDWR)) }
+        if let socket {
+            shutdown(socket, Int32(SHUT_RDWR))
+        } else {
+            for (descriptor, mode) in [(STDIN_FILENO, O_RDONLY), (STDOUT_FILENO, O_WRONLY)] {
+                let null = open("/dev/null", mode | O_CLOEXEC)
+                if null >= 0 {
+                    dup2(null, descriptor)
+                    close(null)
+                }
+            }
+        }
     }
 }

@@ -115,7 +115,8 @@ struct ProtocolService {
             }
             switch request {
             case .query:
-                let state = session.pipeline.stateJSONLine
+                var state = session.pipeline.stateJSONLine
+                state.set("line", .integer(Int64(command.number)))
                 send(to: client) { state.append(to: &$0) }
             case .command(let hostCommand):
                 do {

@@ -32,7 +32,7 @@ import Testing
         #expect(question.hasPrefix(#"{"options":["discard","save","keepEditing"],"presentation":"compose","source":"programmatic","time":"#))
         #expect(try output.nextLine() == #"{"line":6,"type":"ok"}"#)
         let state = try #require(try output.nextLine())
-        #expect(state == #"{"gesture":null,"openQuestions":[{"presentation":"compose","source":"programmatic"}],"#
+        #expect(state == #"{"gesture":null,"line":7,"openQuestions":[{"presentation":"compose","source":"programmatic"}],"#
             + #""scene":{"compactWidth":600,"presentations":[{"contentOffset":12,"detents":["large"],"dismissible":true,"#
             + #""grabber":false,"headerHeight":56,"id":"compose","modal":true,"passthrough":[],"selectedDetent":"large","#
             + #""style":"sheet","unsavedChanges":true}],"screen":{"height":800,"heightMM":136,"width":1280,"widthMM":217},"#
@@ -44,7 +44,7 @@ import Testing
         #expect(try output.nextLine() == #"{"line":8,"type":"ok"}"#)
         #expect(try output.nextLine() == #"{"line":9,"type":"ok"}"#)
         #expect(try output.nextLine()?.contains(#""resolution":"discarded""#) == true)
-        #expect(try output.nextLine()?.hasPrefix(#"{"gesture":null,"openQuestions":[],"scene":{"compactWidth":600,"presentations":[],"#) == true)
+        #expect(try output.nextLine()?.hasPrefix(#"{"gesture":null,"line":10,"openQuestions":[],"scene":{"compactWidth":600,"presentations":[],"#) == true)
         let status = try service.stop()
         #expect(status == 0)
         #expect(service.standardError.contains("Error: stdin:2: presentation \"compose\": the id is already used"))

@@ -187,12 +187,13 @@ MEASURED = {"time", "explain", "velocity", "offset", "x", "y"}
 
 
 def decisions(path):
-    """The decisions in an intents file: every intent but drag progress, without measurements."""
+    """The decisions in an intents file: every intent but drag progress, without measurements
+    (and without the live run's `device` lines, which a replay has not)."""
     result = []
     with open(path) as lines:
         for line in lines:
             intent = json.loads(line)
-            if intent.get("type") != "dragChanged":
+            if intent.get("type") not in ("dragChanged", "device"):
                 result.append({k: v for k, v in intent.items() if k not in MEASURED})
     return result
 

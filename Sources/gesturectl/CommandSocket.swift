@@ -19,8 +19,9 @@ final class CommandSocket {
         /// Nothing to accept after all (the client gave up, or a signal interrupted).
         case none
         /// `accept` failed for want of descriptors or memory: the listener is not watched for
-        /// ``backOffMilliseconds``, so the loop does not spin on it.
-        case backingOff(SystemCallError)
+        /// ``backOffMilliseconds``, so the loop does not spin on it. `isFirst` for the first
+        /// failure since the last `accept` that worked.
+        case backingOff(SystemCallError, isFirst: Bool)
     }
 
     /// How long the listener rests after a failing `accept`.
@@ -35,6 +36,8 @@ final class CommandSocket {
     private let created: (path: String, device: UInt, inode: UInt)?
     /// When the listener is watched again after a failed `accept` (`CLOCK_MONOTONIC`, ms).
     private var restingUntil: Int64?
+    /// Whether the last `accept` failed for want of descriptors or memory.
+    private var lastAcceptFailed = false
 
     /// Creates the socket at `path`. A socket there that still answers is someone else's and is
     /// never taken over; one that refuses connections is stale and replaced; any other file is
@@ -142,11 +145,13 @@ final class CommandSocket {
             switch code {
             case EMFILE, ENFILE, ENOBUFS, ENOMEM:
                 restingUntil = monotonicMilliseconds() + Self.backOffMilliseconds
-                return .backingOff(SystemCallError(code: code))
+                defer { lastAcceptFailed = true }
+                return .backingOff(SystemCallError(code: code), isFirst: !lastAcceptFailed)
             default:
                 return .none  // EAGAIN, ECONNABORTED, EINTR, EPROTO: nothing to do
             }
         }
+        lastAcceptFailed = false
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)  // a single thread forks nothing in between
         let peer = PeerCredentials(of: descriptor)
         if let reason = access.refusal(of: peer) {

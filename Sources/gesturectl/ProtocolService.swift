@@ -81,8 +81,10 @@ struct ProtocolService {
             HostReply.error(line: 0, reason: reason).appendJSONLine(to: &line)
             _ = line.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             close(descriptor)
-        case .backingOff(let error):
-            StandardError.write("gesturectl: cannot accept a socket client (\(error)); trying again in \(CommandSocket.backOffMilliseconds) ms")
+        case .backingOff(let error, let isFirst):
+            if isFirst {
+                StandardError.write("gesturectl: cannot accept a socket client (\(error)); trying again every \(CommandSocket.backOffMilliseconds) ms")
+            }
         case .none:
             break
         }

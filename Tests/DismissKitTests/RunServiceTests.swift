@@ -182,6 +182,23 @@ import Testing
         #expect(try service.stop() == 0)
     }
 
+    @Test func aFailingAcceptRestsTheListenerAndServesAgainOnceDescriptorsAreFree() throws {
+        let socketPath = RunningService.scratchPath("emfile.sock")
+        let service = try RunningService(["--nofile=24:24", TestPaths.gesturectl.path, "run", "--socket", socketPath],
+                                         executable: "/usr/bin/prlimit", waitForSocket: socketPath)
+        var clients: [SocketClient] = []
+        try service.waitUntil {
+            if let client = try? SocketClient(path: socketPath) { clients.append(client) }
+            return service.standardError.contains("cannot accept a socket client (Too many open files); trying again every 100 ms")
+        }
+        clients.removeFirst(clients.count / 2)
+        let late = try SocketClient(path: socketPath)
+        late.send(#"{"type":"query"}"# + "\n")
+        #expect(try late.nextLine()?.hasSuffix(#""type":"state"}"#) == true)
+        #expect(service.standardError.components(separatedBy: "cannot accept").count == 2, "one note per episode")
+        #expect(try service.stop() == 0)
+    }
+
     @Test func requireDeviceExits69OnASeatWithoutATouchscreen() throws {
         let result = try runGesturectl(["run", "--require-device"])
         #expect(result.status == 69)
@@ -194,7 +211,10 @@ import Testing
             import socket, sys
             s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             s.connect(sys.argv[1])
-            s.sendall(sys.argv[2].encode() + b"\\n")
+            try:
+                s.sendall(sys.argv[2].encode() + b"\\n")
+            except BrokenPipeError:
+                pass  # refused: the reply is waiting to be read
             print(s.makefile().readline().strip())
             """
         let process = Process()

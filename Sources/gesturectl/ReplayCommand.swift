@@ -2,7 +2,7 @@ import DismissKit
 
 /// `gesturectl replay`: decodes a recording and prints touch events or intents.
 enum ReplayCommand {
-    static let usage = "gesturectl replay <trace> [<events-file>] [--scene <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [--touch-events [--exact]] [--explain]"
+    static let usage = "gesturectl replay <trace> [<events-file>] [--scene <file>] [--device-index <n>] [--config <file>] [--calibration \"<a b c d e f>\"] [--touch-events [--exact]] [--explain]"
 
     static let help = """
         OVERVIEW: Replay a recorded touchscreen trace, deterministically.
@@ -18,15 +18,18 @@ enum ReplayCommand {
           <events-file>           The other file of a `.desc` + `.events` pair (optional).
 
         OPTIONS:
-          --scene <file>          The scene (JSON): screen, presentations, timeline. Without one the screen
-                                  is 1280 x 800 points on a 217 x 136 mm panel.
+          --scene <file>          The scene (JSON): screen, presentations, timeline, gestures. Without one
+                                  the screen is 1280 x 800 points on a 217 x 136 mm panel.
+          --config <file>         Gesture thresholds: a JSON object with the fields of a scene's
+                                  'gestures', over the scene's.
           --device-index <n>      The device of a multi-device recording (0-based); default: the first touchscreen.
           --calibration <matrix>  libinput calibration matrix "a b c d e f"; default: the recorded
                                   LIBINPUT_CALIBRATION_MATRIX udev property, or none.
           --touch-events          Print touch events (down, motion, up, cancel, frame) instead of intents.
           --exact                 With touch events, print positions with every digit needed to read back
                                   the values the pipeline gets, instead of rounding them to 0.001.
-          --explain               With intents, add the figures behind each release decision.
+          --explain               With intents, print the gesture thresholds in force on standard error,
+                                  and add the figures behind each release decision.
           -h, --help              Show help information.
         """
 
@@ -35,10 +38,11 @@ enum ReplayCommand {
         let calibration: CalibrationMatrix?
         let deviceIndex: Int?
         let scenePath: String?
+        let configPath: String?
         do throws(CommandLineArguments.UsageError) {
             options = try CommandLineArguments(
                 arguments,
-                valueOptions: ["scene", "device-index", "calibration"],
+                valueOptions: ["scene", "device-index", "calibration", "config"],
                 flagOptions: ["touch-events", "exact", "explain", "help"]
             )
             if options.flag("help") {
@@ -53,6 +57,10 @@ enum ReplayCommand {
                 throw CommandLineArguments.UsageError(message: "'--exact' is for touch events: give it with '--touch-events'")
             }
             scenePath = try options.value("scene")
+            configPath = try options.value("config")
+            if configPath != nil && options.flag("touch-events") {
+                throw CommandLineArguments.UsageError(message: "'--config' is for intents; touch events use no thresholds")
+            }
             calibration = try options.calibration()
             if let text = try options.value("device-index") {
                 guard let index = Int(text), index >= 0 else {
@@ -78,7 +86,12 @@ enum ReplayCommand {
             let sceneFile = try scenePath.map { path throws(InputFileError) in try SceneFile.load(path: path) }
             let reader = try Recording.open(paths: options.positional, deviceIndex: deviceIndex)
             if let sceneFile, let scenePath, !options.flag("touch-events") {
-                try Replay.intents(from: reader, scene: sceneFile, scenePath: scenePath, calibration: calibration) { intent in
+                let configuration = try configPath.map { path throws(InputFileError) in
+                    try GestureConfigurationReader.load(path: path, base: sceneFile.configuration)
+                } ?? sceneFile.configuration
+                if explain { StandardError.write("gesturectl: gestures: \(configuration.jsonLine.text)") }
+                try Replay.intents(from: reader, scene: sceneFile, scenePath: scenePath, configuration: configuration,
+                                   calibration: calibration) { intent in
                     output.write { intent.appendJSONLine(to: &$0, explain: explain) }
                 }
             } else {

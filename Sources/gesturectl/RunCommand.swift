@@ -30,7 +30,7 @@ enum RunCommand {
                                   The screen in points when there is no scene file (the panel's
                                   millimetres keep the default density).
           --config <file>         Gesture thresholds: a JSON object with the fields of a scene's
-                                  'gestures' (instead of the scene's).
+                                  'gestures', over the scene's.
           --calibration <matrix>  libinput calibration matrix "a b c d e f" (or a,b,c,d,e,f) for
                                   every touch device; default: each device's udev
                                   LIBINPUT_CALIBRATION_MATRIX.
@@ -56,6 +56,7 @@ enum RunCommand {
     static func run(_ arguments: [String]) -> Int32 {
         let backend: LiveInputBackend
         let scene: Scene
+        var configuration = GestureConfiguration()
         let calibration: CalibrationMatrix?
         let printTouchEvents: Bool
         let explain: Bool
@@ -65,7 +66,7 @@ enum RunCommand {
         do throws(CommandLineArguments.UsageError) {
             let options = try CommandLineArguments(
                 arguments,
-                valueOptions: LiveInputOptions.valueOptions.union(["scene", "screen", "calibration", "socket", "allow-uid", "allow-group"]),
+                valueOptions: LiveInputOptions.valueOptions.union(["scene", "screen", "config", "calibration", "socket", "allow-uid", "allow-group"]),
                 flagOptions: ["touch-events", "explain", "help", "require-device"]
             )
             if options.flag("help") {
@@ -81,7 +82,9 @@ enum RunCommand {
                     throw CommandLineArguments.UsageError(message: "'--screen' and '--scene' both give the screen; use one")
                 }
                 do {
-                    scene = try SceneFile.load(path: scenePath).scene
+                    let file = try SceneFile.load(path: scenePath)
+                    scene = file.scene
+                    configuration = file.configuration
                 } catch {
                     StandardError.report(error.description)
                     return error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError
@@ -93,6 +96,14 @@ enum RunCommand {
                 scene = Scene(screen: screen)
             } else {
                 scene = Scene()
+            }
+            if let configPath = try options.value("config") {
+                do {
+                    configuration = try GestureConfigurationReader.load(path: configPath, base: configuration)
+                } catch {
+                    StandardError.report(error.description)
+                    return error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError
+                }
             }
             printTouchEvents = options.flag("touch-events")
             explain = options.flag("explain")
@@ -109,12 +120,13 @@ enum RunCommand {
 
         let session: LiveDismissalSession
         do {
-            session = try LiveDismissalSession(backend: backend, scene: scene, calibration: calibration,
-                                               requiringTouchDevice: requireDevice)
+            session = try LiveDismissalSession(backend: backend, scene: scene, configuration: configuration,
+                                               calibration: calibration, requiringTouchDevice: requireDevice)
         } catch {
             StandardError.report("\(error)")
             return ExitStatus.unavailable
         }
+        if explain { StandardError.write("gesturectl: gestures: \(configuration.jsonLine.text)") }
         if case .seat(let seat) = backend, !session.devices.contains(where: \.isTouch) {
             StandardError.write("gesturectl: no touch device on seat '\(seat)' yet; waiting for one")
         }

@@ -234,3 +234,32 @@ import Testing
         #expect(Self.numbered(reader.readLines()) == [#"1: {"type": "dismiss"}"#])
     }
 }
+
+/// `--config` and `--explain` on a replay: the thresholds in force are printed and used.
+@Suite struct GesturectlConfigurationTests {
+    static let recording = "Recordings/gesture-gated-swipe-confirm-discard.evemu"
+    static let scene = "Recordings/gesture-gated-swipe-confirm-discard.scene.json"
+
+    @Test func aConfigFileChangesTheThresholdsAndExplainPrintsThem() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("gesturectl-config-\(getpid()).json")
+        try #"{"dismissFraction": 0.95}"#.write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let standard = try runGesturectl(["replay", Self.recording, "--scene", Self.scene, "--explain"])
+        let tuned = try runGesturectl(["replay", Self.recording, "--scene", Self.scene, "--config", config.path, "--explain"])
+        #expect(standard.status == 0 && tuned.status == 0)
+        #expect(standard.standardError.contains(#""dismissFraction":0.5,"#))
+        #expect(tuned.standardError.contains(#""dismissFraction":0.95,"#))
+        // The sheet is 760 points high: a release dismisses once less than the fraction of it is left.
+        #expect(standard.standardOutput.contains(#""threshold":380,"#))
+        #expect(tuned.standardOutput.contains(#""threshold":38,"#))
+    }
+
+    @Test func aBadConfigFileIsADataError() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("gesturectl-bad-config-\(getpid()).json")
+        try "{\n  \"slopMM\": -1\n}".write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let result = try runGesturectl(["replay", Self.recording, "--scene", Self.scene, "--config", config.path])
+        #expect(result.status == 65)
+        #expect(result.standardError == "Error: \(config.path):2: slopMM: must be a number more than 0, up to 50\n")
+    }
+}

@@ -63,11 +63,12 @@ enum RunCommand {
         let socketPath: String?
         let requireDevice: Bool
         let access: PeerAccess
+        let logLevel: LibinputLogLevel
         do throws(CommandLineArguments.UsageError) {
             let options = try CommandLineArguments(
                 arguments,
                 valueOptions: LiveInputOptions.valueOptions.union(["scene", "screen", "config", "calibration", "socket", "allow-uid", "allow-group"]),
-                flagOptions: ["touch-events", "explain", "help", "require-device"]
+                flagOptions: ["touch-events", "explain", "help", "require-device", "verbose"]
             )
             if options.flag("help") {
                 printToStandardOutput(help)
@@ -113,6 +114,7 @@ enum RunCommand {
                 throw CommandLineArguments.UsageError(message: "'--require-device' is for a seat; device nodes are always required")
             }
             access = try PeerAccess(options: options)
+            logLevel = [.error, .info, .debug][min(options.count(of: "verbose"), 2)]
         } catch {
             StandardError.report(error.message, usage: usage)
             return ExitStatus.usage
@@ -121,7 +123,8 @@ enum RunCommand {
         let session: LiveDismissalSession
         do {
             session = try LiveDismissalSession(backend: backend, scene: scene, configuration: configuration,
-                                               calibration: calibration, requiringTouchDevice: requireDevice)
+                                               calibration: calibration, requiringTouchDevice: requireDevice,
+                                               logLevel: logLevel, logPrefix: "gesturectl: ")
         } catch {
             StandardError.report("\(error)")
             return ExitStatus.unavailable

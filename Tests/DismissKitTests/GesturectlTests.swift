@@ -263,3 +263,14 @@ import Testing
         #expect(result.standardError == "Error: \(config.path):2: slopMM: must be a number more than 0, up to 50\n")
     }
 }
+
+/// libinput's own log, through the log handler.
+@Suite struct LibinputLogTests {
+    @Test func libinputsMessagesArePrefixedWithTheirPriority() throws {
+        let result = try runGesturectl(["run", "--device", "/dev/null"])
+        #expect(result.status == 69)
+        let libinputLines = result.standardError.split(separator: "\n").filter { $0.contains("libinput error:") }
+        #expect(!libinputLines.isEmpty, "\(result.standardError)")
+        #expect(libinputLines.allSatisfy { $0.hasPrefix("gesturectl: libinput error: ") }, "\(libinputLines)")
+    }
+}

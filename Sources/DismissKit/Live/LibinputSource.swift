@@ -43,9 +43,13 @@ public final class LibinputSource {
     ///   - requiringTouchDevice: whether a seat without a touch device now is an error; when
     ///     false, the seat's touch devices may come later (`deviceAdded`). Device nodes must
     ///     always hold one.
+    ///   - logLevel: the least severe of libinput's own log messages to print on standard error.
+    ///   - logPrefix: what those lines start with, before `libinput PRIORITY: message`
+    ///     (`gesturectl: `, say); the last one given holds for the process.
     /// - Throws: ``LiveInputError`` when a device cannot be opened or no touch device exists.
     public init(backend: LiveInputBackend, screen: ScreenSize, calibration: CalibrationMatrix? = nil,
-                requiringTouchDevice: Bool = true) throws(LiveInputError) {
+                requiringTouchDevice: Bool = true, logLevel: LibinputLogLevel = .error,
+                logPrefix: String = "") throws(LiveInputError) {
         // libinput and libudev are opened here, the first time live input is used, not at start-up.
         var loadError = [CChar](repeating: 0, count: 512)
         guard dk_live_input_load(&loadError, loadError.count) == 0 else {
@@ -79,6 +83,8 @@ public final class LibinputSource {
             throw .contextUnavailable(reason: "could not create the libinput context")
         }
         context = created
+        libinputLogPrefix = Array(logPrefix.utf8)
+        dk_libinput_log_to(context, logLevel.priority, printLibinputMessage)
 
         switch backend {
         case .seat(let seat):
@@ -281,4 +287,41 @@ private func openRestricted(_ path: UnsafePointer<CChar>?, _ flags: Int32, _ use
 /// libinput's `close_restricted`: plain `close(2)`.
 private func closeRestricted(_ descriptor: Int32, _ userData: UnsafeMutableRawPointer?) {
     close(descriptor)
+}
+
+/// How much of libinput's own log to print.
+public enum LibinputLogLevel: Sendable, Hashable, CaseIterable {
+    /// Errors only (libinput's default), such as `client bug: …`.
+    case error
+    /// Errors and information (devices libinput ignores, and why).
+    case info
+    /// Everything, libinput's debug messages included.
+    case debug
+
+    fileprivate var priority: libinput_log_priority {
+        switch self {
+        case .error: LIBINPUT_LOG_PRIORITY_ERROR
+        case .info: LIBINPUT_LOG_PRIORITY_INFO
+        case .debug: LIBINPUT_LOG_PRIORITY_DEBUG
+        }
+    }
+}
+
+/// What libinput's log lines start with; written before each context is created, read on the
+/// thread that dispatches it.
+nonisolated(unsafe) private var libinputLogPrefix: [UInt8] = []
+
+/// libinput's log handler (through `dk_libinput_log_to`): one line on standard error,
+/// `PREFIXlibinput PRIORITY: message`.
+private func printLibinputMessage(_ priority: libinput_log_priority, _ message: UnsafePointer<CChar>?) {
+    guard let message else { return }
+    let name = switch priority {
+    case LIBINPUT_LOG_PRIORITY_DEBUG: "debug"
+    case LIBINPUT_LOG_PRIORITY_INFO: "info"
+    default: "error"
+    }
+    var line = libinputLogPrefix + Array("libinput \(name): ".utf8)
+    line += UnsafeBufferPointer(start: UnsafeRawPointer(message).assumingMemoryBound(to: UInt8.self), count: strlen(message))
+    line.append(0x0A)
+    try? SystemCall.writeAll(line) { start, count in write(STDERR_FILENO, start, count) }
 }

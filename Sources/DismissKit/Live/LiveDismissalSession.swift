@@ -45,16 +45,20 @@ public final class LiveDismissalSession {
     ///     each device's udev `LIBINPUT_CALIBRATION_MATRIX`.
     ///   - requiringTouchDevice: whether a seat without a touch device now is an error; when
     ///     false the session waits for one (`deviceAdded` in ``Input/deviceChanges``).
+    ///   - logLevel: how much of libinput's own log to print on standard error.
+    ///   - logPrefix: what those lines start with, before `libinput PRIORITY: message`.
     /// - Throws: ``LiveInputError`` when no touch device is found or a device cannot be opened.
     public init(
         backend: LiveInputBackend = .defaultSeat,
         scene: Scene,
         configuration: GestureConfiguration = GestureConfiguration(),
         calibration: CalibrationMatrix? = nil,
-        requiringTouchDevice: Bool = true
+        requiringTouchDevice: Bool = true,
+        logLevel: LibinputLogLevel = .error,
+        logPrefix: String = ""
     ) throws(LiveInputError) {
         source = try LibinputSource(backend: backend, screen: scene.screen, calibration: calibration,
-                                    requiringTouchDevice: requiringTouchDevice)
+                                    requiringTouchDevice: requiringTouchDevice, logLevel: logLevel, logPrefix: logPrefix)
         pipeline = DismissalPipeline(scene: scene, configuration: configuration)
     }
 

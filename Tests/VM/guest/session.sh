@@ -367,6 +367,9 @@ run_lane() {
 lanes=$(< "$SHARE/lanes")
 for ((lane = 0; lane < lanes; lane++)); do run_lane $lane & done
 wait
+# The service check needs seat0 to itself: after every recording (guest/service_check.py).
+/usr/bin/python3 "$SHARE/guest/service_check.py" "$GESTURECTL" "$SHARE" "$RESULTS" gesture-gated-swipe-confirm-discard \
+  2> "$WORK/service-check.err" || log "@service: the check failed: $(tail -3 "$WORK/service-check.err")"
 read -r _ user nice system idle _ < /proc/stat
 busy=$((user + nice + system - BUSY_AT_START)) idle=$((idle - IDLE_AT_START))
 log "session complete; the cpus were busy $((100 * busy / (busy + idle))) % of the time since udevd started"

@@ -86,7 +86,7 @@ def parsed(line):
 
 
 # The scene without its timeline: the sender answers the confirmation live.
-with open(f"{SHARE}/recordings/{RECORDING}.scene.json") as file:
+with open(f"{SHARE}/service.scene.json") as file:
     scene = json.load(file)
 scene.pop("timeline", None)
 with open(f"{OUT}/scene.json", "w") as file:

@@ -1,4 +1,3 @@
-import Dispatch
 import DismissKit
 import Glibc
 
@@ -192,32 +191,42 @@ enum RunCommand {
 }
 
 /// SIGINT and SIGTERM, turned into a readable pipe that the input loop polls with libinput.
+///
+/// The handler only writes a byte (`write(2)` is async-signal-safe): no thread waits for the
+/// signals (a thread would want to set its priority, which the shipped unit's system call
+/// filter refuses), and a signal while the loop works is seen at its next `poll`.
 final class StopSignals {
     let descriptor: Int32
     private let writer: Int32
-    private let sources: [any DispatchSourceSignal]
 
     init?() {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
-        descriptor = ends[0]
-        writer = ends[1]
-        let writer = ends[1]
-        sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { _ = write(writer, "x", 1) }
-            source.resume()
-            return source
+        (descriptor, writer) = (ends[0], ends[1])
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)  // a burst of signals never blocks the handler
         }
+        stopSignalWriter = writer
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in [SIGINT, SIGTERM] {
+            signal(number) { _ in _ = write(stopSignalWriter, "x", 1) }
+            sigaddset(&signals, number)
+        }
+        // A parent may have left them blocked (the mask survives exec): they must reach the handler.
+        guard sigprocmask(SIG_UNBLOCK, &signals, nil) == 0 else { return nil }
     }
 
     deinit {
-        sources.forEach { $0.cancel() }
+        for number in [SIGINT, SIGTERM] { signal(number, SIG_DFL) }
         close(descriptor)
         close(writer)
     }
 }
+
+/// The pipe the signal handler writes to; set before the handler is installed.
+nonisolated(unsafe) private var stopSignalWriter: Int32 = -1
 
 /// Host command lines read from a descriptor as they arrive, numbered from 1; blank lines are skipped.
 struct CommandLineReader {

@@ -36,6 +36,14 @@
       libinput reported no SYN_DROPPED and no lag; a client of uid 65534 was refused with
       the reason; the run ended with 0 on SIGTERM.
 
+  compare.py systemd RESULTS
+      The shipped units under systemd as the guest's init (guest/systemd_check.py), from
+      its @systemd.* files: the socket listened and the service had not started; the kiosk
+      client, as the user kiosk, started it by connecting; the service ran as dismisskit;
+      the udev rule gave it the touchscreen; the client saw the device line, was asked,
+      answered discard and saw its sheet dismissed; `systemctl stop` ended the service
+      with status 0; its journal has no libinput SYN_DROPPED or lag.
+
 For unplug-* recordings (device removed with fingers down), gesturectl must also have
 cancelled every open touch and noted the removal on stderr. For rotated-* recordings
 gesturectl ran with a 180-degree calibration: its percentages must be 100 minus libinput's.
@@ -335,8 +343,56 @@ def service_problem(results, recording, golden):
     return None
 
 
+def systemd_problem(results):
+    """What is wrong with the systemd check's results, or None (see the module's docstring)."""
+    base = f"{results}/@systemd"
+    if not os.path.exists(base + ".journal.txt"):
+        return "the guest under systemd did not finish its check"
+    with open(base + ".facts.json") as file:
+        facts = json.load(file)
+    with open(base + ".client.jsonl") as file:
+        transcript = [json.loads(line) for line in file if line.strip()]
+    with open(base + ".journal.txt") as file:
+        journal = file.read()
+    if facts["before"] != {"socket": {"ActiveState": "active"}, "service": {"ActiveState": "inactive"}}:
+        return f"before the first client: {facts['before']} (expected the socket listening, the service not started)"
+    activated = facts.get("activated", {})
+    if activated.get("ActiveState") != "active" or activated.get("User") != "dismisskit":
+        return f"the first client did not start the service as dismisskit: {activated}"
+    if facts.get("node", {}).get("uid") != 990:
+        return f"the udev rule did not give the touchscreen to dismisskit (uid 990): {facts.get('node')}"
+    received = [entry["received"] for entry in transcript if "received" in entry]
+    sent = [entry["sent"] for entry in transcript if "sent" in entry]
+    kinds = [m.get("type") for m in received if m.get("type") not in ("dragChanged",)]
+    expected = ["state", "ok", "device", "dragBegan", "dragEnded", "confirmationRequested", "ok", "dismiss"]
+    if kinds != expected:
+        return f"the kiosk client received {kinds}, expected {expected}"
+    if [c["type"] for c in sent] != ["query", "present", "confirm"] or sent[-1].get("choice") != "discard":
+        return f"the kiosk client sent {sent}"
+    if received[-1].get("resolution") != "discarded" or transcript[-1] != {"stack": []}:
+        return f"the sheet was not dismissed and discarded: {received[-1]}, {transcript[-1]}"
+    stopped = facts.get("stopped", {})
+    if stopped.get("Result") != "success" or stopped.get("ExecMainStatus") != "0":
+        return f"systemctl stop did not end the service cleanly: {stopped}"
+    for marker in ("SYN_DROPPED", "lagging behind"):
+        if marker in journal:
+            return f"the service's journal reports {marker}"
+    if "device added: DismissKit Test Touchscreen" not in journal or "(uid 991," not in journal:
+        return "the service's journal does not show the touchscreen and the kiosk client"
+    return None
+
+
 def main():
     mode, results = sys.argv[1], sys.argv[2]
+    if mode == "systemd":
+        try:
+            problem = systemd_problem(results)
+        except (OSError, ValueError, KeyError) as error:
+            problem = repr(error)
+        print(f"  MISMATCH systemd: {problem}" if problem else
+              "  match    systemd: socket activation, the hardened unit, the udev rule, a touchscreen")
+        print(f"systemd: {0 if problem else 1}/1")
+        return 1 if problem else 0
     if mode == "service":
         recording = sys.argv[3]
         golden = os.path.join(os.environ.get("RECORDINGS", ""), f"{recording}.intents.jsonl")

@@ -132,6 +132,21 @@ import Testing
         #expect(try service.stop() == 0)
     }
 
+    @Test func standardOutputNotReadIsDisconnectedAndTheSocketStillServed() throws {
+        let socketPath = RunningService.scratchPath("unread-stdout.sock")
+        let service = try RunningService(["--socket", socketPath])
+        // The host floods queries on standard input and never reads standard output (a pipe).
+        let queries = String(repeating: #"{"type":"query"}"# + "\n", count: 500)
+        try service.waitUntil {
+            service.writeIgnoringFailure(queries)
+            return service.standardError.contains("stdin disconnected: stopped reading")
+        }
+        let client = try SocketClient(path: socketPath)
+        client.send(#"{"type":"query"}"# + "\n")
+        #expect(try client.nextLine()?.hasSuffix(#""type":"state"}"#) == true)
+        #expect(try service.stop() == 0)
+    }
+
     @Test func aLiveSocketIsNeverTakenOverAndAStaleOneIsReplaced() throws {
         let socketPath = RunningService.scratchPath("taken.sock")
         // A stale socket: bound, then its listener gone.
@@ -275,6 +290,13 @@ final class RunningService {
 
     func write(_ text: String) {
         input.fileHandleForWriting.write(Data(text.utf8))
+    }
+
+    /// Writes `text` to standard input; a pipe the run has closed takes nothing, and that is no failure.
+    func writeIgnoringFailure(_ text: String) {
+        signal(SIGPIPE, SIG_IGN)
+        let bytes = Array(text.utf8)
+        _ = Glibc.write(input.fileHandleForWriting.fileDescriptor, bytes, bytes.count)
     }
 
     /// Writes `byteCount` bytes without a newline until the pipe closes; returns how many went in.

@@ -103,6 +103,7 @@ import Testing
         let other = try SocketClient(path: socketPath)
         client.send(#"{"type":"query"}"# + "\n")
         #expect(try client.nextLine()?.hasSuffix(#""type":"state"}"#) == true)
+        let peakBefore = try #require(service.peakMemoryKilobytes)
         // 8 MiB without a newline: refused after the first MiB, then the connection ends.
         let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 16)
         var sent = 0
@@ -114,6 +115,9 @@ import Testing
         #expect(try client.nextLine() == #"{"line":2,"reason":"the command is longer than 1048576 bytes","type":"error"}"#)
         #expect(try client.nextLine() == nil)
         #expect(service.standardError.contains("disconnected: sent a command line longer than 1048576 bytes"))
+        // Nothing of the line was kept past the cap: the peak grew by a few MiB at most.
+        let peakAfter = try #require(service.peakMemoryKilobytes)
+        #expect(peakAfter - peakBefore < 8 * 1024, "peak \(peakBefore) kB before, \(peakAfter) kB after")
         other.send(#"{"type":"query"}"# + "\n")
         #expect(try other.nextLine()?.hasSuffix(#""type":"state"}"#) == true)
         #expect(try service.stop() == 0)
@@ -284,6 +288,13 @@ final class RunningService {
     deinit {
         if process.isRunning { process.terminate() }
         unlink(errorPath)
+    }
+
+    /// The run's peak resident memory so far (`VmHWM`), in kilobytes.
+    var peakMemoryKilobytes: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }
 
     var standardError: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }

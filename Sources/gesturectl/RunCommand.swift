@@ -211,7 +211,10 @@ final class StopSignals {
         var signals = sigset_t()
         sigemptyset(&signals)
         for number in [SIGINT, SIGTERM] {
-            signal(number) { _ in _ = write(stopSignalWriter, "x", 1) }
+            signal(number) { _ in
+                var byte: UInt8 = 0  // on the stack: nothing allocated in the handler
+                _ = write(stopSignalWriter, &byte, 1)
+            }
             sigaddset(&signals, number)
         }
         // A parent may have left them blocked (the mask survives exec): they must reach the handler.

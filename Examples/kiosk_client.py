@@ -1,9 +1,15 @@
 #!/usr/bin/env python3
 """A kiosk's side of `gesturectl run`, in Python: an example of embedding DismissKit.
 
-The kiosk owns its presentation stack. It starts `gesturectl run`, presents its sheet
-with a host command, and then reacts to the intents that come back, one JSON object
-per line:
+The kiosk owns its presentation stack. It starts `gesturectl run`, asks what the
+pipeline holds (`query`, whose `state` reply it adopts: after a reconnect the pipeline
+may already hold the sheet), presents its sheet with a host command if it is not there,
+and then reacts to what comes back, one JSON object per line (README, "The protocol"):
+
+- ok / error: the reply to one of its command lines, by line number. A refused
+  `present` leaves the kiosk's stack as well, so the two never disagree.
+- state: the reply to `query`.
+- device: a touchscreen came or went.
 
 - confirmationRequested: the user tried to close something with unsaved work; a real
   kiosk shows its discard / save / keep-editing dialog. This one answers with --answer.
@@ -13,7 +19,8 @@ per line:
 - everything else (drag progress, pass-through taps, rejections) is logged.
 
 Everything the kiosk receives and sends is printed as a transcript (JSON Lines) on
-standard output, and its final stack last: {"stack": [...]}. It stops when
+standard output, {"ready": "compose"} once the sheet is in the pipeline, and its final
+stack last: {"stack": [...]}. It stops when
 `gesturectl run` ends, or on SIGINT / SIGTERM (which it passes on).
 
 With --socket it connects to a `gesturectl run --socket PATH` that is already running
@@ -43,6 +50,9 @@ class Kiosk:
         self.answer = answer
         self.transcript = transcript
         self.stack = []
+        # Every line sent counts, from 1, as gesturectl numbers them; the replies name them.
+        self.lines_sent = 0
+        self.awaiting = {}
 
     def log(self, **entry):
         self.transcript.write(json.dumps(entry, sort_keys=True) + "\n")
@@ -50,6 +60,8 @@ class Kiosk:
 
     def send(self, command):
         self.log(sent=command)
+        self.lines_sent += 1
+        self.awaiting[self.lines_sent] = command
         self.commands.write(json.dumps(command) + "\n")
         self.commands.flush()
 
@@ -60,11 +72,28 @@ class Kiosk:
     def find(self, presentation_id):
         return next((p for p in self.stack if p["id"] == presentation_id), None)
 
-    def handle(self, intent):
-        self.log(received=intent)
-        kind = intent.get("type")
-        target = intent.get("presentation")
-        if kind == "confirmationRequested":
+    def handle(self, message):
+        self.log(received=message)
+        kind = message.get("type")
+        target = message.get("presentation")
+        if kind == "ok":
+            command = self.awaiting.pop(message["line"], None)
+            if command and command["type"] == "present" and command["presentation"]["id"] == COMPOSE["id"]:
+                self.log(ready=COMPOSE["id"])
+        elif kind == "error":
+            command = self.awaiting.pop(message["line"], None)
+            self.log(refused=command, reason=message.get("reason"))
+            if command and command["type"] == "present":
+                # The pipeline did not take it: it is not on screen for the kiosk either.
+                self.stack = [p for p in self.stack if p["id"] != command["presentation"]["id"]]
+        elif kind == "state":
+            self.awaiting.pop(message.get("line"), None)
+            self.stack = [dict(p) for p in message["scene"]["presentations"]]
+            if self.find(COMPOSE["id"]) is None:
+                self.present(COMPOSE)
+            else:
+                self.log(ready=COMPOSE["id"])
+        elif kind == "confirmationRequested":
             # A real kiosk asks the user here; this example answers as told.
             self.send({"type": "confirm", "presentation": target, "choice": self.answer})
         elif kind == "save":
@@ -77,13 +106,14 @@ class Kiosk:
         elif kind == "setDetent":
             presentation = self.find(target)
             if presentation is not None:
-                presentation["selectedDetent"] = intent["detent"]
+                presentation["selectedDetent"] = message["detent"]
 
 
-def serve(kiosk, intents):
-    """Presents the kiosk's sheet, then handles intents until the stream ends."""
-    kiosk.present(COMPOSE)
-    for line in intents:
+def serve(kiosk, messages):
+    """Asks for the pipeline's state (then presents the kiosk's sheet), and handles what
+    comes back until the stream ends."""
+    kiosk.send({"type": "query"})
+    for line in messages:
         line = line.strip()
         if not line:
             continue
@@ -106,8 +136,10 @@ def main():
     if options.socket:
         connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         connection.connect(options.socket)
-        stream = connection.makefile("rw", encoding="utf-8", newline="\n")
-        kiosk = Kiosk(stream, options.answer, sys.stdout)
+        # Two files, not one "rw" file: writing to a text file drops the lines it has read ahead.
+        incoming = connection.makefile("r", encoding="utf-8", newline="\n")
+        outgoing = connection.makefile("w", encoding="utf-8", newline="\n")
+        kiosk = Kiosk(outgoing, options.answer, sys.stdout)
 
         def leave(_number, _frame):
             raise SystemExit
@@ -115,7 +147,7 @@ def main():
         signal.signal(signal.SIGINT, leave)
         signal.signal(signal.SIGTERM, leave)
         try:
-            serve(kiosk, stream)
+            serve(kiosk, incoming)
         except (SystemExit, ConnectionError):
             pass
         connection.close()

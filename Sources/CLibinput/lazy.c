@@ -7,6 +7,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,3 +116,29 @@ LAZY(libinput_handle, int, libinput_device_touch_get_touch_count, (struct libinp
 LAZY(libinput_handle, int, libinput_device_config_calibration_has_matrix, (struct libinput_device *device), (device))
 LAZY(libinput_handle, enum libinput_config_status, libinput_device_config_calibration_set_matrix,
      (struct libinput_device *device, const float matrix[6]), (device, matrix))
+
+LAZY_VOID(libinput_handle, libinput_log_set_handler, (struct libinput *libinput, libinput_log_handler handler),
+          (libinput, handler))
+LAZY_VOID(libinput_handle, libinput_log_set_priority, (struct libinput *libinput, enum libinput_log_priority priority),
+          (libinput, priority))
+
+static dk_log_sink log_sink;
+
+static void format_log_message(struct libinput *libinput, enum libinput_log_priority priority, const char *format,
+                               va_list arguments) {
+    (void)libinput;
+    dk_log_sink sink = __atomic_load_n(&log_sink, __ATOMIC_ACQUIRE);
+    if (!sink) return;
+    char message[1024];
+    int length = vsnprintf(message, sizeof message, format, arguments);
+    if (length < 0) return;
+    size_t end = (size_t)length < sizeof message ? (size_t)length : sizeof message - 1;
+    while (end > 0 && message[end - 1] == '\n') message[--end] = '\0';
+    sink(priority, message);
+}
+
+void dk_libinput_log_to(struct libinput *libinput, enum libinput_log_priority priority, dk_log_sink sink) {
+    __atomic_store_n(&log_sink, sink, __ATOMIC_RELEASE);
+    libinput_log_set_handler(libinput, format_log_message);
+    libinput_log_set_priority(libinput, priority);
+}

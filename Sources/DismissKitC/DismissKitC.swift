@@ -16,8 +16,8 @@ final class PipelineHandle {
     /// The line of the intent being read, reused from one to the next.
     var line: [UInt8] = []
 
-    init(scene: Scene) {
-        pipeline = DismissalPipeline(scene: scene)
+    init(scene: Scene, configuration: GestureConfiguration) {
+        pipeline = DismissalPipeline(scene: scene, configuration: configuration)
         intents.reserveCapacity(16)
         line.reserveCapacity(256)
     }
@@ -77,9 +77,10 @@ public func dk_pipeline_new(
         return nil
     }
     do throws(InputFileError) {
-        // A scene file without a timeline; a timeline is checked and ignored, as `gesturectl run --scene` does.
+        // A scene file without a timeline; a timeline is checked and ignored, as `gesturectl run
+        // --scene` does, and `gestures` are used.
         let file = try SceneFile.parse(text, path: "scene_json")
-        let handle = PipelineHandle(scene: file.scene)
+        let handle = PipelineHandle(scene: file.scene, configuration: file.configuration)
         return OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
     } catch {
         report(error.description, to: errorOut)

@@ -11,7 +11,8 @@ struct CommandLineArguments {
 
     private(set) var positional: [String] = []
     private var values: [String: [String]] = [:]
-    private var flags: Set<String> = []
+    /// How many times each flag was given.
+    private var flags: [String: Int] = [:]
 
     /// - Parameters:
     ///   - valueOptions: option names (without `--`) that take a value.
@@ -51,7 +52,7 @@ struct CommandLineArguments {
                     throw UsageError(message: "missing value for '--\(name)'")
                 }
             } else if flagOptions.contains(name) && inlineValue == nil {
-                flags.insert(name)
+                flags[name, default: 0] += 1
             } else {
                 throw UsageError(message: "unknown option '--\(name)'")
             }
@@ -68,7 +69,10 @@ struct CommandLineArguments {
     /// Every value given for a repeatable option.
     func values(_ name: String) -> [String] { values[name] ?? [] }
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    func flag(_ name: String) -> Bool { flags[name] != nil }
+
+    /// How many times a flag was given (`--verbose --verbose`).
+    func count(of name: String) -> Int { flags[name] ?? 0 }
 
     /// A usage error when any positional argument was given.
     func expectNoPositionalArguments() throws(UsageError) {

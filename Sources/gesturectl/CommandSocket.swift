@@ -1,98 +1,264 @@
 import DismissKit
 import Glibc
 
-/// A Unix stream socket serving the host protocol of `gesturectl run`: commands in, intents out,
-/// one client at a time (the next waits in the listen queue until the current one leaves).
+/// The listening Unix stream socket of `gesturectl run`: bound at a path, or inherited from
+/// systemd's socket activation. It accepts clients and checks who they are; the clients
+/// themselves are ``ProtocolClient``s.
 final class CommandSocket {
     /// Why the socket could not be set up.
     struct SetupError: Error, CustomStringConvertible {
         var description: String
     }
 
-    let path: String
-    let listener: Int32
-    /// The connected client, if any.
-    private(set) var client: Int32?
-    /// The client's commands, line by line.
-    private(set) var commands: CommandLineReader?
+    /// What one `accept` came to.
+    enum Acceptance {
+        /// A client the access rules let in.
+        case accepted(descriptor: Int32, peer: PeerCredentials?)
+        /// A client the rules keep out: it gets an error reply with the reason, then is closed.
+        case refused(descriptor: Int32, peer: PeerCredentials?, reason: String)
+        /// Nothing to accept after all (the client gave up, or a signal interrupted).
+        case none
+        /// `accept` failed for want of descriptors or memory: the listener is not watched for
+        /// ``backOffMilliseconds``, so the loop does not spin on it. `isFirst` for the first
+        /// failure since the last `accept` that worked.
+        case backingOff(SystemCallError, isFirst: Bool)
+    }
 
-    /// Creates the socket at `path` with mode 0600 (a stale socket there is replaced; any other file is not).
-    init(path: String) throws(SetupError) {
+    /// How long the listener rests after a failing `accept`.
+    static let backOffMilliseconds: Int64 = 100
+
+    let listener: Int32
+    /// The path, or what systemd passed, for messages.
+    let name: String
+    private let access: PeerAccess
+    /// The socket file this process created and removes at exit, with its identity, so that a
+    /// socket someone else put at the path later is left alone.
+    private let created: (path: String, device: UInt, inode: UInt)?
+    /// When the listener is watched again after a failed `accept` (`CLOCK_MONOTONIC`, ms).
+    private var restingUntil: Int64?
+    /// Whether the last `accept` failed for want of descriptors or memory.
+    private var lastAcceptFailed = false
+
+    /// Creates the socket at `path`. A socket there that still answers is someone else's and is
+    /// never taken over; one that refuses connections is stale and replaced; any other file is
+    /// left alone. The socket is created with the umask 0177, so it is 0600 from the start;
+    /// nothing is done to the path after `bind`.
+    init(path: String, access: PeerAccess) throws(SetupError) {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
         guard path.utf8.count < capacity else {
             throw SetupError(description: "socket path '\(path)' is longer than \(capacity - 1) bytes")
         }
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            for (index, byte) in path.utf8.enumerated() { bytes[index] = byte }
+        }
         var status = stat()
         if lstat(path, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFSOCK else {
                 throw SetupError(description: "'\(path)' exists and is not a socket; not replacing it")
             }
-            unlink(path)
+            switch Self.probe(&address) {
+            case 0:
+                throw SetupError(description: "'\(path)' is in use: another process answers on it; not taking it over")
+            case ECONNREFUSED:
+                unlink(path)  // stale: nobody listens any more
+            case let code:
+                throw SetupError(description: "cannot tell whether '\(path)' is in use: \(SystemCallError(code: code))")
+            }
         }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard descriptor >= 0 else { throw SetupError(description: "cannot create a socket: \(Self.reason())") }
-        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
-            for (index, byte) in path.utf8.enumerated() { bytes[index] = byte }
-        }
-        // Created with no permissions for others, then opened to the owner only.
         let previousMask = umask(0o177)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = Self.withSocketAddress(&address) { bind(descriptor, $0, $1) }
         umask(previousMask)
-        guard bound == 0, chmod(path, 0o600) == 0, listen(descriptor, 4) == 0 else {
+        guard bound == 0, listen(descriptor, 16) == 0, lstat(path, &status) == 0 else {
             let reason = Self.reason()
             close(descriptor)
             throw SetupError(description: "cannot listen on '\(path)': \(reason)")
         }
-        self.path = path
         listener = descriptor
+        name = path
+        self.access = access
+        created = (path, UInt(status.st_dev), UInt(status.st_ino))
+    }
+
+    /// The listening socket systemd passed (`LISTEN_PID` is this process, `LISTEN_FDS` is 1:
+    /// descriptor 3), or nil when it passed none. The variables are removed from the
+    /// environment, as `sd_listen_fds` does, so that no child takes them for its own.
+    static func inherited(access: PeerAccess) throws(SetupError) -> CommandSocket? {
+        guard let pidText = getenv("LISTEN_PID").map({ String(cString: $0) }),
+              let countText = getenv("LISTEN_FDS").map({ String(cString: $0) }) else { return nil }
+        for variable in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { unsetenv(variable) }
+        guard Int32(pidText) == getpid() else { return nil }
+        guard countText == "1" else {
+            throw SetupError(description: "systemd passed \(countText) descriptors (LISTEN_FDS); expected one listening socket")
+        }
+        let descriptor: Int32 = 3  // SD_LISTEN_FDS_START
+        var accepting: Int32 = 0
+        var type: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &accepting, &length) == 0,
+              getsockopt(descriptor, SOL_SOCKET, SO_TYPE, &type, &length) == 0,
+              accepting == 1, type == Int32(SOCK_STREAM.rawValue) else {
+            throw SetupError(description: "the descriptor systemd passed is not a listening stream socket")
+        }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        return CommandSocket(inherited: descriptor, access: access)
+    }
+
+    private init(inherited descriptor: Int32, access: PeerAccess) {
+        listener = descriptor
+        name = "the socket systemd passed"
+        self.access = access
+        created = nil
     }
 
     deinit {
-        if let client { close(client) }
         close(listener)
-        unlink(path)
-    }
-
-    /// The descriptors to poll: the client while one is connected, otherwise the listener.
-    var watched: [Int32] { client.map { [$0] } ?? [listener] }
-
-    /// Accepts the next client after the listener became readable.
-    func acceptClient() {
-        let descriptor = accept(listener, nil, nil)
-        guard descriptor >= 0 else { return }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        client = descriptor
-        commands = CommandLineReader(descriptor: descriptor)
-    }
-
-    /// Reads the client's complete command lines; forgets the client when it has gone.
-    func readCommands() -> [CommandLineReader.Line] {
-        guard var reader = commands else { return [] }
-        let lines = reader.readLines()
-        commands = reader
-        if !reader.isOpen { disconnect() }
-        return lines
-    }
-
-    /// Sends one line, its newline included, to the client; a client that cannot take it is disconnected.
-    func send(bytes: [UInt8]) {
-        guard let client else { return }
-        do {
-            try SystemCall.writeAll(bytes) { start, count in Glibc.send(client, start, count, Int32(MSG_NOSIGNAL)) }
-        } catch {
-            disconnect()
+        // Only the socket this process created, and only while it is still the one at the path.
+        var status = stat()
+        if let created, lstat(created.path, &status) == 0,
+           UInt(status.st_dev) == created.device, UInt(status.st_ino) == created.inode {
+            unlink(created.path)
         }
     }
 
-    private func disconnect() {
-        if let client { close(client) }
-        client = nil
-        commands = nil
+    /// Whether to watch the listener now (not while resting after a failed `accept`).
+    var isAccepting: Bool {
+        guard let restingUntil else { return true }
+        if monotonicMilliseconds() >= restingUntil { self.restingUntil = nil }
+        return self.restingUntil == nil
+    }
+
+    /// How long until the listener is watched again; nil when it is watched now.
+    var millisecondsUntilAccepting: Int64? {
+        isAccepting ? nil : restingUntil.map { max(0, $0 - monotonicMilliseconds()) }
+    }
+
+    /// Accepts the next client, after the listener became readable, and checks who it is.
+    func accept(admittingMore: Bool) -> Acceptance {
+        let descriptor = Glibc.accept(listener, nil, nil)
+        guard descriptor >= 0 else {
+            let code = errno
+            switch code {
+            case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                restingUntil = monotonicMilliseconds() + Self.backOffMilliseconds
+                defer { lastAcceptFailed = true }
+                return .backingOff(SystemCallError(code: code), isFirst: !lastAcceptFailed)
+            default:
+                return .none  // EAGAIN, ECONNABORTED, EINTR, EPROTO: nothing to do
+            }
+        }
+        lastAcceptFailed = false
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)  // a single thread forks nothing in between
+        let peer = PeerCredentials(of: descriptor)
+        if let reason = access.refusal(of: peer) {
+            return .refused(descriptor: descriptor, peer: peer, reason: reason)
+        }
+        guard admittingMore else {
+            return .refused(descriptor: descriptor, peer: peer,
+                            reason: "too many clients (\(RunLimits.maximumClients) at once); try again later")
+        }
+        return .accepted(descriptor: descriptor, peer: peer)
+    }
+
+    /// Connects to the socket at `address` without blocking: 0 when someone answers (or would,
+    /// once its queue has room), otherwise the `errno` (`ECONNREFUSED`: nobody listens).
+    private static func probe(_ address: inout sockaddr_un) -> Int32 {
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard probe >= 0 else { return errno }
+        defer { close(probe) }
+        if withSocketAddress(&address, { connect(probe, $0, $1) }) == 0 { return 0 }
+        let code = errno
+        return code == EAGAIN || code == EINPROGRESS ? 0 : code
+    }
+
+    private static func withSocketAddress(_ address: inout sockaddr_un, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+        withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
     }
 
     private static func reason() -> String { String(cString: strerror(errno)) }
+}
+
+/// The bounds of `gesturectl run`'s clients (README, "Limits").
+enum RunLimits {
+    /// The most socket clients connected at once; the next one is refused with a reason.
+    static let maximumClients = 32
+}
+
+/// Who is at the other end of a Unix socket, as the kernel tells (`SO_PEERCRED`, `SO_PEERGROUPS`).
+struct PeerCredentials {
+    var pid: Int32
+    var uid: uid_t
+    var gid: gid_t
+    /// The supplementary groups; empty when the kernel cannot tell (before Linux 4.13).
+    var groups: [gid_t]
+
+    /// The credentials of the process that connected on `descriptor`; nil when the kernel gives none.
+    init?(of descriptor: Int32) {
+        // struct ucred: pid, uid, gid (Glibc declares it only with _GNU_SOURCE).
+        var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+        (pid, uid, gid) = (credentials.0, credentials.1, credentials.2)
+        var groups = [gid_t](repeating: 0, count: 256)
+        var groupsLength = socklen_t(groups.count * MemoryLayout<gid_t>.size)
+        let peerGroups: Int32 = 59  // SO_PEERGROUPS, not in Glibc's module
+        if getsockopt(descriptor, SOL_SOCKET, peerGroups, &groups, &groupsLength) == 0 {
+            self.groups = Array(groups.prefix(Int(groupsLength) / MemoryLayout<gid_t>.size))
+        } else {
+            self.groups = []
+        }
+    }
+}
+
+/// Who may connect to the socket: root and the service's own user always, and the users and
+/// groups of `--allow-uid` and `--allow-group` (a group counts as the peer's primary or a
+/// supplementary group).
+struct PeerAccess {
+    var uids: Set<uid_t> = [0, geteuid()]
+    var groups: Set<gid_t> = []
+
+    /// Reads `--allow-uid` and `--allow-group`: numbers, or names from the user and group databases.
+    init(options: CommandLineArguments) throws(CommandLineArguments.UsageError) {
+        for text in options.values("allow-uid") {
+            if let number = uid_t(text) {
+                uids.insert(number)
+            } else if let entry = getpwnam(text) {
+                uids.insert(entry.pointee.pw_uid)
+            } else {
+                throw CommandLineArguments.UsageError(message: "'--allow-uid' needs a user id or name; no user '\(text)'")
+            }
+        }
+        for text in options.values("allow-group") {
+            if let number = gid_t(text) {
+                groups.insert(number)
+            } else if let entry = getgrnam(text) {
+                groups.insert(entry.pointee.gr_gid)
+            } else {
+                throw CommandLineArguments.UsageError(message: "'--allow-group' needs a group id or name; no group '\(text)'")
+            }
+        }
+    }
+
+    /// Why `peer` may not connect, or nil when it may.
+    func refusal(of peer: PeerCredentials?) -> String? {
+        guard let peer else { return "the kernel does not say who connected (SO_PEERCRED); refused" }
+        if uids.contains(peer.uid) { return nil }
+        if groups.contains(peer.gid) || peer.groups.contains(where: groups.contains) { return nil }
+        let allowedUIDs = uids.sorted().map(String.init).joined(separator: ", ")
+        let allowedGroups = groups.isEmpty ? "" : "; groups \(groups.sorted().map(String.init).joined(separator: ", "))"
+        return "uid \(peer.uid) may not connect (allowed: uids \(allowedUIDs)\(allowedGroups); see --allow-uid, --allow-group)"
+    }
+}
+
+/// `CLOCK_MONOTONIC` in milliseconds.
+func monotonicMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
 }

@@ -34,7 +34,7 @@ enum DevicesCommand {
         }
         let source: LibinputSource
         do {
-            source = try LibinputSource(backend: backend, screen: .standard)
+            source = try LibinputSource(backend: backend, screen: .standard, logPrefix: "gesturectl: ")
         } catch {
             StandardError.report("\(error)")
             return ExitStatus.unavailable

@@ -3,7 +3,7 @@ import Glibc
 
 /// `gesturectl plot`: replays a recording against its scene and draws it, with every decision.
 enum PlotCommand {
-    static let usage = "gesturectl plot <trace> [<events-file>] [--scene <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [-o <file>] [--format svg|html]"
+    static let usage = "gesturectl plot <trace> [<events-file>] [--scene <file>] [--config <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [-o <file>] [--format svg|html]"
 
     static let help = """
         OVERVIEW: Draw a recording and every decision made on it.
@@ -21,8 +21,10 @@ enum PlotCommand {
           <events-file>           The other file of a `.desc` + `.events` pair (optional).
 
         OPTIONS:
-          --scene <file>          The scene (JSON): screen, presentations, timeline. Without one, an empty
-                                  1280 x 800 point screen: the contacts alone.
+          --scene <file>          The scene (JSON): screen, presentations, timeline, gestures. Without one, an
+                                  empty 1280 x 800 point screen: the contacts alone.
+          --config <file>         Gesture thresholds: a JSON object with the fields of a scene's
+                                  'gestures', over the scene's.
           --device-index <n>      The device of a multi-device recording (0-based); default: the first touchscreen.
           --calibration <matrix>  libinput calibration matrix "a b c d e f"; default: the recorded
                                   LIBINPUT_CALIBRATION_MATRIX udev property, or none.
@@ -71,9 +73,11 @@ enum PlotCommand {
         do throws(InputFileError) {
             let sceneFile = try trace.scenePath.map { path throws(InputFileError) in try SceneFile.load(path: path) }
                 ?? SceneFile(scene: Scene())
+            let configuration = try trace.configuration(over: sceneFile)
             let reader = try trace.openRecording()
-            var recorded = RecordingPlot(title: title(of: trace.paths[0]), scene: sceneFile.scene)
-            try Replay.steps(from: reader, scene: sceneFile, scenePath: trace.scenePath ?? "", calibration: trace.calibration) {
+            var recorded = RecordingPlot(title: title(of: trace.paths[0]), scene: sceneFile.scene, configuration: configuration)
+            try Replay.steps(from: reader, scene: sceneFile, scenePath: trace.scenePath ?? "", configuration: configuration,
+                             calibration: trace.calibration) {
                 recorded.record($0)
             }
             plot = recorded

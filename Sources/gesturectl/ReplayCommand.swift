@@ -2,7 +2,7 @@ import DismissKit
 
 /// `gesturectl replay`: decodes a recording and prints touch events or intents.
 enum ReplayCommand {
-    static let usage = "gesturectl replay <trace> [<events-file>] [--scene <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [--touch-events [--exact]] [--explain]"
+    static let usage = "gesturectl replay <trace> [<events-file>] [--scene <file>] [--config <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [--touch-events [--exact]] [--explain]"
 
     static let help = """
         OVERVIEW: Replay a recorded touchscreen trace, deterministically.
@@ -18,16 +18,19 @@ enum ReplayCommand {
           <events-file>           The other file of a `.desc` + `.events` pair (optional).
 
         OPTIONS:
-          --scene <file>          The scene (JSON): screen, presentations, timeline. Without one the screen
-                                  is 1280 x 800 points on a 217 x 136 mm panel.
+          --scene <file>          The scene (JSON): screen, presentations, timeline, gestures. Without one
+                                  the screen is 1280 x 800 points on a 217 x 136 mm panel.
+          --config <file>         Gesture thresholds: a JSON object with the fields of a scene's
+                                  'gestures', over the scene's.
           --device-index <n>      The device of a multi-device recording (0-based); default: the first touchscreen.
           --calibration <matrix>  libinput calibration matrix "a b c d e f"; default: the recorded
                                   LIBINPUT_CALIBRATION_MATRIX udev property, or none.
           --touch-events          Print touch events (down, motion, up, cancel, frame) instead of intents.
           --exact                 With touch events, print positions with every digit needed to read back
                                   the values the pipeline gets, instead of rounding them to 0.001.
-          --explain               With intents, add the figures and the rule behind every decision: a release's
-                                  projection against the threshold, a rejection's policy rule, and a line
+          --explain               With intents, print the gesture thresholds in force on standard error, and
+                                  add the figures and the rule behind every decision: a release's projection
+                                  against the threshold, a rejection's policy rule, and a line
                                   ("type":"decision") for each decision of the recogniser (a drag that starts, a
                                   tap, a tap held too long or moved past the slop, a cross-axis contact, a second
                                   contact), before the intents it caused.
@@ -51,6 +54,9 @@ enum ReplayCommand {
             if options.flag("exact") && !options.flag("touch-events") {
                 throw CommandLineArguments.UsageError(message: "'--exact' is for touch events: give it with '--touch-events'")
             }
+            if trace.configPath != nil && options.flag("touch-events") {
+                throw CommandLineArguments.UsageError(message: "'--config' is for intents; touch events use no thresholds")
+            }
         } catch {
             StandardError.report(error.message, usage: usage)
             return ExitStatus.usage
@@ -68,17 +74,23 @@ enum ReplayCommand {
         do throws(InputFileError) {
             let sceneFile = try scenePath.map { path throws(InputFileError) in try SceneFile.load(path: path) }
             let reader = try trace.openRecording()
-            if let sceneFile, let scenePath, !options.flag("touch-events"), explain {
-                try Replay.steps(from: reader, scene: sceneFile, scenePath: scenePath, calibration: calibration) { step in
-                    switch step {
-                    case .touch, .command: break
-                    case .decision(let decision): output.write(line: decision.jsonLine.text)
-                    case .intent(let intent): output.write { intent.appendJSONLine(to: &$0, explain: true) }
+            if let sceneFile, let scenePath, !options.flag("touch-events") {
+                let configuration = try trace.configuration(over: sceneFile)
+                if explain {
+                    StandardError.write("gesturectl: gestures: \(configuration.jsonLine.text)")
+                    try Replay.steps(from: reader, scene: sceneFile, scenePath: scenePath, configuration: configuration,
+                                     calibration: calibration) { step in
+                        switch step {
+                        case .touch, .command: break
+                        case .decision(let decision): output.write(line: decision.jsonLine.text)
+                        case .intent(let intent): output.write { intent.appendJSONLine(to: &$0, explain: true) }
+                        }
                     }
-                }
-            } else if let sceneFile, let scenePath, !options.flag("touch-events") {
-                try Replay.intents(from: reader, scene: sceneFile, scenePath: scenePath, calibration: calibration) { intent in
-                    output.write { intent.appendJSONLine(to: &$0) }
+                } else {
+                    try Replay.intents(from: reader, scene: sceneFile, scenePath: scenePath, configuration: configuration,
+                                       calibration: calibration) { intent in
+                        output.write { intent.appendJSONLine(to: &$0) }
+                    }
                 }
             } else {
                 let screen = sceneFile?.scene.screen ?? .standard

@@ -1,57 +1,73 @@
-import Dispatch
 import DismissKit
 import Glibc
 
 /// `gesturectl run`: live touch input through libinput, host commands on stdin, intents on stdout.
 enum RunCommand {
-    static let usage = "gesturectl run [--seat <name> | --device <path> ...] [--scene <file>] [--screen <width>x<height>] [--calibration \"<a b c d e f>\"] [--socket <path>] [--touch-events] [--explain]"
+    static let usage = "gesturectl run [--seat <name> | --device <path> ...] [--require-device] [--scene <file>] [--screen <width>x<height>] [--config <file>] [--calibration \"<a b c d e f>\"] [--socket <path>] [--allow-uid <user> ...] [--allow-group <group> ...] [--touch-events] [--explain] [--verbose]"
 
     static let help = """
         OVERVIEW: Run the dismissal pipeline on a live touchscreen.
 
-        Reads touch input through libinput and host commands (JSON Lines, see README) on
-        standard input; prints intents as JSON Lines on standard output. A malformed command
-        gets 'Error: stdin:LINE: reason' on standard error and is skipped. SIGINT or SIGTERM
-        ends the run (exit 0); so does nothing else: the end of standard input only stops
-        reading it.
+        Reads touch input through libinput and host commands (JSON Lines, see README, "The
+        protocol") on standard input and from socket clients; every command line gets one reply
+        on the channel it came from ({"type":"ok"} or {"type":"error"} with the reason; a
+        {"type":"query"} gets {"type":"state"}), and every channel receives every intent and
+        device change. A client that stops reading is disconnected; nothing waits for it.
+        SIGINT or SIGTERM ends the run (exit 0); so does nothing else: the end of standard
+        input only stops reading it.
 
         USAGE: \(usage)
 
         OPTIONS:
-          --seat <name>           Every device of this udev seat (default: seat0).
+          --seat <name>           Every device of this udev seat (default: seat0), added or removed
+                                  while running: without a touchscreen the run waits for one.
           --device <path>         This device node instead of a seat (repeatable).
-          --scene <file>          The starting scene (JSON); its timeline is not used live.
-                                  Default: an empty scene on a 1280 x 800 point screen.
+          --require-device        Exit 69 when the seat has no touch device at the start.
+          --scene <file>          The starting scene (JSON); its timeline is not used live, its
+                                  'gestures' are. Default: an empty scene on a 1280 x 800 point screen.
           --screen <width>x<height>
                                   The screen in points when there is no scene file (the panel's
                                   millimetres keep the default density).
+          --config <file>         Gesture thresholds: a JSON object with the fields of a scene's
+                                  'gestures', over the scene's.
           --calibration <matrix>  libinput calibration matrix "a b c d e f" (or a,b,c,d,e,f) for
                                   every touch device; default: each device's udev
                                   LIBINPUT_CALIBRATION_MATRIX.
-          --socket <path>         Also serve the protocol on a Unix socket (mode 0600): one client at
-                                  a time sends commands and receives the intents; the next client
-                                  is accepted when it leaves. Standard input and output still work.
+          --socket <path>         Also serve the protocol on a Unix socket created with mode 0600;
+                                  many clients at once. A socket systemd passes (LISTEN_FDS) is
+                                  served without this option.
+          --allow-uid <user>      Let this user (id or name) connect to the socket too (repeatable);
+                                  root and the service's own user always may.
+          --allow-group <group>   Let members of this group (id or name) connect (repeatable).
           --touch-events          Print libinput's touch events instead of intents, in the format
                                   of 'gesturectl replay --touch-events'.
-          --explain               Add the figures behind each release decision.
+          --explain               Print the gesture thresholds in force on standard error, and add
+                                  the figures behind each release decision.
+          --verbose               libinput's own log on standard error from its info messages on
+                                  (default: errors only); twice, from its debug messages on.
           -h, --help              Show help information.
 
         Times are microseconds since the first input. Device changes are noted on standard
-        error. Exits 69 when there is no touch device or a device cannot be opened.
+        error. Exits 69 when a device node cannot be opened, or (--require-device) when the
+        seat has no touch device.
         """
 
     static func run(_ arguments: [String]) -> Int32 {
         let backend: LiveInputBackend
         let scene: Scene
+        var configuration = GestureConfiguration()
         let calibration: CalibrationMatrix?
         let printTouchEvents: Bool
         let explain: Bool
         let socketPath: String?
+        let requireDevice: Bool
+        let access: PeerAccess
+        let logLevel: LibinputLogLevel
         do throws(CommandLineArguments.UsageError) {
             let options = try CommandLineArguments(
                 arguments,
-                valueOptions: LiveInputOptions.valueOptions.union(["scene", "screen", "calibration", "socket"]),
-                flagOptions: ["touch-events", "explain", "help"]
+                valueOptions: LiveInputOptions.valueOptions.union(["scene", "screen", "config", "calibration", "socket", "allow-uid", "allow-group"]),
+                flagOptions: ["touch-events", "explain", "help", "require-device", "verbose"]
             )
             if options.flag("help") {
                 printToStandardOutput(help)
@@ -66,7 +82,9 @@ enum RunCommand {
                     throw CommandLineArguments.UsageError(message: "'--screen' and '--scene' both give the screen; use one")
                 }
                 do {
-                    scene = try SceneFile.load(path: scenePath).scene
+                    let file = try SceneFile.load(path: scenePath)
+                    scene = file.scene
+                    configuration = file.configuration
                 } catch {
                     StandardError.report(error.description)
                     return error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError
@@ -79,9 +97,23 @@ enum RunCommand {
             } else {
                 scene = Scene()
             }
+            if let configPath = try options.value("config") {
+                do {
+                    configuration = try GestureConfigurationReader.load(path: configPath, base: configuration)
+                } catch {
+                    StandardError.report(error.description)
+                    return error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError
+                }
+            }
             printTouchEvents = options.flag("touch-events")
             explain = options.flag("explain")
             socketPath = try options.value("socket")
+            requireDevice = options.flag("require-device")
+            if requireDevice, case .devices = backend {
+                throw CommandLineArguments.UsageError(message: "'--require-device' is for a seat; device nodes are always required")
+            }
+            access = try PeerAccess(options: options)
+            logLevel = [.error, .info, .debug][min(options.count(of: "verbose"), 2)]
         } catch {
             StandardError.report(error.message, usage: usage)
             return ExitStatus.usage
@@ -89,86 +121,60 @@ enum RunCommand {
 
         let session: LiveDismissalSession
         do {
-            // LiveDismissalSession takes the matrix as plain numbers.
-            session = try LiveDismissalSession(
-                backend: backend, scene: scene, calibration: calibration)
+            session = try LiveDismissalSession(backend: backend, scene: scene, configuration: configuration,
+                                               calibration: calibration, requiringTouchDevice: requireDevice,
+                                               logLevel: logLevel, logPrefix: "gesturectl: ")
         } catch {
             StandardError.report("\(error)")
             return ExitStatus.unavailable
+        }
+        if explain { StandardError.write("gesturectl: gestures: \(configuration.jsonLine.text)") }
+        if case .seat(let seat) = backend, !session.devices.contains(where: \.isTouch) {
+            StandardError.write("gesturectl: no touch device on seat '\(seat)' yet; waiting for one")
         }
         guard let stop = StopSignals() else {
             StandardError.report("cannot watch for SIGINT and SIGTERM: \(String(cString: strerror(errno)))")
             return ExitStatus.failure
         }
         let socket: CommandSocket?
-        do {
-            socket = try socketPath.map { path throws(CommandSocket.SetupError) in try CommandSocket(path: path) }
+        do throws(CommandSocket.SetupError) {
+            let inherited = try CommandSocket.inherited(access: access)
+            if inherited != nil, socketPath != nil {
+                throw CommandSocket.SetupError(description: "systemd passed a socket (LISTEN_FDS); '--socket' cannot be given too")
+            }
+            if let inherited {
+                socket = inherited
+            } else if let socketPath {
+                socket = try CommandSocket(path: socketPath, access: access)
+            } else {
+                socket = nil
+            }
         } catch {
             StandardError.report(error.description)
             return ExitStatus.unavailable
         }
-        var commands = CommandLineReader(descriptor: STDIN_FILENO)
-        var output = LineWriter.standardOutput()
-        var line: [UInt8] = []
-        line.reserveCapacity(4096)
-        /// Prints a line on standard output and sends it to the socket's client; `write` appends
-        /// it, with its newline, to the bytes it is given.
-        func emit(_ write: (inout [UInt8]) -> Void) {
-            line.removeAll(keepingCapacity: true)
-            write(&line)
-            output.write(bytes: line)
-            socket?.send(bytes: line)
-        }
-        func apply(_ lines: [CommandLineReader.Line], from source: String) {
-            for line in lines {
-                if let problem = line.problem {
-                    StandardError.write("Error: \(source):\(line.number): \(problem)")
-                    continue
-                }
-                do {
-                    let intents = try session.apply(HostCommandParser.parse(line.text))
-                    if !printTouchEvents {
-                        for intent in intents { emit { intent.appendJSONLine(to: &$0, explain: explain) } }
-                    }
-                } catch let error as JSONInputError {
-                    StandardError.write("Error: \(source):\(line.number): \(error.reason)")
-                } catch {
-                    StandardError.write("Error: \(source):\(line.number): \(error)")
-                }
-            }
-        }
+        var service = ProtocolService(session: session, explain: explain, printTouchEvents: printTouchEvents)
         while true {
-            let watched = [stop.descriptor] + (commands.isOpen ? [STDIN_FILENO] : []) + (socket?.watched ?? [])
+            service.dropDisconnectedClients()
+            var readable = [stop.descriptor] + service.inputDescriptors
+            if let socket, socket.isAccepting { readable.append(socket.listener) }
             let input: LiveDismissalSession.Input
             do {
-                input = try session.waitForInput(alsoWatching: watched)
+                input = try session.waitForInput(timeout: socket?.millisecondsUntilAccepting.map { .milliseconds($0) },
+                                                 alsoWatching: readable, waitingToWrite: service.waitingDescriptors)
             } catch {
-                output.flush()
+                service.flush()
                 StandardError.report("\(error)")
                 return ExitStatus.unavailable
             }
-            for change in input.deviceChanges {
-                switch change {
-                case .deviceAdded(let name): StandardError.write("gesturectl: device added: \(name)")
-                case .deviceRemoved(let name): StandardError.write("gesturectl: device removed: \(name)")
-                case .touch, .escapeKey: break
-                }
+            service.handle(input)
+            if input.readable.contains(stop.descriptor) {
+                service.flush()
+                return ExitStatus.success
             }
-            if printTouchEvents {
-                for touch in input.touches { emit { touch.appendJSONLine(to: &$0) } }
-            } else {
-                for intent in input.intents { emit { intent.appendJSONLine(to: &$0, explain: explain) } }
-            }
-            if input.readable.contains(STDIN_FILENO) { apply(commands.readLines(), from: "stdin") }
-            if let socket {
-                if input.readable.contains(socket.listener) {
-                    socket.acceptClient()
-                } else if let client = socket.client, input.readable.contains(client) {
-                    apply(socket.readCommands(), from: "socket")
-                }
-            }
-            output.flush()
-            if input.readable.contains(stop.descriptor) { return ExitStatus.success }
+            service.readCommands(from: input.readable)
+            if let socket, input.readable.contains(socket.listener) { service.accept(from: socket) }
+            service.flush()
         }
     }
 
@@ -185,32 +191,45 @@ enum RunCommand {
 }
 
 /// SIGINT and SIGTERM, turned into a readable pipe that the input loop polls with libinput.
+///
+/// The handler only writes a byte (`write(2)` is async-signal-safe): no thread waits for the
+/// signals (a thread would want to set its priority, which the shipped unit's system call
+/// filter refuses), and a signal while the loop works is seen at its next `poll`.
 final class StopSignals {
     let descriptor: Int32
     private let writer: Int32
-    private let sources: [any DispatchSourceSignal]
 
     init?() {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
-        descriptor = ends[0]
-        writer = ends[1]
-        let writer = ends[1]
-        sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { _ = write(writer, "x", 1) }
-            source.resume()
-            return source
+        (descriptor, writer) = (ends[0], ends[1])
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)  // a burst of signals never blocks the handler
         }
+        stopSignalWriter = writer
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in [SIGINT, SIGTERM] {
+            signal(number) { _ in
+                var byte: UInt8 = 0  // on the stack: nothing allocated in the handler
+                _ = write(stopSignalWriter, &byte, 1)
+            }
+            sigaddset(&signals, number)
+        }
+        // A parent may have left them blocked (the mask survives exec): they must reach the handler.
+        guard sigprocmask(SIG_UNBLOCK, &signals, nil) == 0 else { return nil }
     }
 
     deinit {
-        sources.forEach { $0.cancel() }
+        for number in [SIGINT, SIGTERM] { signal(number, SIG_DFL) }
         close(descriptor)
         close(writer)
     }
 }
+
+/// The pipe the signal handler writes to; set before the handler is installed.
+nonisolated(unsafe) private var stopSignalWriter: Int32 = -1
 
 /// Host command lines read from a descriptor as they arrive, numbered from 1; blank lines are skipped.
 struct CommandLineReader {
@@ -220,6 +239,8 @@ struct CommandLineReader {
         var text: String
         /// Set when the line is skipped: the reason, for the error line.
         var problem: String?
+        /// Whether the line was longer than ``InputLimits/maximumLineLength`` (and not kept).
+        var isOverlong = false
     }
 
     let descriptor: Int32
@@ -253,7 +274,7 @@ struct CommandLineReader {
         }
         if lines.unfinishedLineLength > InputLimits.maximumLineLength {
             completed.append(Line(number: lines.lineNumber + 1, text: "",
-                                  problem: "the command is longer than \(InputLimits.maximumLineLength) bytes; skipped"))
+                                  problem: "the command is longer than \(InputLimits.maximumLineLength) bytes", isOverlong: true))
             lines.skipUnfinishedLine()
         }
         return completed

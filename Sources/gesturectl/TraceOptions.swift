@@ -1,13 +1,16 @@
 import DismissKit
 
 /// The options `replay` and `plot` share to name a recording and read it: the trace (one file,
-/// or an evemu `.desc` + `.events` pair), `--scene`, `--device-index` and `--calibration`.
+/// or an evemu `.desc` + `.events` pair), `--scene`, `--config`, `--device-index` and
+/// `--calibration`.
 struct TraceOptions {
     /// The value options the trace takes, for ``CommandLineArguments``.
-    static let valueOptions: Set<String> = ["scene", "device-index", "calibration"]
+    static let valueOptions: Set<String> = ["scene", "config", "device-index", "calibration"]
 
     var paths: [String]
     var scenePath: String?
+    /// Gesture thresholds over the scene's (`--config`).
+    var configPath: String?
     var deviceIndex: Int?
     var calibration: CalibrationMatrix?
 
@@ -20,6 +23,7 @@ struct TraceOptions {
         }
         paths = options.positional
         scenePath = try options.value("scene")
+        configPath = try options.value("config")
         calibration = try options.calibration()
         if let text = try options.value("device-index") {
             guard let index = Int(text), index >= 0 else {
@@ -32,6 +36,12 @@ struct TraceOptions {
     /// Opens the recording for reading.
     func openRecording() throws(InputFileError) -> any RecordingReader {
         try Recording.open(paths: paths, deviceIndex: deviceIndex)
+    }
+
+    /// The gesture thresholds in force: the scene's, with `--config`'s fields over them.
+    func configuration(over sceneFile: SceneFile) throws(InputFileError) -> GestureConfiguration {
+        guard let configPath else { return sceneFile.configuration }
+        return try GestureConfigurationReader.load(path: configPath, base: sceneFile.configuration)
     }
 
     /// The exit status for an error reading the trace or the scene: 66 for a file that cannot be

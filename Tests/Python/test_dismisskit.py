@@ -112,6 +112,22 @@ class PipelineTests(unittest.TestCase):
         with self.assertRaises(ValueError):
             pipeline.touch("down", 0, 1, 1, 0)
 
+    def test_a_scenes_gestures_set_the_thresholds(self):
+        def release_outcome(gestures):
+            scene = {"presentations": [{"id": "compose", "style": "sheet"}], **gestures}
+            with dismisskit.Pipeline(scene) as pipeline:
+                for i in range(14):  # down at (300, 70), 12 moves of 12.5 pt at 120 Hz, up
+                    kind = "down" if i == 0 else "motion" if i < 13 else "up"
+                    pipeline.touch(kind, 0, 300.0, 70.0 + 12.5 * i, i * 8333)
+                    pipeline.touch("frame", 0, 0.0, 0.0, i * 8333)
+                return [i["outcome"] for i in pipeline if i["type"] == "dragEnded"]
+
+        self.assertEqual(release_outcome({}), ["dismissAttempt"])
+        # No projection: the sheet is released where the finger left it, 150 pt down, and settles.
+        self.assertEqual(release_outcome({"gestures": {"decelerationPerMillisecond": 0}}), ["settle"])
+        with self.assertRaisesRegex(dismisskit.DismissKitError, "unknown key"):
+            release_outcome({"gestures": {"deceleration": 0}})
+
     def test_bad_scenes_raise_with_the_reason(self):
         with self.assertRaisesRegex(dismisskit.DismissKitError, r"^scene_json:2: .*colour"):
             dismisskit.Pipeline('{"presentations": [],\n "colour": 1}')

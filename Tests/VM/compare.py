@@ -25,6 +25,25 @@
       names ending in -save), and the unsaved sheet was dismissed once, after a save
       for the latter.
 
+  compare.py service RESULTS RECORDING
+      The service check (guest/service_check.py), from its @service.* files: `gesturectl
+      run --seat seat0 --socket` started before the touchscreen existed (its note, then the
+      device line), the sender got exactly one reply per line (a state, the refused present,
+      the malformed line, ok for its confirm), the client that stopped reading was
+      disconnected, the listener and the sender received the same intents in order, those
+      standard output printed, and they make the same decisions as the recording's golden
+      (Recordings/RECORDING.intents.jsonl, its timeline's confirm answered live instead);
+      libinput reported no SYN_DROPPED and no lag; a client of uid 65534 was refused with
+      the reason; the run ended with 0 on SIGTERM.
+
+  compare.py systemd RESULTS
+      The shipped units under systemd as the guest's init (guest/systemd_check.py), from
+      its @systemd.* files: the socket listened and the service had not started; the kiosk
+      client, as the user kiosk, started it by connecting; the service ran as dismisskit;
+      the udev rule gave it the touchscreen; the client saw the device line, was asked,
+      answered discard and saw its sheet dismissed; `systemctl stop` ended the service
+      with status 0; its journal has no libinput SYN_DROPPED or lag.
+
 For unplug-* recordings (device removed with fingers down), gesturectl must also have
 cancelled every open touch and noted the removal on stderr. For rotated-* recordings
 gesturectl ran with a 180-degree calibration: its percentages must be 100 minus libinput's.
@@ -189,12 +208,13 @@ MEASURED = {"time", "explain", "velocity", "offset", "x", "y"}
 
 
 def decisions(path):
-    """The decisions in an intents file: every intent but drag progress, without measurements."""
+    """The decisions in an intents file: every intent but drag progress, without measurements
+    (and without the live run's `device` lines, which a replay has not)."""
     result = []
     with open(path) as lines:
         for line in lines:
             intent = json.loads(line)
-            if intent.get("type") != "dragChanged":
+            if intent.get("type") not in ("dragChanged", "device"):
                 result.append({k: v for k, v in intent.items() if k not in MEASURED})
     return result
 
@@ -273,8 +293,118 @@ def client_problem(base, choice):
     return None
 
 
+def service_problem(results, recording, golden):
+    """What is wrong with the service check's results, or None (see the module's docstring)."""
+    base = f"{results}/@service"
+    if not os.path.exists(base + ".status"):
+        return "the guest did not finish the service check"
+
+    def lines(suffix):
+        with open(base + suffix) as file:
+            return [line.rstrip("\n") for line in file if line.strip()]
+
+    def messages(suffix):
+        return [json.loads(line) for line in lines(suffix)]
+
+    stderr = lines(".stderr.txt")
+    sender, listener, stdout = messages(".sender.jsonl"), messages(".listener.jsonl"), messages(".stdout.jsonl")
+    if lines(".status") != ["0"]:
+        return f"gesturectl run ended with {lines('.status')} on SIGTERM"
+    waiting = next((i for i, line in enumerate(stderr) if "waiting for one" in line), None)
+    added = next((i for i, line in enumerate(stderr) if "device added:" in line and "Touchscreen" in line), None)
+    if waiting is None or added is None or added < waiting:
+        return "run did not wait for the touchscreen and then add it (stderr: waiting note, then device added)"
+    for marker in ("SYN_DROPPED", "lagging behind"):
+        if any(marker in line for line in stderr):
+            return f"libinput reported {marker}: {[line for line in stderr if marker in line]}"
+    if sum("disconnected: stopped reading" in line for line in stderr) != 1:
+        return "not exactly one client was disconnected for not reading"
+    replies = [m for m in sender if m.get("type") in ("ok", "error", "state")]
+    numbers = [m.get("line") for m in replies]
+    if numbers != [1, 2, 3, 4]:
+        return f"the sender's replies are for lines {numbers}, not one each for 1 to 4"
+    kinds = [(m["type"], "already used" in m.get("reason", "")) for m in replies]
+    if kinds != [("state", False), ("error", True), ("error", False), ("ok", False)]:
+        return f"unexpected replies {replies}"
+    touchscreen = [m for m in listener if m.get("type") == "device" and m.get("touch")]
+    intents = [m for m in listener if m.get("type") != "device"]
+    if not touchscreen or not intents or listener.index(touchscreen[0]) > listener.index(intents[0]):
+        return "the listener did not get the touchscreen's device line before the intents"
+    if [m for m in sender if m.get("type") not in ("ok", "error", "state", "device")] != intents:
+        return "the sender and the listener did not receive the same intents in order"
+    if [m for m in stdout if m.get("type") != "device"] != intents:
+        return "standard output and the listener did not get the same intents in order"
+    with open(golden) as file:
+        expected = [json.loads(line) for line in file if line.strip()]
+    strip = lambda items: [{k: v for k, v in m.items() if k not in MEASURED} for m in items if m["type"] != "dragChanged"]
+    if strip(intents) != strip(expected):
+        return f"decisions {strip(intents)} differ from the golden's {strip(expected)}"
+    other = lines(".other-uid.txt")
+    if not other or not other[0].startswith('{"line":0,"reason":"uid 65534 may not connect'):
+        return f"a client of uid 65534 was not refused with the reason: {other}"
+    return None
+
+
+def systemd_problem(results):
+    """What is wrong with the systemd check's results, or None (see the module's docstring)."""
+    base = f"{results}/@systemd"
+    if not os.path.exists(base + ".journal.txt"):
+        return "the guest under systemd did not finish its check"
+    with open(base + ".facts.json") as file:
+        facts = json.load(file)
+    with open(base + ".client.jsonl") as file:
+        transcript = [json.loads(line) for line in file if line.strip()]
+    with open(base + ".journal.txt") as file:
+        journal = file.read()
+    if facts["before"] != {"socket": {"ActiveState": "active"}, "service": {"ActiveState": "inactive"}}:
+        return f"before the first client: {facts['before']} (expected the socket listening, the service not started)"
+    activated = facts.get("activated", {})
+    if activated.get("ActiveState") != "active" or activated.get("User") != "dismisskit":
+        return f"the first client did not start the service as dismisskit: {activated}"
+    if facts.get("node", {}).get("uid") != 990:
+        return f"the udev rule did not give the touchscreen to dismisskit (uid 990): {facts.get('node')}"
+    received = [entry["received"] for entry in transcript if "received" in entry]
+    sent = [entry["sent"] for entry in transcript if "sent" in entry]
+    kinds = [m.get("type") for m in received if m.get("type") not in ("dragChanged",)]
+    expected = ["state", "ok", "device", "dragBegan", "dragEnded", "confirmationRequested", "ok", "dismiss"]
+    if kinds != expected:
+        return f"the kiosk client received {kinds}, expected {expected}"
+    if [c["type"] for c in sent] != ["query", "present", "confirm"] or sent[-1].get("choice") != "discard":
+        return f"the kiosk client sent {sent}"
+    if received[-1].get("resolution") != "discarded" or transcript[-1] != {"stack": []}:
+        return f"the sheet was not dismissed and discarded: {received[-1]}, {transcript[-1]}"
+    stopped = facts.get("stopped", {})
+    if stopped.get("Result") != "success" or stopped.get("ExecMainStatus") != "0":
+        return f"systemctl stop did not end the service cleanly: {stopped}"
+    for marker in ("SYN_DROPPED", "lagging behind"):
+        if marker in journal:
+            return f"the service's journal reports {marker}"
+    if "device added: DismissKit Test Touchscreen" not in journal or "(uid 991," not in journal:
+        return "the service's journal does not show the touchscreen and the kiosk client"
+    return None
+
+
 def main():
     mode, results = sys.argv[1], sys.argv[2]
+    if mode == "systemd":
+        try:
+            problem = systemd_problem(results)
+        except (OSError, ValueError, KeyError) as error:
+            problem = repr(error)
+        print(f"  MISMATCH systemd: {problem}" if problem else
+              "  match    systemd: socket activation, the hardened unit, the udev rule, a touchscreen")
+        print(f"systemd: {0 if problem else 1}/1")
+        return 1 if problem else 0
+    if mode == "service":
+        recording = sys.argv[3]
+        golden = os.path.join(os.environ.get("RECORDINGS", ""), f"{recording}.intents.jsonl")
+        try:
+            problem = service_problem(results, recording, golden)
+        except (OSError, ValueError) as error:
+            problem = str(error)
+        print(f"  MISMATCH service: {problem}" if problem else "  match    service: three clients, hot-plug, peer check")
+        print(f"service: {0 if problem else 1}/1")
+        return 1 if problem else 0
     if mode == "libinput":
         width, height = (float(v) for v in sys.argv[3].split("x"))
         names = sys.argv[4:]

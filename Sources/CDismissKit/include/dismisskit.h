@@ -8,7 +8,7 @@
  * with dk_pipeline_next_intent() until it returns NULL.
  *
  * Formats (README.md): the scene JSON is a scene file (its "timeline", if any, is checked
- * and ignored, as `gesturectl run --scene` does); a command is one host-protocol object,
+ * and ignored, as `gesturectl run --scene` does; its "gestures" set the thresholds); a command is one host-protocol object,
  * e.g. {"type": "confirm", "presentation": "compose", "choice": "discard"}; an intent is
  * one JSON object on one line, keys sorted, exactly as `gesturectl replay --scene` prints it.
  *

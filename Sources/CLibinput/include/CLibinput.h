@@ -12,4 +12,12 @@
 /// with the reason (dlerror's) in `error`.
 int dk_live_input_load(char *error, size_t size);
 
+/// Receives one of libinput's log messages, formatted, without its trailing newline.
+typedef void (*dk_log_sink)(enum libinput_log_priority priority, const char *message);
+
+/// Sends libinput's log messages from `priority` up to `sink` (one sink for the process;
+/// libinput's handler takes a format and a va_list, which Swift cannot implement).
+/// The corresponding libinput functions are `libinput_log_set_handler` and `libinput_log_set_priority`.
+void dk_libinput_log_to(struct libinput *libinput, enum libinput_log_priority priority, dk_log_sink sink);
+
 #endif

@@ -16,6 +16,8 @@ public struct JSONLine: Sendable {
         case bool(Bool)
         case strings([String])
         case object(JSONLine)
+        case array([Value])
+        case null
     }
 
     private var fields: [(key: String, value: Value)] = []
@@ -64,6 +66,14 @@ public struct JSONLine: Sendable {
             }
             output.append("]")
         case .object(let object): object.write(to: &output)
+        case .array(let values):
+            output.append("[")
+            for (index, value) in values.enumerated() {
+                if index > 0 { output.append(",") }
+                write(value, to: &output)
+            }
+            output.append("]")
+        case .null: output.append("null")
         }
     }
 

@@ -7,18 +7,20 @@ import Glibc
 /// named device nodes, keeps the touch devices and keyboards, and turns libinput's events
 /// into ``LiveEvent``s with the same coordinates the replay decoder computes.
 public final class LibinputSource {
-    /// What ``waitForEvents(timeout:alsoWatching:)`` found.
+    /// What ``waitForEvents(timeout:alsoWatching:waitingToWrite:)`` found.
     public struct Wakeup: Sendable, Hashable {
         /// The events that arrived, in libinput's order.
         public var events: [LiveEvent]
         /// The other watched descriptors that are readable (or hung up).
         public var readable: [Int32]
+        /// The descriptors watched for writing that can take bytes now (or failed).
+        public var writable: [Int32] = []
     }
 
     /// The touch devices and keyboards currently open.
     public var devices: [LiveDevice] { trackedDevices.values.sorted { $0.node < $1.node } }
 
-    /// libinput's file descriptor, readable when ``waitForEvents(timeout:alsoWatching:)`` has work.
+    /// libinput's file descriptor, readable when ``waitForEvents(timeout:alsoWatching:waitingToWrite:)`` has work.
     ///
     /// The corresponding libinput function is `libinput_get_fd`.
     public var fileDescriptor: Int32 { libinput_get_fd(context) }
@@ -38,8 +40,16 @@ public final class LibinputSource {
     ///   - screen: the screen that transformed coordinates are scaled to (points).
     ///   - calibration: libinput's matrix, applied to every touch device; nil keeps each
     ///     device's own (udev `LIBINPUT_CALIBRATION_MATRIX` or identity).
+    ///   - requiringTouchDevice: whether a seat without a touch device now is an error; when
+    ///     false, the seat's touch devices may come later (`deviceAdded`). Device nodes must
+    ///     always hold one.
+    ///   - logLevel: the least severe of libinput's own log messages to print on standard error.
+    ///   - logPrefix: what those lines start with, before `libinput PRIORITY: message`
+    ///     (`gesturectl: `, say); the last one given holds for the process.
     /// - Throws: ``LiveInputError`` when a device cannot be opened or no touch device exists.
-    public init(backend: LiveInputBackend, screen: ScreenSize, calibration: CalibrationMatrix? = nil) throws(LiveInputError) {
+    public init(backend: LiveInputBackend, screen: ScreenSize, calibration: CalibrationMatrix? = nil,
+                requiringTouchDevice: Bool = true, logLevel: LibinputLogLevel = .error,
+                logPrefix: String = "") throws(LiveInputError) {
         // libinput and libudev are opened here, the first time live input is used, not at start-up.
         var loadError = [CChar](repeating: 0, count: 512)
         guard dk_live_input_load(&loadError, loadError.count) == 0 else {
@@ -73,6 +83,8 @@ public final class LibinputSource {
             throw .contextUnavailable(reason: "could not create the libinput context")
         }
         context = created
+        libinputLogPrefix = Array(logPrefix.utf8)
+        dk_libinput_log_to(context, logLevel.priority, printLibinputMessage)
 
         switch backend {
         case .seat(let seat):
@@ -84,7 +96,11 @@ public final class LibinputSource {
         }
         // The initial devices are announced before any dispatch; take them now.
         try drain()
-        if !trackedDevices.values.contains(where: \.isTouch) { throw .noTouchDevice(searched: searched) }
+        let mayWait: Bool = switch backend {
+        case .seat: !requiringTouchDevice
+        case .devices: false
+        }
+        if !mayWait && !trackedDevices.values.contains(where: \.isTouch) { throw .noTouchDevice(searched: searched) }
     }
 
     deinit {
@@ -93,20 +109,24 @@ public final class LibinputSource {
         interface.deallocate()
     }
 
-    /// Blocks until input arrives, the timeout passes, a signal interrupts, or one of `others` is readable.
+    /// Blocks until input arrives, the timeout passes, a signal interrupts, one of `others` is
+    /// readable or one of `waitingToWrite` writable.
     ///
     /// Uses `poll(2)` on libinput's descriptor (and `others`), then `libinput_dispatch`; events
     /// already queued are returned at once. An interrupted wait returns no events.
     /// - Parameters:
     ///   - timeout: the longest wait; nil waits without limit.
     ///   - others: more descriptors to watch in the same wait, such as stdin or a signal pipe.
-    public func waitForEvents(timeout: Duration? = nil, alsoWatching others: [Int32] = []) throws(LiveInputError) -> Wakeup {
+    ///   - waitingToWrite: descriptors to watch for room to write, such as a client's socket.
+    public func waitForEvents(timeout: Duration? = nil, alsoWatching others: [Int32] = [],
+                              waitingToWrite: [Int32] = []) throws(LiveInputError) -> Wakeup {
         if !queued.isEmpty {
             defer { queued = [] }
             return Wakeup(events: queued, readable: [])
         }
         var descriptors = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)]
         descriptors += others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        descriptors += waitingToWrite.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
         let milliseconds = timeout.map { duration -> Int32 in
             let (seconds, attoseconds) = duration.components
             return Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
@@ -119,14 +139,15 @@ public final class LibinputSource {
             if error.code == EINTR { return Wakeup(events: [], readable: []) }
             throw .waitFailed(errno: error.code)
         }
-        let readable = descriptors.dropFirst().filter { $0.revents != 0 }.map(\.fd)
+        let readable = descriptors.dropFirst().filter { $0.events == Int16(POLLIN) && $0.revents != 0 }.map(\.fd)
+        let writable = descriptors.dropFirst().filter { $0.events == Int16(POLLOUT) && $0.revents != 0 }.map(\.fd)
         if descriptors[0].revents != 0 {
             let status = libinput_dispatch(context)
             if status < 0 { throw .waitFailed(errno: -status) }
         }
         try drain()
         defer { queued = [] }
-        return Wakeup(events: queued, readable: readable)
+        return Wakeup(events: queued, readable: readable, writable: writable)
     }
 
     /// Moves every event libinput has queued into `queued`, tracking devices on the way.
@@ -146,10 +167,10 @@ public final class LibinputSource {
             guard description.isTouch || description.isKeyboard else { return }
             if description.isTouch, let calibration { try apply(calibration, to: device, named: description.node) }
             trackedDevices[device] = description
-            queued.append(.deviceAdded(name: description.name))
+            queued.append(.deviceAdded(description))
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             if let removed = trackedDevices.removeValue(forKey: device) {
-                queued.append(.deviceRemoved(name: removed.name))
+                queued.append(.deviceRemoved(removed))
             }
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
              LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
@@ -266,4 +287,41 @@ private func openRestricted(_ path: UnsafePointer<CChar>?, _ flags: Int32, _ use
 /// libinput's `close_restricted`: plain `close(2)`.
 private func closeRestricted(_ descriptor: Int32, _ userData: UnsafeMutableRawPointer?) {
     close(descriptor)
+}
+
+/// How much of libinput's own log to print.
+public enum LibinputLogLevel: Sendable, Hashable, CaseIterable {
+    /// Errors only (libinput's default), such as `client bug: …`.
+    case error
+    /// Errors and information (devices libinput ignores, and why).
+    case info
+    /// Everything, libinput's debug messages included.
+    case debug
+
+    fileprivate var priority: libinput_log_priority {
+        switch self {
+        case .error: LIBINPUT_LOG_PRIORITY_ERROR
+        case .info: LIBINPUT_LOG_PRIORITY_INFO
+        case .debug: LIBINPUT_LOG_PRIORITY_DEBUG
+        }
+    }
+}
+
+/// What libinput's log lines start with; written before each context is created, read on the
+/// thread that dispatches it.
+nonisolated(unsafe) private var libinputLogPrefix: [UInt8] = []
+
+/// libinput's log handler (through `dk_libinput_log_to`): one line on standard error,
+/// `PREFIXlibinput PRIORITY: message`.
+private func printLibinputMessage(_ priority: libinput_log_priority, _ message: UnsafePointer<CChar>?) {
+    guard let message else { return }
+    let name = switch priority {
+    case LIBINPUT_LOG_PRIORITY_DEBUG: "debug"
+    case LIBINPUT_LOG_PRIORITY_INFO: "info"
+    default: "error"
+    }
+    var line = libinputLogPrefix + Array("libinput \(name): ".utf8)
+    line += UnsafeBufferPointer(start: UnsafeRawPointer(message).assumingMemoryBound(to: UInt8.self), count: strlen(message))
+    line.append(0x0A)
+    try? SystemCall.writeAll(line) { start, count in write(STDERR_FILENO, start, count) }
 }

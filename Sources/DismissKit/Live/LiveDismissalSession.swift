@@ -3,7 +3,7 @@ import Glibc
 /// The whole pipeline on live input: libinput in, intents out. This is the Swift API a
 /// kiosk embeds; `gesturectl run` is built on it, so both behave the same.
 ///
-/// Drive it from your own loop: call ``waitForInput(timeout:alsoWatching:)`` (it blocks in
+/// Drive it from your own loop: call ``waitForInput(timeout:alsoWatching:waitingToWrite:)`` (it blocks in
 /// `poll(2)` on libinput's descriptor and any of yours), handle the intents it returns,
 /// and pass the host's commands to ``apply(_:)`` as they happen.
 ///
@@ -21,6 +21,8 @@ public final class LiveDismissalSession {
         public var deviceChanges: [LiveEvent] = []
         /// Your descriptors that are readable (or hung up).
         public var readable: [Int32] = []
+        /// Your descriptors watched for writing that can take bytes now (or failed).
+        public var writable: [Int32] = []
     }
 
     /// The pure core, with the current scene.
@@ -41,14 +43,22 @@ public final class LiveDismissalSession {
     ///     for the whole session.
     ///   - calibration: libinput's matrix, applied to every touch device; nil keeps
     ///     each device's udev `LIBINPUT_CALIBRATION_MATRIX`.
+    ///   - requiringTouchDevice: whether a seat without a touch device now is an error; when
+    ///     false the session waits for one (`deviceAdded` in ``Input/deviceChanges``).
+    ///   - logLevel: how much of libinput's own log to print on standard error.
+    ///   - logPrefix: what those lines start with, before `libinput PRIORITY: message`.
     /// - Throws: ``LiveInputError`` when no touch device is found or a device cannot be opened.
     public init(
         backend: LiveInputBackend = .defaultSeat,
         scene: Scene,
         configuration: GestureConfiguration = GestureConfiguration(),
-        calibration: CalibrationMatrix? = nil
+        calibration: CalibrationMatrix? = nil,
+        requiringTouchDevice: Bool = true,
+        logLevel: LibinputLogLevel = .error,
+        logPrefix: String = ""
     ) throws(LiveInputError) {
-        source = try LibinputSource(backend: backend, screen: scene.screen, calibration: calibration)
+        source = try LibinputSource(backend: backend, screen: scene.screen, calibration: calibration,
+                                    requiringTouchDevice: requiringTouchDevice, logLevel: logLevel, logPrefix: logPrefix)
         pipeline = DismissalPipeline(scene: scene, configuration: configuration)
     }
 
@@ -56,9 +66,11 @@ public final class LiveDismissalSession {
     /// - Parameters:
     ///   - timeout: the longest wait; nil waits until something arrives.
     ///   - others: your own descriptors to watch in the same wait (stdin, a socket, a signal pipe).
-    public func waitForInput(timeout: Duration? = nil, alsoWatching others: [Int32] = []) throws(LiveInputError) -> Input {
-        let wakeup = try source.waitForEvents(timeout: timeout, alsoWatching: others)
-        var input = Input(readable: wakeup.readable)
+    ///   - waitingToWrite: your descriptors to watch for room to write (a slow client's socket).
+    public func waitForInput(timeout: Duration? = nil, alsoWatching others: [Int32] = [],
+                             waitingToWrite: [Int32] = []) throws(LiveInputError) -> Input {
+        let wakeup = try source.waitForEvents(timeout: timeout, alsoWatching: others, waitingToWrite: waitingToWrite)
+        var input = Input(readable: wakeup.readable, writable: wakeup.writable)
         for event in wakeup.events {
             switch event {
             case .touch(var touch):
@@ -79,7 +91,7 @@ public final class LiveDismissalSession {
     /// Runs the session, calling `onIntent` with every intent in order, until `shouldStop`
     /// (asked after every wake-up, at least every `checkInterval`) returns true.
     ///
-    /// The callback form of ``waitForInput(timeout:alsoWatching:)``; host commands can be
+    /// The callback form of ``waitForInput(timeout:alsoWatching:waitingToWrite:)``; host commands can be
     /// applied from inside `onIntent` or `shouldStop`, on the same thread.
     public func run(
         checkInterval: Duration = .milliseconds(250),

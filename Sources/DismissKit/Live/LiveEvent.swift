@@ -7,9 +7,9 @@ public enum LiveEvent: Sendable, Hashable {
     /// The Escape key was pressed on a keyboard; `time` is in microseconds.
     case escapeKey(time: Int64)
     /// A touch device or keyboard appeared.
-    case deviceAdded(name: String)
+    case deviceAdded(LiveDevice)
     /// A touch device or keyboard went away (libinput has cancelled the touches of a touch device).
-    case deviceRemoved(name: String)
+    case deviceRemoved(LiveDevice)
 }
 
 /// Where ``LibinputSource`` finds its devices.

@@ -23,6 +23,7 @@ public enum Replay {
     /// recording ends.
     /// - Parameters:
     ///   - scenePath: the scene file's path, for errors about its timeline.
+    ///   - configuration: the gesture thresholds; by default the scene file's `gestures`.
     ///   - body: called with each intent as soon as it is decided.
     /// - Throws: ``InputFileError`` for a malformed recording, a device that is not a
     ///   touchscreen, or a timeline command the scene cannot take (naming the scene file's line).
@@ -30,11 +31,11 @@ public enum Replay {
         from reader: any RecordingReader,
         scene file: SceneFile,
         scenePath: String,
-        configuration: GestureConfiguration = GestureConfiguration(),
+        configuration: GestureConfiguration? = nil,
         calibration: CalibrationMatrix? = nil,
         _ body: (Intent) -> Void
     ) throws(InputFileError) {
-        let replay = IntentsReplay(scene: file, scenePath: scenePath, configuration: configuration)
+        let replay = IntentsReplay(scene: file, scenePath: scenePath, configuration: configuration ?? file.configuration)
         try forEachFrame(of: reader, screen: file.scene.screen, calibration: calibration) { touches throws(InputFileError) in
             try replay.applyTimeline(through: touches[0].time, body)
             replay.handle(touches, body)
@@ -61,11 +62,11 @@ public enum Replay {
         from reader: any RecordingReader,
         scene file: SceneFile,
         scenePath: String,
-        configuration: GestureConfiguration = GestureConfiguration(),
+        configuration: GestureConfiguration? = nil,
         calibration: CalibrationMatrix? = nil,
         _ body: (Step) -> Void
     ) throws(InputFileError) {
-        var pipeline = DismissalPipeline(scene: file.scene, configuration: configuration)
+        var pipeline = DismissalPipeline(scene: file.scene, configuration: configuration ?? file.configuration)
         pipeline.notesDecisions = true
         var timeline = file.timeline[...]
         var intents: [Intent] = []

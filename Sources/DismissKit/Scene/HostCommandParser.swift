@@ -21,6 +21,22 @@ public enum HostCommandParser {
         try command(from: try JSONValue(parsing: line), path: "")
     }
 
+    /// Parses one line of the live protocol: a host command, or `{"type": "query"}`, which asks
+    /// `gesturectl run` for the pipeline's state and is no command (a scene's timeline has none).
+    ///
+    /// - Throws: ``JSONInputError`` as ``parse(_:)`` does.
+    public static func parseRequest(_ line: String) throws(JSONInputError) -> HostRequest {
+        let value = try JSONValue(parsing: line)
+        if case .object(let members) = value.kind,
+           members.contains(where: { $0.key == "type" && $0.value.kind == .string("query") }) {
+            var reader = try JSONObjectReader(value, path: "")
+            _ = reader.optional("type")
+            try reader.rejectUnknownKeys()
+            return .query
+        }
+        return .command(try command(from: value, path: ""))
+    }
+
     /// The command types, spelled as in the `type` field.
     private enum CommandType: String, CaseIterable {
         case scene, present, remove, update, confirm, button, accessibility, dismiss, key
@@ -66,4 +82,12 @@ public enum HostCommandParser {
         try reader.rejectUnknownKeys()
         return command
     }
+}
+
+/// One line a host sends to `gesturectl run`.
+public enum HostRequest: Sendable, Hashable {
+    /// A command for the pipeline.
+    case command(HostCommand)
+    /// A request for the pipeline's state (``DismissalPipeline/stateJSONLine``).
+    case query
 }

@@ -7,15 +7,19 @@
 /// - timeline entries must be listed in non-decreasing `time` order (entries with the
 ///   same time are applied in file order);
 /// - the stack rules are checked, and an error names the presentation at fault
-///   on the line where it starts.
+///   on the line where it starts;
+/// - a `gestures` object sets gesture thresholds (``GestureConfigurationReader``).
 public struct SceneFile: Sendable, Hashable {
     public var scene: Scene
     /// In file order, which is also time order.
     public var timeline: [TimedCommand]
+    /// The `gestures` object's thresholds over the defaults (``GestureConfigurationReader``).
+    public var configuration: GestureConfiguration
 
-    public init(scene: Scene, timeline: [TimedCommand] = []) {
+    public init(scene: Scene, timeline: [TimedCommand] = [], configuration: GestureConfiguration = GestureConfiguration()) {
         self.scene = scene
         self.timeline = timeline
+        self.configuration = configuration
     }
 
     /// Parses the text of a scene file; `path` only names the file in errors.
@@ -25,8 +29,12 @@ public struct SceneFile: Sendable, Hashable {
             var reader = try JSONObjectReader(root, path: "")
             let scene = try SceneReader.scene(from: &reader)
             let timeline = try timeline(from: &reader)
+            var configuration = GestureConfiguration()
+            if let gestures = reader.optional("gestures") {
+                configuration = try GestureConfigurationReader.configuration(from: gestures, path: reader.path(of: "gestures"))
+            }
             try reader.rejectUnknownKeys()
-            return SceneFile(scene: try scene.validated(), timeline: timeline)
+            return SceneFile(scene: try scene.validated(), timeline: timeline, configuration: configuration)
         } catch {
             throw InputFileError(.malformed, path: path, line: error.line, reason: error.reason)
         }
@@ -36,6 +44,12 @@ public struct SceneFile: Sendable, Hashable {
     /// - Throws: ``InputFileError`` `.unreadable` when the file cannot be read, `.malformed` when its
     ///   content is bad or it is larger than ``InputLimits/maximumSceneFileSize``.
     public static func load(path: String) throws(InputFileError) -> SceneFile {
+        try parse(try readText(path: path, describing: "scene file"), path: path)
+    }
+
+    /// The UTF-8 text of a JSON file of at most ``InputLimits/maximumSceneFileSize`` bytes;
+    /// `kind` names the file in errors ("scene file").
+    static func readText(path: String, describing kind: String) throws(InputFileError) -> String {
         let input = try FileInput(path: path)
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -47,13 +61,13 @@ public struct SceneFile: Sendable, Hashable {
             data += chunk[..<count]
             if data.count > InputLimits.maximumSceneFileSize {
                 throw InputFileError(.malformed, path: path,
-                                     reason: "the scene file is larger than \(InputLimits.maximumSceneFileSize) bytes")
+                                     reason: "the \(kind) is larger than \(InputLimits.maximumSceneFileSize) bytes")
             }
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw InputFileError(.malformed, path: path, reason: "the scene file is not valid UTF-8 text")
+            throw InputFileError(.malformed, path: path, reason: "the \(kind) is not valid UTF-8 text")
         }
-        return try parse(text, path: path)
+        return text
     }
 
     private static func timeline(from reader: inout JSONObjectReader) throws(JSONInputError) -> [TimedCommand] {

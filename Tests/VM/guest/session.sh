@@ -212,6 +212,7 @@ run_one() {
   fi
   if [ -n "$client" ]; then
     watch_wait $client_fd "$out.client.stderr" 'device added' || log "$name: the kiosk client did not attach to $node"
+    wait_line "$out.client.jsonl" '"ready"' $client || log "$name: the kiosk client's sheet is not in the pipeline"
     readers+=($client) forwarders+=($W_CAT)
   fi
   if [ -n "$server" ]; then
@@ -220,7 +221,7 @@ run_one() {
       stat -c %a "$socket" > "$out.socket-mode"
       watch_start out "$out.client.stderr" python3 "$SHARE/kiosk_client.py" --socket "$socket" --answer save
       client=$W_PID
-      watch_wait $W_FD "$out.client.jsonl" '"sent"' || log "$name: the kiosk client did not connect to $socket"
+      watch_wait $W_FD "$out.client.jsonl" '"ready"' || log "$name: the kiosk client's sheet is not in the pipeline ($socket)"
       readers+=($client) forwarders+=($W_CAT)
     else
       readers+=($server) forwarders+=($W_CAT)
@@ -366,6 +367,9 @@ run_lane() {
 lanes=$(< "$SHARE/lanes")
 for ((lane = 0; lane < lanes; lane++)); do run_lane $lane & done
 wait
+# The service check needs seat0 to itself: after every recording (guest/service_check.py).
+/usr/bin/python3 "$SHARE/guest/service_check.py" "$GESTURECTL" "$SHARE" "$RESULTS" gesture-gated-swipe-confirm-discard \
+  2> "$WORK/service-check.err" || log "@service: the check failed: $(tail -3 "$WORK/service-check.err")"
 read -r _ user nice system idle _ < /proc/stat
 busy=$((user + nice + system - BUSY_AT_START)) idle=$((idle - IDLE_AT_START))
 log "session complete; the cpus were busy $((100 * busy / (busy + idle))) % of the time since udevd started"

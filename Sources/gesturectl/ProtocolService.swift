@@ -1,0 +1,179 @@
+import DismissKit
+import Glibc
+
+/// The protocol side of `gesturectl run`: its clients (the host on standard input and output
+/// first, then the socket's), their commands applied to the session and answered, and every
+/// intent and device change sent to every client.
+///
+/// Nothing here waits for a client: output goes through each client's bounded queue, and a
+/// client that lets its queue fill up is disconnected with a note on standard error.
+struct ProtocolService {
+    private let session: LiveDismissalSession
+    private let explain: Bool
+    /// `--touch-events`: touch events go out instead of intents and device lines.
+    private let printTouchEvents: Bool
+    private var clients: [ProtocolClient] = [ProtocolClient.standardStreams()]
+    private var nextClientNumber = 1
+    /// The line being composed, reused.
+    private var line: [UInt8] = []
+
+    init(session: LiveDismissalSession, explain: Bool, printTouchEvents: Bool) {
+        self.session = session
+        self.explain = explain
+        self.printTouchEvents = printTouchEvents
+        line.reserveCapacity(4096)
+    }
+
+    /// The descriptors to watch for command lines.
+    var inputDescriptors: [Int32] { clients.compactMap(\.inputDescriptor) }
+
+    /// The descriptors to watch for room to write.
+    var waitingDescriptors: [Int32] { clients.compactMap(\.waitingDescriptor) }
+
+    /// Forgets the clients that have gone (their sockets close).
+    mutating func dropDisconnectedClients() {
+        clients.removeAll { !$0.isConnected }
+    }
+
+    /// Notes device changes and sends every client the lines of what one wait produced.
+    mutating func handle(_ input: LiveDismissalSession.Input) {
+        for change in input.deviceChanges {
+            switch change {
+            case .deviceAdded(let device):
+                StandardError.write("gesturectl: device added: \(device.name)")
+                if !printTouchEvents { broadcast { device.changeJSONLine(added: true).append(to: &$0) } }
+            case .deviceRemoved(let device):
+                StandardError.write("gesturectl: device removed: \(device.name)")
+                if !printTouchEvents { broadcast { device.changeJSONLine(added: false).append(to: &$0) } }
+            case .touch, .escapeKey: break
+            }
+        }
+        if printTouchEvents {
+            for touch in input.touches { broadcast { touch.appendJSONLine(to: &$0) } }
+        } else {
+            broadcast(input.intents)
+        }
+    }
+
+    /// Reads, applies and answers the commands of every client whose descriptor is readable,
+    /// each client's in the order they arrived.
+    mutating func readCommands(from readable: [Int32]) {
+        for client in clients {
+            guard let descriptor = client.inputDescriptor, readable.contains(descriptor) else { continue }
+            apply(client.readCommands(), from: client)
+        }
+    }
+
+    /// Accepts a client after the listener became readable, or refuses it with a reason.
+    mutating func accept(from socket: CommandSocket) {
+        let admittingMore = clients.count(where: { $0.isSocketClient && $0.isConnected }) < RunLimits.maximumClients
+        switch socket.accept(admittingMore: admittingMore) {
+        case .accepted(let descriptor, let peer):
+            let client = ProtocolClient.socketClient(descriptor, number: nextClientNumber, peer: peer,
+                                                     capacity: BoundedOutput.standardCapacity)
+            nextClientNumber += 1
+            clients.append(client)
+            StandardError.write("gesturectl: \(client.name) connected")
+        case .refused(let descriptor, let peer, let reason):
+            let who = peer.map { "uid \($0.uid), pid \($0.pid)" } ?? "unknown peer"
+            StandardError.write("gesturectl: refused a socket client (\(who)): \(reason)")
+            line.removeAll(keepingCapacity: true)
+            HostReply.error(line: 0, reason: reason).appendJSONLine(to: &line)
+            _ = line.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            close(descriptor)
+        case .backingOff(let error, let isFirst):
+            if isFirst {
+                StandardError.write("gesturectl: cannot accept a socket client (\(error)); trying again every \(CommandSocket.backOffMilliseconds) ms")
+            }
+        case .none:
+            break
+        }
+    }
+
+    /// Writes to every client what its descriptor takes now; a client that cannot be written is disconnected.
+    mutating func flush() {
+        for client in clients where client.isConnected {
+            if let error = client.flush() { disconnect(client, because: "cannot be written (\(error))") }
+        }
+    }
+
+    // MARK: - Private
+
+    private mutating func apply(_ lines: [CommandLineReader.Line], from client: ProtocolClient) {
+        for command in lines {
+            guard client.isConnected else { return }  // the rest of a dropped client's lines is not applied
+            if let problem = command.problem {
+                StandardError.write("Error: \(client.source):\(command.number): \(problem)")
+                reply(to: client, .error(line: command.number, reason: problem))
+                if command.isOverlong { disconnect(client, because: "sent a command line longer than \(InputLimits.maximumLineLength) bytes") }
+                continue
+            }
+            let request: HostRequest
+            do {
+                request = try HostCommandParser.parseRequest(command.text)
+            } catch {
+                refuse(command, from: client, reason: error.reason)
+                continue
+            }
+            switch request {
+            case .query:
+                var state = session.pipeline.stateJSONLine
+                state.set("line", .integer(Int64(command.number)))
+                send(to: client) { state.append(to: &$0) }
+            case .command(let hostCommand):
+                do {
+                    let intents = try session.apply(hostCommand)
+                    reply(to: client, .ok(line: command.number))
+                    if !printTouchEvents { broadcast(intents) }
+                } catch {
+                    refuse(command, from: client, reason: error.reason)
+                }
+            }
+        }
+    }
+
+    private mutating func refuse(_ command: CommandLineReader.Line, from client: ProtocolClient, reason: String) {
+        StandardError.write("Error: \(client.source):\(command.number): \(reason)")
+        reply(to: client, .error(line: command.number, reason: reason))
+    }
+
+    private mutating func reply(to client: ProtocolClient, _ reply: HostReply) {
+        send(to: client) { reply.appendJSONLine(to: &$0) }
+    }
+
+    private mutating func broadcast(_ intents: [Intent]) {
+        let explain = explain
+        for intent in intents { broadcast { intent.appendJSONLine(to: &$0, explain: explain) } }
+    }
+
+    /// Sends the line `write` appends (with its newline) to every client.
+    private mutating func broadcast(_ write: (inout [UInt8]) -> Void) {
+        line.removeAll(keepingCapacity: true)
+        write(&line)
+        for client in clients where client.isConnected { deliver(line, to: client) }
+    }
+
+    private mutating func send(to client: ProtocolClient, _ write: (inout [UInt8]) -> Void) {
+        line.removeAll(keepingCapacity: true)
+        write(&line)
+        deliver(line, to: client)
+    }
+
+    private func deliver(_ bytes: [UInt8], to client: ProtocolClient) {
+        guard client.isConnected, !client.send(bytes) else { return }
+        disconnect(client, because: "stopped reading (more than \(BoundedOutput.standardCapacity) bytes waiting for it)")
+    }
+
+    private func disconnect(_ client: ProtocolClient, because reason: String) {
+        StandardError.write("gesturectl: \(client.name) disconnected: \(reason)")
+        client.disconnect()
+    }
+}
+
+extension JSONLine {
+    /// Appends the line's text and a newline to `bytes`.
+    func append(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(0x0A)
+    }
+}

@@ -1,0 +1,132 @@
+"""The reference client, Examples/kiosk_client.py, against `gesturectl run --socket` on this
+machine's seat (no touchscreen: the run waits for one, and the protocol works meanwhile).
+
+A second client plays the host's other half: it asks for a programmatic dismissal of the
+kiosk's sheet, which has unsaved work, so the kiosk must be asked, answer, and see it go.
+Every wait ends on a line or the end of a stream; none is a time limit of the test.
+"""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GESTURECTL = os.environ.get("DISMISSKIT_GESTURECTL", "gesturectl")
+CLIENT = os.path.join(ROOT, "Examples", "kiosk_client.py")
+
+
+def connect(path):
+    """Connects once the run answers on its socket (it prints its seat note first)."""
+    while True:
+        try:
+            connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            connection.connect(path)
+            return connection
+        except (FileNotFoundError, ConnectionRefusedError):
+            connection.close()
+            os.sched_yield()
+
+
+class Messages:
+    """Lines to and from a socket (two files: writing to a text file drops what it read ahead)."""
+
+    def __init__(self, connection):
+        self.incoming = connection.makefile("r", encoding="utf-8", newline="\n")
+        self.outgoing = connection.makefile("w", encoding="utf-8", newline="\n")
+
+    def write(self, text):
+        self.outgoing.write(text)
+
+    def flush(self):
+        self.outgoing.flush()
+
+    def readline(self):
+        return self.incoming.readline()
+
+
+class KioskClientTest(unittest.TestCase):
+    def setUp(self):
+        self.directory = tempfile.TemporaryDirectory()
+        self.path = os.path.join(self.directory.name, "kiosk.sock")
+        self.run = subprocess.Popen([GESTURECTL, "run", "--socket", self.path], stdin=subprocess.DEVNULL,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.run.stderr.readline()  # the note that the seat has no touchscreen yet
+        connect(self.path).close()
+
+    def tearDown(self):
+        self.stop_run()
+        self.run.stderr.close()
+        self.directory.cleanup()
+
+    def stop_run(self):
+        """Ends the run (SIGTERM, exit 0): its clients see their connections close."""
+        if self.run.poll() is None:
+            self.run.send_signal(signal.SIGTERM)
+        self.assertEqual(self.run.wait(), 0)
+
+    def test_the_kiosk_is_asked_answers_and_sees_its_sheet_dismissed(self):
+        kiosk = subprocess.Popen([sys.executable, CLIENT, "--socket", self.path, "--answer", "discard"],
+                                 stdout=subprocess.PIPE, text=True)
+        transcript = []
+        for line in kiosk.stdout:
+            transcript.append(json.loads(line))
+            if "ready" in transcript[-1]:
+                break
+        host = connect(self.path)
+        messages = Messages(host)
+        messages.write(json.dumps({"type": "dismiss", "presentation": "compose"}) + "\n")
+        messages.flush()
+        self.assertEqual(json.loads(messages.readline()), {"line": 1, "type": "ok"})
+        for line in kiosk.stdout:
+            transcript.append(json.loads(line))
+            received = transcript[-1].get("received", {})
+            if received.get("type") == "dismiss":
+                break
+        # The pipeline agrees: nothing presented, no question open.
+        messages.write(json.dumps({"type": "query"}) + "\n")
+        messages.flush()
+        # The host's connection also received the intents; its next reply is the state.
+        replies = [json.loads(messages.readline()) for _ in range(3)]
+        self.assertEqual([reply["type"] for reply in replies], ["confirmationRequested", "dismiss", "state"])
+        self.assertEqual(replies[-1]["scene"]["presentations"], [])
+        self.assertEqual(replies[-1]["openQuestions"], [])
+        host.close()
+        self.stop_run()
+        transcript += [json.loads(line) for line in kiosk.stdout]
+        self.assertEqual(kiosk.wait(), 0)
+        sent = [entry["sent"] for entry in transcript if "sent" in entry]
+        received = [entry["received"] for entry in transcript if "received" in entry]
+        self.assertEqual([command["type"] for command in sent], ["query", "present", "confirm"])
+        self.assertEqual([message["type"] for message in received],
+                         ["state", "ok", "confirmationRequested", "ok", "dismiss"])
+        self.assertEqual(received[-1]["resolution"], "discarded")
+        self.assertEqual(transcript[-1], {"stack": []})
+
+    def test_the_kiosk_adopts_the_pipelines_stack_after_a_reconnect(self):
+        host = connect(self.path)
+        messages = Messages(host)
+        messages.write(json.dumps({"type": "present", "presentation": {"id": "compose", "style": "sheet"}}) + "\n")
+        messages.flush()
+        self.assertEqual(json.loads(messages.readline()), {"line": 1, "type": "ok"})
+        kiosk = subprocess.Popen([sys.executable, CLIENT, "--socket", self.path], stdout=subprocess.PIPE, text=True)
+        transcript = []
+        for line in kiosk.stdout:
+            transcript.append(json.loads(line))
+            if "ready" in transcript[-1]:
+                break
+        host.close()
+        self.stop_run()
+        transcript += [json.loads(line) for line in kiosk.stdout]
+        self.assertEqual(kiosk.wait(), 0)
+        # It did not present its sheet again (that would be refused): the pipeline has it.
+        self.assertEqual([entry["sent"]["type"] for entry in transcript if "sent" in entry], ["query"])
+        self.assertEqual([p["id"] for p in transcript[-1]["stack"]], ["compose"])
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -44,13 +44,26 @@ public struct LineSplitter {
             }
             (start, end, searched) = (0, unread, searched - offset)
         }
-        if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+        if end == buffer.count { growBuffer() }
         let filled = end
         let count = try buffer.withUnsafeMutableBytes { bytes in
             Result { () throws(Failure) in try read(UnsafeMutableRawBufferPointer(rebasing: bytes[filled...])) }
         }.get()
         end += count
         return count
+    }
+
+    /// Doubles the buffer in one allocation, copying the bytes read. (Appending a
+    /// `repeatElement` went element by element through generic code in debug builds.)
+    private mutating func growBuffer() {
+        let old = buffer
+        buffer = [UInt8](unsafeUninitializedCapacity: old.count * 2) { grown, initialized in
+            old.withUnsafeBufferPointer { bytes in
+                _ = grown.initialize(fromContentsOf: bytes)
+            }
+            grown.baseAddress!.advanced(by: old.count).initialize(repeating: 0, count: old.count)
+            initialized = old.count * 2
+        }
     }
 
     /// The next line without its line break, or nil when the bytes read so far hold no more.

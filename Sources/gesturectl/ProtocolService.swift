@@ -50,6 +50,8 @@ struct ProtocolService {
         }
         if printTouchEvents {
             for touch in input.touches { broadcast { touch.appendJSONLine(to: &$0) } }
+        } else if explain {
+            broadcast(input.intents, after: input.decisions)
         } else {
             broadcast(input.intents)
         }
@@ -139,6 +141,20 @@ struct ProtocolService {
 
     private mutating func reply(to client: ProtocolClient, _ reply: HostReply) {
         send(to: client) { reply.appendJSONLine(to: &$0) }
+    }
+
+    /// Sends the recogniser's decisions and the intents, each decision before the intents of
+    /// its time (the ones it caused), as `replay --explain` orders them.
+    private mutating func broadcast(_ intents: [Intent], after decisions: [GestureDecision]) {
+        var pending = decisions[...]
+        for intent in intents {
+            while let decision = pending.first, decision.time <= intent.time {
+                broadcast { decision.jsonLine.append(to: &$0) }
+                pending.removeFirst()
+            }
+            broadcast { intent.appendJSONLine(to: &$0, explain: true) }
+        }
+        for decision in pending { broadcast { decision.jsonLine.append(to: &$0) } }
     }
 
     private mutating func broadcast(_ intents: [Intent]) {

@@ -42,7 +42,8 @@ enum RunCommand {
           --touch-events          Print libinput's touch events instead of intents, in the format
                                   of 'gesturectl replay --touch-events'.
           --explain               Print the gesture thresholds in force on standard error, and add
-                                  the figures behind each release decision.
+                                  the figures and the rule behind every decision, as 'gesturectl replay
+                                  --explain' does (decision lines before the intents they caused).
           --verbose               libinput's own log on standard error from its info messages on
                                   (default: errors only); twice, from its debug messages on.
           -h, --help              Show help information.
@@ -129,6 +130,7 @@ enum RunCommand {
             return ExitStatus.unavailable
         }
         if explain { StandardError.write("gesturectl: gestures: \(configuration.jsonLine.text)") }
+        session.notesDecisions = explain && !printTouchEvents
         if case .seat(let seat) = backend, !session.devices.contains(where: \.isTouch) {
             StandardError.write("gesturectl: no touch device on seat '\(seat)' yet; waiting for one")
         }

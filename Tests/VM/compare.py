@@ -15,8 +15,9 @@
   compare.py intents RESULTS NAME...
       NAME.intents.jsonl (gesturectl run --scene, live) against NAME.replay-intents.jsonl
       (gesturectl replay --scene on NAME.played.evemu, the events as the guest played them,
-      with their times): the same decisions, in order (every intent but dragChanged,
-      without time, velocities, offsets, positions and --explain figures). For
+      with their times), both with --explain: the same decisions, in order (the
+      recogniser's decision lines and every intent but dragChanged, without time,
+      velocities, offsets, positions, durations and --explain figures). For
       information, a note when NAME.replay-recording-intents.jsonl (the replay of the
       recording itself, $RECORDINGS/NAME.evemu) decides otherwise, with the stretch.
   compare.py client RESULTS NAME...
@@ -203,13 +204,14 @@ def devices_problem(base):
     return None
 
 
-# Intent fields that depend on timing and position, not on the decision.
-MEASURED = {"time", "explain", "velocity", "offset", "x", "y"}
+# Intent and decision fields that depend on timing and position, not on the decision.
+MEASURED = {"time", "explain", "velocity", "offset", "x", "y", "dx", "dy", "distance", "duration"}
 
 
 def decisions(path):
-    """The decisions in an intents file: every intent but drag progress, without measurements
-    (and without the live run's `device` lines, which a replay has not)."""
+    """The decisions in an intents file (both sides run with --explain): the recogniser's
+    decision lines and every intent but drag progress, without measurements (and without the
+    live run's `device` lines, which a replay has not)."""
     result = []
     with open(path) as lines:
         for line in lines:

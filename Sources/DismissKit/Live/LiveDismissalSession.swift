@@ -15,6 +15,9 @@ public final class LiveDismissalSession {
     public struct Input: Sendable, Hashable {
         /// The intents decided, in order.
         public var intents: [Intent] = []
+        /// With ``LiveDismissalSession/notesDecisions``, the recogniser's decisions, in order. A
+        /// decision comes before the intents it caused, which have its time.
+        public var decisions: [GestureDecision] = []
         /// The touch events libinput reported, times relative to the session's start.
         public var touches: [TouchEvent] = []
         /// Devices that came or went, in order (`deviceAdded` / `deviceRemoved`).
@@ -27,6 +30,11 @@ public final class LiveDismissalSession {
 
     /// The pure core, with the current scene.
     public private(set) var pipeline: DismissalPipeline
+    /// Whether the recogniser notes its decisions in ``Input/decisions`` (for `--explain`).
+    public var notesDecisions: Bool {
+        get { pipeline.notesDecisions }
+        set { pipeline.notesDecisions = newValue }
+    }
     /// The touch devices and keyboards libinput has open.
     public var devices: [LiveDevice] { source.devices }
     /// libinput's descriptor, readable when there is input to dispatch.
@@ -77,6 +85,7 @@ public final class LiveDismissalSession {
                 touch.time = relative(touch.time)
                 input.touches.append(touch)
                 pipeline.handle(touch, into: &input.intents)
+                pipeline.takeDecisions(into: &input.decisions)
             case .escapeKey(let time):
                 pipeline.handleEscapeKey(time: relative(time), into: &input.intents)
             case .deviceAdded, .deviceRemoved:

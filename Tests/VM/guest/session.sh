@@ -174,7 +174,7 @@ run_one() {
   watch_start err "$out.live.jsonl" "$GESTURECTL" run --device "$node" "${calibration[@]}" --touch-events
   live=$W_PID live_fd=$W_FD
   if [ -f "$SHARE/recordings/$name.scene.json" ]; then   # the pipeline, live, on the recording's scene
-    watch_start err "$out.intents.jsonl" "$GESTURECTL" run --device "$node" --scene "$SHARE/recordings/$name.scene.json"
+    watch_start err "$out.intents.jsonl" "$GESTURECTL" run --device "$node" --scene "$SHARE/recordings/$name.scene.json" --explain
     intents=$W_PID intents_fd=$W_FD
     # The events as they were played, with the kernel's times (what every reader saw): the host
     # replays these with the scene, so that the decisions are compared on the same input

@@ -1,5 +1,6 @@
 import CLibinput
 import Glibc
+import Synchronization
 
 /// Live touch and keyboard input read from real libinput.
 ///
@@ -83,7 +84,7 @@ public final class LibinputSource {
             throw .contextUnavailable(reason: "could not create the libinput context")
         }
         context = created
-        libinputLogPrefix = Array(logPrefix.utf8)
+        libinputLogPrefix.withLock { $0 = Array(logPrefix.utf8) }
         dk_libinput_log_to(context, logLevel.priority, printLibinputMessage)
 
         switch backend {
@@ -307,9 +308,9 @@ public enum LibinputLogLevel: Sendable, Hashable, CaseIterable {
     }
 }
 
-/// What libinput's log lines start with; written before each context is created, read on the
-/// thread that dispatches it.
-nonisolated(unsafe) private var libinputLogPrefix: [UInt8] = []
+/// What libinput's log lines start with; written as each context is created and read on the
+/// thread that dispatches it, behind a lock, since sources may be created on several threads.
+private let libinputLogPrefix = Mutex<[UInt8]>([])
 
 /// libinput's log handler (through `dk_libinput_log_to`): one line on standard error,
 /// `PREFIXlibinput PRIORITY: message`.
@@ -320,7 +321,7 @@ private func printLibinputMessage(_ priority: libinput_log_priority, _ message: 
     case LIBINPUT_LOG_PRIORITY_INFO: "info"
     default: "error"
     }
-    var line = libinputLogPrefix + Array("libinput \(name): ".utf8)
+    var line = libinputLogPrefix.withLock { $0 } + Array("libinput \(name): ".utf8)
     line += UnsafeBufferPointer(start: UnsafeRawPointer(message).assumingMemoryBound(to: UInt8.self), count: strlen(message))
     line.append(0x0A)
     try? SystemCall.writeAll(line) { start, count in write(STDERR_FILENO, start, count) }

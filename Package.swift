@@ -24,16 +24,23 @@ let package = Package(
             pkgConfig: "mtdev",
             providers: [.apt(["libmtdev-dev"])]
         ),
-        .target(name: "DismissKit", dependencies: ["CLibinput", "CYAML", "CMtdev"], exclude: ["Recogniser/GestureRecogniser.md"]),
+        // The pure core: values, the touch decoder, geometry, the recogniser, the policy and the
+        // pipeline. It imports only Swift (and Synchronization): no C module, no Glibc, no
+        // Foundation, so that its build proves it reads no clock and does no I/O.
+        .target(name: "DismissKitCore", exclude: ["Recogniser/GestureRecogniser.md"]),
+        // The edges: recording readers, mtdev, live libinput input, JSON, files. Re-exports the core.
+        .target(name: "DismissKit", dependencies: ["DismissKitCore", "CLibinput", "CYAML", "CMtdev"]),
+        // `gesturectl plot`'s SVG and HTML pictures of a replay.
+        .target(name: "DismissKitPlot", dependencies: ["DismissKit"]),
         // The C interface: its header (and dk_version) in C, its functions in Swift.
         .target(name: "CDismissKit"),
         // The shared object names itself libdismisskit.so.0 (its SONAME): programs linked against it
         // ask for that ABI, and script/install puts the versioned file behind it.
         .target(name: "DismissKitC", dependencies: ["DismissKit", "CDismissKit"],
                 linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libdismisskit.so.0"])]),
-        .executableTarget(name: "gesturectl", dependencies: ["DismissKit"]),
+        .executableTarget(name: "gesturectl", dependencies: ["DismissKit", "DismissKitPlot"]),
         .executableTarget(name: "dismisskit-bench", dependencies: ["DismissKit"]),
-        .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "gesturectl"]),
+        .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "DismissKitPlot", "gesturectl"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import DismissKit
+import DismissKitPlot
 import Glibc
 
 /// `gesturectl plot`: replays a recording against its scene and draws it, with every decision.

@@ -1,5 +1,6 @@
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 @Suite struct AdaptivityTests {
     static let regular = Scene(screen: ScreenSize(width: 1280, height: 800, widthMM: 217, heightMM: 136))

@@ -1,5 +1,6 @@
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 /// The pipeline's contract with the host: one door for the scene, decisions that end gestures,
 /// and host commands checked before they change anything.

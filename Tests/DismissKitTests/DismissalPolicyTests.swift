@@ -1,5 +1,6 @@
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 extension Intent.Kind {
     /// The dismissal source of a `dismiss`, nil for other kinds.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 /// Gesture thresholds from a scene's `gestures` object and from `--config`.
 @Suite struct GestureConfigurationReaderTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 /// The recogniser's decisions, noted only when asked: the ones that end a gesture in silence
 /// show here with their figures and rule.

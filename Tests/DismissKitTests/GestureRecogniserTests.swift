@@ -1,5 +1,6 @@
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 /// Builds touch events for one finger: straight segments sampled at a fixed rate.
 struct StrokeBuilder {

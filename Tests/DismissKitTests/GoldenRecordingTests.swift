@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 /// Replays the reviewed golden recordings in `Recordings/` through the library and compares
 /// the output with the goldens beside them (`DISMISSKIT_REGENERATE_GOLDENS=1` rewrites them and fails).

@@ -1,5 +1,6 @@
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 @Suite struct HostCommandParserTests {
     /// Well-formed commands and what they mean.

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 /// What a run of `gesturectl` under attack did: its exit status, its standard error, and its
 /// peak resident memory.

@@ -1,5 +1,6 @@
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 @Suite struct IntentJSONTests {
     /// One intent of every type and its line, written by hand from SPEC section 6.

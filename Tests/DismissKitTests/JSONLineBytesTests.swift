@@ -1,5 +1,6 @@
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 /// The byte writer of the output path must give exactly the text of ``JSONLine`` (and, for
 /// numbers, of C's `%.3f`), so that it can stand in for it everywhere.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 @Suite struct LibinputRecordReaderTests {
     /// A pasted two-device recording: junk before the YAML, a keyboard, then a touchscreen,

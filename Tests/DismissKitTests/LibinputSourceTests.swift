@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 /// Real libinput, real failures: what a user sees when live input cannot start.
 @Suite struct LibinputSourceTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 private let positionX = AbsoluteAxis.multitouchPositionX
 private let positionY = AbsoluteAxis.multitouchPositionY

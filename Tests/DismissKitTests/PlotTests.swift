@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
+@testable import DismissKitPlot
 
 /// `gesturectl plot`: the picture holds every decision `replay` prints, parses as XML with an
 /// element for each presentation, contact and intent, and bad input fails as `replay` fails.

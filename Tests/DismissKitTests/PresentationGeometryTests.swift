@@ -1,5 +1,6 @@
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 @Suite("PresentationGeometry")
 struct PresentationGeometryTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 @Suite struct RecordingReaderTests {
     /// Protocol B evemu recordings and their `E:` line counts (from `grep -c '^E:'`).

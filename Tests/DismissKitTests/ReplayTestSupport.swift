@@ -1,5 +1,6 @@
 import Foundation
 @testable import DismissKit
+@testable import DismissKitCore
 
 /// Files and helpers shared by the recording reader suites.
 enum ReplayTestSupport {

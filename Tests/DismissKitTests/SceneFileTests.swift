@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 @Suite struct SceneFileTests {
     /// The example of SPEC section 3, laid out one presentation per line range.

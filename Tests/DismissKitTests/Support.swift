@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 /// Paths the tests read, all inside the package.
 enum TestPaths {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 /// The real recordings other people made, in `Recordings/third-party/`.
 @Suite struct ThirdPartyRecordingTests {

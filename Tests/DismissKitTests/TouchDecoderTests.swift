@@ -1,5 +1,6 @@
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 /// A 10-slot touchscreen, 0...999 × 0...499 at 10 units/mm (100 × 50 mm), mapped to
 /// the standard 1280 × 800 screen: x points = 1.28 · units, y points = 1.6 · units.

@@ -1,5 +1,6 @@
 import Testing
 @testable import DismissKit
+@testable import DismissKitCore
 
 /// A small deterministic random number generator (SplitMix64), so that every run
 /// generates the same recordings and a failure names a seed that reproduces it.

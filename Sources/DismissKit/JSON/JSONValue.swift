@@ -351,8 +351,3 @@ private struct JSONParser {
         return "'\(String(decoding: word.prefix(20), as: UTF8.self))'"
     }
 }
-
-/// A string in double quotes for an error message.
-func quoted(_ string: String) -> String {
-    "\"\(string)\""
-}

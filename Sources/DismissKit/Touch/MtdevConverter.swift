@@ -111,9 +111,9 @@ public final class MtdevConverter {
 
     /// Configures mtdev for a protocol A device, as `mtdev_configure` would from its kernel device.
     /// - Throws: ``TouchDeviceError`` when the device is not protocol A or mtdev cannot be
-    ///   configured for it (``checkConfigurable(_:)``).
+    ///   configured for it (``MtdevAxes/checkConfigurable(_:)``).
     public init(device description: DeviceDescription) throws(TouchDeviceError) {
-        try Self.checkConfigurable(description)
+        try MtdevAxes.checkConfigurable(description)
         guard let device = mtdev_new() else { throw TouchDeviceError(reason: "mtdev_new failed: out of memory") }
         guard mtdev_init(device) == 0 else {
             mtdev_delete(device)
@@ -132,7 +132,7 @@ public final class MtdevConverter {
             let has = supportedAbsolute[Int(code)]
             mtdev_set_mt_event(device, Int32(code), has ? 1 : 0)
             guard has else { continue }
-            let axis = Self.kernelAxis(description, code: code)
+            let axis = MtdevAxes.kernelAxis(description, code: code)
             mtdev_set_abs_minimum(device, Int32(code), axis.minimum)
             mtdev_set_abs_maximum(device, Int32(code), axis.maximum)
             mtdev_set_abs_fuzz(device, Int32(code), axis.fuzz)
@@ -144,8 +144,8 @@ public final class MtdevConverter {
             mtdev_set_abs_maximum(device, Int32(AbsoluteAxis.multitouchTrackingID), 65535)  // MT_ID_MAX
         }
         needsTouchMajor = !hasTrackingID && supportedAbsolute[Int(Self.touchMajor)]
-        for (code, signalToNoise) in Self.defaultFuzzAxes where supportedAbsolute[Int(code)] {
-            let axis = Self.kernelAxis(description, code: code)
+        for (code, signalToNoise) in MtdevAxes.defaultFuzzAxes where supportedAbsolute[Int(code)] {
+            let axis = MtdevAxes.kernelAxis(description, code: code)
             guard axis.fuzz == 0 else { continue }
             // checkConfigurable made sure max − min fits in a C int, as mtdev computes it.
             mtdev_set_abs_fuzz(device, Int32(code), Int32((Int64(axis.maximum) - Int64(axis.minimum)) / signalToNoise))
@@ -154,42 +154,6 @@ public final class MtdevConverter {
 
     deinit {
         mtdev_close_delete(device)
-    }
-
-    /// The axes `mtdev_configure` gives a default fuzz when the kernel's is 0, with its
-    /// signal-to-noise ratio (`default_fuzz` in mtdev's `caps.c`).
-    private static let defaultFuzzAxes: [(UInt16, Int64)] = [
-        (AbsoluteAxis.multitouchPositionX, 250), (AbsoluteAxis.multitouchPositionY, 250),
-        (0x30, 100), (0x31, 100), (0x32, 100), (0x33, 100),  // touch and width, major and minor
-        (0x34, 10),  // orientation
-    ]
-
-    /// The absinfo the kernel holds for an advertised axis when libinput opens the device: the
-    /// recorded one (zeros when none is recorded), with the position axes' fuzz 0 (udev moved it).
-    private static func kernelAxis(_ device: DeviceDescription, code: UInt16) -> AbsoluteAxisInfo {
-        var axis = device.absoluteAxes[code] ?? AbsoluteAxisInfo(minimum: 0, maximum: 0)
-        if code == AbsoluteAxis.multitouchPositionX || code == AbsoluteAxis.multitouchPositionY { axis.fuzz = 0 }
-        return axis
-    }
-
-    /// Refuses a description mtdev cannot be configured for: not protocol A, or an axis whose
-    /// range mtdev's default fuzz, `(max − min) / n` in a C `int`, would overflow (one that
-    /// has a fuzz of its own gets no default).
-    static func checkConfigurable(_ device: DeviceDescription) throws(TouchDeviceError) {
-        guard device.usesProtocolA else {
-            throw TouchDeviceError(reason: "mtdev reads only multitouch protocol A devices: ABS_MT_POSITION_X and ABS_MT_POSITION_Y without ABS_MT_SLOT")
-        }
-        let supported = TouchDecoder.supportedAbsoluteCodes(of: device)
-        for (code, _) in defaultFuzzAxes where supported[Int(code)] {
-            let axis = kernelAxis(device, code: code)
-            guard axis.fuzz == 0 else { continue }
-            let range = Int64(axis.maximum) - Int64(axis.minimum)
-            guard Int64(Int32.min)...Int64(Int32.max) ~= range else {
-                throw TouchDeviceError(
-                    reason: "protocol A axis \(axisName(code)) spans \(axis.minimum)...\(axis.maximum), more than mtdev's "
-                        + "default fuzz, (max - min) / n in a C int, can hold")
-            }
-        }
     }
 
     /// Feeds one kernel event of the device; at `SYN_REPORT`, appends what mtdev gives for the
@@ -349,11 +313,4 @@ public final class MtdevConverter {
         }
     }
 
-    private static func axisName(_ code: UInt16) -> String {
-        let names: [UInt16: String] = [
-            0x30: "ABS_MT_TOUCH_MAJOR", 0x31: "ABS_MT_TOUCH_MINOR", 0x32: "ABS_MT_WIDTH_MAJOR",
-            0x33: "ABS_MT_WIDTH_MINOR", 0x34: "ABS_MT_ORIENTATION", 0x35: "ABS_MT_POSITION_X", 0x36: "ABS_MT_POSITION_Y",
-        ]
-        return names[code] ?? "ABS_\(String(code, radix: 16))"
-    }
 }

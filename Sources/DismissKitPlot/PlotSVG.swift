@@ -1,3 +1,5 @@
+import DismissKit
+
 /// The SVG of a ``RecordingPlot``: the screen above, the timeline below.
 ///
 /// Every presentation, contact, decision, intent and host command is an element with an `id` or

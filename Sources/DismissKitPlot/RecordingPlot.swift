@@ -1,3 +1,5 @@
+import DismissKit
+
 /// A recording replayed against its scene, kept for drawing (`gesturectl plot`): the starting
 /// scene, and in order every touch, timeline command, recogniser decision and intent.
 ///

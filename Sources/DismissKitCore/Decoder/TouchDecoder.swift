@@ -2,6 +2,7 @@
 public struct TouchDeviceError: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String
     public var description: String { reason }
+    public init(reason: String) { self.reason = reason }
 }
 
 /// How a touchscreen reports its contacts, and so how libinput reads it.
@@ -201,9 +202,9 @@ public struct TouchDecoder: Sendable {
     ///   that mtdev cannot read (no `ABS_MT_POSITION_X` and `_Y`) and that has no `ABS_X`
     ///   and `ABS_Y` to be read as a single touch, or whose axes mtdev cannot be configured
     ///   with (``MtdevConverter``).
-    static func checkMultitouchProtocol(of device: DeviceDescription) throws(TouchDeviceError) -> TouchReporting {
+    package static func checkMultitouchProtocol(of device: DeviceDescription) throws(TouchDeviceError) -> TouchReporting {
         if device.usesProtocolA {
-            try MtdevConverter.checkConfigurable(device)
+            try MtdevAxes.checkConfigurable(device)
             return .protocolA
         }
         if device.hasMultitouchPositions { return .slots }
@@ -219,7 +220,7 @@ public struct TouchDecoder: Sendable {
     }
 
     /// Which `EV_ABS` codes the device advertises, by code (0...63): its `codes` and its axes.
-    static func supportedAbsoluteCodes(of device: DeviceDescription) -> [Bool] {
+    package static func supportedAbsoluteCodes(of device: DeviceDescription) -> [Bool] {
         var absolute = [Bool](repeating: false, count: 64)
         for code in device.codes[EventType.absolute] ?? [] where code < 64 { absolute[Int(code)] = true }
         for code in device.absoluteAxes.keys where code < 64 { absolute[Int(code)] = true }

@@ -62,7 +62,7 @@ public enum RejectionReason: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The text of every reason but ``coveredBy(_:)``.
-    var fixedText: StaticString? {
+    package var fixedText: StaticString? {
         switch self {
         case .notPresented: "not presented"
         case .confirmationOpen: "a confirmation is open"

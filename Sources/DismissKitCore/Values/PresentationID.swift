@@ -1,4 +1,4 @@
-import Glibc
+import Synchronization
 
 /// A presentation's id as intents and dismissal attempts carry it: a 16-byte value that is
 /// copied, compared and hashed without touching a `String`, so that the core's intents are plain
@@ -57,7 +57,7 @@ public struct PresentationID: Sendable, Hashable, CustomStringConvertible, Expre
     public var description: String { name }
 
     /// Runs `body` with the id's UTF-8 bytes, without making a `String` for an id held in the value.
-    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         guard high >> 56 != Self.internedMarker else {
             var name = self.name
             return name.withUTF8(body)
@@ -72,51 +72,39 @@ public struct PresentationID: Sendable, Hashable, CustomStringConvertible, Expre
     /// Whether this is the id of a presentation whose id is `text`.
     public func isID(of text: String) -> Bool {
         guard high >> 56 != Self.internedMarker else { return name == text }
-        var text = text
-        let length = Int(high >> 56)
-        var words = (low, high)
-        return text.withUTF8 { bytes in
-            bytes.count == length && withUnsafeBytes(of: &words) { raw in
-                length == 0 || memcmp(raw.baseAddress!, bytes.baseAddress!, length) == 0
-            }
-        }
+        // An id held in the value names only texts that fit in it: compare them as values.
+        return text.utf8.count <= Self.inlineCapacity && PresentationID(text) == self
     }
 }
 
 /// The interned ids longer than ``PresentationID/inlineCapacity`` bytes: numbered in the order
-/// they are first seen, kept for the life of the process, behind a lock.
-final class PresentationNames: @unchecked Sendable {
+/// they are first seen, kept for the life of the process, behind a mutex.
+final class PresentationNames: Sendable {
     static let shared = PresentationNames()
 
-    private let lock: UnsafeMutablePointer<pthread_mutex_t>
-    private var numbers: [String: Int] = [:]
-    private var names: [String] = []
-
-    private init() {
-        lock = .allocate(capacity: 1)
-        pthread_mutex_init(lock, nil)
+    private struct Table {
+        var numbers: [String: Int] = [:]
+        var names: [String] = []
     }
+
+    private let table = Mutex(Table())
 
     /// The number of `name`, interning it first if it is new.
     func number(of name: String) -> Int {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        if let number = numbers[name] { return number }
-        names.append(name)
-        numbers[name] = names.count - 1
-        return names.count - 1
+        table.withLock { table in
+            if let number = table.numbers[name] { return number }
+            table.names.append(name)
+            table.numbers[name] = table.names.count - 1
+            return table.names.count - 1
+        }
     }
 
     func name(number: Int) -> String {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return names[number]
+        table.withLock { $0.names[number] }
     }
 
     /// How many ids are interned (for tests).
     var count: Int {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return names.count
+        table.withLock { $0.names.count }
     }
 }

@@ -155,8 +155,8 @@ public struct DismissalPipeline: Sendable {
     private func checked(_ newScene: Scene) throws(HostCommandError) -> Scene {
         if newScene.screen != scene.screen {
             throw HostCommandError(reason: "the screen cannot change while running "
-                + "(\(JSONLine.formatNumber(scene.screen.width)) x \(JSONLine.formatNumber(scene.screen.height)) points, "
-                + "\(JSONLine.formatNumber(scene.screen.widthMM)) x \(JSONLine.formatNumber(scene.screen.heightMM)) mm)")
+                + "(\(describedNumber(scene.screen.width)) x \(describedNumber(scene.screen.height)) points, "
+                + "\(describedNumber(scene.screen.widthMM)) x \(describedNumber(scene.screen.heightMM)) mm)")
         }
         do {
             try newScene.validate()

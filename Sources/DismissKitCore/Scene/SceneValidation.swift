@@ -113,7 +113,7 @@ extension Scene {
 
 extension Presentation {
     /// The first problem with this presentation's own fields, or nil.
-    func ownProblem() -> String? {
+    package func ownProblem() -> String? {
         if detents.isEmpty {
             return "detents must not be empty"
         }

@@ -1,3 +1,5 @@
+import DismissKit
+
 /// The HTML page of a ``RecordingPlot``: one self-contained file (no network, no other files)
 /// with the SVG and a scrubber that steps through time, moving the sheets as they were shown,
 /// the contacts' fingers and a cursor on the timeline, and listing what was decided so far.

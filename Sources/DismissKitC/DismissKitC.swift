@@ -98,8 +98,8 @@ public func dk_pipeline_free(_ pipeline: OpaquePointer?) {
 public func dk_pipeline_touch(
     _ pipeline: OpaquePointer?, _ type: dk_touch_type, _ seatSlot: Int32,
     _ x: Double, _ y: Double, _ time: Int64
-) {
-    guard let handle = PipelineHandle.from(pipeline), (-InputLimits.largestTime...InputLimits.largestTime).contains(time) else { return }
+) -> Int32 {
+    guard let handle = PipelineHandle.from(pipeline) else { return -1 }
     let kind: TouchEvent.Kind
     switch type {
     case DK_TOUCH_DOWN: kind = .down
@@ -107,7 +107,7 @@ public func dk_pipeline_touch(
     case DK_TOUCH_UP: kind = .up
     case DK_TOUCH_CANCEL: kind = .cancel
     case DK_TOUCH_FRAME: kind = .frame
-    default: return
+    default: return -1
     }
     var event = TouchEvent(kind: kind, time: time)
     if kind != .frame {
@@ -115,13 +115,17 @@ public func dk_pipeline_touch(
         event.seatSlot = seatSlot
     }
     if kind == .down || kind == .motion {
-        guard x.isFinite, y.isFinite, abs(x) <= Scene.largestLength, abs(y) <= Scene.largestLength else { return }
         // The recogniser works in points; millimetres follow from the screen's size.
         let screen = handle.pipeline.scene.screen
         event.point = TouchPoint(xMM: x * screen.widthMM / screen.width, yMM: y * screen.heightMM / screen.height, x: x, y: y)
     }
     handle.compact()
-    handle.pipeline.handle(event, into: &handle.intents)
+    do throws(TouchRefusal) {
+        try handle.pipeline.handle(event, into: &handle.intents)
+        return 0
+    } catch {
+        return -1
+    }
 }
 
 @c @implementation

@@ -192,7 +192,7 @@ extension RecordingPlot {
         case .dragStarted, .tapOutside, .grabberTap:
             document.element("circle", [("cx", svgNumber(point.x)), ("cy", svgNumber(point.y)), ("r", "8"), ("fill", "none"),
                                         ("stroke", colour), ("stroke-width", "2")])
-        case .crossAxis, .tapMovedPastSlop, .tapTooLong, .grabberTapTooLong, .secondContact:
+        case .crossAxis, .tapMovedPastSlop, .tapTooLong, .grabberTapTooLong, .secondContact, .touchRefused:
             document.element("path", [("d", svgCross(at: point, size: 6)), ("stroke", colour), ("stroke-width", "2.5")])
         }
         let label = labels.place(x: point.x + 12, y: point.y + 4, width: Double(text.count) * 6)
@@ -213,6 +213,7 @@ extension RecordingPlot {
         case .grabberTap(let duration, _): ("grabber tap, \(ms(duration)) ms", "#1b7f3b")
         case .grabberTapTooLong(let duration, let limit): ("grabber held \(ms(duration)) ms > \(ms(limit)) ms", "#a04000")
         case .secondContact(let ended): ("second contact ends the \(ended.rawValue)", "#a04000")
+        case .touchRefused(let refusal): ("touch refused: \(refusal)", "#a04000")
         }
     }
 
@@ -426,7 +427,7 @@ extension RecordingPlot {
 
     private static func colour(of intent: Intent) -> String {
         switch intent.kind {
-        case .dragBegan, .dragChanged, .dragEnded, .setDetent: "#1f3a5f"
+        case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .setDetent, .contentScrolled: "#1f3a5f"
         case .passthroughTap: "#1b7f3b"
         case .confirmationRequested: "#b9770e"
         case .save: "#117a65"
@@ -442,7 +443,7 @@ extension RecordingPlot {
         let taps = decisions.filter {
             switch $0.kind {
             case .tapOutside, .grabberTap, .tapTooLong, .grabberTapTooLong: true
-            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact: false
+            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .touchRefused: false
             }
         }
         if taps.isEmpty {
@@ -454,7 +455,7 @@ extension RecordingPlot {
             switch decision.kind {
             case .tapOutside(let d, let l), .grabberTap(let d, let l): (duration, limit, tapped) = (d, l, true)
             case .tapTooLong(let d, let l), .grabberTapTooLong(let d, let l): (duration, limit, tapped) = (d, l, false)
-            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact: continue
+            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .touchRefused: continue
             }
             let start = decision.time - duration
             let x = layout.x(time: start)

@@ -114,9 +114,9 @@ public struct RecordingPlot: Sendable {
                     drags[index].ended = (intent.time, outcome, intent.explanation)
                     open = nil
                 }
-            case .confirmationRequested, .dismiss:
-                open = nil  // a decision made elsewhere ends the drag silently (SPEC 4.9)
-            case .setDetent, .passthroughTap, .save, .cancelled, .rejected:
+            case .confirmationRequested, .dismiss, .dragHandedBack:
+                open = nil  // a decision made elsewhere, or the content taking the finger back, ends the drag silently
+            case .setDetent, .passthroughTap, .save, .cancelled, .rejected, .contentScrolled:
                 break
             }
         }
@@ -132,7 +132,7 @@ public struct RecordingPlot: Sendable {
             case .tapOutside(let duration, let limit), .tapTooLong(let duration, let limit),
                  .grabberTap(let duration, let limit), .grabberTapTooLong(let duration, let limit):
                 end = max(end, decision.time - duration + limit)
-            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact:
+            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .touchRefused:
                 break
             }
         }
@@ -183,6 +183,7 @@ extension HostCommand {
         case .accessibility(let id, let action): "accessibility \(action.rawValue) on \(id)"
         case .dismiss(let id): "dismiss \(id)"
         case .key(let key): "key \(key.rawValue)"
+        case .screen(let screen): "screen \(JSONLine.formatNumber(screen.width)) x \(JSONLine.formatNumber(screen.height))"
         }
     }
 }
@@ -201,6 +202,8 @@ extension Intent {
         case .dismiss: "dismiss"
         case .cancelled: "cancelled"
         case .rejected: "rejected"
+        case .dragHandedBack: "dragHandedBack"
+        case .contentScrolled: "contentScrolled"
         }
     }
 
@@ -217,6 +220,8 @@ extension Intent {
         case .dismiss(let id, _, let resolution): "dismiss \(id): \(resolution.rawValue)"
         case .cancelled(let id): "cancelled \(id)"
         case .rejected(let id, _, let reason): "rejected \(id): \(reason)"
+        case .dragHandedBack(let id): "dragHandedBack \(id)"
+        case .contentScrolled(let id, let offset): "contentScrolled \(id): \(JSONLine.formatNumber(offset))"
         }
     }
 }

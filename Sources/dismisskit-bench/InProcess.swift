@@ -54,7 +54,7 @@ enum CoreWorkload {
         var intents: [Intent] = []
         for event in round {
             let start = intents.count
-            pipeline.handle(event, into: &intents)
+            try? pipeline.handle(event, into: &intents)
             for position in start..<intents.count {
                 guard case .confirmationRequested(let id, _, _) = intents[position].kind else { continue }
                 try? pipeline.apply(.confirm(presentation: id.name, .keepEditing), time: intents[position].time, into: &intents)
@@ -77,7 +77,7 @@ enum CoreWorkload {
             let offset = Int64(index) * span
             for var event in round {
                 event.time &+= offset
-                pipeline.handle(event, into: &intents)
+                try? pipeline.handle(event, into: &intents)
                 while read < intents.count {
                     if case .confirmationRequested(let id, _, _) = intents[read].kind {
                         tally.judged += 1

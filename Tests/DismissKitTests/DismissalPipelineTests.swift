@@ -15,7 +15,7 @@ import Testing
         var pipeline = DismissalPipeline(scene: Scene(presentations: presentations))
         let strokes = StrokeBuilder(screen: .standard)
         var intents: [Intent] = []
-        for event in strokes.down(300, 70, at: 0) + strokes.motion(300, 270, at: 100_000) { pipeline.handle(event, into: &intents) }
+        for event in strokes.down(300, 70, at: 0) + strokes.motion(300, 270, at: 100_000) { pipeline.take(event, into: &intents) }
         return pipeline
     }
 
@@ -23,7 +23,7 @@ import Testing
     static func finishDrag(_ pipeline: inout DismissalPipeline) -> [Intent] {
         let strokes = StrokeBuilder(screen: .standard)
         var intents: [Intent] = []
-        for event in strokes.motion(300, 470, at: 200_000) + strokes.up(at: 300_000) { pipeline.handle(event, into: &intents) }
+        for event in strokes.motion(300, 470, at: 200_000) + strokes.up(at: 300_000) { pipeline.take(event, into: &intents) }
         return intents
     }
 
@@ -40,7 +40,7 @@ import Testing
         try pipeline.apply(command, time: 150_000, into: &intents)
         #expect(Self.kinds(intents) == [.dismiss(presentation: "compose", source: source, resolution: .direct)])
         #expect(pipeline.scene.presentations.isEmpty)
-        #expect(pipeline.recogniser.phase == .failedUntilAllLifted)
+        #expect(pipeline.recogniser.phase == .ignoringUntilLift)
         #expect(Self.finishDrag(&pipeline).isEmpty)
         #expect(pipeline.recogniser.phase == .idle)
     }
@@ -68,7 +68,7 @@ import Testing
         let strokes = StrokeBuilder(screen: .standard)
         intents = []
         for event in strokes.stroke(from: (300, 70), to: (300, 400), start: 10_000, duration: 100_000) {
-            pipeline.handle(event, into: &intents)
+            pipeline.take(event, into: &intents)
         }
         #expect(intents.isEmpty)
         try pipeline.apply(.button(presentation: "compose", .done), time: 200_000, into: &intents)

@@ -22,7 +22,7 @@ import Testing
         var intents: [Intent] = []
         var decisions: [GestureDecision] = []
         for event in events {
-            pipeline.handle(event, into: &intents)
+            pipeline.take(event, into: &intents)
             pipeline.takeDecisions(into: &decisions)
         }
         return (decisions, intents)

@@ -80,7 +80,7 @@ struct Harness {
     @discardableResult
     mutating func feed(_ events: [TouchEvent]) -> [RecogniserOutput] {
         var produced: [RecogniserOutput] = []
-        for event in events { recogniser.handle(event, in: scene, into: &produced) }
+        for event in events { recogniser.take(event, in: scene, into: &produced) }
         outputs += produced
         return produced
     }
@@ -95,7 +95,8 @@ func decisions(_ outputs: [RecogniserOutput]) -> [String] {
         case .intent(let intent):
             switch intent.kind {
             case .dragBegan(let presentation, let origin): return "dragBegan \(presentation) \(origin.rawValue)"
-            case .dragChanged: return nil
+            case .dragChanged, .contentScrolled: return nil
+            case .dragHandedBack(let presentation): return "dragHandedBack \(presentation)"
             case .dragEnded(let presentation, let outcome, let detent): return "dragEnded \(presentation) \(outcome.rawValue) \(detent)"
             case .setDetent(let presentation, let detent, let cause): return "setDetent \(presentation) \(detent) \(cause.rawValue)"
             case .passthroughTap(let x, let y): return "passthroughTap \(x) \(y)"
@@ -153,9 +154,9 @@ struct GestureRecogniserTests {
         var h = Harness(Self.scene(Self.sheet()))
         let s = h.strokes
         h.feed(s.down(640, 80, at: 0))
-        #expect(h.recogniser.phase == .possibleDrag(presentation: "sheet", region: .topRegion))
+        #expect(h.recogniser.phase == .pressed(presentation: "sheet", region: .topRegion))
         #expect(h.feed(s.motion(640, 90, at: 10_000)).isEmpty)
-        #expect(h.recogniser.phase == .possibleDrag(presentation: "sheet", region: .topRegion))
+        #expect(h.recogniser.phase == .pressed(presentation: "sheet", region: .topRegion))
         let began = h.feed(s.motion(640, 100, at: 20_000))
         #expect(decisions(began) == ["dragBegan sheet topRegion"])
         #expect(shownOffsets(began) == [20])
@@ -220,7 +221,7 @@ struct GestureRecogniserTests {
         h.feed(s.down(640, 80, at: 0) + s.motion(640, y, at: 50_000))
         #expect(h.recogniser.phase == (drags
             ? .dragging(presentation: "sheet", origin: .topRegion, offset: y - 80)
-            : .possibleDrag(presentation: "sheet", region: .topRegion)))
+            : .pressed(presentation: "sheet", region: .topRegion)))
         let out = h.feed(s.up(at: 500_000))
         #expect(decisions(h.outputs) == (drags ? ["dragBegan sheet topRegion", "dragEnded sheet settle large"] : []))
         #expect(out.isEmpty != drags)
@@ -233,7 +234,7 @@ struct GestureRecogniserTests {
         h.feed(s.down(640, 300, at: 0) + s.motion(640 + dx, 300 + dy, at: 30_000))
         #expect(h.recogniser.phase == (drags
             ? .dragging(presentation: "sheet", origin: .scrolledContent, offset: dy)
-            : .failedUntilAllLifted))
+            : .ignoringUntilLift))
         // Once failed, a later vertical move changes nothing.
         h.feed(s.motion(640, 700, at: 60_000) + s.up(at: 300_000))
         #expect(decisions(h.outputs) == (drags
@@ -406,7 +407,7 @@ struct GestureRecogniserTests {
         var h = Harness(Self.scene(Self.sheet(detents: detents, selected: selected, grabber: true)))
         let top = selected == .large ? 40.0 : 420.0
         h.feed(h.strokes.down(650, top + 20, at: 0))
-        #expect(h.recogniser.phase == .possibleDrag(presentation: "sheet", region: .grabber))
+        #expect(h.recogniser.phase == .pressed(presentation: "sheet", region: .grabber))
         h.feed(h.strokes.up(at: 150_000))
         #expect(decisions(h.outputs) == expected)
         #expect(h.recogniser.phase == .idle)
@@ -442,7 +443,7 @@ struct GestureRecogniserTests {
         compactScene.screen = ScreenSize(width: 500, height: 800, widthMM: 85, heightMM: 136)
         var compact = Harness(compactScene)
         compact.feed(compact.strokes.down(250, 200, at: 0))
-        #expect(compact.recogniser.phase == .failedUntilAllLifted)
+        #expect(compact.recogniser.phase == .ignoringUntilLift)
         #expect(compact.feed(compact.strokes.up(at: 80_000)).isEmpty)
     }
 
@@ -458,7 +459,7 @@ struct GestureRecogniserTests {
         var h = Harness(Self.scene(Self.popover(modal: false)))
         let s = h.strokes
         h.feed(s.down(100, 500, at: 0) + s.motion(100 + Self.slop + beyond, 500, at: 50_000))
-        #expect(h.recogniser.phase == (taps ? .tapOutsideCandidate(presentation: "share") : .failedUntilAllLifted))
+        #expect(h.recogniser.phase == (taps ? .tapOutside(presentation: "share") : .ignoringUntilLift))
         h.feed(s.motion(100, 500, at: 60_000) + s.up(at: 100_000))
         #expect(decisions(h.outputs) == (taps ? ["attempt share tapOutside"] : []))
     }
@@ -491,7 +492,7 @@ struct GestureRecogniserTests {
         var second = h.strokes
         second.seatSlot = 1
         h.feed(h.strokes.down(100, 500, at: 0) + second.tap(600, 600, at: 10_000, duration: 20_000))
-        #expect(h.recogniser.phase == .failedUntilAllLifted)
+        #expect(h.recogniser.phase == .ignoringUntilLift)
         h.feed(h.strokes.up(at: 60_000))
         #expect(h.outputs.isEmpty)
         #expect(h.recogniser.phase == .idle)
@@ -565,7 +566,7 @@ struct GestureRecogniserTests {
         h.feed(first.down(640, 60, at: 0) + first.motion(640, 200, at: 50_000))
         let cancelled = h.feed(second.down(300, 500, at: 60_000))
         #expect(decisions(cancelled) == ["dragEnded sheet cancel large"])
-        #expect(h.recogniser.phase == .failedUntilAllLifted)
+        #expect(h.recogniser.phase == .ignoringUntilLift)
         // The first finger keeps moving and lifts: nothing. The second one swipes: nothing.
         h.feed(first.motion(640, 700, at: 70_000) + first.up(at: 80_000))
         h.feed(second.motion(300, 700, at: 90_000) + second.up(at: 100_000))
@@ -584,9 +585,9 @@ struct GestureRecogniserTests {
         var second = h.strokes
         second.seatSlot = 1
         h.feed(first.down(640, startY, at: 0) + first.motion(640, movedY, at: 20_000))
-        #expect(h.recogniser.phase != .failedUntilAllLifted)
+        #expect(h.recogniser.phase != .ignoringUntilLift)
         h.feed(second.down(200, 500, at: 30_000))
-        #expect(h.recogniser.phase == .failedUntilAllLifted)
+        #expect(h.recogniser.phase == .ignoringUntilLift)
         h.feed(first.motion(640, 790, at: 40_000) + first.up(at: 50_000) + second.up(at: 60_000))
         #expect(h.outputs.isEmpty)
         #expect(h.recogniser.phase == .idle)
@@ -652,7 +653,8 @@ struct GestureRecogniserTests {
         case 2: scene.presentations[0].selectedDetent = .medium
         default: scene.presentations[0].unsavedChanges = true
         }
-        let out = h.recogniser.sceneChanged(to: scene, time: 60_000).map { [RecogniserOutput.intent($0)] } ?? []
+        var out: [RecogniserOutput] = []
+        h.recogniser.sceneChanged(to: scene, time: 60_000, into: &out)
         h.scene = scene
         if change == 3 {
             #expect(out.isEmpty)
@@ -661,7 +663,7 @@ struct GestureRecogniserTests {
             #expect(shownOffsets(moved).first.map { close($0, 380 + 0.55 * 120 * 760 / (760 + 0.55 * 120)) } == true)
         } else {
             #expect(decisions(out) == ["dragEnded sheet cancel large"])
-            #expect(h.recogniser.phase == .failedUntilAllLifted)
+            #expect(h.recogniser.phase == .ignoringUntilLift)
             #expect(h.feed(s.up(at: 70_000)).isEmpty)
         }
     }

@@ -205,7 +205,7 @@ struct SeededGenerator: RandomNumberGenerator {
                 unsaved[id] = nil
             case .update(let id, let update):
                 if let flag = update.unsavedChanges { unsaved[id] = flag }
-            case .confirm, .button, .accessibility, .dismiss, .key:
+            case .confirm, .button, .accessibility, .dismiss, .key, .screen:
                 break
             }
         }
@@ -248,7 +248,8 @@ struct SeededGenerator: RandomNumberGenerator {
                             && presentation.map { scene.role(of: $0) == .popover && !$0.modal } == true
                     }
                     if !allowed { problems.append("dismissed \"\(id)\" with unsaved changes: source \(source), resolution \(resolution)") }
-                case .dragBegan, .dragChanged, .dragEnded, .setDetent, .passthroughTap, .confirmationRequested, .cancelled, .rejected:
+                case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .contentScrolled, .setDetent, .passthroughTap,
+                     .confirmationRequested, .cancelled, .rejected:
                     break
                 }
             }
@@ -298,20 +299,20 @@ struct SeededGenerator: RandomNumberGenerator {
             case .kernel(let events):
                 touches.removeAll()
                 for event in events { decoder.decode(event, into: &touches) }
-                for touch in touches { pipeline.handle(touch, into: &intents) }
+                for touch in touches { pipeline.take(touch, into: &intents) }
             case .escape(let time):
                 pipeline.handleEscapeKey(time: time, into: &intents)
             case .deviceRemoved(let time):
                 touches.removeAll()
                 decoder.cancelAll(time: time, into: &touches)
-                for touch in touches { pipeline.handle(touch, into: &intents) }
+                for touch in touches { pipeline.take(touch, into: &intents) }
             case .command(let command, let time):
                 if dragging { outcome.commandsDuringDrags += 1 }
                 if (try? pipeline.apply(command, time: time, into: &intents)) != nil {
                     model.hostApplied(command, to: pipeline.scene)
                 }
             }
-            if dragging, pipeline.recogniser.phase == .failedUntilAllLifted,
+            if dragging, pipeline.recogniser.phase == .ignoringUntilLift,
                !intents.contains(where: { if case .dragEnded = $0.kind { true } else { false } }) {
                 outcome.gesturesEndedByDecisions += 1
             }
@@ -377,7 +378,7 @@ extension Intent.Kind {
         switch self {
         case .dragBegan(let id, _), .dragChanged(let id, _, _), .dragEnded(let id, _, _), .setDetent(let id, _, _),
              .confirmationRequested(let id, _, _), .save(let id), .dismiss(let id, _, _), .cancelled(let id),
-             .rejected(let id, _, _):
+             .rejected(let id, _, _), .dragHandedBack(let id), .contentScrolled(let id, _):
             id.name
         case .passthroughTap:
             nil

@@ -19,9 +19,9 @@
  *   the caller: free them with dk_string_free(). Strings given to it are only read during
  *   the call.
  * - Nothing the library is given crashes it: bad JSON, a command the scene cannot take or a
- *   NULL string is an error with a message; a NULL pipeline is a no-op (an error for
- *   dk_pipeline_command). Touch events it cannot use are dropped: an unknown type, a down or
- *   motion whose x or y is not finite or beyond +-1e9 points, a time beyond +-2^53 us.
+ *   NULL string is an error with a message; a NULL pipeline is a no-op that fails (-1).
+ *   A touch event the pipeline cannot take is refused (dk_pipeline_touch returns -1) and
+ *   changes nothing; see dk_pipeline_touch.
  *   (A pointer that did not come from the library, or a pipeline already freed, cannot be
  *   detected: as with free(), that is undefined.)
  * - Error messages: "scene_json:LINE: reason" or "command_json:LINE: reason" for a problem in
@@ -67,12 +67,21 @@ dk_pipeline *dk_pipeline_new(const char *scene_json, char **error);
 /* Frees the pipeline and the intents not yet read. NULL is fine. */
 void dk_pipeline_free(dk_pipeline *pipeline);
 
+/* The seat slots a contact may have: 0 to DK_SEAT_SLOTS - 1, libinput's (its seat's slot map
+ * is 32 bits). Map the toolkit's touch ids onto them, lowest free first, as libinput does. */
+#define DK_SEAT_SLOTS 32
+
 /* Feeds one touch event. seat_slot identifies the contact while it is down (libinput's seat
- * slot: small numbers, reused after the contact lifts); x, y are screen points from the
- * top-left corner, ignored for up, cancel and frame; time_us is microseconds on any clock
- * that does not go back (the toolkit's event time). */
-void dk_pipeline_touch(dk_pipeline *pipeline, dk_touch_type type, int32_t seat_slot,
-                       double x, double y, int64_t time_us);
+ * slot: small numbers, reused after the contact lifts; ignored for frame); x, y are screen
+ * points from the top-left corner, ignored for up, cancel and frame; time_us is microseconds
+ * on any clock that does not go back (the toolkit's event time).
+ * Returns 0 when the touch is taken, -1 when it is refused, which changes nothing: a NULL
+ * pipeline, an unknown type, a time beyond +-2^53 us or earlier than the previous touch's, a
+ * seat slot outside 0 to DK_SEAT_SLOTS - 1, a down or motion whose x or y is not finite or is
+ * beyond +-1e9 points, a down on a seat slot that is already down, or a motion, up or cancel
+ * on a seat slot that is not down. A refusal is the host's own bug: hardware sends none. */
+int dk_pipeline_touch(dk_pipeline *pipeline, dk_touch_type type, int32_t seat_slot,
+                      double x, double y, int64_t time_us);
 
 /* Applies one host command (JSON) at time_us. 0 on success; -1 with *error (if error !=
  * NULL) when the command is malformed or the scene cannot take it: nothing changes then. */

@@ -84,7 +84,8 @@ public final class LiveDismissalSession {
             case .touch(var touch):
                 touch.time = relative(touch.time)
                 input.touches.append(touch)
-                pipeline.handle(touch, into: &input.intents)
+                // libinput's touches are always taken; a refusal would be noted as a decision.
+                try? pipeline.handle(touch, into: &input.intents)
                 pipeline.takeDecisions(into: &input.decisions)
             case .escapeKey(let time):
                 pipeline.handleEscapeKey(time: relative(time), into: &input.intents)

@@ -6,7 +6,7 @@ extension GestureDecision {
         line.set("type", .string("decision"))
         line.set("decision", .string(name))
         line.set("time", .integer(time))
-        line.set("presentation", .string(presentation.name))
+        if let presentation { line.set("presentation", .string(presentation.name)) }
         line.set("seatSlot", .integer(Int64(seatSlot)))
         line.set("x", .number(x))
         line.set("y", .number(y))
@@ -30,6 +30,8 @@ extension GestureDecision {
             line.set("tapMaxDuration", .integer(limit))
         case .secondContact(let ended):
             line.set("ended", .string(ended.rawValue))
+        case .touchRefused:
+            break  // the rule says why
         }
         return line
     }

@@ -45,6 +45,13 @@ extension Intent {
         case .cancelled(let presentation):
             line.set("type", .string("cancelled"))
             line.set("presentation", .string(presentation.name))
+        case .dragHandedBack(let presentation):
+            line.set("type", .string("dragHandedBack"))
+            line.set("presentation", .string(presentation.name))
+        case .contentScrolled(let presentation, let offset):
+            line.set("type", .string("contentScrolled"))
+            line.set("presentation", .string(presentation.name))
+            line.set("offset", .number(offset))
         case .rejected(let presentation, let source, let reason):
             line.set("type", .string("rejected"))
             line.set("presentation", .string(presentation.name))

@@ -433,6 +433,16 @@ extension Intent {
             open(#""presentation":"#)
             guard writer.presentation(id) else { return false }
             tail(#","type":"cancelled"}"#)
+        case .dragHandedBack(let id):
+            open(#""presentation":"#)
+            guard writer.presentation(id) else { return false }
+            tail(#","type":"dragHandedBack"}"#)
+        case .contentScrolled(let id, let offset):
+            guard JSONLineBytes.fits(offset) else { return false }
+            open(#""offset":"#)
+            writer.number(offset)
+            guard presentation(id) else { return false }
+            tail(#","type":"contentScrolled"}"#)
         case .rejected(let id, let sourceValue, let reason):
             // An explained rejection quotes its rule: rare, and too long for the scratch line.
             if explain { return false }

@@ -83,23 +83,23 @@ extension DismissalPipeline {
         switch phase {
         case .idle:
             return .null
-        case .tapOutsideCandidate(let presentation):
+        case .tapOutside(let presentation):
             gesture.set("phase", .string("tapOutside"))
-            gesture.set("presentation", .string(presentation))
-        case .possibleDrag(let presentation, let region):
+            gesture.set("presentation", .string(presentation.name))
+        case .pressed(let presentation, let region):
             gesture.set("phase", .string("pressed"))
-            gesture.set("presentation", .string(presentation))
+            gesture.set("presentation", .string(presentation.name))
             gesture.set("region", .string(regionName(region)))
         case .scrollingContent(let presentation, let contentOffset):
             gesture.set("phase", .string("scrollingContent"))
-            gesture.set("presentation", .string(presentation))
+            gesture.set("presentation", .string(presentation.name))
             gesture.set("contentOffset", .number(contentOffset))
         case .dragging(let presentation, let origin, let offset):
             gesture.set("phase", .string("dragging"))
-            gesture.set("presentation", .string(presentation))
+            gesture.set("presentation", .string(presentation.name))
             gesture.set("origin", .string(origin.rawValue))
             gesture.set("offset", .number(offset))
-        case .failedUntilAllLifted:
+        case .ignoringUntilLift:
             gesture.set("phase", .string("ignoringUntilLift"))
         }
         return .object(gesture)

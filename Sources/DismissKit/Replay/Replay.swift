@@ -94,7 +94,8 @@ public enum Replay {
             try applyTimeline(through: touches[0].time)
             for touch in touches {
                 body(.touch(touch))
-                pipeline.handle(touch, into: &intents)
+                // The decoder's touches are always taken; a refusal would be noted as a decision.
+                try? pipeline.handle(touch, into: &intents)
                 deliver()
             }
         }
@@ -132,7 +133,7 @@ public enum Replay {
 
         /// Feeds one frame's touch events.
         func handle(_ touches: [TouchEvent], _ body: (Intent) -> Void) {
-            for touch in touches { pipeline.handle(touch, into: &intents) }
+            for touch in touches { try? pipeline.handle(touch, into: &intents) }
             deliver(body)
         }
 

@@ -12,6 +12,8 @@
 /// - `{"type": "accessibility", "presentation": "compose", "action": "escape" | "nextDetent" | "previousDetent"}`
 /// - `{"type": "dismiss", "presentation": "compose"}` (a programmatic dismissal request)
 /// - `{"type": "key", "key": "escape"}` (Escape read by a host that owns the keyboard)
+/// - `{"type": "screen", "width": 800, "height": 1280, "widthMM": 136, "heightMM": 217}` (the
+///   window was resized, the display rotated or rescaled)
 public enum HostCommandParser {
     /// Parses one line of JSON Lines input.
     ///
@@ -39,7 +41,7 @@ public enum HostCommandParser {
 
     /// The command types, spelled as in the `type` field.
     private enum CommandType: String, CaseIterable {
-        case scene, present, remove, update, confirm, button, accessibility, dismiss, key
+        case scene, present, remove, update, confirm, button, accessibility, dismiss, key, screen
     }
 
     /// Reads a command object; `path` locates it in a larger document (a scene file's timeline).
@@ -78,6 +80,8 @@ public enum HostCommandParser {
             command = .dismiss(presentation: try reader.presentationID("presentation"))
         case .key:
             command = .key(try reader.choice("key", from: HostKey.allCases))
+        case .screen:
+            command = .screen(try SceneReader.screenSize(from: &reader))
         }
         try reader.rejectUnknownKeys()
         return command

@@ -148,6 +148,14 @@ enum SceneReader {
 
     private static func screen(from value: JSONValue, path: String) throws(JSONInputError) -> ScreenSize {
         var reader = try JSONObjectReader(value, path: path)
+        let screen = try screenSize(from: &reader)
+        try reader.rejectUnknownKeys()
+        return screen
+    }
+
+    /// Reads a screen's `width`, `height`, `widthMM` and `heightMM`: a scene's `screen` object,
+    /// or a `screen` command's fields.
+    static func screenSize(from reader: inout JSONObjectReader) throws(JSONInputError) -> ScreenSize {
         var lengths: [Double] = []
         for key in ["width", "height", "widthMM", "heightMM"] {
             let lengthValue = try reader.required(key)
@@ -157,7 +165,6 @@ enum SceneReader {
             }
             lengths.append(length)
         }
-        try reader.rejectUnknownKeys()
         return ScreenSize(width: lengths[0], height: lengths[1], widthMM: lengths[2], heightMM: lengths[3])
     }
 

@@ -10,12 +10,16 @@
 /// `dismiss` removes the presentation (the host is expected to close it; a later `remove`
 /// for it is then an error that changes nothing), a `save` clears its unsaved changes, and a
 /// `setDetent` selects the new detent. A dismissal or a question that lands on the
-/// presentation being dragged ends the gesture silently (SPEC 4.9).
+/// presentation being dragged ends the gesture silently (SPEC 4.9). The content offset the
+/// pipeline assumes while it scrolls content itself (`contentScrolled`) is written into the
+/// scene without the door: it is the recogniser's own model, and changes no layout.
 ///
-/// Host commands are validated before they reach the door (the stack rules, and a screen
-/// that stays the same for the whole run); the pipeline's own decisions keep a valid scene
-/// valid (they only remove the topmost presentation, clear unsaved changes, or select one of
-/// a sheet's own detents).
+/// Host commands are validated before they reach the door. A command may not add a problem to
+/// the stack; a `screen` change is applied whatever the stack rules say at the new width (the
+/// window did change), and a stack it makes invalid is kept as it is until the host changes it
+/// (README, "Screen changes"). The pipeline's own decisions keep a valid scene valid (they only
+/// remove the topmost presentation, clear unsaved changes, or select one of a sheet's own
+/// detents).
 public struct DismissalPipeline: Sendable {
     /// What is on screen now.
     public private(set) var scene: Scene
@@ -23,15 +27,12 @@ public struct DismissalPipeline: Sendable {
     public private(set) var recogniser: GestureRecogniser
     /// The dismissal gate (read-only, for inspection and tests).
     public private(set) var policy = DismissalPolicy()
-    /// The recogniser's outputs for the event at hand, and the policy's for the attempt at hand:
+    /// The recogniser's outputs for the input at hand, and the policy's for the attempt at hand:
     /// reused, so that steady-state events and gestures allocate nothing.
     private var recognised: [RecogniserOutput] = []
     private var judged: [Intent] = []
-    /// Counts the scene's changes, so that the recogniser knows when a layout it made still holds.
-    private var sceneGeneration: UInt64 = 0
 
-    /// - Parameter scene: the starting scene, already validated (``Scene/validate()``); its
-    ///   screen is the screen for the whole run.
+    /// - Parameter scene: the starting scene, already validated (``Scene/validate()``).
     public init(scene: Scene, configuration: GestureConfiguration = GestureConfiguration()) {
         self.scene = scene
         recogniser = GestureRecogniser(configuration: configuration)
@@ -52,31 +53,12 @@ public struct DismissalPipeline: Sendable {
     }
 
     /// Feeds one touch event (down, motion, up, cancel or frame).
-    public mutating func handle(_ event: TouchEvent, into intents: inout [Intent]) {
-        switch event.kind {
-        case .frame:
-            return  // the recogniser acts on each contact's own events
-        case .motion:
-            // A motion only moves a sheet: its intents change nothing and pass straight on.
-            recogniser.handleMotion(event, into: &intents)
-            return
-        case .down, .up, .cancel:
-            break
-        }
-        let topIsAsking = event.kind == .down && !policy.openQuestions.isEmpty && !scene.presentations.isEmpty
-            && policy.isAsking(about: PresentationID(scene.presentations[scene.presentations.count - 1].id))
-        recogniser.handle(event, in: scene, generation: sceneGeneration, topIsAsking: topIsAsking, into: &recognised)
-        guard !recognised.isEmpty else { return }
-        var index = 0
-        while index < recognised.count {
-            switch recognised[index] {
-            case .intent(let intent): perform(intent, into: &intents)
-            case .attempt(let attempt): judge(attempt, into: &intents)
-            }
-            index += 1
-        }
-        // Emptied one by one: for these few plain values, cheaper than removeAll(keepingCapacity:).
-        while !recognised.isEmpty { recognised.removeLast() }
+    /// - Throws: ``TouchRefusal`` for an event no hardware sends; nothing changes then.
+    public mutating func handle(_ event: TouchEvent, into intents: inout [Intent]) throws(TouchRefusal) {
+        let topIsAsking = event.kind == .down && !policy.openQuestions.isEmpty
+            && scene.presentations.last.map { policy.isAsking(about: PresentationID($0.id)) } == true
+        try recogniser.handle(event, in: scene, topIsAsking: topIsAsking, into: &recognised)
+        performRecognised(into: &intents)
     }
 
     /// The Escape key was pressed (on a libinput keyboard, or reported by the host): a
@@ -88,13 +70,22 @@ public struct DismissalPipeline: Sendable {
 
     /// Applies a host command (SPEC section 7).
     /// - Throws: ``HostCommandError`` when the command names a presentation that is not there,
-    ///   would break the stack rules or change the screen, or answers no open question (or
-    ///   would dismiss a covered presentation); nothing changes then.
+    ///   would add a problem to the stack, give a `scene` another screen or a `screen` sizes out
+    ///   of range, or answers no open question (or would dismiss a covered presentation);
+    ///   nothing changes then.
     public mutating func apply(_ command: HostCommand, time: Int64, into intents: inout [Intent]) throws(HostCommandError) {
         switch command {
         case .scene(let newScene):
+            guard newScene.screen == scene.screen else {
+                throw HostCommandError(reason: "a scene cannot change the screen "
+                    + "(\(Self.describe(scene.screen))); send a screen command for that")
+            }
             let checkedScene = try checked(newScene)
+            let reported = scene.presentations.last.flatMap { top in
+                checkedScene.presentation(withID: top.id).map { (PresentationID(top.id), $0.contentOffset, top.contentOffset) }
+            }
             changeScene(time: time, into: &intents) { $0 = checkedScene }
+            if let (id, offset, previous) = reported, offset != previous { reportContentOffset(offset, of: id, time: time, into: &intents) }
         case .present(let presentation):
             do {
                 try scene.validate(appending: presentation)
@@ -103,7 +94,7 @@ public struct DismissalPipeline: Sendable {
             }
             changeScene(time: time, into: &intents) { $0.presentations.append(presentation) }
         case .remove(let id):
-            // Taking a presentation out of a valid stack leaves it valid.
+            // Taking a presentation out of a stack adds no problem to it.
             let index = try indexOfPresentation(id)
             changeScene(time: time, into: &intents) { $0.presentations.remove(at: index) }
         case .update(let id, let update):
@@ -112,6 +103,7 @@ public struct DismissalPipeline: Sendable {
             newScene.presentations[index] = update.applied(to: newScene.presentations[index])
             let checkedScene = try checked(newScene)
             changeScene(time: time, into: &intents) { $0 = checkedScene }
+            if let offset = update.contentOffset { reportContentOffset(offset, of: PresentationID(id), time: time, into: &intents) }
         case .confirm(let id, let choice):
             try policy.handleConfirmation(presentation: PresentationID(id), choice: choice, time: time, in: scene, into: &judged)
             performJudged(into: &intents)
@@ -139,31 +131,44 @@ public struct DismissalPipeline: Sendable {
             switch key {
             case .escape: handleEscapeKey(time: time, into: &intents)
             }
+        case .screen(let screen):
+            var newScene = scene
+            newScene.screen = screen
+            if let problem = newScene.screenProblem() { throw HostCommandError(reason: problem) }
+            // The gesture was made in the old geometry: it ends first, whatever the new one is.
+            recogniser.cancelGesture(time: time, into: &recognised)
+            performRecognised(into: &intents)
+            changeScene(time: time, into: &intents) { $0.screen = screen }
         }
     }
 
     // MARK: - Private
 
     private func indexOfPresentation(_ id: String) throws(HostCommandError) -> Int {
-        guard let index = scene.presentations.firstIndex(where: { $0.id == id }) else {
+        guard let index = scene.index(ofPresentation: id) else {
             throw HostCommandError(reason: "no presentation \(quoted(id)) in the scene")
         }
         return index
     }
 
-    /// A scene from the host, once it keeps the run's screen and passes the stack rules.
+    /// A scene from the host, once it passes the stack rules, or breaks only a rule the current
+    /// scene already breaks (a screen change can leave a stack that breaks one).
     private func checked(_ newScene: Scene) throws(HostCommandError) -> Scene {
-        if newScene.screen != scene.screen {
-            throw HostCommandError(reason: "the screen cannot change while running "
-                + "(\(describedNumber(scene.screen.width)) x \(describedNumber(scene.screen.height)) points, "
-                + "\(describedNumber(scene.screen.widthMM)) x \(describedNumber(scene.screen.heightMM)) mm)")
-        }
         do {
             try newScene.validate()
         } catch {
+            if case .failure(let standing) = Result(catching: { () throws(SceneValidationError) in try scene.validate() }),
+               standing == error {
+                return newScene
+            }
             throw HostCommandError(reason: error.description)
         }
         return newScene
+    }
+
+    private static func describe(_ screen: ScreenSize) -> String {
+        "\(describedNumber(screen.width)) x \(describedNumber(screen.height)) points, "
+            + "\(describedNumber(screen.widthMM)) x \(describedNumber(screen.heightMM)) mm"
     }
 
     /// The one door of the scene: makes a change that keeps it valid, in place, and tells the
@@ -172,9 +177,34 @@ public struct DismissalPipeline: Sendable {
     /// takes effect).
     private mutating func changeScene(time: Int64, into intents: inout [Intent], _ change: (inout Scene) -> Void) {
         change(&scene)
-        sceneGeneration &+= 1
         policy.sceneChanged(to: scene)
-        if let cancellation = recogniser.sceneChanged(to: scene, time: time) { intents.append(cancellation) }
+        // Its own buffer: the door is also passed while `recognised` is being performed. A scene
+        // change gives at most a cancelled drag's `dragEnded`, which changes nothing further.
+        var cancelled: [RecogniserOutput] = []
+        recogniser.sceneChanged(to: scene, time: time, into: &cancelled)
+        for case .intent(let intent) in cancelled { intents.append(intent) }
+    }
+
+    /// The host reported a content offset: the recogniser hands the finger to whichever of sheet
+    /// and content the offset gives it to.
+    private mutating func reportContentOffset(_ offset: Double, of id: PresentationID, time: Int64, into intents: inout [Intent]) {
+        recogniser.contentOffsetReported(offset, of: id, time: time, into: &recognised)
+        performRecognised(into: &intents)
+    }
+
+    /// Performs the recogniser's outputs, in order, and empties its buffer.
+    private mutating func performRecognised(into intents: inout [Intent]) {
+        guard !recognised.isEmpty else { return }
+        var index = 0
+        while index < recognised.count {
+            switch recognised[index] {
+            case .intent(let intent): perform(intent, into: &intents)
+            case .attempt(let attempt): judge(attempt, into: &intents)
+            }
+            index += 1
+        }
+        // Emptied one by one: for these few plain values, cheaper than removeAll(keepingCapacity:).
+        while !recognised.isEmpty { recognised.removeLast() }
     }
 
     private mutating func judge(_ attempt: DismissalAttempt, into intents: inout [Intent]) {
@@ -198,20 +228,24 @@ public struct DismissalPipeline: Sendable {
         case .dismiss(let id, _, _):
             recogniser.endGesture(on: id)
             intents.append(intent)
-            changeScene(time: intent.time, into: &intents) { $0.presentations.removeAll { id.isID(of: $0.id) } }
+            guard let index = scene.index(ofPresentation: id) else { return }
+            changeScene(time: intent.time, into: &intents) { $0.presentations.remove(at: index) }
         case .confirmationRequested(let id, _, _):
             recogniser.endGesture(on: id)
             intents.append(intent)
         case .save(let id):
             intents.append(intent)
-            guard let index = scene.presentations.firstIndex(where: { id.isID(of: $0.id) }) else { return }
+            guard let index = scene.index(ofPresentation: id) else { return }
             changeScene(time: intent.time, into: &intents) { $0.presentations[index].unsavedChanges = false }
         case .setDetent(let id, let detent, _):
-            if let index = scene.presentations.firstIndex(where: { id.isID(of: $0.id) }) {
+            if let index = scene.index(ofPresentation: id) {
                 changeScene(time: intent.time, into: &intents) { $0.presentations[index].selectedDetent = detent }
             }
             intents.append(intent)
-        case .dragBegan, .dragChanged, .dragEnded, .passthroughTap, .cancelled, .rejected:
+        case .contentScrolled(let id, let offset):
+            if let index = scene.index(ofPresentation: id) { scene.presentations[index].contentOffset = offset }
+            intents.append(intent)
+        case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .passthroughTap, .cancelled, .rejected:
             intents.append(intent)
         }
     }

@@ -12,11 +12,6 @@ extension Scene {
     /// Whether the screen is narrower than ``compactWidth``.
     public var isCompact: Bool { screen.width < compactWidth }
 
-    /// The presentation with `id`, or nil when it is not in the stack.
-    public func presentation(withID id: String) -> Presentation? {
-        presentations.first { $0.id == id }
-    }
-
     /// The role `presentation` plays on this screen: a popover or current-context
     /// presentation in a compact width is handled as a sheet.
     public func role(of presentation: Presentation) -> PresentationRole {

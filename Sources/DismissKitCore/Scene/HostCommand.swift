@@ -87,6 +87,9 @@ public enum HostCommand: Sendable, Hashable {
     case dismiss(presentation: String)
     /// A key the host read itself: Escape is the same as Escape from a libinput keyboard.
     case key(HostKey)
+    /// The window was resized, or the display rotated or rescaled (SPEC section 7): a gesture in
+    /// progress is cancelled, everything else is kept, and the new width judges from then on.
+    case screen(ScreenSize)
 }
 
 /// A host command the pipeline could not apply; the pipeline is unchanged.

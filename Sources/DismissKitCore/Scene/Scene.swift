@@ -113,3 +113,26 @@ public struct Scene: Sendable, Hashable {
         self.topInset = topInset
     }
 }
+
+extension Scene {
+    /// The index in the stack of the presentation whose id is `id`, or nil when it is not there.
+    /// Searched from the top, where the presentations that gestures and decisions name are.
+    public func index(ofPresentation id: PresentationID) -> Int? {
+        presentations.lastIndex { id.isID(of: $0.id) }
+    }
+
+    /// The index of the presentation whose id is `id`, or nil when it is not there.
+    public func index(ofPresentation id: String) -> Int? {
+        presentations.lastIndex { $0.id == id }
+    }
+
+    /// The presentation whose id is `id`, or nil when it is not in the stack.
+    public func presentation(withID id: PresentationID) -> Presentation? {
+        index(ofPresentation: id).map { presentations[$0] }
+    }
+
+    /// The presentation whose id is `id`, or nil when it is not in the stack.
+    public func presentation(withID id: String) -> Presentation? {
+        index(ofPresentation: id).map { presentations[$0] }
+    }
+}

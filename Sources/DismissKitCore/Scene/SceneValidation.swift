@@ -69,7 +69,8 @@ extension Scene {
     /// screen or content, small enough that every sum and square stays finite.
     public static let largestLength = 1_000_000_000.0
 
-    private func screenProblem() -> String? {
+    /// What is wrong with the screen, its compact width or its top inset, or nil.
+    func screenProblem() -> String? {
         let lengths = [("width", screen.width), ("height", screen.height), ("widthMM", screen.widthMM), ("heightMM", screen.heightMM)]
         for (name, length) in lengths where !(length >= 1 && length <= Self.largestScreenSide) {
             return "screen \(name) must be a number from 1 to 100000"

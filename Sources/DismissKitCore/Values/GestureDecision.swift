@@ -27,6 +27,8 @@ public struct GestureDecision: Sendable, Hashable {
         case grabberTapTooLong(duration: Int64, limit: Int64)
         /// A second contact landed at the decision's point and ended the gesture in progress.
         case secondContact(ended: EndedGesture)
+        /// A touch event the pipeline could not take (an embedding host's bug): it changed nothing.
+        case touchRefused(TouchRefusal)
     }
 
     /// The gesture a second contact ended.
@@ -43,8 +45,8 @@ public struct GestureDecision: Sendable, Hashable {
 
     /// Microseconds of the event that decided.
     public var time: Int64
-    /// The presentation the gesture was aimed at.
-    public var presentation: PresentationID
+    /// The presentation the gesture was aimed at; nil for a refused touch outside any gesture.
+    public var presentation: PresentationID?
     /// The seat slot of the contact that decided (for a second contact, the new one).
     public var seatSlot: Int32
     /// Where it was decided, in screen points: the deciding contact's position then (for a tap,
@@ -53,7 +55,7 @@ public struct GestureDecision: Sendable, Hashable {
     public var y: Double
     public var kind: Kind
 
-    public init(time: Int64, presentation: PresentationID, seatSlot: Int32, x: Double, y: Double, kind: Kind) {
+    public init(time: Int64, presentation: PresentationID?, seatSlot: Int32, x: Double, y: Double, kind: Kind) {
         self.time = time
         self.presentation = presentation
         self.seatSlot = seatSlot
@@ -73,6 +75,7 @@ public struct GestureDecision: Sendable, Hashable {
         case .grabberTap: "grabberTap"
         case .grabberTapTooLong: "grabberTapTooLong"
         case .secondContact: "secondContact"
+        case .touchRefused: "touchRefused"
         }
     }
 
@@ -92,6 +95,7 @@ public struct GestureDecision: Sendable, Hashable {
             case .press, .contentScroll: "a second contact on the presentation ends the gesture"
             case .drag: "a second contact on the presentation cancels the drag"
             }
+        case .touchRefused(let refusal): "refused, nothing changed: \(refusal)"
         }
     }
 }

@@ -22,4 +22,12 @@ public enum InputLimits {
     /// The largest time, in microseconds either side of 0, that reaches the pipeline from an
     /// embedding toolkit: 2^53, about 285 years, exact as a Double, so no difference overflows.
     public static let largestTime: Int64 = 1 << 53
+    /// The seat slots a contact may have: `0 ..< seatSlots`. libinput keeps its seat's slots in a
+    /// 32-bit map and gives a new contact the lowest free one; the replay decoder hands them out
+    /// the same way, the recogniser tracks exactly these, and a touch on any other is refused
+    /// (``TouchRefusal/seatSlotOutOfRange(_:)``). A host that feeds its toolkit's touches maps
+    /// its touch ids onto them, lowest free first, as libinput does.
+    public static let seatSlots: Int32 = 32
+    /// The largest coordinate, in points either side of 0, that a touch position may have.
+    public static let largestCoordinate = 1_000_000_000.0
 }

@@ -14,6 +14,14 @@ public struct Intent: Sendable, Hashable {
         /// `offset`: points the sheet moved down from its detent, after resistance; `velocity`: points/s.
         case dragChanged(presentation: PresentationID, offset: Double, velocity: Double)
         case dragEnded(presentation: PresentationID, outcome: DragOutcome, detent: Detent)
+        /// The sheet of a drag from its content is back at its detent and the content has the finger
+        /// again (hand-back, SPEC 4.2): the drag is over without a release, and no `dragEnded`
+        /// follows. If the finger comes back down past the hand-off point, a new `dragBegan` starts.
+        case dragHandedBack(presentation: PresentationID)
+        /// The content offset the pipeline assumes while it scrolls a sheet's content itself, 1:1
+        /// with the finger (SPEC 4.2): a host that lets the pipeline scroll sets its scroll view's
+        /// offset to it. Never given once the host has reported an offset during the gesture.
+        case contentScrolled(presentation: PresentationID, offset: Double)
         case setDetent(presentation: PresentationID, detent: Detent, cause: DetentCause)
         case passthroughTap(x: Double, y: Double)
         case confirmationRequested(presentation: PresentationID, source: DismissalSource, options: ConfirmationOptions)

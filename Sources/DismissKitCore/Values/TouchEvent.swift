@@ -41,6 +41,36 @@ public struct TouchEvent: Sendable, Hashable {
     }
 }
 
+/// Why the pipeline refused a touch event: it changed nothing (SPEC: bad input never crashes
+/// and never corrupts a gesture). Hardware never sends these; an embedding host that does has a
+/// bug of its own, and is told.
+public enum TouchRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The time is beyond ``InputLimits/largestTime`` either side of 0.
+    case timeOutOfRange(Int64)
+    /// The time is earlier than the previous event's.
+    case timeWentBack(time: Int64, previous: Int64)
+    /// The seat slot is outside `0 ..< InputLimits.seatSlots`.
+    case seatSlotOutOfRange(Int32)
+    /// A down or motion without a position, or with a coordinate that is not finite or is beyond
+    /// ``InputLimits/largestCoordinate``.
+    case positionOutOfRange
+    /// A down on a seat slot that is already down.
+    case seatSlotAlreadyDown(Int32)
+    /// A motion, up or cancel on a seat slot that is not down.
+    case seatSlotNotDown(Int32)
+
+    public var description: String {
+        switch self {
+        case .timeOutOfRange(let time): "time \(time) is out of range (at most 2^53 microseconds either side of 0)"
+        case .timeWentBack(let time, let previous): "time \(time) is earlier than the previous event's, \(previous)"
+        case .seatSlotOutOfRange(let slot): "seat slot \(slot) is outside 0...\(InputLimits.seatSlots - 1)"
+        case .positionOutOfRange: "the position is missing, not finite, or beyond 1e9 points"
+        case .seatSlotAlreadyDown(let slot): "seat slot \(slot) is already down"
+        case .seatSlotNotDown(let slot): "seat slot \(slot) is not down"
+        }
+    }
+}
+
 /// The size of the screen the touchscreen is mapped to.
 public struct ScreenSize: Sendable, Hashable {
     /// Points.

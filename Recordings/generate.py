@@ -749,12 +749,46 @@ def host_contract_recordings():
     # Hand-back and growing (SPEC 4.2).
     path("scroll-hand-back-content-takes-it",
          "Content at offset 100: a pull of 150 pt hands 50 pt to the sheet; back up 200 pt, the sheet returns to its "
-         "detent and the content scrolls again (never above the detent); settles.",
+         "detent, hands the finger back and the content scrolls again (never above the detent).",
          [sheet(content={"offset": 100})], [(300, 300, 0), (300, 450, 150), (300, 250, 200)])
     path("scroll-grow-past-large-then-content",
          "Content at its top at the medium detent: 500 pt up grows the sheet 380 pt to large (no rubber band), "
          "the content takes the rest; settles at large.",
          [sheet(detents=["medium", "large"], selectedDetent="medium")], [(300, 700, 0), (300, 200, 500)])
+
+    # Host-owned scrolling (SPEC 4.2): the offsets the host reports are the truth.
+    update = lambda offset: {"type": "update", "presentation": "compose", "content": {"offset": offset}}
+    path("scroll-host-owned-hand-off-where-host-says",
+         "Content at offset 200 in the host's own scroll view: a 300 pt pull in 300 ms. The host reports 170 at "
+         "50 ms, 60 at 150 ms and 0 at 250 ms: the pipeline reports no offsets of its own after the first report, "
+         "the sheet takes the finger where the host said 0 (not at 200 pt, where a 1:1 model would), and settles.",
+         [sheet(content={"offset": 200})], [(300, 300, 0), (300, 600, 300)],
+         timeline=[(50_000, update(170)), (150_000, update(60)), (250_000, update(0))])
+    path("scroll-host-owned-fling-hands-back",
+         "Content at offset 40 in the host's scroll view: the host reports 0 at 50 ms, the sheet takes the finger; "
+         "at 200 ms the host reports 30 (its view scrolled on): the sheet hands the finger back, nothing settles.",
+         [sheet(content={"offset": 40})], [(300, 300, 0), (300, 500, 300)],
+         timeline=[(50_000, update(0)), (200_000, update(30))])
+    # The velocity window after a hand-off (SPEC 4.6).
+    path("scroll-flick-after-hand-off-dismisses",
+         "Content at offset 100: scrolled to its top slowly (100 pt in 500 ms), then flicked 90 pt in 50 ms "
+         "(1,800 pt/s) and lifted: only the flick counts, undiluted by the scroll, and it dismisses as the same "
+         "flick from the top region would.",
+         [sheet(content={"offset": 100})], [(300, 300, 0), (300, 400, 500), (300, 490, 50)], rest_ms=8)
+
+    # A screen change (SPEC 7): the gesture in progress ends, everything else stays.
+    screen_rotated = {"type": "screen", "width": 800, "height": 1280, "widthMM": 136, "heightMM": 217}
+    down_swipe("screen-rotation-mid-drag-cancels",
+               "A slow pull; the display rotates at 300 ms: the drag is cancelled (it was made in the old geometry), "
+               "the sheet stays, and the rest of the pull does nothing.", [large],
+               timeline=[(300_000, screen_rotated)], **slow_pull)
+    tr = new()
+    stroke(tr, 0, HEADER, (HEADER[0], HEADER[1] + 150), 120)
+    write_gesture("screen-rotation-keeps-question", tr,
+                  scene([unsaved], [(400_000, screen_rotated),
+                                    (600_000, {"type": "confirm", "presentation": "compose", "choice": "discard"})]),
+                  "A dismissing flick on an unsaved sheet asks; the display rotates at 400 ms; the question is still "
+                  "open, and discard at 600 ms dismisses.")
 
     # A form sheet with a frame is that frame (SPEC 3).
     form = {"id": "form", "style": "formSheet", "frame": {"x": 340, "y": 200, "width": 600, "height": 500}}

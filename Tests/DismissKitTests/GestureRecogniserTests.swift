@@ -798,9 +798,10 @@ struct GestureRecogniserTests {
             + [TouchEvent(kind: .motion, time: 20, seatSlot: 0, point: s.point(640, .nan)),
                TouchEvent(kind: .motion, time: 20, seatSlot: 0, point: s.point(2e9, 100)),
                TouchEvent(kind: .motion, time: InputLimits.largestTime + 1, seatSlot: 0, point: s.point(640, 100)),
+               TouchEvent(kind: .frame, time: .min),
                TouchEvent(kind: .frame, time: 5)])
         #expect(refused == [.seatSlotAlreadyDown(0), .seatSlotOutOfRange(32), .seatSlotOutOfRange(-1), .positionOutOfRange,
-                            .positionOutOfRange, .timeOutOfRange(InputLimits.largestTime + 1), .timeWentBack(time: 5, previous: 20)])
+                            .positionOutOfRange, .timeOutOfRange(InputLimits.largestTime + 1), .timeOutOfRange(.min), .timeWentBack(time: 5, previous: 20)])
         #expect(h.outputs.isEmpty)
         #expect(h.recogniser.phase == .pressed(presentation: "sheet", region: .topRegion))
         // Slot 0 and slot 32 are different contacts (no aliasing): the refused one never cancelled the drag.

@@ -29,14 +29,14 @@ public struct DismissalPipeline: Sendable {
     public private(set) var policy = DismissalPolicy()
     /// The recogniser's outputs for the input at hand, and the policy's for the attempt at hand:
     /// reused, so that steady-state events and gestures allocate nothing.
-    private var recognised: [RecogniserOutput] = []
+    private var recognised = Outputs()
     private var judged: [Intent] = []
 
     /// - Parameter scene: the starting scene, already validated (``Scene/validate()``).
     public init(scene: Scene, configuration: GestureConfiguration = GestureConfiguration()) {
         self.scene = scene
         recogniser = GestureRecogniser(configuration: configuration)
-        recognised.reserveCapacity(16)
+        recognised.pending.reserveCapacity(16)
         judged.reserveCapacity(4)
     }
 
@@ -55,10 +55,36 @@ public struct DismissalPipeline: Sendable {
     /// Feeds one touch event (down, motion, up, cancel or frame).
     /// - Throws: ``TouchRefusal`` for an event no hardware sends; nothing changes then.
     public mutating func handle(_ event: TouchEvent, into intents: inout [Intent]) throws(TouchRefusal) {
+        // A frame changes nothing but the time (the recogniser acts on each contact's own events).
+        if event.kind == .frame { return try recogniser.handle(event, in: scene, into: &recognised) }
         let topIsAsking = event.kind == .down && !policy.openQuestions.isEmpty
             && scene.presentations.last.map { policy.isAsking(about: PresentationID($0.id)) } == true
-        try recogniser.handle(event, in: scene, topIsAsking: topIsAsking, into: &recognised)
+        // The caller's buffer lends its storage to the outputs for the call.
+        swap(&recognised.intents, &intents)
+        do {
+            try recogniser.handle(event, in: scene, topIsAsking: topIsAsking, into: &recognised)
+        } catch {
+            swap(&recognised.intents, &intents)
+            throw error
+        }
+        swap(&recognised.intents, &intents)
         performRecognised(into: &intents)
+    }
+
+    /// The recogniser's outputs for a touch: an intent that needs nothing performed goes straight
+    /// onto the caller's buffer (a motion's `dragChanged`, the most frequent), as long as nothing
+    /// before it waits; the rest waits in `pending`, in order, to be performed.
+    private struct Outputs: RecogniserOutputs {
+        var intents: [Intent] = []
+        var pending: [RecogniserOutput] = []
+
+        mutating func append(_ output: RecogniserOutput) {
+            if pending.isEmpty, case .intent(let intent) = output, intent.kind.passesStraightOn {
+                intents.append(intent)
+            } else {
+                pending.append(output)
+            }
+        }
     }
 
     /// The Escape key was pressed (on a libinput keyboard, or reported by the host): a
@@ -136,7 +162,7 @@ public struct DismissalPipeline: Sendable {
             newScene.screen = screen
             if let problem = newScene.screenProblem() { throw HostCommandError(reason: problem) }
             // The gesture was made in the old geometry: it ends first, whatever the new one is.
-            recogniser.cancelGesture(time: time, into: &recognised)
+            recogniser.cancelGesture(time: time, into: &recognised.pending)
             performRecognised(into: &intents)
             changeScene(time: time, into: &intents) { $0.screen = screen }
         }
@@ -178,7 +204,7 @@ public struct DismissalPipeline: Sendable {
     private mutating func changeScene(time: Int64, into intents: inout [Intent], _ change: (inout Scene) -> Void) {
         change(&scene)
         policy.sceneChanged(to: scene)
-        // Its own buffer: the door is also passed while `recognised` is being performed. A scene
+        // Its own buffer: the door is also passed while `recognised.pending` is being performed. A scene
         // change gives at most a cancelled drag's `dragEnded`, which changes nothing further.
         var cancelled: [RecogniserOutput] = []
         recogniser.sceneChanged(to: scene, time: time, into: &cancelled)
@@ -188,23 +214,28 @@ public struct DismissalPipeline: Sendable {
     /// The host reported a content offset: the recogniser hands the finger to whichever of sheet
     /// and content the offset gives it to.
     private mutating func reportContentOffset(_ offset: Double, of id: PresentationID, time: Int64, into intents: inout [Intent]) {
-        recogniser.contentOffsetReported(offset, of: id, time: time, into: &recognised)
+        recogniser.contentOffsetReported(offset, of: id, time: time, into: &recognised.pending)
         performRecognised(into: &intents)
     }
 
-    /// Performs the recogniser's outputs, in order, and empties its buffer.
+    /// Performs the recogniser's outputs that wait, in order, and empties their buffer.
+    @inline(__always)
     private mutating func performRecognised(into intents: inout [Intent]) {
-        guard !recognised.isEmpty else { return }
+        if !recognised.pending.isEmpty { performPending(into: &intents) }
+    }
+
+    @inline(never)
+    private mutating func performPending(into intents: inout [Intent]) {
         var index = 0
-        while index < recognised.count {
-            switch recognised[index] {
+        while index < recognised.pending.count {
+            switch recognised.pending[index] {
             case .intent(let intent): perform(intent, into: &intents)
             case .attempt(let attempt): judge(attempt, into: &intents)
             }
             index += 1
         }
         // Emptied one by one: for these few plain values, cheaper than removeAll(keepingCapacity:).
-        while !recognised.isEmpty { recognised.removeLast() }
+        while !recognised.pending.isEmpty { recognised.pending.removeLast() }
     }
 
     private mutating func judge(_ attempt: DismissalAttempt, into intents: inout [Intent]) {
@@ -247,6 +278,16 @@ public struct DismissalPipeline: Sendable {
             intents.append(intent)
         case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .passthroughTap, .cancelled, .rejected:
             intents.append(intent)
+        }
+    }
+}
+
+extension Intent.Kind {
+    /// Whether the pipeline performs the intent by passing it on, with no change to its scene.
+    fileprivate var passesStraightOn: Bool {
+        switch self {
+        case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .passthroughTap: true
+        case .setDetent, .contentScrolled, .confirmationRequested, .save, .dismiss, .cancelled, .rejected: false
         }
     }
 }

@@ -4,6 +4,14 @@ public enum RecogniserOutput: Sendable, Hashable {
     case attempt(DismissalAttempt)
 }
 
+/// Where the recogniser appends its outputs, in order: an array of them, or the pipeline's own
+/// buffers (which pass plain intents straight to its caller).
+public protocol RecogniserOutputs {
+    mutating func append(_ output: RecogniserOutput)
+}
+
+extension Array: RecogniserOutputs where Element == RecogniserOutput {}
+
 /// Turns touch events into sheet drags, detent changes, pass-through taps and dismissal attempts (SPEC section 4).
 ///
 /// A pure state machine: time arrives only inside events and nothing is read from a clock. Its
@@ -16,10 +24,13 @@ public enum RecogniserOutput: Sendable, Hashable {
 /// for scene and screen changes, ``endGesture(on:)`` for a decision made elsewhere.
 ///
 /// Outside the state enum it keeps only what is the screen's rather than a gesture's (the
-/// contacts down and the time of the latest event, ``Contacts``) and the velocity samples of the
-/// drag in progress: a ring of 64 samples, a kilobyte, which would be copied out of the state and
-/// back at every motion if it travelled in the `dragging` payload. It is reset whenever the sheet
-/// takes the finger (a drag starts, or content hands off), so nothing of one drag reaches the next.
+/// contacts down and the time of the latest event, ``Contacts``) and the finger's ``Track`` in
+/// the drag in progress: the velocity samples (a ring of 64, a kilobyte) and where the finger
+/// and the sheet are now, which is all a motion changes. In the `dragging` payload they would be
+/// copied out of the state and back at every motion; beside it, a motion moves only the track,
+/// and the payload (the drag's rules) is written only when they change. The track is reset when
+/// a drag starts and its samples whenever the sheet takes the finger, so nothing of one drag
+/// reaches the next.
 ///
 /// Rules chosen where SPEC is silent:
 /// - A gesture starts only when the first contact goes down while no other contact is down. It is
@@ -100,8 +111,8 @@ public struct GestureRecogniser: Sendable {
 
     private var state: State = .idle
     private var contacts = Contacts()
-    /// The velocity samples of the drag in progress (see the type's documentation for why here).
-    private var samples = VelocityTracker()
+    /// The finger's track in the drag in progress (see the type's documentation for why here).
+    private var track = Track()
 
     public init(configuration: GestureConfiguration = GestureConfiguration()) {
         self.configuration = configuration
@@ -113,15 +124,56 @@ public struct GestureRecogniser: Sendable {
     private struct Contacts: Sendable {
         /// One bit per seat slot, `0 ..< InputLimits.seatSlots`.
         var down: UInt32 = 0
-        var latestTime = Int64.min
+        /// The time of the latest event taken (at first the earliest time there may be).
+        var latestTime = -InputLimits.largestTime
 
+        @inline(__always)
         static func bit(_ seatSlot: Int32) -> UInt32 { 1 << UInt32(seatSlot) }
+        @inline(__always)
         func isDown(_ seatSlot: Int32) -> Bool { down & Self.bit(seatSlot) != 0 }
+        @inline(__always)
         var noneDown: Bool { down == 0 }
+
+        /// Whether `event` can be taken: ``refusal(of:)`` is nil. The quick test of every event.
+        @inline(__always)
+        func takes(_ event: TouchEvent) -> Bool {
+            guard event.time >= latestTime, event.time <= InputLimits.largestTime,
+                  UInt32(bitPattern: event.seatSlot) < UInt32(InputLimits.seatSlots) else { return false }
+            switch event.kind {
+            case .motion:
+                guard let point = event.point else { return false }
+                return isDown(event.seatSlot) && abs(point.x) <= InputLimits.largestCoordinate
+                    && abs(point.y) <= InputLimits.largestCoordinate
+            case .down, .up, .cancel, .frame:
+                return false  // the full test decides
+            }
+        }
+
+        /// Why `event` cannot be taken, or nil when it can.
+        func refusal(of event: TouchEvent) -> TouchRefusal? {
+            // A range, not abs(): abs(Int64.min) traps.
+            guard (-InputLimits.largestTime...InputLimits.largestTime).contains(event.time) else { return .timeOutOfRange(event.time) }
+            guard event.time >= latestTime else { return .timeWentBack(time: event.time, previous: latestTime) }
+            if event.kind == .frame { return nil }
+            guard event.seatSlot >= 0 && event.seatSlot < InputLimits.seatSlots else { return .seatSlotOutOfRange(event.seatSlot) }
+            switch event.kind {
+            case .down, .motion:
+                guard let point = event.point, abs(point.x) <= InputLimits.largestCoordinate,
+                      abs(point.y) <= InputLimits.largestCoordinate else { return .positionOutOfRange }
+                if event.kind == .down && isDown(event.seatSlot) { return .seatSlotAlreadyDown(event.seatSlot) }
+                if event.kind == .motion && !isDown(event.seatSlot) { return .seatSlotNotDown(event.seatSlot) }
+            case .up, .cancel:
+                if !isDown(event.seatSlot) { return .seatSlotNotDown(event.seatSlot) }
+            case .frame:
+                break
+            }
+            return nil
+        }
     }
 
-    /// The presentation a gesture acts on and its figures, laid out when the contact went down:
-    /// plain values, fixed for the gesture.
+    /// The presentation a gesture acts on and the figures a drag reads at every motion, laid out
+    /// when the contact went down: plain values, fixed for the gesture, and few, so that a state
+    /// payload is copied in a handful of moves.
     private struct Target: Sendable, Hashable {
         let presentation: PresentationID
         let selectedDetent: Detent
@@ -131,39 +183,14 @@ public struct GestureRecogniser: Sendable {
         let largestOffset: Double
         /// The offset at which the sheet reaches its smallest detent (zero or positive).
         let smallestOffset: Double
-        /// The projected offset beyond which a release dismisses: the height left is below
-        /// `dismissFraction` of the smallest detent (SPEC 4.6, one rule for every origin).
-        let dismissOffset: Double
-        let slopSquared: Double
-        /// What a second contact is tested against: the presentation's frame and grabber, and
-        /// whether touches outside belong to the parent.
-        let frame: Rect
-        let grabberHitTarget: Rect?
-        let outsideTouchesGoToParent: Bool
 
-        init(_ geometry: PresentationGeometry, of presentation: PresentationID, on screen: ScreenSize,
-             configuration: GestureConfiguration) {
-            let slop = configuration.slopMM * screen.pointsPerMillimetre
+        init(_ geometry: PresentationGeometry, of presentation: PresentationID) {
             let height = geometry.selectedHeight
-            let smallestHeight = geometry.height(of: geometry.smallestDetent)
             self.presentation = presentation
             selectedDetent = geometry.selectedDetent
             selectedHeight = height
             largestOffset = height - geometry.height(of: geometry.largestDetent)
-            smallestOffset = height - smallestHeight
-            dismissOffset = height - configuration.dismissFraction * smallestHeight
-            slopSquared = slop * slop
-            frame = geometry.frame
-            grabberHitTarget = geometry.grabberHitTarget
-            outsideTouchesGoToParent = geometry.outsideTouchesGoToParent
-        }
-
-        var slop: Double { slopSquared.squareRoot() }
-
-        /// Whether another contact at the point ends the gesture: anywhere for a modal
-        /// presentation, on it for a non-modal sheet.
-        func secondContactCounts(x: Double, y: Double) -> Bool {
-            !outsideTouchesGoToParent || frame.contains(x: x, y: y) || (grabberHitTarget?.contains(x: x, y: y) ?? false)
+            smallestOffset = height - geometry.height(of: geometry.smallestDetent)
         }
     }
 
@@ -175,6 +202,7 @@ public struct GestureRecogniser: Sendable {
     /// A contact outside the topmost presentation that may become a tap.
     private struct TapCandidate: Sendable {
         let target: Target
+        let slopSquared: Double
         let seatSlot: Int32
         let x: Double
         let y: Double
@@ -185,6 +213,7 @@ public struct GestureRecogniser: Sendable {
     /// A contact on a sheet that has not passed the slop.
     private struct Press: Sendable {
         let target: Target
+        let slopSquared: Double
         let seatSlot: Int32
         let x: Double
         let y: Double
@@ -200,7 +229,27 @@ public struct GestureRecogniser: Sendable {
         var hostScrolls: Bool
     }
 
-    /// A contact past the slop moving the sheet, its content, or both in turn.
+    /// Where the finger of the drag in progress is, and the sheet's recent offsets: what every
+    /// motion changes. Reset when a drag starts (its samples again whenever the sheet takes the
+    /// finger).
+    private struct Track: Sendable {
+        /// The sheet's offsets over the last moments, for the release velocity.
+        var samples = VelocityTracker()
+        /// The finger's latest travel, down positive, from where it landed.
+        var travel = 0.0
+        var lastTime: Int64 = 0
+        /// The sheet's share of the travel: points below its detent, before resistance.
+        var offset = 0.0
+        /// The offset the sheet shows, after resistance, as last emitted.
+        var shownOffset = 0.0
+        /// The content's offset as last known: reported by the host, or assumed and reported by
+        /// the pipeline.
+        var contentOffset = 0.0
+    }
+
+    /// A contact past the slop moving the sheet, its content, or both in turn: the drag's rules,
+    /// which change only when the sheet takes or gives back the finger, the host reports, or the
+    /// gate changes. Where the finger is lives in ``Track``.
     private struct Drag: Sendable {
         let target: Target
         let seatSlot: Int32
@@ -210,44 +259,38 @@ public struct GestureRecogniser: Sendable {
         let startY: Double
         /// The finger's travel (down positive, from where it landed) beyond which the sheet
         /// follows: 0 for the top region and the grabber; for content, where the content reaches
-        /// its top. nil while the host reports its content scrolled: the content has the finger
-        /// until the host reports 0.
-        var handOffTravel: Double?
+        /// its top. Infinite while the host reports its content scrolled: the content has the
+        /// finger until the host reports 0.
+        var handOffTravel: Double
         /// Whether moving up past the hand-off point grows the sheet: the content was at its top
         /// when the drag started.
         let growsUp: Bool
         /// Whether the host reported the content's offset during the gesture: its scroll view
         /// owns the content, and the pipeline no longer reports `contentScrolled`.
         var hostScrolls: Bool
-        /// The finger's latest travel.
-        var travel: Double
-        var lastTime: Int64
-        /// The sheet's share of the travel: points below its detent, before resistance.
-        var offset: Double
-        /// The offset the sheet shows, after resistance, as last emitted.
-        var shownOffset: Double
-        /// The content's offset as last known: reported by the host, or assumed and reported by
-        /// the pipeline.
-        var contentOffset: Double
 
         /// The sheet's share of `travel`.
+        @inline(__always)
         func sheetOffset(travel: Double) -> Double {
             guard origin == .scrolledContent else { return travel }
-            guard let handOff = handOffTravel else { return 0 }
+            let handOff = handOffTravel
             if travel > handOff { return travel - handOff }
-            if growsUp && travel < handOff { return max(travel - handOff, target.largestOffset) }
+            if growsUp && travel < handOff && handOff.isFinite { return max(travel - handOff, target.largestOffset) }
             return 0
         }
 
         /// The content's offset the pipeline's 1:1 model gives after `travel` (content drags
-        /// whose hand-off point is known): what the sheet does not take, the content does.
-        func modelledContentOffset(travel: Double) -> Double {
-            guard let handOff = handOffTravel else { return contentOffset }
-            return max(0, handOff - travel + sheetOffset(travel: travel))
+        /// whose hand-off point is known; `known` otherwise): what the sheet does not take, the
+        /// content does.
+        @inline(__always)
+        func modelledContentOffset(travel: Double, known: Double) -> Double {
+            guard handOffTravel.isFinite else { return known }
+            return max(0, handOffTravel - travel + sheetOffset(travel: travel))
         }
 
         /// Whether the sheet holds the finger at this share of the travel: always once a top region
         /// or grabber drag started; for content, while the sheet is off its detent.
+        @inline(__always)
         func sheetHolds(offset: Double) -> Bool {
             origin != .scrolledContent || offset != 0
         }
@@ -269,8 +312,8 @@ public struct GestureRecogniser: Sendable {
         case .ignoringUntilLift: .ignoringUntilLift
         case .tapOutside(let candidate): .tapOutside(presentation: candidate.target.presentation)
         case .pressed(let press): .pressed(presentation: press.target.presentation, region: press.region)
-        case .scrollingContent(let drag): .scrollingContent(presentation: drag.target.presentation, contentOffset: drag.contentOffset)
-        case .dragging(let drag): .dragging(presentation: drag.target.presentation, origin: drag.origin, offset: drag.offset)
+        case .scrollingContent(let drag): .scrollingContent(presentation: drag.target.presentation, contentOffset: track.contentOffset)
+        case .dragging(let drag): .dragging(presentation: drag.target.presentation, origin: drag.origin, offset: track.offset)
         }
     }
 
@@ -304,45 +347,42 @@ public struct GestureRecogniser: Sendable {
     ///   than the last, a seat slot out of range, a down on a slot already down, a motion, up or
     ///   cancel on a slot not down, a down or motion without a usable position). Nothing changes
     ///   then; the refusal is noted as a decision when decisions are noted.
-    public mutating func handle(_ event: TouchEvent, in scene: Scene, topIsAsking: Bool = false,
-                                into output: inout [RecogniserOutput]) throws(TouchRefusal) {
-        if let refusal = refusal(of: event) {
-            note(.touchRefused(refusal), on: gesturePresentation, time: event.time, seatSlot: event.seatSlot,
-                 x: event.point?.x ?? 0, y: event.point?.y ?? 0)
+    @inline(__always)
+    public mutating func handle<Output: RecogniserOutputs>(_ event: TouchEvent, in scene: Scene, topIsAsking: Bool = false,
+                                                           into output: inout Output) throws(TouchRefusal) {
+        if event.kind == .frame, event.time >= contacts.latestTime, event.time <= InputLimits.largestTime {
+            contacts.latestTime = event.time  // the frame's only effect; the fast path of half the events
+            return
+        }
+        try handleContact(event, in: scene, topIsAsking: topIsAsking, into: &output)
+    }
+
+    /// ``handle(_:in:topIsAsking:into:)`` for every event but a frame in order.
+    @inline(never)
+    private mutating func handleContact<Output: RecogniserOutputs>(_ event: TouchEvent, in scene: Scene, topIsAsking: Bool,
+                                                                   into output: inout Output) throws(TouchRefusal) {
+        if !contacts.takes(event), let refusal = contacts.refusal(of: event) {
+            noteRefusal(refusal, of: event)
             throw refusal
         }
         contacts.latestTime = event.time
         switch event.kind {
         case .down: handleDown(event, at: event.point!, in: scene, topIsAsking: topIsAsking, into: &output)
-        case .motion: handleMotion(event, at: event.point!, into: &output)
+        case .motion: handleMotion(of: event.seatSlot, to: event.point!, at: event.time, into: &output)
         case .up: handleLift(event, in: scene, into: &output)
         case .cancel: handleCancel(event, into: &output)
         case .frame: break
         }
     }
 
-    /// Why `event` cannot be taken, or nil when it can.
-    private func refusal(of event: TouchEvent) -> TouchRefusal? {
-        guard abs(event.time) <= InputLimits.largestTime else { return .timeOutOfRange(event.time) }
-        guard event.time >= contacts.latestTime else { return .timeWentBack(time: event.time, previous: contacts.latestTime) }
-        if event.kind == .frame { return nil }
-        guard event.seatSlot >= 0 && event.seatSlot < InputLimits.seatSlots else { return .seatSlotOutOfRange(event.seatSlot) }
-        switch event.kind {
-        case .down, .motion:
-            guard let point = event.point, abs(point.x) <= InputLimits.largestCoordinate,
-                  abs(point.y) <= InputLimits.largestCoordinate else { return .positionOutOfRange }
-            if event.kind == .down && contacts.isDown(event.seatSlot) { return .seatSlotAlreadyDown(event.seatSlot) }
-            if event.kind == .motion && !contacts.isDown(event.seatSlot) { return .seatSlotNotDown(event.seatSlot) }
-        case .up, .cancel:
-            if !contacts.isDown(event.seatSlot) { return .seatSlotNotDown(event.seatSlot) }
-        case .frame:
-            break
-        }
-        return nil
+    @inline(never)
+    private mutating func noteRefusal(_ refusal: TouchRefusal, of event: TouchEvent) {
+        note(.touchRefused(refusal), on: gesturePresentation, time: event.time, seatSlot: event.seatSlot,
+             x: event.point?.x ?? 0, y: event.point?.y ?? 0)
     }
 
-    private mutating func handleDown(_ event: TouchEvent, at point: TouchPoint, in scene: Scene, topIsAsking: Bool,
-                                     into output: inout [RecogniserOutput]) {
+    private mutating func handleDown<Output: RecogniserOutputs>(_ event: TouchEvent, at point: TouchPoint, in scene: Scene, topIsAsking: Bool,
+                                     into output: inout Output) {
         contacts.down |= Contacts.bit(event.seatSlot)
         switch state {
         case .idle:
@@ -358,22 +398,29 @@ public struct GestureRecogniser: Sendable {
                  seatSlot: event.seatSlot, x: point.x, y: point.y)
             state = restingState
         case .pressed(let press):
-            guard press.target.secondContactCounts(x: point.x, y: point.y) else { return }
+            guard secondContactCounts(at: point, on: press.target, in: scene) else { return }
             note(.secondContact(ended: .press), on: press.target.presentation, time: event.time, seatSlot: event.seatSlot,
                  x: point.x, y: point.y)
             state = restingState
         case .scrollingContent(let drag):
-            guard drag.target.secondContactCounts(x: point.x, y: point.y) else { return }
+            guard secondContactCounts(at: point, on: drag.target, in: scene) else { return }
             note(.secondContact(ended: .contentScroll), on: drag.target.presentation, time: event.time,
                  seatSlot: event.seatSlot, x: point.x, y: point.y)
             state = restingState
         case .dragging(let drag):
-            guard drag.target.secondContactCounts(x: point.x, y: point.y) else { return }
+            guard secondContactCounts(at: point, on: drag.target, in: scene) else { return }
             note(.secondContact(ended: .drag), on: drag.target.presentation, time: event.time, seatSlot: event.seatSlot,
                  x: point.x, y: point.y)
             output.append(.intent(Self.cancellation(of: drag.target, time: event.time)))
             state = restingState
         }
+    }
+
+    /// Whether another contact at `point` ends the gesture on `target`: anywhere for a modal
+    /// presentation, on it for a non-modal sheet (touches outside belong to the parent).
+    private func secondContactCounts(at point: TouchPoint, on target: Target, in scene: Scene) -> Bool {
+        guard let geometry = layout(of: target, in: scene) else { return true }
+        return !geometry.outsideTouchesGoToParent || geometry.covers(x: point.x, y: point.y)
     }
 
     /// Puts the recogniser in the state a first contact starts.
@@ -383,16 +430,17 @@ public struct GestureRecogniser: Sendable {
             return
         }
         let geometry = PresentationGeometry(presentation: top, in: scene, configuration: configuration)
-        let target = Target(geometry, of: PresentationID(top.id), on: scene.screen, configuration: configuration)
+        let target = Target(geometry, of: PresentationID(top.id))
+        let slop = configuration.slopMM * scene.screen.pointsPerMillimetre
         let region = geometry.region(x: point.x, y: point.y)
         switch region {
         case .grabber, .topRegion, .content:
-            state = .pressed(Press(target: target, seatSlot: seatSlot, x: point.x, y: point.y, time: time, region: region,
+            state = .pressed(Press(target: target, slopSquared: slop * slop, seatSlot: seatSlot, x: point.x, y: point.y, time: time, region: region,
                                    gated: top.isGated, contentOffset: region == .content ? top.contentOffset : 0,
                                    hostScrolls: false))
         case .anchor, .passthrough, .outside:
             if let effect = Self.tapEffect(of: region, geometry: geometry) {
-                state = .tapOutside(TapCandidate(target: target, seatSlot: seatSlot, x: point.x, y: point.y, time: time,
+                state = .tapOutside(TapCandidate(target: target, slopSquared: slop * slop, seatSlot: seatSlot, x: point.x, y: point.y, time: time,
                                                  effect: effect))
             } else {
                 state = .ignoringUntilLift
@@ -417,28 +465,33 @@ public struct GestureRecogniser: Sendable {
     }
 
     /// A motion: the only event that carries the sheet along, the most frequent with frames.
-    private mutating func handleMotion(_ event: TouchEvent, at point: TouchPoint, into output: inout [RecogniserOutput]) {
+    @inline(__always)
+    private mutating func handleMotion<Output: RecogniserOutputs>(of seatSlot: Int32, to point: TouchPoint, at time: Int64,
+                                                                  into output: inout Output) {
         switch state {
-        case .dragging(var drag):
-            guard drag.seatSlot == event.seatSlot else { return }
-            state = .idle  // while `drag` is changed (the state holds no copy)
-            let holds = follow(&drag, toY: point.y, time: event.time, sheetHeld: true, into: &output)
-            state = holds ? .dragging(drag) : .scrollingContent(drag)
-        case .scrollingContent(var drag):
-            guard drag.seatSlot == event.seatSlot else { return }
-            state = .idle
-            let holds = follow(&drag, toY: point.y, time: event.time, sheetHeld: false, into: &output)
-            state = holds ? .dragging(drag) : .scrollingContent(drag)
+        case .dragging(let drag):
+            guard drag.seatSlot == seatSlot else { return }
+            // The drag's rules stay as they are; only the track moves.
+            if !Self.follow(drag, on: &track, toY: point.y, time: time, sheetHeld: true, configuration: configuration,
+                            into: &output) {
+                state = .scrollingContent(drag)
+            }
+        case .scrollingContent(let drag):
+            guard drag.seatSlot == seatSlot else { return }
+            if Self.follow(drag, on: &track, toY: point.y, time: time, sheetHeld: false, configuration: configuration,
+                           into: &output) {
+                state = .dragging(drag)
+            }
         case .pressed(let press):
-            guard press.seatSlot == event.seatSlot else { return }
-            passSlop(press, at: point, time: event.time, into: &output)
+            guard press.seatSlot == seatSlot else { return }
+            passSlop(press, at: point, time: time, into: &output)
         case .tapOutside(let candidate):
-            guard candidate.seatSlot == event.seatSlot else { return }
+            guard candidate.seatSlot == seatSlot else { return }
             let dx = point.x - candidate.x
             let dy = point.y - candidate.y
-            guard dx * dx + dy * dy > candidate.target.slopSquared else { return }
-            note(.tapMovedPastSlop(distance: (dx * dx + dy * dy).squareRoot(), slop: candidate.target.slop),
-                 on: candidate.target.presentation, time: event.time, seatSlot: event.seatSlot, x: point.x, y: point.y)
+            guard dx * dx + dy * dy > candidate.slopSquared else { return }
+            note(.tapMovedPastSlop(distance: (dx * dx + dy * dy).squareRoot(), slop: candidate.slopSquared.squareRoot()),
+                 on: candidate.target.presentation, time: time, seatSlot: seatSlot, x: point.x, y: point.y)
             state = restingState
         case .idle, .ignoringUntilLift:
             break
@@ -447,13 +500,14 @@ public struct GestureRecogniser: Sendable {
 
     /// A pressed contact's motion: past the slop it is a drag (or, more horizontal than vertical,
     /// the content's).
-    private mutating func passSlop(_ press: Press, at point: TouchPoint, time: Int64, into output: inout [RecogniserOutput]) {
+    private mutating func passSlop<Output: RecogniserOutputs>(_ press: Press, at point: TouchPoint, time: Int64, into output: inout Output) {
         let dx = point.x - press.x
         let dy = point.y - press.y
         let target = press.target
-        guard dx * dx + dy * dy > target.slopSquared else { return }
+        guard dx * dx + dy * dy > press.slopSquared else { return }
+        let slop = press.slopSquared.squareRoot()
         guard abs(dx) <= abs(dy) else {
-            note(.crossAxis(dx: dx, dy: dy, slop: target.slop), on: target.presentation, time: time, seatSlot: press.seatSlot,
+            note(.crossAxis(dx: dx, dy: dy, slop: slop), on: target.presentation, time: time, seatSlot: press.seatSlot,
                  x: point.x, y: point.y)
             state = restingState
             return
@@ -467,15 +521,21 @@ public struct GestureRecogniser: Sendable {
             state = restingState
             return
         }
-        note(.dragStarted(origin: origin, dx: dx, dy: dy, slop: target.slop), on: target.presentation, time: time,
+        note(.dragStarted(origin: origin, dx: dx, dy: dy, slop: slop), on: target.presentation, time: time,
              seatSlot: press.seatSlot, x: point.x, y: point.y)
         // Host-owned content that is not at its top keeps the finger until the host says it is.
-        let handOff: Double? = origin != .scrolledContent ? 0
-            : press.hostScrolls ? (press.contentOffset == 0 ? 0 : nil) : press.contentOffset
-        var drag = Drag(target: target, seatSlot: press.seatSlot, origin: origin, gated: press.gated, startY: press.y,
-                        handOffTravel: handOff, growsUp: press.contentOffset == 0, hostScrolls: press.hostScrolls,
-                        travel: 0, lastTime: press.time, offset: 0, shownOffset: 0, contentOffset: press.contentOffset)
-        let holds = follow(&drag, toY: point.y, time: time, sheetHeld: false, into: &output)
+        let handOff = origin != .scrolledContent ? 0
+            : press.hostScrolls ? (press.contentOffset == 0 ? 0 : .infinity) : press.contentOffset
+        let drag = Drag(target: target, seatSlot: press.seatSlot, origin: origin, gated: press.gated, startY: press.y,
+                        handOffTravel: handOff, growsUp: press.contentOffset == 0, hostScrolls: press.hostScrolls)
+        track.samples.reset()
+        track.travel = 0
+        track.lastTime = press.time
+        track.offset = 0
+        track.shownOffset = 0
+        track.contentOffset = press.contentOffset
+        let holds = Self.follow(drag, on: &track, toY: point.y, time: time, sheetHeld: false, configuration: configuration,
+                                into: &output)
         state = holds ? .dragging(drag) : .scrollingContent(drag)
     }
 
@@ -484,8 +544,10 @@ public struct GestureRecogniser: Sendable {
     /// finger (`dragBegan`, the velocity samples restarting at that instant), moving
     /// (`dragChanged`), or giving it back (`dragHandedBack`). Returns whether the sheet holds the
     /// finger afterwards.
-    private mutating func follow(_ drag: inout Drag, toY y: Double, time: Int64, sheetHeld: Bool,
-                                 into output: inout [RecogniserOutput]) -> Bool {
+    @inline(__always)
+    private static func follow<Output: RecogniserOutputs>(_ drag: Drag, on track: inout Track, toY y: Double, time: Int64,
+                                                          sheetHeld: Bool, configuration: GestureConfiguration,
+                                                          into output: inout Output) -> Bool {
         let travel = y - drag.startY
         let offset = drag.sheetOffset(travel: travel)
         let holds = drag.sheetHolds(offset: offset)
@@ -493,47 +555,50 @@ public struct GestureRecogniser: Sendable {
         if holds && !sheetHeld {
             // The sheet takes the finger: its velocity counts from the instant its share left 0,
             // interpolated between the two samples (clamped: a toolkit may send any number).
-            let boundary = drag.handOffTravel ?? drag.travel
-            let fraction = (boundary - drag.travel) / (travel - drag.travel)
+            let boundary = drag.handOffTravel.isFinite ? drag.handOffTravel : track.travel
+            let fraction = (boundary - track.travel) / (travel - track.travel)
             let share = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
-            samples.reset()
-            samples.push(time: drag.lastTime + Int64((Double(time - drag.lastTime) * share).rounded()), offset: 0)
+            track.samples.reset()
+            track.samples.push(time: track.lastTime + Int64((Double(time - track.lastTime) * share).rounded()), offset: 0)
         }
-        if holds { samples.push(time: time, offset: offset) }
-        drag.travel = travel
-        drag.lastTime = time
-        drag.offset = offset
+        if holds { track.samples.push(time: time, offset: offset) }
+        track.travel = travel
+        track.lastTime = time
+        track.offset = offset
         let contentMoves = drag.origin == .scrolledContent && !drag.hostScrolls
-        if contentMoves && !sheetHeld { reportContent(of: &drag, into: &output) }
+        if contentMoves && !sheetHeld { reportContent(of: drag, on: &track, into: &output) }
         if holds {
-            let shown = Self.shownOffset(offset, on: drag.target, gated: drag.gated, configuration: configuration)
+            let shown = shownOffset(offset, on: drag.target, gated: drag.gated, configuration: configuration)
             if !sheetHeld { output.append(.intent(Intent(time: time, kind: .dragBegan(presentation: id, origin: drag.origin)))) }
-            if !sheetHeld || shown != drag.shownOffset {
-                drag.shownOffset = shown
-                let velocity = samples.velocity(at: time, window: configuration.velocityWindow, restCutoff: configuration.restCutoff)
+            if !sheetHeld || shown != track.shownOffset {
+                track.shownOffset = shown
+                let velocity = track.samples.velocity(at: time, window: configuration.velocityWindow,
+                                                      restCutoff: configuration.restCutoff)
                 output.append(.intent(Intent(time: time, kind: .dragChanged(presentation: id, offset: shown, velocity: velocity * 1000))))
             }
         } else if sheetHeld {
-            handBack(&drag, time: time, into: &output)
+            handBack(drag, on: &track, time: time, into: &output)
         }
-        if contentMoves && sheetHeld { reportContent(of: &drag, into: &output) }
+        if contentMoves && sheetHeld { reportContent(of: drag, on: &track, into: &output) }
         return holds
     }
 
     /// Emits `contentScrolled` when the modelled content offset changed.
-    private func reportContent(of drag: inout Drag, into output: inout [RecogniserOutput]) {
-        let modelled = drag.modelledContentOffset(travel: drag.travel)
-        guard modelled != drag.contentOffset else { return }
-        drag.contentOffset = modelled
-        output.append(.intent(Intent(time: drag.lastTime, kind: .contentScrolled(presentation: drag.target.presentation,
-                                                                                 offset: modelled))))
+    private static func reportContent<Output: RecogniserOutputs>(of drag: Drag, on track: inout Track, into output: inout Output) {
+        let modelled = drag.modelledContentOffset(travel: track.travel, known: track.contentOffset)
+        guard modelled != track.contentOffset else { return }
+        track.contentOffset = modelled
+        output.append(.intent(Intent(time: track.lastTime, kind: .contentScrolled(presentation: drag.target.presentation,
+                                                                                  offset: modelled))))
     }
 
     /// The sheet is back at its detent and the content has the finger again.
-    private func handBack(_ drag: inout Drag, time: Int64, into output: inout [RecogniserOutput]) {
+    private static func handBack<Output: RecogniserOutputs>(_ drag: Drag, on track: inout Track, time: Int64,
+                                                            into output: inout Output) {
         let id = drag.target.presentation
-        if drag.shownOffset != 0 {
-            drag.shownOffset = 0
+        track.offset = 0
+        if track.shownOffset != 0 {
+            track.shownOffset = 0
             output.append(.intent(Intent(time: time, kind: .dragChanged(presentation: id, offset: 0, velocity: 0))))
         }
         output.append(.intent(Intent(time: time, kind: .dragHandedBack(presentation: id))))
@@ -553,7 +618,7 @@ public struct GestureRecogniser: Sendable {
         return offset
     }
 
-    private mutating func handleLift(_ event: TouchEvent, in scene: Scene, into output: inout [RecogniserOutput]) {
+    private mutating func handleLift<Output: RecogniserOutputs>(_ event: TouchEvent, in scene: Scene, into output: inout Output) {
         contacts.down &= ~Contacts.bit(event.seatSlot)
         switch state {
         case .idle:
@@ -604,11 +669,7 @@ public struct GestureRecogniser: Sendable {
         case .dragging(let drag):
             guard drag.seatSlot == event.seatSlot else { return }
             state = restingState
-            if let geometry = layout(of: drag.target, in: scene) {
-                release(drag, geometry: geometry, time: event.time, into: &output)
-            } else {
-                output.append(.intent(Self.cancellation(of: drag.target, time: event.time)))
-            }
+            release(drag, in: scene, time: event.time, into: &output)
         }
     }
 
@@ -621,17 +682,21 @@ public struct GestureRecogniser: Sendable {
 
     /// The release rule (SPEC 4.6): dismiss when the projected height falls below half of the
     /// smallest detent, otherwise settle on the detent nearest the projected height.
-    private mutating func release(_ drag: Drag, geometry: PresentationGeometry, time: Int64,
-                                  into output: inout [RecogniserOutput]) {
+    private mutating func release<Output: RecogniserOutputs>(_ drag: Drag, in scene: Scene, time: Int64,
+                                                              into output: inout Output) {
         let target = drag.target
         let id = target.presentation
-        let velocity = samples.velocity(at: time, window: configuration.velocityWindow, restCutoff: configuration.restCutoff)
-        let projected = drag.offset + velocity * configuration.projectionMilliseconds
-        let explanation = Explanation(projectedOffset: projected, threshold: target.dismissOffset, velocity: velocity * 1000,
-                                      margin: projected - target.dismissOffset)
-        if projected > target.dismissOffset {
+        let velocity = track.samples.velocity(at: time, window: configuration.velocityWindow, restCutoff: configuration.restCutoff)
+        let projected = track.offset + velocity * configuration.projectionMilliseconds
+        // The release threshold (SPEC 4.6, one rule for every origin): the height left is below
+        // `dismissFraction` of the smallest detent.
+        let smallestHeight = target.selectedHeight - target.smallestOffset
+        let threshold = target.selectedHeight - configuration.dismissFraction * smallestHeight
+        let explanation = Explanation(projectedOffset: projected, threshold: threshold, velocity: velocity * 1000,
+                                      margin: projected - threshold)
+        if projected > threshold {
             output.append(.intent(Intent(time: time, kind: .dragEnded(presentation: id, outcome: .dismissAttempt,
-                                                                      detent: geometry.selectedDetent),
+                                                                      detent: target.selectedDetent),
                                          explanation: explanation)))
             let source: DismissalSource = switch drag.origin {
             case .grabber: .grabberDrag
@@ -639,6 +704,17 @@ public struct GestureRecogniser: Sendable {
             case .scrolledContent: .swipeScrolledContent
             }
             output.append(.attempt(DismissalAttempt(time: time, presentation: id, source: source)))
+            return
+        }
+        // A sheet whose detents all have its selected height settles there; otherwise the nearest
+        // detent is looked up in its layout.
+        guard target.largestOffset != 0 || target.smallestOffset != 0 else {
+            output.append(.intent(Intent(time: time, kind: .dragEnded(presentation: id, outcome: .settle, detent: target.selectedDetent),
+                                         explanation: explanation)))
+            return
+        }
+        guard let geometry = layout(of: target, in: scene) else {
+            output.append(.intent(Self.cancellation(of: target, time: time)))
             return
         }
         let detent = geometry.nearestDetent(toHeight: geometry.selectedHeight - projected)
@@ -653,7 +729,7 @@ public struct GestureRecogniser: Sendable {
         output.append(.intent(Intent(time: time, kind: .setDetent(presentation: id, detent: detent, cause: cause))))
     }
 
-    private mutating func handleCancel(_ event: TouchEvent, into output: inout [RecogniserOutput]) {
+    private mutating func handleCancel<Output: RecogniserOutputs>(_ event: TouchEvent, into output: inout Output) {
         contacts.down &= ~Contacts.bit(event.seatSlot)
         switch state {
         case .idle:
@@ -698,19 +774,15 @@ public struct GestureRecogniser: Sendable {
             let wasHeld = isDragging
             state = .idle
             drag.hostScrolls = true
-            drag.contentOffset = offset
-            drag.lastTime = max(drag.lastTime, time)
+            track.contentOffset = offset
+            track.lastTime = max(track.lastTime, time)
             if offset > 0 {
-                drag.handOffTravel = nil
-            } else if drag.handOffTravel.map({ $0 > drag.travel }) ?? true {
-                drag.handOffTravel = drag.travel
+                drag.handOffTravel = .infinity
+            } else if drag.handOffTravel > track.travel {
+                drag.handOffTravel = track.travel
             }
-            let sheetOffset = drag.sheetOffset(travel: drag.travel)
-            let holds = drag.sheetHolds(offset: sheetOffset)
-            if wasHeld && !holds {
-                drag.offset = 0
-                handBack(&drag, time: drag.lastTime, into: &output)
-            }
+            let holds = drag.sheetHolds(offset: drag.sheetOffset(travel: track.travel))
+            if wasHeld && !holds { Self.handBack(drag, on: &track, time: track.lastTime, into: &output) }
             state = holds ? .dragging(drag) : .scrollingContent(drag)
         case .idle, .ignoringUntilLift, .tapOutside:
             break
@@ -726,7 +798,7 @@ public struct GestureRecogniser: Sendable {
         guard let id = gesturePresentation else { return }
         let top = scene.presentations.last.flatMap { id.isID(of: $0.id) ? $0 : nil }
         let geometry = top.map { PresentationGeometry(presentation: $0, in: scene, configuration: configuration) }
-        let target = geometry.map { Target($0, of: id, on: scene.screen, configuration: configuration) }
+        let target = geometry.map { Target($0, of: id) }
         switch state {
         case .idle, .ignoringUntilLift:
             break

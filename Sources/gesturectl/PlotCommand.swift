@@ -94,7 +94,7 @@ enum PlotCommand {
             output.flush()
             return ExitStatus.success
         }
-        do throws(SystemCallError) {
+        do throws(Errno) {
             try write(text, to: outputPath)
             return ExitStatus.success
         } catch {
@@ -111,7 +111,7 @@ enum PlotCommand {
     }
 
     /// Writes `text` to the file at `path`, replacing it.
-    private static func write(_ text: String, to path: String) throws(SystemCallError) {
+    private static func write(_ text: String, to path: String) throws(Errno) {
         let descriptor = try SystemCall.checked { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         defer { close(descriptor) }
         try SystemCall.writeAll(Array(text.utf8)) { start, count in Glibc.write(descriptor, start, count) }

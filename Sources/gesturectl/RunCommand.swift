@@ -135,7 +135,7 @@ enum RunCommand {
             StandardError.write("gesturectl: no touch device on seat '\(seat)' yet; waiting for one")
         }
         guard let stop = StopSignals() else {
-            StandardError.report("cannot watch for SIGINT and SIGTERM: \(String(cString: strerror(errno)))")
+            StandardError.report("cannot watch for SIGINT and SIGTERM: \(Errno.current)")
             return ExitStatus.failure
         }
         let socket: CommandSocket?
@@ -258,11 +258,11 @@ struct CommandLineReader {
     mutating func readLines() -> [Line] {
         let count: Int
         do {
-            count = try lines.append { buffer throws(SystemCallError) in
+            count = try lines.append { buffer throws(Errno) in
                 try SystemCall.checked { read(descriptor, buffer.baseAddress, buffer.count) }
             }
         } catch {
-            if error.code == EAGAIN { return [] }
+            if error == .wouldBlock { return [] }
             count = 0  // a failed read ends the input
         }
         if count == 0 { isOpen = false }

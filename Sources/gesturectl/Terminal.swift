@@ -62,7 +62,7 @@ struct LineWriter {
             try SystemCall.writeAll(buffer) { start, count in Glibc.write(descriptor, start, count) }
         } catch {
             guard descriptor != STDERR_FILENO else { return }  // nowhere left to say so
-            if error.code == EPIPE { exit(ExitStatus.brokenPipe) }
+            if error == .brokenPipe { exit(ExitStatus.brokenPipe) }
             StandardError.report("\(descriptor == STDOUT_FILENO ? "standard output" : "descriptor \(descriptor)"): \(error)")
             exit(ExitStatus.ioError)
         }

@@ -3,8 +3,10 @@ import DismissKitPlot
 import Glibc
 
 /// `gesturectl plot`: replays a recording against its scene and draws it, with every decision.
-enum PlotCommand {
-    static let usage = "gesturectl plot <trace> [<events-file>] [--scene <file>] [--config <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [-o <file>] [--format svg|html]"
+enum PlotCommand: Subcommand {
+    static let name = "plot"
+    static let summary = "Draw a recording and every decision made on it (SVG or HTML)."
+    static let usage = "gesturectl \(name) <trace> [<events-file>] [--scene <file>] [--config <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [-o <file>] [--format svg|html]"
 
     static let help = """
         OVERVIEW: Draw a recording and every decision made on it.
@@ -66,8 +68,7 @@ enum PlotCommand {
                 format = outputPath?.hasSuffix(".html") == true ? .html : .svg
             }
         } catch {
-            StandardError.report(error.message, usage: usage)
-            return ExitStatus.usage
+            return usageError(error.message)
         }
 
         let plot: RecordingPlot

@@ -2,8 +2,10 @@ import DismissKit
 import Glibc
 
 /// `gesturectl run`: live touch input through libinput, host commands on stdin, intents on stdout.
-enum RunCommand {
-    static let usage = "gesturectl run [--seat <name> | --device <path> ...] [--require-device] [--scene <file>] [--screen <width>x<height>] [--config <file>] [--calibration \"<a b c d e f>\"] [--socket <path>] [--allow-uid <user> ...] [--allow-group <group> ...] [--touch-events] [--explain] [--verbose]"
+enum RunCommand: Subcommand {
+    static let name = "run"
+    static let summary = "Run the pipeline on a live touchscreen (host commands on stdin)."
+    static let usage = "gesturectl \(name) [--seat <name> | --device <path> ...] [--require-device] [--scene <file>] [--screen <width>x<height>] [--config <file>] [--calibration \"<a b c d e f>\"] [--socket <path>] [--allow-uid <user> ...] [--allow-group <group> ...] [--touch-events] [--explain] [--verbose]"
 
     static let help = """
         OVERVIEW: Run the dismissal pipeline on a live touchscreen.
@@ -116,8 +118,7 @@ enum RunCommand {
             access = try PeerAccess(options: options)
             logLevel = [.error, .info, .debug][min(options.count(of: "verbose"), 2)]
         } catch {
-            StandardError.report(error.message, usage: usage)
-            return ExitStatus.usage
+            return usageError(error.message)
         }
 
         let session: LiveDismissalSession

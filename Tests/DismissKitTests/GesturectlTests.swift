@@ -155,8 +155,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: scene) }
         let result = try runGesturectl(["replay", Self.recording, "--scene", scene.path])
         #expect(result.status == 65)
-        #expect(result.standardError == "Error: \(scene.path):3: timeline command at 0 µs: the screen cannot change while running "
-            + "(1280 x 800 points, 217 x 136 mm)\n")
+        #expect(result.standardError == "Error: \(scene.path):3: timeline command at 0 µs: a scene cannot change the screen "
+            + "(1280 x 800 points, 217 x 136 mm); send a screen command for that\n")
     }
 }
 

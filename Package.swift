@@ -40,7 +40,9 @@ let package = Package(
                 linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libdismisskit.so.0"])]),
         .executableTarget(name: "gesturectl", dependencies: ["DismissKit", "DismissKitPlot"]),
         .executableTarget(name: "dismisskit-bench", dependencies: ["DismissKit"]),
-        .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "DismissKitPlot", "gesturectl"]),
+        // The kernel's evdev header, for the tests that check the core's copies of its numbers.
+        .systemLibrary(name: "CEvdevHeader", path: "Tests/CEvdevHeader"),
+        .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "DismissKitPlot", "gesturectl", "CEvdevHeader"]),
     ],
     swiftLanguageModes: [.v6]
 )

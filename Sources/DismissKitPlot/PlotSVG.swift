@@ -364,12 +364,10 @@ extension RecordingPlot {
                                       ("y1", svgNumber(threshold)), ("y2", svgNumber(threshold)), ("stroke", "#c0392b"), ("stroke-dasharray", "6 4")])
             document.element("text", [("x", svgNumber(layout.plotRight - 4)), ("y", svgNumber(threshold - 4)), ("text-anchor", "end"),
                                       ("fill", "#c0392b")], text: "dismiss threshold \(JSONLine.formatNumber(explanation.threshold)) pt")
-            // The projection starts from the finger's share of the travel, before resistance.
-            let released = explanation.projectedOffset - explanation.velocity / 1000 * configuration.projectionMilliseconds
-            let from = offsetScale.y(released)
+            // The release's margin, as the decision gives it: from the threshold to the projection.
             let projected = offsetScale.y(explanation.projectedOffset)
             document.open("g", [("class", "projection"), ("data-margin", JSONLine.formatNumber(explanation.margin))])
-            document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(from)), ("y2", svgNumber(projected)), ("stroke", "#6c3483"),
+            document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(threshold)), ("y2", svgNumber(projected)), ("stroke", "#6c3483"),
                                       ("stroke-width", "2")])
             document.element("circle", [("cx", svgNumber(x)), ("cy", svgNumber(projected)), ("r", "5"), ("fill", "#6c3483")])
             let sign = explanation.margin >= 0 ? "+" : ""

@@ -1,3 +1,4 @@
+import DismissKit
 import Glibc
 
 /// What one whole-process run cost, from `wait4`'s resource usage and the monotonic clock.
@@ -57,11 +58,11 @@ func runProcess(_ arguments: [String], captureOutput: Bool = false, environment 
     let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
     guard spawned == 0 else {
         return ProcessRun(wall: 0, cpu: 0, peakKB: 0, status: 127, output: "",
-                          errors: "cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")
+                          errors: "cannot run \(arguments[0]): \(Errno(code: spawned))")
     }
     var status: Int32 = 0
     var usage = rusage()
-    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+    while wait4(pid, &status, 0, &usage) == -1 && Errno.current == .interrupted {}
     let wall = monotonicSeconds() - start
     let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
     let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)

@@ -14,7 +14,7 @@ struct BoundedOutput {
         /// The descriptor is full for now; the rest waits for it to become writable.
         case waiting
         /// The descriptor cannot be written (the reader went away, or another error).
-        case failed(SystemCallError)
+        case failed(Errno)
     }
 
     /// The most bytes queued for one reader before it counts as having stopped reading (256 KiB,
@@ -64,10 +64,10 @@ struct BoundedOutput {
                 written += count
                 continue
             }
-            let code = count < 0 ? errno : EIO
-            if code == EINTR { continue }
-            if code == EAGAIN || code == EWOULDBLOCK { return .waiting }
-            return .failed(SystemCallError(code: code))
+            let error = count < 0 ? Errno.current : .inputOutput
+            if error == .interrupted { continue }
+            if error == .wouldBlock { return .waiting }
+            return .failed(error)
         }
         queue.removeAll(keepingCapacity: true)
         written = 0

@@ -21,7 +21,7 @@ final class CommandSocket {
         /// `accept` failed for want of descriptors or memory: the listener is not watched for
         /// ``backOffMilliseconds``, so the loop does not spin on it. `isFirst` for the first
         /// failure since the last `accept` that worked.
-        case backingOff(SystemCallError, isFirst: Bool)
+        case backingOff(Errno, isFirst: Bool)
     }
 
     /// How long the listener rests after a failing `accept`.
@@ -59,21 +59,21 @@ final class CommandSocket {
                 throw SetupError(description: "'\(path)' exists and is not a socket; not replacing it")
             }
             switch Self.probe(&address) {
-            case 0:
+            case nil:
                 throw SetupError(description: "'\(path)' is in use: another process answers on it; not taking it over")
-            case ECONNREFUSED:
+            case .connectionRefused?:
                 unlink(path)  // stale: nobody listens any more
-            case let code:
-                throw SetupError(description: "cannot tell whether '\(path)' is in use: \(SystemCallError(code: code))")
+            case let error?:
+                throw SetupError(description: "cannot tell whether '\(path)' is in use: \(error)")
             }
         }
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard descriptor >= 0 else { throw SetupError(description: "cannot create a socket: \(Self.reason())") }
+        guard descriptor >= 0 else { throw SetupError(description: "cannot create a socket: \(Errno.current)") }
         let previousMask = umask(0o177)
         let bound = Self.withSocketAddress(&address) { bind(descriptor, $0, $1) }
         umask(previousMask)
         guard bound == 0, listen(descriptor, 16) == 0, lstat(path, &status) == 0 else {
-            let reason = Self.reason()
+            let reason = Errno.current
             close(descriptor)
             throw SetupError(description: "cannot listen on '\(path)': \(reason)")
         }
@@ -141,12 +141,12 @@ final class CommandSocket {
     func accept(admittingMore: Bool) -> Acceptance {
         let descriptor = Glibc.accept(listener, nil, nil)
         guard descriptor >= 0 else {
-            let code = errno
-            switch code {
-            case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+            let error = Errno.current
+            switch error {
+            case .processOutOfDescriptors, .systemOutOfDescriptors, .noBufferSpace, .outOfMemory:
                 restingUntil = monotonicMilliseconds() + Self.backOffMilliseconds
                 defer { lastAcceptFailed = true }
-                return .backingOff(SystemCallError(code: code), isFirst: !lastAcceptFailed)
+                return .backingOff(error, isFirst: !lastAcceptFailed)
             default:
                 return .none  // EAGAIN, ECONNABORTED, EINTR, EPROTO: nothing to do
             }
@@ -164,15 +164,15 @@ final class CommandSocket {
         return .accepted(descriptor: descriptor, peer: peer)
     }
 
-    /// Connects to the socket at `address` without blocking: 0 when someone answers (or would,
-    /// once its queue has room), otherwise the `errno` (`ECONNREFUSED`: nobody listens).
-    private static func probe(_ address: inout sockaddr_un) -> Int32 {
+    /// Connects to the socket at `address` without blocking: nil when someone answers (or would,
+    /// once its queue has room), otherwise why not (``Errno/connectionRefused``: nobody listens).
+    private static func probe(_ address: inout sockaddr_un) -> Errno? {
         let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard probe >= 0 else { return errno }
+        guard probe >= 0 else { return .current }
         defer { close(probe) }
-        if withSocketAddress(&address, { connect(probe, $0, $1) }) == 0 { return 0 }
-        let code = errno
-        return code == EAGAIN || code == EINPROGRESS ? 0 : code
+        if withSocketAddress(&address, { connect(probe, $0, $1) }) == 0 { return nil }
+        let error = Errno.current
+        return error == .wouldBlock || error == .inProgress ? nil : error
     }
 
     private static func withSocketAddress(_ address: inout sockaddr_un, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
@@ -180,8 +180,6 @@ final class CommandSocket {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
     }
-
-    private static func reason() -> String { String(cString: strerror(errno)) }
 }
 
 /// The bounds of `gesturectl run`'s clients (README, "Limits").

@@ -1,8 +1,10 @@
 import DismissKit
 
 /// `gesturectl devices`: the touch devices libinput sees, like `libinput list-devices` but focused.
-enum DevicesCommand {
-    static let usage = "gesturectl devices [--seat <name> | --device <path> ...]"
+enum DevicesCommand: Subcommand {
+    static let name = "devices"
+    static let summary = "List the touch devices libinput sees."
+    static let usage = "gesturectl \(name) [--seat <name> | --device <path> ...]"
 
     static let help = """
         OVERVIEW: List the touch devices libinput sees.
@@ -29,8 +31,7 @@ enum DevicesCommand {
             try options.expectNoPositionalArguments()
             backend = try LiveInputOptions.backend(from: options)
         } catch {
-            StandardError.report(error.message, usage: usage)
-            return ExitStatus.usage
+            return usageError(error.message)
         }
         let source: LibinputSource
         do {

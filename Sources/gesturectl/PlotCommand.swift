@@ -3,8 +3,10 @@ import DismissKitPlot
 import Glibc
 
 /// `gesturectl plot`: replays a recording against its scene and draws it, with every decision.
-enum PlotCommand {
-    static let usage = "gesturectl plot <trace> [<events-file>] [--scene <file>] [--config <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [-o <file>] [--format svg|html]"
+enum PlotCommand: Subcommand {
+    static let name = "plot"
+    static let summary = "Draw a recording and every decision made on it (SVG or HTML)."
+    static let usage = "gesturectl \(name) <trace> [<events-file>] [--scene <file>] [--config <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [-o <file>] [--format svg|html]"
 
     static let help = """
         OVERVIEW: Draw a recording and every decision made on it.
@@ -66,8 +68,7 @@ enum PlotCommand {
                 format = outputPath?.hasSuffix(".html") == true ? .html : .svg
             }
         } catch {
-            StandardError.report(error.message, usage: usage)
-            return ExitStatus.usage
+            return usageError(error.message)
         }
 
         let plot: RecordingPlot
@@ -94,7 +95,7 @@ enum PlotCommand {
             output.flush()
             return ExitStatus.success
         }
-        do throws(SystemCallError) {
+        do throws(Errno) {
             try write(text, to: outputPath)
             return ExitStatus.success
         } catch {
@@ -111,7 +112,7 @@ enum PlotCommand {
     }
 
     /// Writes `text` to the file at `path`, replacing it.
-    private static func write(_ text: String, to path: String) throws(SystemCallError) {
+    private static func write(_ text: String, to path: String) throws(Errno) {
         let descriptor = try SystemCall.checked { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         defer { close(descriptor) }
         try SystemCall.writeAll(Array(text.utf8)) { start, count in Glibc.write(descriptor, start, count) }

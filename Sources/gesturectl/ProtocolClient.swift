@@ -102,7 +102,7 @@ final class ProtocolClient {
     }
 
     /// Writes what the descriptor takes now; the reason when the client cannot be written.
-    func flush() -> SystemCallError? {
+    func flush() -> Errno? {
         switch output {
         case .bounded(var queue):
             let progress = queue.flush()

@@ -1,8 +1,10 @@
 import DismissKit
 
 /// `gesturectl replay`: decodes a recording and prints touch events or intents.
-enum ReplayCommand {
-    static let usage = "gesturectl replay <trace> [<events-file>] [--scene <file>] [--config <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [--touch-events [--exact]] [--explain]"
+enum ReplayCommand: Subcommand {
+    static let name = "replay"
+    static let summary = "Replay a recording and print touch events or intents."
+    static let usage = "gesturectl \(name) <trace> [<events-file>] [--scene <file>] [--config <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [--touch-events [--exact]] [--explain]"
 
     static let help = """
         OVERVIEW: Replay a recorded touchscreen trace, deterministically.
@@ -58,15 +60,13 @@ enum ReplayCommand {
                 throw CommandLineArguments.UsageError(message: "'--config' is for intents; touch events use no thresholds")
             }
         } catch {
-            StandardError.report(error.message, usage: usage)
-            return ExitStatus.usage
+            return usageError(error.message)
         }
 
         let scenePath = trace.scenePath
         let calibration = trace.calibration
         if scenePath == nil && !options.flag("touch-events") {
-            StandardError.report("intents need a scene: give '--scene <file>', or '--touch-events' for touch events", usage: usage)
-            return ExitStatus.usage
+            return usageError("intents need a scene: give '--scene <file>', or '--touch-events' for touch events")
         }
         let explain = options.flag("explain")
         let exact = options.flag("exact")

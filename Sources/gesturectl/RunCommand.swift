@@ -2,8 +2,10 @@ import DismissKit
 import Glibc
 
 /// `gesturectl run`: live touch input through libinput, host commands on stdin, intents on stdout.
-enum RunCommand {
-    static let usage = "gesturectl run [--seat <name> | --device <path> ...] [--require-device] [--scene <file>] [--screen <width>x<height>] [--config <file>] [--calibration \"<a b c d e f>\"] [--socket <path>] [--allow-uid <user> ...] [--allow-group <group> ...] [--touch-events] [--explain] [--verbose]"
+enum RunCommand: Subcommand {
+    static let name = "run"
+    static let summary = "Run the pipeline on a live touchscreen (host commands on stdin)."
+    static let usage = "gesturectl \(name) [--seat <name> | --device <path> ...] [--require-device] [--scene <file>] [--screen <width>x<height>] [--config <file>] [--calibration \"<a b c d e f>\"] [--socket <path>] [--allow-uid <user> ...] [--allow-group <group> ...] [--touch-events] [--explain] [--verbose]"
 
     static let help = """
         OVERVIEW: Run the dismissal pipeline on a live touchscreen.
@@ -116,8 +118,7 @@ enum RunCommand {
             access = try PeerAccess(options: options)
             logLevel = [.error, .info, .debug][min(options.count(of: "verbose"), 2)]
         } catch {
-            StandardError.report(error.message, usage: usage)
-            return ExitStatus.usage
+            return usageError(error.message)
         }
 
         let session: LiveDismissalSession
@@ -135,7 +136,7 @@ enum RunCommand {
             StandardError.write("gesturectl: no touch device on seat '\(seat)' yet; waiting for one")
         }
         guard let stop = StopSignals() else {
-            StandardError.report("cannot watch for SIGINT and SIGTERM: \(String(cString: strerror(errno)))")
+            StandardError.report("cannot watch for SIGINT and SIGTERM: \(Errno.current)")
             return ExitStatus.failure
         }
         let socket: CommandSocket?
@@ -258,11 +259,11 @@ struct CommandLineReader {
     mutating func readLines() -> [Line] {
         let count: Int
         do {
-            count = try lines.append { buffer throws(SystemCallError) in
+            count = try lines.append { buffer throws(Errno) in
                 try SystemCall.checked { read(descriptor, buffer.baseAddress, buffer.count) }
             }
         } catch {
-            if error.code == EAGAIN { return [] }
+            if error == .wouldBlock { return [] }
             count = 0  // a failed read ends the input
         }
         if count == 0 { isOpen = false }

@@ -62,7 +62,7 @@ struct LineWriter {
             try SystemCall.writeAll(buffer) { start, count in Glibc.write(descriptor, start, count) }
         } catch {
             guard descriptor != STDERR_FILENO else { return }  // nowhere left to say so
-            if error.code == EPIPE { exit(ExitStatus.brokenPipe) }
+            if error == .brokenPipe { exit(ExitStatus.brokenPipe) }
             StandardError.report("\(descriptor == STDOUT_FILENO ? "standard output" : "descriptor \(descriptor)"): \(error)")
             exit(ExitStatus.ioError)
         }
@@ -78,13 +78,16 @@ enum StandardError {
         writer.flush()
     }
 
-    /// `Error: message`, then optionally the usage line and the help hint.
-    static func report(_ message: String, usage: String? = nil) {
+    /// `Error: message`.
+    static func report(_ message: String) {
         write("Error: \(message)")
-        if let usage {
-            write("Usage: \(usage)")
-            write("  See 'gesturectl --help' for more information.")
-        }
+    }
+
+    /// `Error: message`, the usage line, and the command that shows the help.
+    static func reportUsageError(_ message: String, usage: String, help: String) {
+        report(message)
+        write("Usage: \(usage)")
+        write("  See '\(help)' for more information.")
     }
 }
 

@@ -59,23 +59,29 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("USAGE: gesturectl replay <trace>"))
         #expect(try runGesturectl(["--help"]).standardOutput.contains("SUBCOMMANDS:"))
+        #expect(try runGesturectl(["help", "plot"]).standardOutput.contains("USAGE: gesturectl plot <trace>"))
     }
 
     @Test(arguments: [
-        ("no subcommand", [String]()),
-        ("unknown subcommand", ["frobnicate"]),
-        ("no trace", ["replay", "--touch-events"]),
-        ("unknown option", ["replay", recording, "--touch-events", "--fast"]),
-        ("bad calibration", ["replay", recording, "--touch-events", "--calibration", "1 2 3"]),
-        ("bad device index", ["replay", recording, "--touch-events", "--device-index", "-1"]),
-        ("intents without a scene", ["replay", recording]),
-        ("exact without touch events", ["replay", recording, "--scene", "Recordings/gesture-gated-swipe-confirm-discard.scene.json", "--exact"]),
+        ("no subcommand", [String](), "gesturectl --help"),
+        ("unknown subcommand", ["frobnicate"], "gesturectl --help"),
+        ("no trace", ["replay", "--touch-events"], "gesturectl replay --help"),
+        ("unknown option", ["replay", recording, "--touch-events", "--fast"], "gesturectl replay --help"),
+        ("bad calibration", ["replay", recording, "--touch-events", "--calibration", "1 2 3"], "gesturectl replay --help"),
+        ("bad device index", ["replay", recording, "--touch-events", "--device-index", "-1"], "gesturectl replay --help"),
+        ("intents without a scene", ["replay", recording], "gesturectl replay --help"),
+        ("exact without touch events", ["replay", recording, "--scene", "Recordings/gesture-gated-swipe-confirm-discard.scene.json", "--exact"],
+         "gesturectl replay --help"),
+        ("plot format", ["plot", recording, "--format", "png"], "gesturectl plot --help"),
+        ("run option", ["run", "--screen", "wide"], "gesturectl run --help"),
+        ("devices argument", ["devices", "extra"], "gesturectl devices --help"),
     ])
-    func usageErrorsExit64WithTheUsageLine(name: String, arguments: [String]) throws {
+    func usageErrorsExit64WithTheUsageLineAndTheHelpOfTheSubcommand(name: String, arguments: [String], help: String) throws {
         let result = try runGesturectl(arguments)
         #expect(result.status == 64)
         #expect(result.standardError.hasPrefix("Error: "))
-        #expect(result.standardError.contains("Usage: gesturectl"))
+        #expect(result.standardError.contains("\nUsage: gesturectl"))
+        #expect(result.standardError.hasSuffix("\n  See '\(help)' for more information.\n"))
         #expect(result.standardOutput.isEmpty)
     }
 

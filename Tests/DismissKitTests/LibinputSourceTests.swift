@@ -7,10 +7,10 @@ import Testing
 @Suite struct LibinputSourceTests {
     @Test func missingDeviceNodeNamesThePathAndTheErrno() {
         let path = "/dev/input/dismisskit-no-such-node"
-        #expect(throws: LiveInputError.cannotOpen(path: path, errno: ENOENT)) {
+        #expect(throws: LiveInputError.cannotOpen(path: path, errno: .noSuchFile)) {
             _ = try LibinputSource(backend: .devices([path]), screen: .standard)
         }
-        let message = LiveInputError.cannotOpen(path: path, errno: ENOENT).description
+        let message = LiveInputError.cannotOpen(path: path, errno: .noSuchFile).description
         #expect(message.contains(path))
         #expect(message.contains("No such file or directory"))
     }
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func permissionErrorPointsAtTheInputGroup() {
-        let message = LiveInputError.cannotOpen(path: "/dev/input/event7", errno: EACCES).description
+        let message = LiveInputError.cannotOpen(path: "/dev/input/event7", errno: .permissionDenied).description
         #expect(message.contains("Permission denied"))
         #expect(message.contains("'input' group"))
     }

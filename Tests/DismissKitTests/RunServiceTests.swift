@@ -400,7 +400,7 @@ final class SocketClient {
     init(path: String) throws {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard SocketClient.withAddress(path, { connect(descriptor, $0, $1) }) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = Errno.current
             close(descriptor)
             throw ServiceError("cannot connect to \(path): \(reason)")
         }
@@ -441,7 +441,7 @@ final class SocketClient {
     func sendWhatFits(_ bytes: [UInt8]) -> Int {
         let count = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
         if count >= 0 { return count }
-        return errno == EAGAIN ? 0 : -1
+        return Errno.current == .wouldBlock ? 0 : -1
     }
 
     func nextLine() throws -> String? { try lines.nextLine() }

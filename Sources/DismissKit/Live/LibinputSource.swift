@@ -137,14 +137,14 @@ public final class LibinputSource {
                 poll(&descriptors, nfds_t(descriptors.count), milliseconds)
             }
         } catch {
-            if error.code == EINTR { return Wakeup(events: [], readable: []) }
-            throw .waitFailed(errno: error.code)
+            if error == .interrupted { return Wakeup(events: [], readable: []) }
+            throw .waitFailed(errno: error)
         }
         let readable = descriptors.dropFirst().filter { $0.events == Int16(POLLIN) && $0.revents != 0 }.map(\.fd)
         let writable = descriptors.dropFirst().filter { $0.events == Int16(POLLOUT) && $0.revents != 0 }.map(\.fd)
         if descriptors[0].revents != 0 {
             let status = libinput_dispatch(context)
-            if status < 0 { throw .waitFailed(errno: -status) }
+            if status < 0 { throw .waitFailed(errno: Errno(code: -status)) }
         }
         try drain()
         defer { queued = [] }
@@ -256,11 +256,11 @@ public final class LibinputSource {
 
     /// Explains a failed `libinput_path_add_device`: the `open(2)` error if there was one.
     private static func whyUnopened(_ path: String, failures: OpenFailureLog) -> LiveInputError {
-        if let code = failures.errnoByPath[path] { return .cannotOpen(path: path, errno: code) }
+        if let error = failures.errnoByPath[path] { return .cannotOpen(path: path, errno: error) }
         // libinput looks the node up in udev before opening it; report why that failed.
         var status = stat()
-        if stat(path, &status) != 0 { return .cannotOpen(path: path, errno: errno) }
-        if access(path, R_OK) != 0 { return .cannotOpen(path: path, errno: errno) }
+        if stat(path, &status) != 0 { return .cannotOpen(path: path, errno: .current) }
+        if access(path, R_OK) != 0 { return .cannotOpen(path: path, errno: .current) }
         return .notAnInputDevice(path: path)
     }
 
@@ -270,19 +270,19 @@ public final class LibinputSource {
 
 /// The `open(2)` errors libinput met, kept for error messages; libinput only logs them.
 private final class OpenFailureLog {
-    var errnoByPath: [String: Int32] = [:]
+    var errnoByPath: [String: Errno] = [:]
 }
 
 /// libinput's `open_restricted`: plain `open(2)`, returning a negative errno on failure.
 private func openRestricted(_ path: UnsafePointer<CChar>?, _ flags: Int32, _ userData: UnsafeMutableRawPointer?) -> Int32 {
-    guard let path else { return -EINVAL }
+    guard let path else { return -Errno.invalidArgument.code }
     let descriptor = open(path, flags | O_CLOEXEC)
     if descriptor >= 0 { return descriptor }
-    let code = errno
+    let error = Errno.current
     if let userData {
-        Unmanaged<OpenFailureLog>.fromOpaque(userData).takeUnretainedValue().errnoByPath[String(cString: path)] = code
+        Unmanaged<OpenFailureLog>.fromOpaque(userData).takeUnretainedValue().errnoByPath[String(cString: path)] = error
     }
-    return -code
+    return -error.code
 }
 
 /// libinput's `close_restricted`: plain `close(2)`.

@@ -59,7 +59,7 @@ public enum LiveInputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// udev could not assign the seat.
     case seatUnavailable(seat: String)
     /// A device node could not be opened; `errno` says why.
-    case cannotOpen(path: String, errno: Int32)
+    case cannotOpen(path: String, errno: Errno)
     /// A device node opened, but libinput would not use it as an input device.
     case notAnInputDevice(path: String)
     /// No device with touch capability was found.
@@ -67,7 +67,7 @@ public enum LiveInputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// libinput refused the calibration matrix for a device.
     case calibrationRejected(device: String)
     /// Waiting on the libinput file descriptor failed.
-    case waitFailed(errno: Int32)
+    case waitFailed(errno: Errno)
 
     public var description: String {
         switch self {
@@ -75,13 +75,13 @@ public enum LiveInputError: Error, Sendable, Hashable, CustomStringConvertible {
             return "cannot start libinput: \(reason)"
         case .seatUnavailable(let seat):
             return "udev cannot assign seat '\(seat)'; is /sys mounted and udev running?"
-        case .cannotOpen(let path, let code):
-            let reason = String(cString: strerror(code))
-            switch code {
-            case EACCES, EPERM:
+        case .cannotOpen(let path, let error):
+            let reason = error.description
+            switch error {
+            case .permissionDenied, .notPermitted:
                 return "cannot open \(path): \(reason). Add the user to the 'input' group "
                     + "(or grant access with a udev rule) and log in again, or run as root."
-            case ENOENT:
+            case .noSuchFile:
                 return "cannot open \(path): \(reason). List the input devices with 'gesturectl devices'."
             default:
                 return "cannot open \(path): \(reason)"
@@ -95,8 +95,8 @@ public enum LiveInputError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "may read /dev/input/event* (the 'input' group)."
         case .calibrationRejected(let device):
             return "libinput rejected the calibration matrix for \(device)"
-        case .waitFailed(let code):
-            return "waiting for input failed: \(String(cString: strerror(code)))"
+        case .waitFailed(let error):
+            return "waiting for input failed: \(error)"
         }
     }
 }

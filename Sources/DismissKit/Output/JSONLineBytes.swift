@@ -99,6 +99,18 @@ struct JSONLineBytes {
         }
     }
 
+    /// ASCII text that needs no escaping (an enum's raw value), quoted.
+    @inline(__always)
+    mutating func name(_ text: String) {
+        byte(0x22)
+        var text = text
+        text.withUTF8 { bytes in
+            cursor.update(from: bytes.baseAddress!, count: bytes.count)
+            cursor += bytes.count
+        }
+        byte(0x22)
+    }
+
     /// A presentation id, quoted; false when it is too long for a scratch line.
     mutating func presentation(_ id: PresentationID) -> Bool {
         id.withUTF8 { bytes in
@@ -298,230 +310,111 @@ extension TouchEvent {
 extension Intent {
     /// Appends the intent's line (``jsonLine(explain:)``'s text and a newline) to `bytes`.
     public func appendJSONLine(to bytes: inout [UInt8], explain: Bool = false) {
-        JSONLineBytes.append(to: &bytes, { writer in writeLine(to: &writer, explain: explain) },
-                             fallback: { jsonLine(explain: explain).text })
-    }
-
-    /// Writes the line's fields in key order; false when a field is too long for the scratch line.
-    private func writeLine(to writer: inout JSONLineBytes, explain: Bool) -> Bool {
-        let explanation = explain ? self.explanation : nil
-        if let explanation {
-            for figure in [explanation.margin, explanation.projectedOffset, explanation.threshold, explanation.velocity] {
-                guard JSONLineBytes.fits(figure) else { return false }
-            }
-        }
-        // `explain` sorts after `cause` and `detent`, before every other key.
-        func explainField(first: Bool) {
-            guard let explanation else { return }
-            writer.ascii(first ? #"{"explain":{"margin":"# : #","explain":{"margin":"#)
-            writer.number(explanation.margin)
-            writer.ascii(#","projectedOffset":"#)
-            writer.number(explanation.projectedOffset)
-            writer.ascii(#","threshold":"#)
-            writer.number(explanation.threshold)
-            writer.ascii(#","velocity":"#)
-            writer.number(explanation.velocity)
-            writer.byte(0x7D)
-        }
-        /// Opens the object with `key` (after `explain`, when there is one).
-        func open(_ key: StaticString) {
-            if explanation != nil {
-                explainField(first: true)
-                writer.byte(0x2C)
-            } else {
-                writer.byte(0x7B)
-            }
-            writer.ascii(key)
-        }
-        func detent(_ detent: Detent) -> Bool {
-            switch detent {
-            case .medium: writer.ascii(#""medium""#)
-            case .large: writer.ascii(#""large""#)
-            case .custom(let height):
-                guard JSONLineBytes.fits(height) else { return false }
-                writer.number(height)
-            }
-            return true
-        }
-        func presentation(_ id: PresentationID) -> Bool {
-            writer.ascii(#","presentation":"#)
-            return writer.presentation(id)
-        }
-        func tail(_ type: StaticString) {
-            writer.ascii(#","time":"#)
-            writer.integer(time)
-            writer.ascii(type)
-        }
-        func source(_ source: DismissalSource) {
-            writer.ascii(#","source":""#)
-            writer.ascii(source.staticName)
-            writer.byte(0x22)
-        }
-
-        switch kind {
-        case .dragBegan(let id, let origin):
-            open(#""origin":""#)
-            writer.ascii(origin.staticName)
-            writer.byte(0x22)
-            guard presentation(id) else { return false }
-            tail(#","type":"dragBegan"}"#)
-        case .dragChanged(let id, let offset, let velocity):
-            guard JSONLineBytes.fits(offset), JSONLineBytes.fits(velocity) else { return false }
-            open(#""offset":"#)
-            writer.number(offset)
-            guard presentation(id) else { return false }
-            tail(#","type":"dragChanged","velocity":"#)
-            writer.number(velocity)
-            writer.byte(0x7D)
-        case .dragEnded(let id, let outcome, let detentValue):
-            writer.ascii(#"{"detent":"#)
-            guard detent(detentValue) else { return false }
-            explainField(first: false)
-            writer.ascii(#","outcome":""#)
-            writer.ascii(outcome.staticName)
-            writer.byte(0x22)
-            guard presentation(id) else { return false }
-            tail(#","type":"dragEnded"}"#)
-        case .setDetent(let id, let detentValue, let cause):
-            writer.ascii(#"{"cause":""#)
-            writer.ascii(cause.staticName)
-            writer.ascii(#"","detent":"#)
-            guard detent(detentValue) else { return false }
-            explainField(first: false)
-            guard presentation(id) else { return false }
-            tail(#","type":"setDetent"}"#)
-        case .passthroughTap(let x, let y):
-            guard JSONLineBytes.fits(x), JSONLineBytes.fits(y) else { return false }
-            if explanation != nil {
-                explainField(first: true)
-                writer.ascii(#","time":"#)
-            } else {
-                writer.ascii(#"{"time":"#)
-            }
-            writer.integer(time)
-            writer.ascii(#","type":"passthroughTap","x":"#)
-            writer.number(x)
-            writer.ascii(#","y":"#)
-            writer.number(y)
-            writer.byte(0x7D)
-        case .confirmationRequested(let id, let sourceValue, let options):
-            guard options.count <= 8 else { return false }
-            open(#""options":["#)
-            for (index, option) in options.enumerated() {
-                if index > 0 { writer.byte(0x2C) }
-                writer.byte(0x22)
-                writer.ascii(option.staticName)
-                writer.byte(0x22)
-            }
-            writer.byte(0x5D)
-            guard presentation(id) else { return false }
-            source(sourceValue)
-            tail(#","type":"confirmationRequested"}"#)
-        case .save(let id):
-            open(#""presentation":"#)
-            guard writer.presentation(id) else { return false }
-            tail(#","type":"save"}"#)
-        case .dismiss(let id, let sourceValue, let resolution):
-            open(#""presentation":"#)
-            guard writer.presentation(id) else { return false }
-            writer.ascii(#","resolution":""#)
-            writer.ascii(resolution.staticName)
-            writer.byte(0x22)
-            source(sourceValue)
-            tail(#","type":"dismiss"}"#)
-        case .cancelled(let id):
-            open(#""presentation":"#)
-            guard writer.presentation(id) else { return false }
-            tail(#","type":"cancelled"}"#)
-        case .dragHandedBack(let id):
-            open(#""presentation":"#)
-            guard writer.presentation(id) else { return false }
-            tail(#","type":"dragHandedBack"}"#)
-        case .contentScrolled(let id, let offset):
-            guard JSONLineBytes.fits(offset) else { return false }
-            open(#""offset":"#)
-            writer.number(offset)
-            guard presentation(id) else { return false }
-            tail(#","type":"contentScrolled"}"#)
-        case .rejected(let id, let sourceValue, let reason):
-            // An explained rejection quotes its rule: rare, and too long for the scratch line.
-            if explain { return false }
-            open(#""presentation":"#)
-            guard writer.presentation(id) else { return false }
-            writer.ascii(#","reason":"#)
-            guard writer.reason(reason) else { return false }
-            source(sourceValue)
-            tail(#","type":"rejected"}"#)
-        }
-        return true
+        JSONLineBytes.append(to: &bytes, { line in
+            var fields = ScratchLineFields(line: line)
+            writeFields(to: &fields, explain: explain)
+            line = fields.line
+            line.byte(0x7D)
+            return fields.fits
+        }, fallback: { jsonLine(explain: explain).text })
     }
 }
 
-extension DragOrigin {
-    var staticName: StaticString {
-        switch self {
-        case .topRegion: "topRegion"
-        case .scrolledContent: "scrolledContent"
-        case .grabber: "grabber"
-        }
-    }
-}
+/// ``IntentFieldWriter`` into a scratch line: `fits` turns false at the first field too long for
+/// it (a presentation id or reason beyond ``JSONLineBytes/longestString``, a number beyond 2⁶³),
+/// and the line is then written through ``JSONLine`` instead.
+private struct ScratchLineFields: IntentFieldWriter {
+    var line: JSONLineBytes
+    private(set) var fits = true
+    /// `{` before an object's first field, `,` before the others.
+    private var separator: UInt8 = 0x7B
 
-extension DragOutcome {
-    var staticName: StaticString {
-        switch self {
-        case .dismissAttempt: "dismissAttempt"
-        case .settle: "settle"
-        case .cancel: "cancel"
-        }
+    init(line: JSONLineBytes) {
+        self.line = line
     }
-}
 
-extension DetentCause {
-    var staticName: StaticString {
-        switch self {
-        case .grabberTap: "grabberTap"
-        case .grabberDrag: "grabberDrag"
-        case .swipe: "swipe"
-        case .scrollExpand: "scrollExpand"
-        case .accessibility: "accessibility"
-        }
+    @inline(__always)
+    private mutating func key(_ key: StaticString) {
+        line.byte(separator)
+        separator = 0x2C
+        line.byte(0x22)
+        line.ascii(key)
+        line.byte(0x22)
+        line.byte(0x3A)
     }
-}
 
-extension DismissalSource {
-    var staticName: StaticString {
-        switch self {
-        case .swipeFromTop: "swipeFromTop"
-        case .swipeScrolledContent: "swipeScrolledContent"
-        case .grabberDrag: "grabberDrag"
-        case .tapOutside: "tapOutside"
-        case .escapeKey: "escapeKey"
-        case .cancelButton: "cancelButton"
-        case .doneButton: "doneButton"
-        case .accessibilityEscape: "accessibilityEscape"
-        case .programmatic: "programmatic"
-        }
+    @inline(__always)
+    mutating func integer(_ key: StaticString, _ value: Int64) {
+        self.key(key)
+        line.integer(value)
     }
-}
 
-extension DismissResolution {
-    var staticName: StaticString {
-        switch self {
-        case .direct: "direct"
-        case .discarded: "discarded"
-        case .saved: "saved"
-        case .autosaved: "autosaved"
+    @inline(__always)
+    mutating func number(_ key: StaticString, _ value: Double) {
+        guard JSONLineBytes.fits(value) else {
+            fits = false
+            return
         }
+        self.key(key)
+        line.number(value)
     }
-}
 
-extension ConfirmationChoice {
-    var staticName: StaticString {
-        switch self {
-        case .discard: "discard"
-        case .save: "save"
-        case .keepEditing: "keepEditing"
+    @inline(__always)
+    mutating func name(_ key: StaticString, _ value: StaticString) {
+        self.key(key)
+        line.byte(0x22)
+        line.ascii(value)
+        line.byte(0x22)
+    }
+
+    @inline(__always)
+    mutating func name(_ key: StaticString, _ value: String) {
+        self.key(key)
+        line.name(value)
+    }
+
+    @inline(__always)
+    mutating func text(_ key: StaticString, _ value: String) {
+        guard JSONLineBytes.fits(value) else {
+            fits = false
+            return
         }
+        self.key(key)
+        line.string(value)
+    }
+
+    @inline(__always)
+    mutating func presentation(_ key: StaticString, _ id: PresentationID) {
+        self.key(key)
+        if !line.presentation(id) { fits = false }
+    }
+
+    @inline(__always)
+    mutating func reason(_ key: StaticString, _ reason: RejectionReason) {
+        self.key(key)
+        if !line.reason(reason) { fits = false }
+    }
+
+    @inline(__always)
+    mutating func options(_ key: StaticString, _ options: ConfirmationOptions) {
+        self.key(key)
+        line.byte(0x5B)
+        for (index, option) in options.enumerated() {
+            if index > 0 { line.byte(0x2C) }
+            line.name(option.rawValue)
+        }
+        line.byte(0x5D)
+    }
+
+    @inline(__always)
+    mutating func beginObject(_ key: StaticString) {
+        self.key(key)
+        separator = 0x7B
+    }
+
+    @inline(__always)
+    mutating func endObject() {
+        line.byte(0x7D)
+        separator = 0x2C
     }
 }

@@ -19,7 +19,7 @@ final class FileInput {
         do {
             descriptor = try SystemCall.checked { open(path, O_RDONLY | O_CLOEXEC) }
         } catch {
-            throw InputFileError(.unreadable, path: path, reason: FileInput.describe(errno: error.code))
+            throw InputFileError(.unreadable, path: path, reason: FileInput.describe(error))
         }
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
@@ -38,16 +38,16 @@ final class FileInput {
         do {
             return try SystemCall.checked { Glibc.read(descriptor, buffer.baseAddress, min(buffer.count, chunkSize)) }
         } catch {
-            throw InputFileError(.unreadable, path: path, reason: FileInput.describe(errno: error.code))
+            throw InputFileError(.unreadable, path: path, reason: FileInput.describe(error))
         }
     }
 
-    private static func describe(errno code: Int32) -> String {
-        switch code {
-        case ENOENT: return "no such file"
-        case EACCES: return "permission denied"
-        case EISDIR: return "is a directory"
-        default: return String(cString: strerror(code))
+    private static func describe(_ error: Errno) -> String {
+        switch error {
+        case .noSuchFile: return "no such file"
+        case .permissionDenied: return "permission denied"
+        case .isDirectory: return "is a directory"
+        default: return error.description
         }
     }
 }

@@ -65,18 +65,12 @@ public final class MtdevConverter {
     }
 
     /// mtdev's axes, in the order of its slot data (`ABS_MT_TOUCH_MAJOR` ... `ABS_MT_DISTANCE`).
-    static let mtdevAxes: ClosedRange<UInt16> = 0x30...0x3b
-    /// The kernel's multitouch axes (`ABS_MT_FIRST` ... `ABS_MT_LAST`): events it never filters
-    /// on a device without slots.
-    private static let kernelMultitouchAxes: ClosedRange<UInt16> = AbsoluteAxis.firstMultitouch...AbsoluteAxis.lastMultitouch
+    static let mtdevAxes: ClosedRange<UInt16> = AbsoluteAxis.multitouchTouchMajor...AbsoluteAxis.multitouchDistance
     /// The contacts mtdev reads per report (`DIM_FINGER`).
     private static let mtdevContacts = 32
     /// The size of mtdev's input ring (`DIM_EVENTS`): it holds one report's events, and when
     /// a report has a multiple of this many, the ring looks empty and the earlier ones are lost.
     private static let mtdevRingSize = 512
-    private static let synMultitouchReport: UInt16 = 2
-    private static let synConfig: UInt16 = 1
-    private static let touchMajor: UInt16 = 0x30
 
     private let device: UnsafeMutablePointer<mtdev>
     private let supportedAbsolute: [Bool]
@@ -84,8 +78,8 @@ public final class MtdevConverter {
     private let hasTrackingID: Bool
     private let needsTouchMajor: Bool
     /// The kernel's current value of each non-multitouch axis, to drop repeats.
-    private var kernelAbsoluteValues = [Int32](repeating: 0, count: 64)
-    private var kernelKeys = [Bool](repeating: false, count: 0x300)
+    private var kernelAbsoluteValues = [Int32](repeating: 0, count: EvdevLimits.absoluteAxisCount)
+    private var kernelKeys = [Bool](repeating: false, count: EvdevLimits.keyCount)
     // The contacts of the report so far, counted as mtdev counts them (`process_typeA`).
     private var contactCount = 0
     private var currentContactHasPosition = (x: false, y: false)
@@ -102,7 +96,7 @@ public final class MtdevConverter {
     private var reportProblem: String?
     /// The tracking id mtdev holds for each of its 32 slots, -1 where the slot is not in use
     /// (devices with tracking ids only).
-    private var slotTrackingIDs = [Int32](repeating: -1, count: 32)
+    private var slotTrackingIDs = [Int32](repeating: -1, count: MtdevConverter.mtdevContacts)
     /// The events put into mtdev since the last `SYN_REPORT`, modulo its ring's size.
     private var eventsInRing = 0
     /// The report refused, after which the converter refuses every event.
@@ -121,9 +115,7 @@ public final class MtdevConverter {
         }
         self.device = device
         supportedAbsolute = TouchDecoder.supportedAbsoluteCodes(of: description)
-        var keys = [Bool](repeating: false, count: 0x300)
-        for code in description.codes[EventType.key] ?? [] where code < 0x300 { keys[Int(code)] = true }
-        supportedKeys = keys
+        supportedKeys = TouchDecoder.supportedKeyCodes(of: description)
 
         // mtdev_configure: `has` for every axis whose bit is set (EVIOCGBIT) and whose absinfo
         // the kernel gives (EVIOCGABS: always, zeros when the recording holds none).
@@ -143,7 +135,7 @@ public final class MtdevConverter {
             mtdev_set_abs_minimum(device, Int32(AbsoluteAxis.multitouchTrackingID), 0)  // MT_ID_MIN
             mtdev_set_abs_maximum(device, Int32(AbsoluteAxis.multitouchTrackingID), 65535)  // MT_ID_MAX
         }
-        needsTouchMajor = !hasTrackingID && supportedAbsolute[Int(Self.touchMajor)]
+        needsTouchMajor = !hasTrackingID && supportedAbsolute[Int(AbsoluteAxis.multitouchTouchMajor)]
         for (code, signalToNoise) in MtdevAxes.defaultFuzzAxes where supportedAbsolute[Int(code)] {
             let axis = MtdevAxes.kernelAxis(description, code: code)
             guard axis.fuzz == 0 else { continue }
@@ -169,17 +161,17 @@ public final class MtdevConverter {
             case SynchronizationCode.report:
                 try endReport(kernelEvent, into: &output)
                 return
-            case Self.synMultitouchReport:
+            case SynchronizationCode.multitouchReport:
                 endContact()
-            case Self.synConfig:
+            case SynchronizationCode.config:
                 break
             default:
                 return
             }
         case EventType.absolute:
             let code = kernelEvent.code
-            guard code < 64, supportedAbsolute[Int(code)], code != AbsoluteAxis.multitouchSlot else { return }
-            if Self.kernelMultitouchAxes.contains(code) {
+            guard code < EvdevLimits.absoluteAxisCount, supportedAbsolute[Int(code)], code != AbsoluteAxis.multitouchSlot else { return }
+            if AbsoluteAxis.multitouchAxes.contains(code) {
                 noteContactValue(code: code, value: kernelEvent.value)
             } else {
                 guard kernelAbsoluteValues[Int(code)] != kernelEvent.value else { return }
@@ -187,7 +179,7 @@ public final class MtdevConverter {
             }
         case EventType.key:
             let code = kernelEvent.code
-            guard code < 0x300, supportedKeys[Int(code)] else { return }
+            guard code < EvdevLimits.keyCount, supportedKeys[Int(code)] else { return }
             if kernelEvent.value != 2 {
                 let pressed = kernelEvent.value != 0
                 guard kernelKeys[Int(code)] != pressed else { return }
@@ -230,7 +222,7 @@ public final class MtdevConverter {
         case AbsoluteAxis.multitouchPositionX: currentContactHasPosition.x = true
         case AbsoluteAxis.multitouchPositionY: currentContactHasPosition.y = true
         case AbsoluteAxis.multitouchTrackingID: currentContactTrackingID = pendingValue
-        case Self.touchMajor: currentContactHasTouchMajor = true
+        case AbsoluteAxis.multitouchTouchMajor: currentContactHasTouchMajor = true
         default: break
         }
     }

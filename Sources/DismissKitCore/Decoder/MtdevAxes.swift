@@ -26,8 +26,9 @@ package enum MtdevAxes {
     /// signal-to-noise ratio (`default_fuzz` in mtdev's `caps.c`).
     package static let defaultFuzzAxes: [(UInt16, Int64)] = [
         (AbsoluteAxis.multitouchPositionX, 250), (AbsoluteAxis.multitouchPositionY, 250),
-        (0x30, 100), (0x31, 100), (0x32, 100), (0x33, 100),  // touch and width, major and minor
-        (0x34, 10),  // orientation
+        (AbsoluteAxis.multitouchTouchMajor, 100), (AbsoluteAxis.multitouchTouchMinor, 100),
+        (AbsoluteAxis.multitouchWidthMajor, 100), (AbsoluteAxis.multitouchWidthMinor, 100),
+        (AbsoluteAxis.multitouchOrientation, 10),
     ]
 
     /// The absinfo the kernel holds for an advertised axis when libinput opens the device: the
@@ -40,8 +41,10 @@ package enum MtdevAxes {
 
     private static func axisName(_ code: UInt16) -> String {
         let names: [UInt16: String] = [
-            0x30: "ABS_MT_TOUCH_MAJOR", 0x31: "ABS_MT_TOUCH_MINOR", 0x32: "ABS_MT_WIDTH_MAJOR",
-            0x33: "ABS_MT_WIDTH_MINOR", 0x34: "ABS_MT_ORIENTATION", 0x35: "ABS_MT_POSITION_X", 0x36: "ABS_MT_POSITION_Y",
+            AbsoluteAxis.multitouchTouchMajor: "ABS_MT_TOUCH_MAJOR", AbsoluteAxis.multitouchTouchMinor: "ABS_MT_TOUCH_MINOR",
+            AbsoluteAxis.multitouchWidthMajor: "ABS_MT_WIDTH_MAJOR", AbsoluteAxis.multitouchWidthMinor: "ABS_MT_WIDTH_MINOR",
+            AbsoluteAxis.multitouchOrientation: "ABS_MT_ORIENTATION",
+            AbsoluteAxis.multitouchPositionX: "ABS_MT_POSITION_X", AbsoluteAxis.multitouchPositionY: "ABS_MT_POSITION_Y",
         ]
         return names[code] ?? "ABS_\(String(code, radix: 16))"
     }

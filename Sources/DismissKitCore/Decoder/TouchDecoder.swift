@@ -91,8 +91,8 @@ public struct TouchDecoder: Sendable {
     // Kernel state.
     private var kernelSlot = 0
     private var kernelMultitouchValues: [Int32]
-    private var kernelAbsoluteValues = [Int32](repeating: 0, count: 64)
-    private var kernelKeys = [Bool](repeating: false, count: 0x300)
+    private var kernelAbsoluteValues = [Int32](repeating: 0, count: EvdevLimits.absoluteAxisCount)
+    private var kernelKeys = [Bool](repeating: false, count: EvdevLimits.keyCount)
     // libevdev state.
     private var libevdevTrackingIDs: [Int32]
     private var libevdevToolTypes: [Int32]
@@ -165,9 +165,7 @@ public struct TouchDecoder: Sendable {
         hasToolType = device.supports(type: EventType.absolute, code: AbsoluteAxis.multitouchToolType)
 
         supportedAbsolute = TouchDecoder.supportedAbsoluteCodes(of: device)
-        var keys = [Bool](repeating: false, count: 0x300)
-        for code in device.codes[EventType.key] ?? [] where code < 0x300 { keys[Int(code)] = true }
-        supportedKeys = keys
+        supportedKeys = TouchDecoder.supportedKeyCodes(of: device)
 
         if isMultitouch {
             let fuzzX = Self.fuzz(device, code: xCode, axis: xAxis)
@@ -209,7 +207,7 @@ public struct TouchDecoder: Sendable {
         }
         if device.hasMultitouchPositions { return .slots }
         let supported = supportedAbsoluteCodes(of: device)
-        let hasMultitouchAxes = (AbsoluteAxis.firstMultitouch...AbsoluteAxis.lastMultitouch).contains { supported[Int($0)] }
+        let hasMultitouchAxes = AbsoluteAxis.multitouchAxes.contains { supported[Int($0)] }
         let hasSingleTouchAxes = device.absoluteAxes[AbsoluteAxis.x] != nil && device.absoluteAxes[AbsoluteAxis.y] != nil
         if hasMultitouchAxes && !device.hasSlots && !hasSingleTouchAxes {
             throw TouchDeviceError(
@@ -219,12 +217,19 @@ public struct TouchDecoder: Sendable {
         return .singleTouch
     }
 
-    /// Which `EV_ABS` codes the device advertises, by code (0...63): its `codes` and its axes.
+    /// Which `EV_ABS` codes the device advertises, by code (`ABS_CNT` of them): its `codes` and its axes.
     package static func supportedAbsoluteCodes(of device: DeviceDescription) -> [Bool] {
-        var absolute = [Bool](repeating: false, count: 64)
-        for code in device.codes[EventType.absolute] ?? [] where code < 64 { absolute[Int(code)] = true }
-        for code in device.absoluteAxes.keys where code < 64 { absolute[Int(code)] = true }
+        var absolute = [Bool](repeating: false, count: EvdevLimits.absoluteAxisCount)
+        for code in device.codes[EventType.absolute] ?? [] where code < absolute.count { absolute[Int(code)] = true }
+        for code in device.absoluteAxes.keys where code < absolute.count { absolute[Int(code)] = true }
         return absolute
+    }
+
+    /// Which `EV_KEY` codes the device advertises, by code (`KEY_CNT` of them).
+    package static func supportedKeyCodes(of device: DeviceDescription) -> [Bool] {
+        var keys = [Bool](repeating: false, count: EvdevLimits.keyCount)
+        for code in device.codes[EventType.key] ?? [] where code < keys.count { keys[Int(code)] = true }
+        return keys
     }
 
     /// libinput's fuzz for an axis: the `LIBINPUT_FUZZ_<code>` udev property when
@@ -248,7 +253,7 @@ public struct TouchDecoder: Sendable {
         case EventType.synchronization:
             if event.code == SynchronizationCode.report { flushFrame(time: event.time, into: &output) }
         case EventType.absolute:
-            guard event.code < 64 else { return }
+            guard event.code < EvdevLimits.absoluteAxisCount else { return }
             if readsMtdevOutput {
                 processMtdevOutput(code: event.code, value: event.value)
                 return
@@ -260,7 +265,7 @@ public struct TouchDecoder: Sendable {
                 processSingleTouchAxis(code: event.code, value: event.value)
             }
         case EventType.key:
-            guard event.code < 0x300, supportedKeys[Int(event.code)], event.value != 2 else { return }
+            guard event.code < EvdevLimits.keyCount, supportedKeys[Int(event.code)], event.value != 2 else { return }
             let pressed = event.value != 0
             guard kernelKeys[Int(event.code)] != pressed else { return }
             kernelKeys[Int(event.code)] = pressed
@@ -290,7 +295,7 @@ public struct TouchDecoder: Sendable {
             if value >= 0 && Int(value) < slots.count { kernelSlot = Int(value) }
             return
         }
-        guard (AbsoluteAxis.firstMultitouch...AbsoluteAxis.lastMultitouch).contains(code) else { return }
+        guard AbsoluteAxis.multitouchAxes.contains(code) else { return }
         let valueIndex = kernelSlot * TouchDecoder.multitouchAxisCount + Int(code - AbsoluteAxis.firstMultitouch)
         guard kernelMultitouchValues[valueIndex] != value else { return }
         kernelMultitouchValues[valueIndex] = value

@@ -1,0 +1,62 @@
+import CEvdevHeader
+import DismissKitCore
+import Testing
+
+/// Every evdev number the core writes down (EvdevCodes.swift, and the code enums beside
+/// `InputEvent`) is the one in the kernel's `linux/input.h`, read through the CEvdevHeader shim.
+@Suite struct EvdevCodeTests {
+    /// A constant of the core and its header macro.
+    private struct Code {
+        var name: String
+        var swift: Int64
+        var header: Int32
+
+        init(_ name: String, _ swift: some BinaryInteger, _ header: Int32) {
+            self.name = name
+            self.swift = Int64(swift)
+            self.header = header
+        }
+    }
+
+    private static let codes: [Code] = [
+        Code("EV_SYN", EventType.synchronization, EV_SYN),
+        Code("EV_KEY", EventType.key, EV_KEY),
+        Code("EV_ABS", EventType.absolute, EV_ABS),
+        Code("SYN_REPORT", SynchronizationCode.report, SYN_REPORT),
+        Code("SYN_CONFIG", SynchronizationCode.config, SYN_CONFIG),
+        Code("SYN_MT_REPORT", SynchronizationCode.multitouchReport, SYN_MT_REPORT),
+        Code("ABS_X", AbsoluteAxis.x, ABS_X),
+        Code("ABS_Y", AbsoluteAxis.y, ABS_Y),
+        Code("ABS_MT_SLOT", AbsoluteAxis.multitouchSlot, ABS_MT_SLOT),
+        Code("ABS_MT_TOUCH_MAJOR", AbsoluteAxis.multitouchTouchMajor, ABS_MT_TOUCH_MAJOR),
+        Code("ABS_MT_TOUCH_MINOR", AbsoluteAxis.multitouchTouchMinor, ABS_MT_TOUCH_MINOR),
+        Code("ABS_MT_WIDTH_MAJOR", AbsoluteAxis.multitouchWidthMajor, ABS_MT_WIDTH_MAJOR),
+        Code("ABS_MT_WIDTH_MINOR", AbsoluteAxis.multitouchWidthMinor, ABS_MT_WIDTH_MINOR),
+        Code("ABS_MT_ORIENTATION", AbsoluteAxis.multitouchOrientation, ABS_MT_ORIENTATION),
+        Code("ABS_MT_POSITION_X", AbsoluteAxis.multitouchPositionX, ABS_MT_POSITION_X),
+        Code("ABS_MT_POSITION_Y", AbsoluteAxis.multitouchPositionY, ABS_MT_POSITION_Y),
+        Code("ABS_MT_TOOL_TYPE", AbsoluteAxis.multitouchToolType, ABS_MT_TOOL_TYPE),
+        Code("ABS_MT_TRACKING_ID", AbsoluteAxis.multitouchTrackingID, ABS_MT_TRACKING_ID),
+        Code("ABS_MT_DISTANCE", AbsoluteAxis.multitouchDistance, ABS_MT_DISTANCE),
+        Code("ABS_MT_FIRST (ABS_MT_TOUCH_MAJOR)", AbsoluteAxis.firstMultitouch, ABS_MT_TOUCH_MAJOR),
+        Code("ABS_MT_LAST (ABS_MT_TOOL_Y)", AbsoluteAxis.lastMultitouch, ABS_MT_TOOL_Y),
+        Code("KEY_ESC", KeyCode.escape, KEY_ESC),
+        Code("BTN_TOUCH", KeyCode.touch, BTN_TOUCH),
+        Code("BTN_TOOL_FINGER", KeyCode.toolFinger, BTN_TOOL_FINGER),
+        Code("MT_TOOL_PALM", MultitouchTool.palm, MT_TOOL_PALM),
+        Code("INPUT_PROP_POINTER", InputProperty.pointer, INPUT_PROP_POINTER),
+        Code("INPUT_PROP_DIRECT", InputProperty.direct, INPUT_PROP_DIRECT),
+        Code("EV_MAX", EvdevLimits.maximumType, EV_MAX),
+        Code("KEY_MAX", EvdevLimits.maximumCode, KEY_MAX),
+        Code("ABS_MAX", EvdevLimits.maximumAbsoluteAxis, ABS_MAX),
+        Code("INPUT_PROP_MAX", EvdevLimits.maximumProperty, INPUT_PROP_MAX),
+        Code("KEY_CNT", EvdevLimits.keyCount, evdev_key_cnt),
+        Code("ABS_CNT", EvdevLimits.absoluteAxisCount, evdev_abs_cnt),
+    ]
+
+    @Test func everyCodeIsTheKernelHeaders() {
+        for code in Self.codes {
+            #expect(code.swift == Int64(code.header), "\(code.name)")
+        }
+    }
+}

@@ -16,7 +16,11 @@ and then reacts to what comes back, one JSON object per line (README, "The proto
 - save: the kiosk saves the presentation's work.
 - dismiss: the presentation is closed; it leaves the kiosk's stack.
 - setDetent: the sheet rests at a new height.
-- everything else (drag progress, pass-through taps, rejections) is logged.
+- contentScrolled: the pipeline scrolled the sheet's content with the finger; a real kiosk
+  sets its scroll view's offset (a kiosk whose scroll view scrolls itself sends `update`
+  with `content.offset` instead, and the pipeline then follows it).
+- everything else (drag progress, the hand-back to the content, pass-through taps,
+  rejections) is logged.
 
 Everything the kiosk receives and sends is printed as a transcript (JSON Lines) on
 standard output, {"ready": "compose"} once the sheet is in the pipeline, and its final
@@ -107,6 +111,10 @@ class Kiosk:
             presentation = self.find(target)
             if presentation is not None:
                 presentation["selectedDetent"] = message["detent"]
+        elif kind == "contentScrolled":
+            presentation = self.find(target)
+            if presentation is not None:
+                presentation["content"] = {"offset": message["offset"]}
 
 
 def serve(kiosk, messages):

@@ -1,6 +1,8 @@
 /*
  * Tests every function of dismisskit.h through the installed library: answers on known
- * scenes and gestures, every kind of bad input (each an error or a no-op, never a crash),
+ * scenes and gestures, every kind of bad input (each an error or a refusal that changes
+ * nothing, never a crash), the rules a toolkit drives through the library (refused touches,
+ * a second contact, screen changes, host-owned scrolling, the flick after a hand-off),
  * pipelines side by side on several threads, and a deterministic fuzz of touches and
  * commands. Built with -Wall -Wextra -Werror, and run under AddressSanitizer by Tests/C/run.
  *
@@ -104,6 +106,42 @@ static void frame(dk_pipeline *pipeline, int64_t time) {
     dk_pipeline_touch(pipeline, DK_TOUCH_FRAME, 0, 0, 0, time);
 }
 
+/* dk_pipeline_touch answers `expected` (0 taken, -1 refused). */
+static void touch_answers(dk_pipeline *pipeline, dk_touch_type type, int32_t slot, double x, double y, int64_t time,
+                          int expected, int line) {
+    int status = dk_pipeline_touch(pipeline, type, slot, x, y, time);
+    checks++;
+    if (status != expected) {
+        failures++;
+        fprintf(stderr, "FAIL %s:%d: touch type %d, seat slot %d, (%g, %g) at %lld: expected %d, got %d\n", __FILE__,
+                line, (int)type, slot, x, y, (long long)time, expected, status);
+    }
+}
+/* A touch and its frame, both taken. */
+#define TOUCH(pipeline, type, slot, x, y, time)                                \
+    do {                                                                       \
+        touch_answers(pipeline, type, slot, x, y, time, 0, __LINE__);          \
+        touch_answers(pipeline, DK_TOUCH_FRAME, 0, 0, 0, time, 0, __LINE__);   \
+    } while (0)
+#define REFUSED(pipeline, type, slot, x, y, time) touch_answers(pipeline, type, slot, x, y, time, -1, __LINE__)
+
+/* Applies a command the pipeline must take. */
+static void command(dk_pipeline *pipeline, const char *json, int64_t time, int line) {
+    char *error = NULL;
+    int status = dk_pipeline_command(pipeline, json, time, &error);
+    checks++;
+    if (status != 0) {
+        failures++;
+        fprintf(stderr, "FAIL %s:%d: command %s: %s\n", __FILE__, line, json, error ? error : "(no error)");
+    }
+    dk_string_free(error);
+}
+#define COMMAND(pipeline, json, time) command(pipeline, json, time, __LINE__)
+
+/* The intents' text contains `part`. */
+#define CONTAINS(all, part) CHECK(strstr(all, part) != NULL, "no %s in:\n%s", part, all)
+#define LACKS(all, part) CHECK(strstr(all, part) == NULL, "%s in:\n%s", part, all)
+
 /* A fast swipe down from the sheet's top region: 150 pt in 100 ms at 120 Hz, then up. */
 static void swipe(dk_pipeline *pipeline, int32_t slot, int64_t start) {
     dk_pipeline_touch(pipeline, DK_TOUCH_DOWN, slot, 300, 70, start);
@@ -150,8 +188,9 @@ static void test_bad_scenes(void) {
 }
 
 static void test_null_pipeline(void) {
-    dk_pipeline_touch(NULL, DK_TOUCH_DOWN, 0, 1, 1, 0);
-    dk_pipeline_touch(NULL, DK_TOUCH_FRAME, 0, 1, 1, 0);
+    REFUSED(NULL, DK_TOUCH_DOWN, 0, 1, 1, 0);
+    REFUSED(NULL, DK_TOUCH_FRAME, 0, 1, 1, 0);
+    REFUSED(NULL, (dk_touch_type)9, 0, 1, 1, 0);
     CHECK(dk_pipeline_next_intent(NULL) == NULL, "an intent from a NULL pipeline");
     dk_pipeline_free(NULL);
     dk_string_free(NULL);
@@ -178,7 +217,12 @@ static void test_commands(void) {
     EXPECT_BAD_COMMAND(pipeline,
                        "{\"type\": \"scene\", \"scene\": {\"screen\": {\"width\": 640, \"height\": 400, "
                        "\"widthMM\": 217, \"heightMM\": 136}}}",
-                       0, "the screen cannot change");
+                       0, "a scene cannot change the screen");
+    EXPECT_BAD_COMMAND(pipeline, "{\"type\": \"screen\", \"width\": 200000, \"height\": 800, \"widthMM\": 217, "
+                                 "\"heightMM\": 136}",
+                       0, "screen width must be a number from 1 to 100000");
+    EXPECT_BAD_COMMAND(pipeline, "{\"type\": \"screen\", \"width\": 1280, \"height\": 800, \"widthMM\": 217}", 0,
+                       "command_json:1:");
     EXPECT_BAD_COMMAND(pipeline, "{\"type\": \"key\", \"key\": \"escape\"}", INT64_MAX, "out of range");
     EXPECT_BAD_COMMAND(pipeline, "{\"type\": \"key\", \"key\": \"escape\"}", INT64_MIN, "out of range");
     CHECK(dk_pipeline_next_intent(pipeline) == NULL, "a refused command gave an intent");
@@ -239,18 +283,19 @@ static void test_touches(void) {
                           "\"time\":60000,\"type\":\"setDetent\"}");
     EXPECT_NEXT(pipeline, NULL);
 
-    /* Events the library cannot use are dropped: an unknown type, a position that is not
-     * finite or too far, a time out of range. None of these downs starts a tap. */
+    /* Events the library cannot use are refused: an unknown type, a position that is not
+     * finite or too far, a time out of range. None of these downs starts a tap, so the up
+     * after them is refused too. */
     const double bad[] = {NAN, INFINITY, -INFINITY, 1e300, -2e9};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        dk_pipeline_touch(pipeline, DK_TOUCH_DOWN, 1, 640, bad[i], 100000);
-        dk_pipeline_touch(pipeline, DK_TOUCH_DOWN, 1, bad[i], 470, 100000);
+        REFUSED(pipeline, DK_TOUCH_DOWN, 1, 640, bad[i], 100000);
+        REFUSED(pipeline, DK_TOUCH_DOWN, 1, bad[i], 470, 100000);
     }
-    dk_pipeline_touch(pipeline, (dk_touch_type)7, 1, 640, 470, 100000);
-    dk_pipeline_touch(pipeline, (dk_touch_type)-1, 1, 640, 470, 100000);
-    dk_pipeline_touch(pipeline, DK_TOUCH_DOWN, 1, 640, 470, INT64_MAX);
-    dk_pipeline_touch(pipeline, DK_TOUCH_DOWN, 1, 640, 470, INT64_MIN);
-    dk_pipeline_touch(pipeline, DK_TOUCH_UP, 1, 0, 0, 110000);
+    REFUSED(pipeline, (dk_touch_type)7, 1, 640, 470, 100000);
+    REFUSED(pipeline, (dk_touch_type)-1, 1, 640, 470, 100000);
+    REFUSED(pipeline, DK_TOUCH_DOWN, 1, 640, 470, INT64_MAX);
+    REFUSED(pipeline, DK_TOUCH_DOWN, 1, 640, 470, INT64_MIN);
+    REFUSED(pipeline, DK_TOUCH_UP, 1, 0, 0, 110000);
     frame(pipeline, 110000);
     EXPECT_NEXT(pipeline, NULL);
 
@@ -450,6 +495,241 @@ static void test_fuzz(void) {
     printf("fuzz: 180,000 calls, %ld intents, %ld refused commands\n", intents, refused);
 }
 
+/* One swipe down from the top of the unsaved sheet, with every kind of refused touch fed between
+ * its events when `refusing`: each is refused (-1) and changes nothing, so both runs give the
+ * same intents. */
+static char *swipe_among_refusals(int refusing) {
+    dk_pipeline *pipeline = dk_pipeline_new(sheet_scene, NULL);
+    if (refusing) {
+        REFUSED(pipeline, (dk_touch_type)5, 0, 300, 70, 0);
+        REFUSED(pipeline, (dk_touch_type)-1, 0, 300, 70, 0);
+        const double bad[] = {NAN, INFINITY, -INFINITY, 1e10, -1e10};
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            REFUSED(pipeline, DK_TOUCH_DOWN, 0, bad[i], 70, 0);
+            REFUSED(pipeline, DK_TOUCH_DOWN, 0, 300, bad[i], 0);
+        }
+        const int64_t far[] = {(INT64_C(1) << 53) + 1, -(INT64_C(1) << 53) - 1, INT64_MAX, INT64_MIN};
+        for (size_t i = 0; i < sizeof far / sizeof far[0]; i++) {
+            REFUSED(pipeline, DK_TOUCH_DOWN, 0, 300, 70, far[i]);
+            REFUSED(pipeline, DK_TOUCH_FRAME, 0, 0, 0, far[i]);
+        }
+        const int32_t slots[] = {-1, DK_SEAT_SLOTS, 64, INT32_MIN, INT32_MAX};
+        for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++) REFUSED(pipeline, DK_TOUCH_DOWN, slots[i], 300, 70, 0);
+        REFUSED(pipeline, DK_TOUCH_MOTION, 0, 300, 80, 0);
+        REFUSED(pipeline, DK_TOUCH_UP, 0, 0, 0, 0);
+        REFUSED(pipeline, DK_TOUCH_CANCEL, 0, 0, 0, 0);
+    }
+    TOUCH(pipeline, DK_TOUCH_DOWN, 0, 300, 70, 10000);
+    for (int i = 1; i <= 12; i++) {
+        int64_t time = 10000 + i * 8333;
+        if (refusing) {
+            REFUSED(pipeline, DK_TOUCH_DOWN, 0, 300, 70, time);                      /* already down */
+            REFUSED(pipeline, DK_TOUCH_MOTION, 0, 300, 70 + 12.5 * i, time - 8334);  /* time went back */
+            REFUSED(pipeline, DK_TOUCH_FRAME, 0, 0, 0, time - 8334);
+            REFUSED(pipeline, DK_TOUCH_MOTION, 0, NAN, 70 + 12.5 * i, time);
+            REFUSED(pipeline, DK_TOUCH_MOTION, 1, 300, 70 + 12.5 * i, time);         /* slot 1 is not down */
+            REFUSED(pipeline, DK_TOUCH_UP, 2, 0, 0, time);
+            REFUSED(pipeline, DK_TOUCH_CANCEL, 3, 0, 0, time);
+            REFUSED(pipeline, DK_TOUCH_DOWN, 64, 300, 500, time);
+            REFUSED(NULL, DK_TOUCH_MOTION, 0, 300, 70 + 12.5 * i, time);
+        }
+        TOUCH(pipeline, DK_TOUCH_MOTION, 0, 300, 70 + 12.5 * i, time);
+    }
+    TOUCH(pipeline, DK_TOUCH_UP, 0, 0, 0, 118333);
+    if (refusing) {
+        REFUSED(pipeline, DK_TOUCH_UP, 0, 0, 0, 118333);
+        REFUSED(pipeline, DK_TOUCH_MOTION, 0, 300, 300, 118333);
+    }
+    int count;
+    char *all = drain(pipeline, &count);
+    dk_pipeline_free(pipeline);
+    return all;
+}
+
+static void test_refused_touches_change_nothing(void) {
+    char *clean = swipe_among_refusals(0);
+    char *refusing = swipe_among_refusals(1);
+    CONTAINS(clean, "\"outcome\":\"dismissAttempt\"");
+    CONTAINS(clean, "\"type\":\"confirmationRequested\"");
+    CHECK(strcmp(clean, refusing) == 0, "refused touches changed the intents:\n%s\nversus\n%s", clean, refusing);
+    free(clean);
+    free(refusing);
+}
+
+/* A swipe down from the top that a second contact lands in after four moves: on seat slot 64 it
+ * is refused and the drag goes on to a dismissal attempt; on seat slot 1 it cancels the drag. */
+static void test_second_contact(void) {
+    for (int32_t second = 64; second >= 1; second -= 63) {
+        dk_pipeline *pipeline = dk_pipeline_new(sheet_scene, NULL);
+        TOUCH(pipeline, DK_TOUCH_DOWN, 0, 300, 70, 0);
+        for (int i = 1; i <= 4; i++) TOUCH(pipeline, DK_TOUCH_MOTION, 0, 300, 70 + 12.5 * i, i * 8333);
+        touch_answers(pipeline, DK_TOUCH_DOWN, second, 700, 500, 40000, second == 64 ? -1 : 0, __LINE__);
+        frame(pipeline, 40000);
+        for (int i = 5; i <= 12; i++) TOUCH(pipeline, DK_TOUCH_MOTION, 0, 300, 70 + 12.5 * i, i * 8333);
+        TOUCH(pipeline, DK_TOUCH_UP, 0, 0, 0, 108333);
+        int count;
+        char *all = drain(pipeline, &count);
+        if (second == 64) {
+            CONTAINS(all, "{\"offset\":150,\"presentation\":\"compose\",\"time\":99996,\"type\":\"dragChanged\"");
+            CONTAINS(all, "{\"detent\":\"large\",\"outcome\":\"dismissAttempt\",\"presentation\":\"compose\",\"time\":108333,"
+                          "\"type\":\"dragEnded\"}");
+            CONTAINS(all, "\"source\":\"swipeFromTop\",\"time\":108333,\"type\":\"confirmationRequested\"");
+        } else {
+            CONTAINS(all, "{\"detent\":\"large\",\"outcome\":\"cancel\",\"presentation\":\"compose\",\"time\":40000,"
+                          "\"type\":\"dragEnded\"}");
+            LACKS(all, "\"time\":49998,\"type\":\"dragChanged\""); /* the contact is ignored until it lifts */
+            LACKS(all, "dismissAttempt");
+            LACKS(all, "confirmationRequested");
+        }
+        free(all);
+        dk_pipeline_free(pipeline);
+    }
+}
+
+static const char *const portrait_command =
+    "{\"type\": \"screen\", \"width\": 800, \"height\": 1280, \"widthMM\": 136, \"heightMM\": 217}";
+
+/* screen: a drag in progress is cancelled; an open question stays open and its answer holds;
+ * a scene with another screen is an error; the new width judges. */
+static void test_screen(void) {
+    dk_pipeline *pipeline = dk_pipeline_new(sheet_scene, NULL);
+    TOUCH(pipeline, DK_TOUCH_DOWN, 0, 300, 70, 0);
+    for (int i = 1; i <= 4; i++) TOUCH(pipeline, DK_TOUCH_MOTION, 0, 300, 70 + 12.5 * i, i * 8333);
+    int count;
+    free(drain(pipeline, &count));
+    COMMAND(pipeline, portrait_command, 40000);
+    EXPECT_NEXT(pipeline, "{\"detent\":\"large\",\"outcome\":\"cancel\",\"presentation\":\"compose\",\"time\":40000,"
+                          "\"type\":\"dragEnded\"}");
+    EXPECT_NEXT(pipeline, NULL);
+    /* The rest of the finger dismisses nothing. */
+    for (int i = 5; i <= 12; i++) TOUCH(pipeline, DK_TOUCH_MOTION, 0, 300, 70 + 12.5 * i, i * 8333);
+    TOUCH(pipeline, DK_TOUCH_UP, 0, 0, 0, 108333);
+    EXPECT_NEXT(pipeline, NULL);
+
+    COMMAND(pipeline, "{\"type\": \"key\", \"key\": \"escape\"}", 200000);
+    EXPECT_NEXT(pipeline, "{\"options\":[\"discard\",\"save\",\"keepEditing\"],\"presentation\":\"compose\","
+                          "\"source\":\"escapeKey\",\"time\":200000,\"type\":\"confirmationRequested\"}");
+    COMMAND(pipeline, "{\"type\": \"screen\", \"width\": 1280, \"height\": 800, \"widthMM\": 217, \"heightMM\": 136}",
+            210000);
+    EXPECT_NEXT(pipeline, NULL);
+    EXPECT_BAD_COMMAND(pipeline,
+                       "{\"type\": \"scene\", \"scene\": {\"screen\": {\"width\": 800, \"height\": 1280, "
+                       "\"widthMM\": 136, \"heightMM\": 217}, \"presentations\": []}}",
+                       220000, "a scene cannot change the screen");
+    COMMAND(pipeline, "{\"type\": \"confirm\", \"presentation\": \"compose\", \"choice\": \"discard\"}", 230000);
+    EXPECT_NEXT(pipeline, "{\"presentation\":\"compose\",\"resolution\":\"discarded\",\"source\":\"escapeKey\","
+                          "\"time\":230000,\"type\":\"dismiss\"}");
+    EXPECT_NEXT(pipeline, NULL);
+    dk_pipeline_free(pipeline);
+
+    /* A non-modal popover is a sheet at a compact width (a swipe down its top drags it), and a
+     * popover again at a regular width (a tap outside dismisses it). */
+    pipeline = dk_pipeline_new("{\"presentations\": [{\"id\": \"share\", \"style\": \"popover\", \"modal\": false, "
+                               "\"frame\": {\"x\": 900, \"y\": 60, \"width\": 320, \"height\": 400}}]}",
+                               NULL);
+    COMMAND(pipeline, "{\"type\": \"screen\", \"width\": 390, \"height\": 844, \"widthMM\": 64, \"heightMM\": 139}", 0);
+    TOUCH(pipeline, DK_TOUCH_DOWN, 0, 195, 70, 10000);
+    TOUCH(pipeline, DK_TOUCH_MOTION, 0, 195, 100, 20000);
+    EXPECT_NEXT(pipeline, "{\"origin\":\"topRegion\",\"presentation\":\"share\",\"time\":20000,\"type\":\"dragBegan\"}");
+    free(drain(pipeline, &count));
+    COMMAND(pipeline, "{\"type\": \"screen\", \"width\": 1280, \"height\": 800, \"widthMM\": 217, \"heightMM\": 136}",
+            30000);
+    EXPECT_NEXT(pipeline, "{\"detent\":\"large\",\"outcome\":\"cancel\",\"presentation\":\"share\",\"time\":30000,"
+                          "\"type\":\"dragEnded\"}");
+    TOUCH(pipeline, DK_TOUCH_UP, 0, 0, 0, 40000);
+    TOUCH(pipeline, DK_TOUCH_DOWN, 0, 200, 600, 100000);
+    TOUCH(pipeline, DK_TOUCH_UP, 0, 0, 0, 150000);
+    EXPECT_NEXT(pipeline, "{\"presentation\":\"share\",\"resolution\":\"direct\",\"source\":\"tapOutside\","
+                          "\"time\":150000,\"type\":\"dismiss\"}");
+    EXPECT_NEXT(pipeline, NULL);
+    dk_pipeline_free(pipeline);
+}
+
+static const char *const scrolled_sheet_scene =
+    "{\"presentations\": [{\"id\": \"list\", \"style\": \"sheet\", \"content\": {\"offset\": 200}}]}";
+
+/* A finger on the content of a sheet scrolled 200 pt moves down 25 pt every 10 ms from y 300. */
+static void scroll_down(dk_pipeline *pipeline, int from, int to) {
+    for (int i = from; i <= to; i++) {
+        if (i == 0) TOUCH(pipeline, DK_TOUCH_DOWN, 0, 640, 300, 0);
+        else TOUCH(pipeline, DK_TOUCH_MOTION, 0, 640, 300 + 25 * i, i * 10000);
+    }
+}
+
+/* Host-owned scrolling (SPEC 4.2): without reports the pipeline scrolls the content 1:1
+ * (contentScrolled) and hands off when it reaches 0; with reports the host's offset is the
+ * truth, the hand-off is where the host says 0, and an offset above 0 after it gives the
+ * finger back to the content (dragHandedBack). */
+static void test_host_reported_offsets(void) {
+    int count;
+    dk_pipeline *pipeline = dk_pipeline_new(scrolled_sheet_scene, NULL);
+    scroll_down(pipeline, 0, 10);
+    char *all = drain(pipeline, &count);
+    CONTAINS(all, "{\"offset\":175,\"presentation\":\"list\",\"time\":10000,\"type\":\"contentScrolled\"}\n");
+    CONTAINS(all, "{\"offset\":0,\"presentation\":\"list\",\"time\":80000,\"type\":\"contentScrolled\"}\n"
+                  "{\"origin\":\"scrolledContent\",\"presentation\":\"list\",\"time\":90000,\"type\":\"dragBegan\"}\n"
+                  "{\"offset\":25,\"presentation\":\"list\",\"time\":90000,\"type\":\"dragChanged\"");
+    free(all);
+    dk_pipeline_free(pipeline);
+
+    /* The host's scroll view has its own slop and momentum: it says 150, then 0 at y 400,
+     * where the 1:1 model would still have 100 pt to scroll. */
+    pipeline = dk_pipeline_new(scrolled_sheet_scene, NULL);
+    scroll_down(pipeline, 0, 2);
+    free(drain(pipeline, &count));
+    COMMAND(pipeline, "{\"type\": \"update\", \"presentation\": \"list\", \"content\": {\"offset\": 150}}", 25000);
+    scroll_down(pipeline, 3, 4);
+    COMMAND(pipeline, "{\"type\": \"update\", \"presentation\": \"list\", \"content\": {\"offset\": 0}}", 45000);
+    scroll_down(pipeline, 5, 6);
+    all = drain(pipeline, &count);
+    LACKS(all, "contentScrolled");
+    CONTAINS(all, "{\"origin\":\"scrolledContent\",\"presentation\":\"list\",\"time\":50000,\"type\":\"dragBegan\"}\n"
+                  "{\"offset\":25,\"presentation\":\"list\",\"time\":50000,\"type\":\"dragChanged\"");
+    CONTAINS(all, "{\"offset\":50,\"presentation\":\"list\",\"time\":60000,\"type\":\"dragChanged\"");
+    free(all);
+    /* The host scrolled its content down again: the content has the finger back. */
+    COMMAND(pipeline, "{\"type\": \"update\", \"presentation\": \"list\", \"content\": {\"offset\": 30}}", 65000);
+    all = drain(pipeline, &count);
+    CONTAINS(all, "{\"presentation\":\"list\",\"time\":65000,\"type\":\"dragHandedBack\"}\n");
+    LACKS(all, "dragEnded");
+    free(all);
+    TOUCH(pipeline, DK_TOUCH_UP, 0, 0, 0, 70000);
+    all = drain(pipeline, &count);
+    LACKS(all, "dragEnded");
+    LACKS(all, "dismiss");
+    free(all);
+    dk_pipeline_free(pipeline);
+}
+
+/* The flick after a hand-off (SPEC 4.6): content scrolled 100 pt, scrolled slowly to its top
+ * (100 pt in 500 ms), then a 1,800 pt/s flick for 50 ms and a lift. Only the flick counts, so
+ * the sheet goes, as after the same flick from the top region: dismissed when clean, a question
+ * when unsaved. */
+static void test_flick_after_hand_off(void) {
+    for (int unsaved = 0; unsaved <= 1; unsaved++) {
+        char scene[256];
+        snprintf(scene, sizeof scene,
+                 "{\"presentations\": [{\"id\": \"list\", \"style\": \"sheet\", \"content\": {\"offset\": 100}, "
+                 "\"unsavedChanges\": %s}]}",
+                 unsaved ? "true" : "false");
+        dk_pipeline *pipeline = dk_pipeline_new(scene, NULL);
+        TOUCH(pipeline, DK_TOUCH_DOWN, 0, 640, 300, 0);
+        for (int i = 1; i <= 50; i++) TOUCH(pipeline, DK_TOUCH_MOTION, 0, 640, 300 + 2 * i, i * 10000);
+        for (int i = 1; i <= 6; i++) TOUCH(pipeline, DK_TOUCH_MOTION, 0, 640, 400 + 15 * i, 500000 + i * 8333);
+        TOUCH(pipeline, DK_TOUCH_UP, 0, 0, 0, 550000);
+        int count;
+        char *all = drain(pipeline, &count);
+        CONTAINS(all, "{\"offset\":0,\"presentation\":\"list\",\"time\":500000,\"type\":\"contentScrolled\"}\n");
+        CONTAINS(all, "{\"detent\":\"large\",\"outcome\":\"dismissAttempt\",\"presentation\":\"list\",\"time\":550000,"
+                      "\"type\":\"dragEnded\"}\n");
+        CONTAINS(all, unsaved ? "\"source\":\"swipeScrolledContent\",\"time\":550000,\"type\":\"confirmationRequested\"}"
+                              : "{\"presentation\":\"list\",\"resolution\":\"direct\",\"source\":\"swipeScrolledContent\","
+                                "\"time\":550000,\"type\":\"dismiss\"}");
+        free(all);
+        dk_pipeline_free(pipeline);
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "Usage: %s VERSION\n", argv[0]);
@@ -461,6 +741,11 @@ int main(int argc, char **argv) {
     test_commands();
     test_scene_with_timeline();
     test_touches();
+    test_refused_touches_change_nothing();
+    test_second_contact();
+    test_screen();
+    test_host_reported_offsets();
+    test_flick_after_hand_off();
     test_unread_intents();
     test_threads();
     test_fuzz();

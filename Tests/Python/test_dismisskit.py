@@ -148,15 +148,81 @@ class PipelineTests(unittest.TestCase):
                 pipeline.command({"type": "key", "key": "escape"}, 2**62)
             self.assertEqual(list(pipeline), [])
 
-    def test_touches_it_cannot_use_are_dropped(self):
+    def test_refused_touches_raise_and_change_nothing(self):
+        def drag(pipeline, refusing):
+            """A swipe down from the top, with refused touches in between when refusing."""
+            def refused(pattern, *touch):
+                if refusing:
+                    with self.assertRaisesRegex(ValueError, pattern):
+                        pipeline.touch(*touch)
+
+            refused(r"^touch refused: motion on seat slot 0 at 0 us: the seat slot is not down", "motion", 0, 640, 80, 0)
+            refused(r"^touch refused: up on seat slot 3 at 0 us: ", "up", 3, 0, 0, 0)
+            refused(r"^touch refused: cancel on seat slot 0 at 0 us: ", "cancel", 0, 0, 0, 0)
+            for x, y in [(math.nan, 70.0), (640.0, math.inf), (640.0, -1e10)]:
+                refused(r"^touch refused: down on seat slot 0 at 0 us: the position .* is not finite", "down", 0, x, y, 0)
+            for slot in [-1, dismisskit.SEAT_SLOTS, 64, 2**40]:
+                refused(rf"^touch refused: down on seat slot {slot} at 0 us: the seat slot is outside 0 to 31$",
+                        "down", slot, 640, 70, 0)
+            for time in [2**53 + 1, -(2**53) - 1, 2**70]:
+                refused(rf"^touch refused: down on seat slot 0 at {time} us: the time is beyond", "down", 0, 640, 70, time)
+            pipeline.touch("down", 0, 640.0, 70.0, 10_000)
+            pipeline.touch("frame", 0, 0, 0, 10_000)
+            refused(r"^touch refused: down on seat slot 0 at 10000 us: the seat slot is already down", "down", 0, 640, 90, 10_000)
+            refused(r"^touch refused: motion on seat slot 0 at 9999 us: .*earlier", "motion", 0, 640, 90, 9_999)
+            refused(r"^touch refused: frame at 9999 us: the time is earlier", "frame", 2**40, 0, 0, 9_999)
+            for i in range(1, 13):
+                pipeline.touch("motion", 0, 640.0, 70.0 + 12.5 * i, 10_000 + i * 8_333)
+                pipeline.touch("frame", 0, 0, 0, 10_000 + i * 8_333)
+            pipeline.touch("up", 0, 0, 0, 120_000)
+            pipeline.touch("frame", 0, 0, 0, 120_000)
+            return list(pipeline)
+
+        with dismisskit.Pipeline(SHEET) as clean, dismisskit.Pipeline(SHEET) as refusing:
+            expected = drag(clean, refusing=False)
+            self.assertEqual([i["type"] for i in expected if i["type"] != "dragChanged"],
+                             ["dragBegan", "dragEnded", "confirmationRequested"])
+            self.assertEqual(drag(refusing, refusing=True), expected)
+            with self.assertRaisesRegex(ValueError, "unknown touch type 'hover'"):
+                refusing.touch("hover", 0, 0, 0, 0)
+            with self.assertRaisesRegex(ValueError, "unknown touch type 7"):
+                refusing.touch(7, 0, 0, 0, 0)
+
+    def test_a_screen_command_cancels_the_drag_and_keeps_the_question(self):
+        portrait = {"type": "screen", "width": 800, "height": 1280, "widthMM": 136, "heightMM": 217}
         with dismisskit.Pipeline(SHEET) as pipeline:
-            for x, y in [(math.nan, 48.0), (640.0, math.inf), (640.0, 1e300)]:
-                pipeline.touch("down", 0, x, y, 10_000)
-            pipeline.touch("up", 0, 0, 0, 20_000)
-            pipeline.touch("frame", 0, 0, 0, 20_000)
+            pipeline.command({"type": "key", "key": "escape"}, 0)
+            self.assertEqual([i["type"] for i in pipeline], ["confirmationRequested"])
+            pipeline.command(portrait, 1_000)
             self.assertEqual(list(pipeline), [])
-            with self.assertRaises(ValueError):
-                pipeline.touch("hover", 0, 0, 0, 0)
+            with self.assertRaisesRegex(dismisskit.DismissKitError, "cannot change the screen"):
+                pipeline.command({"type": "scene", "scene": {"screen": {"width": 1280, "height": 800, "widthMM": 217,
+                                                                        "heightMM": 136}, "presentations": []}}, 2_000)
+            pipeline.command({"type": "confirm", "presentation": "compose", "choice": "keepEditing"}, 3_000)
+            self.assertEqual([i["type"] for i in pipeline], ["cancelled"])
+            pipeline.touch("down", 0, 400.0, 70.0, 10_000)
+            pipeline.touch("motion", 0, 400.0, 100.0, 20_000)
+            self.assertEqual(pipeline.next_intent()["type"], "dragBegan")
+            list(pipeline)
+            pipeline.command(dict(portrait, width=1280, height=800, widthMM=217, heightMM=136), 30_000)
+            self.assertEqual(
+                list(pipeline),
+                [{"detent": "large", "outcome": "cancel", "presentation": "compose", "time": 30_000, "type": "dragEnded"}],
+            )
+            with self.assertRaisesRegex(dismisskit.DismissKitError, "width"):
+                pipeline.command(dict(portrait, width=200_000), 40_000)
+
+    def test_content_the_pipeline_scrolls_and_the_hand_back(self):
+        scene = {"presentations": [{"id": "list", "style": "sheet", "content": {"offset": 40}}]}
+        with dismisskit.Pipeline(scene) as pipeline:
+            pipeline.touch("down", 0, 640.0, 400.0, 0)
+            for i in range(1, 4):
+                pipeline.touch("motion", 0, 640.0, 400.0 + 20 * i, i * 10_000)
+            self.assertEqual([(i["type"], i.get("offset")) for i in pipeline],
+                             [("contentScrolled", 20), ("contentScrolled", 0), ("dragBegan", None), ("dragChanged", 20)])
+            # The host scrolled its content down again: the content has the finger back.
+            pipeline.command({"type": "update", "presentation": "list", "content": {"offset": 10}}, 35_000)
+            self.assertEqual([i["type"] for i in pipeline], ["dragChanged", "dragHandedBack"])
 
     def test_the_repository_copy_finds_the_library_through_pkg_config(self):
         installed = os.path.dirname(os.path.dirname(dismisskit.library_path()))

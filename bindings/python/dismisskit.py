@@ -15,6 +15,11 @@ kiosk's host commands; read back the intents it decides, as dicts::
                 pipeline.command({"type": "confirm", "presentation": intent["presentation"],
                                   "choice": "discard"}, intent["time"])
 
+Every host command goes through ``command``; the window was resized or the display rotated:
+``pipeline.command({"type": "screen", "width": 800, "height": 1280, "widthMM": 136,
+"heightMM": 217}, time_us)`` (a gesture in progress is cancelled, the rest is kept). A touch
+the pipeline refuses raises ValueError and changes nothing.
+
 The library is found, in order: the path in DISMISSKIT_LIBRARY; the library this file was
 installed with (script/install writes its path below); pkg-config's dismisskit libdir; the
 dynamic linker's search (libdismisskit.so.0, the ABI this binding is written for).
@@ -29,7 +34,7 @@ import json
 import os
 import subprocess
 
-__all__ = ["DismissKitError", "Pipeline", "TouchType", "library_path", "version"]
+__all__ = ["DismissKitError", "Pipeline", "SEAT_SLOTS", "TouchType", "library_path", "version"]
 
 # Set by script/install to the library installed beside this file's copy.
 _INSTALLED_LIBRARY = None
@@ -37,6 +42,13 @@ _INSTALLED_LIBRARY = None
 
 class DismissKitError(Exception):
     """A scene or a command the library refused; the message says why."""
+
+
+# DK_SEAT_SLOTS: the seat slots a contact may have are 0 to SEAT_SLOTS - 1, as libinput's.
+SEAT_SLOTS = 32
+# The largest time and coordinate magnitudes dk_pipeline_touch takes.
+_LARGEST_TIME = 2**53
+_LARGEST_POSITION = 1e9
 
 
 class TouchType(enum.IntEnum):
@@ -88,7 +100,7 @@ def _load():
     lib.dk_pipeline_free.restype = None
     lib.dk_pipeline_touch.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int32,
                                       ctypes.c_double, ctypes.c_double, ctypes.c_int64]
-    lib.dk_pipeline_touch.restype = None
+    lib.dk_pipeline_touch.restype = ctypes.c_int
     lib.dk_pipeline_command.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int64, error_out]
     lib.dk_pipeline_command.restype = ctypes.c_int
     lib.dk_pipeline_next_intent.argtypes = [ctypes.c_void_p]
@@ -122,6 +134,26 @@ def _json_text(value, what):
     raise TypeError(f"{what} must be a dict, str or bytes, not {type(value).__name__}")
 
 
+def _refusal(type, seat_slot, x, y, time_us):
+    """Why dk_pipeline_touch refused a touch, as far as the binding can tell without the
+    pipeline's state."""
+    name = type.name.lower()
+    event = f"{name} at {time_us} us" if type == TouchType.FRAME else f"{name} on seat slot {seat_slot} at {time_us} us"
+    if not -_LARGEST_TIME <= time_us <= _LARGEST_TIME:
+        reason = "the time is beyond +-2^53 microseconds"
+    elif type != TouchType.FRAME and not 0 <= seat_slot < SEAT_SLOTS:
+        reason = f"the seat slot is outside 0 to {SEAT_SLOTS - 1}"
+    elif type in (TouchType.DOWN, TouchType.MOTION) and not (abs(x) <= _LARGEST_POSITION and abs(y) <= _LARGEST_POSITION):
+        reason = f"the position ({x!r}, {y!r}) is not finite or beyond +-1e9 points"
+    elif type == TouchType.DOWN:
+        reason = "the seat slot is already down, or the time is earlier than the previous touch's"
+    elif type == TouchType.FRAME:
+        reason = "the time is earlier than the previous touch's"
+    else:
+        reason = "the seat slot is not down, or the time is earlier than the previous touch's"
+    return f"touch refused: {event}: {reason}"
+
+
 class Pipeline:
     """A DismissKit pipeline: a scene, the gesture recogniser and the dismissal policy.
 
@@ -144,17 +176,37 @@ class Pipeline:
 
     def touch(self, type, seat_slot, x, y, time_us):
         """Feeds one touch event: type is a TouchType or its name ("down", "motion", "up",
-        "cancel", "frame"); x, y in screen points (ignored for up, cancel and frame); time in
-        microseconds. End each frame with a "frame" event, as libinput does."""
+        "cancel", "frame"); seat_slot from 0 to SEAT_SLOTS - 1 (ignored for frame); x, y in
+        screen points (ignored for up, cancel and frame); time in microseconds on a clock that
+        does not go back. End each frame with a "frame" event, as libinput does.
+
+        Raises ValueError when the pipeline refuses the touch (dk_pipeline_touch), which then
+        changes nothing: an unknown type, a time beyond +-2^53 us or earlier than the previous
+        touch's, a seat slot out of range, a down or motion whose position is not finite or
+        beyond +-1e9 points, a down on a seat slot already down, or a motion, up or cancel on
+        one that is not down."""
         if isinstance(type, str):
             try:
                 type = TouchType[type.upper()]
             except KeyError:
                 raise ValueError(f"unknown touch type {type!r}") from None
-        _lib.dk_pipeline_touch(self._live_handle(), int(type), int(seat_slot), float(x), float(y), int(time_us))
+        else:
+            try:
+                type = TouchType(type)
+            except ValueError:
+                raise ValueError(f"unknown touch type {type!r}") from None
+        handle = self._live_handle()
+        seat_slot, x, y, time_us = int(seat_slot), float(x), float(y), int(time_us)
+        # ctypes would wrap numbers C cannot hold: such a slot becomes -1 (refused, or ignored
+        # for a frame), such a time one the library refuses.
+        c_seat_slot = seat_slot if -2**31 <= seat_slot < 2**31 else -1
+        c_time_us = time_us if -2**63 <= time_us < 2**63 else 2**63 - 1
+        if _lib.dk_pipeline_touch(handle, int(type), c_seat_slot, x, y, c_time_us) != 0:
+            raise ValueError(_refusal(type, seat_slot, x, y, time_us))
 
     def command(self, command, time_us):
-        """Applies a host command (a dict, or JSON text) at time_us.
+        """Applies a host command (a dict, or JSON text) at time_us: scene, present, remove,
+        update, confirm, button, accessibility, dismiss, key or screen (README, "The protocol").
         Raises DismissKitError when it is malformed or the scene cannot take it."""
         error = ctypes.c_void_p()
         if _lib.dk_pipeline_command(self._live_handle(), _json_text(command, "command"), int(time_us),

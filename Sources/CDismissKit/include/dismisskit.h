@@ -12,6 +12,32 @@
  * e.g. {"type": "confirm", "presentation": "compose", "choice": "discard"}; an intent is
  * one JSON object on one line, keys sorted, exactly as `gesturectl replay --scene` prints it.
  *
+ * Commands (SPEC section 7): scene, present, remove, update, confirm, button, accessibility,
+ * dismiss, key, and screen:
+ *   {"type": "screen", "width": 800, "height": 1280, "widthMM": 136, "heightMM": 217}
+ * The window was resized or the display rotated or rescaled: give the touches that follow in
+ * the new screen's points. A gesture in progress is cancelled (a drag ends with dragEnded,
+ * outcome "cancel"); every presentation, its detent, its unsaved changes and any open question
+ * are kept; adaptivity and the stack rules are judged at the new width from then on (a
+ * popover is a sheet at a compact width, and a popover again at a regular one); a stack the
+ * new width makes invalid (a sheet above what is a popover again) is kept as it is, and later
+ * commands may not add a problem to it. Sizes out of range (1 to 100000 points and
+ * millimetres, a height above the scene's topInset) are an error; so is a "scene" command with
+ * another screen: a screen change is its own command.
+ *
+ * Scrolled content (SPEC 4.2): a sheet's content offset is the host's "content": {"offset"}.
+ * While the pipeline scrolls the content with the finger itself, it says where to:
+ *   {"type": "contentScrolled", "presentation": "list", "offset": 120, "time": ...}
+ * and when the content reaches 0 the rest of the movement drags the sheet (dragBegan, origin
+ * "scrolledContent"). A host whose scroll view scrolls itself sends "update" with
+ * "content": {"offset": ...} at any time, also while the finger is down: the latest offset
+ * reported is the truth (no contentScrolled follows in that gesture). 0 while the finger moves
+ * down hands the finger to the sheet where it is then; an offset above 0 after the hand-off
+ * gives it back to the content:
+ *   {"type": "dragHandedBack", "presentation": "list", "time": ...}
+ * (the sheet is back at its detent; no dragEnded follows). Only the movement after the
+ * hand-off counts toward the release velocity.
+ *
  * Rules:
  * - A pipeline is used from one thread at a time; several pipelines may live side by side,
  *   on different threads too. dk_version() may be called from any thread.
@@ -59,9 +85,9 @@ typedef enum {
 /* The package version ("0.1.0"), in static storage: do not free it. */
 const char *dk_version(void);
 
-/* A new pipeline on the scene scene_json (a scene file's JSON text; its screen is the
- * screen for the pipeline's life). NULL on a bad scene, with *error (if error != NULL) set
- * to a message to free with dk_string_free(). */
+/* A new pipeline on the scene scene_json (a scene file's JSON text; its screen holds until a
+ * "screen" command changes it). NULL on a bad scene, with *error (if error != NULL) set to a
+ * message to free with dk_string_free(). */
 dk_pipeline *dk_pipeline_new(const char *scene_json, char **error);
 
 /* Frees the pipeline and the intents not yet read. NULL is fine. */
@@ -72,9 +98,10 @@ void dk_pipeline_free(dk_pipeline *pipeline);
 #define DK_SEAT_SLOTS 32
 
 /* Feeds one touch event. seat_slot identifies the contact while it is down (libinput's seat
- * slot: small numbers, reused after the contact lifts; ignored for frame); x, y are screen
- * points from the top-left corner, ignored for up, cancel and frame; time_us is microseconds
- * on any clock that does not go back (the toolkit's event time).
+ * slot: small numbers, reused after the contact lifts; ignored for frame); x, y are points from
+ * the top-left corner of the current screen (the last "screen" command's), ignored for up,
+ * cancel and frame; time_us is microseconds on any clock that does not go back (the
+ * toolkit's event time), shared with the commands'.
  * Returns 0 when the touch is taken, -1 when it is refused, which changes nothing: a NULL
  * pipeline, an unknown type, a time beyond +-2^53 us or earlier than the previous touch's, a
  * seat slot outside 0 to DK_SEAT_SLOTS - 1, a down or motion whose x or y is not finite or is
@@ -83,8 +110,9 @@ void dk_pipeline_free(dk_pipeline *pipeline);
 int dk_pipeline_touch(dk_pipeline *pipeline, dk_touch_type type, int32_t seat_slot,
                       double x, double y, int64_t time_us);
 
-/* Applies one host command (JSON) at time_us. 0 on success; -1 with *error (if error !=
- * NULL) when the command is malformed or the scene cannot take it: nothing changes then. */
+/* Applies one host command (JSON, see "Commands" above) at time_us, a time beyond +-2^53 us
+ * being an error. 0 on success; -1 with *error (if error != NULL) when the command is
+ * malformed or the scene cannot take it: nothing changes then. */
 int dk_pipeline_command(dk_pipeline *pipeline, const char *command_json, int64_t time_us, char **error);
 
 /* The next intent as one JSON object (no newline), to free with dk_string_free(); NULL when

@@ -26,10 +26,13 @@ public final class LibinputSource {
     /// The corresponding libinput function is `libinput_get_fd`.
     public var fileDescriptor: Int32 { libinput_get_fd(context) }
 
+    /// The screen that transformed coordinates are scaled to (points): the touches read from
+    /// then on are mapped onto a new one.
+    public var screen: ScreenSize
+
     private let context: OpaquePointer
     private let interface: UnsafeMutablePointer<libinput_interface>
     private let openFailures: OpenFailureLog
-    private let screen: ScreenSize
     private let calibration: CalibrationMatrix?
     private var trackedDevices: [OpaquePointer: LiveDevice] = [:]
     private var queued: [LiveEvent] = []

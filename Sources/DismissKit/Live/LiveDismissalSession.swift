@@ -48,7 +48,7 @@ public final class LiveDismissalSession {
     /// - Parameters:
     ///   - backend: a udev seat (default `seat0`) or device nodes.
     ///   - scene: the starting scene; its screen is the one touch positions are mapped to,
-    ///     for the whole session.
+    ///     until a `screen` command gives another.
     ///   - calibration: libinput's matrix, applied to every touch device; nil keeps
     ///     each device's udev `LIBINPUT_CALIBRATION_MATRIX`.
     ///   - requiringTouchDevice: whether a seat without a touch device now is an error; when
@@ -113,12 +113,14 @@ public final class LiveDismissalSession {
         }
     }
 
-    /// Applies a host command now.
+    /// Applies a host command now. After a `screen` command, the touches read from then on are
+    /// mapped onto the new screen.
     /// - Throws: ``HostCommandError`` when the scene cannot take it (the session is unchanged),
     ///   including a `scene` whose screen differs from the session's.
     public func apply(_ command: HostCommand) throws(HostCommandError) -> [Intent] {
         var intents: [Intent] = []
         try pipeline.apply(command, time: relative(Self.monotonicMicroseconds()), into: &intents)
+        source.screen = pipeline.scene.screen
         return intents
     }
 

@@ -11,16 +11,17 @@ public enum Replay {
         calibration: CalibrationMatrix? = nil,
         _ body: (TouchEvent) -> Void
     ) throws(InputFileError) {
-        try forEachFrame(of: reader, screen: screen, calibration: calibration) { touches in
+        try forEachFrame(of: reader, screen: screen, calibration: calibration) { _ in screen } _: { touches in
             for touch in touches { body(touch) }
         }
     }
 
     /// Replays a recording against a scene and its timeline, giving the intents in order.
     ///
-    /// Timeline commands are applied before the touch events of the first frame at or
-    /// after their time; those later than the last frame are applied, in order, once the
-    /// recording ends.
+    /// Timeline commands are applied before the first kernel frame at or after their time is
+    /// decoded, so the touches of that frame and those after it are mapped onto the screen of
+    /// the last `screen` command; commands later than the last frame are applied, in order,
+    /// once the recording ends.
     /// - Parameters:
     ///   - scenePath: the scene file's path, for errors about its timeline.
     ///   - configuration: the gesture thresholds; by default the scene file's `gestures`.
@@ -36,8 +37,10 @@ public enum Replay {
         _ body: (Intent) -> Void
     ) throws(InputFileError) {
         let replay = IntentsReplay(scene: file, scenePath: scenePath, configuration: configuration ?? file.configuration)
-        try forEachFrame(of: reader, screen: file.scene.screen, calibration: calibration) { touches throws(InputFileError) in
-            try replay.applyTimeline(through: touches[0].time, body)
+        try forEachFrame(of: reader, screen: file.scene.screen, calibration: calibration) { time throws(InputFileError) in
+            try replay.applyTimeline(through: time, body)
+            return replay.screen
+        } _: { touches in
             replay.handle(touches, body)
         }
         try replay.applyTimeline(through: nil, body)
@@ -90,8 +93,10 @@ public enum Replay {
                 deliver()
             }
         }
-        try forEachFrame(of: reader, screen: file.scene.screen, calibration: calibration) { touches throws(InputFileError) in
-            try applyTimeline(through: touches[0].time)
+        try forEachFrame(of: reader, screen: file.scene.screen, calibration: calibration) { time throws(InputFileError) in
+            try applyTimeline(through: time)
+            return pipeline.scene.screen
+        } _: { touches in
             for touch in touches {
                 body(.touch(touch))
                 // The decoder's touches are always taken; a refusal would be noted as a decision.
@@ -117,6 +122,9 @@ public enum Replay {
             self.scenePath = scenePath
             intents.reserveCapacity(16)
         }
+
+        /// The screen touches are mapped onto now.
+        var screen: ScreenSize { pipeline.scene.screen }
 
         /// Applies the timeline's commands up to `time` (all of them when nil).
         func applyTimeline(through time: Int64?, _ body: (Intent) -> Void) throws(InputFileError) {
@@ -154,12 +162,29 @@ public enum Replay {
     ///
     /// A protocol A device's events go through libmtdev first (``MtdevConverter``), as libinput
     /// reads them; the decoder reads what mtdev gives at each `SYN_REPORT`.
+    /// - Parameters:
+    ///   - screen: the screen the first frames are mapped onto.
+    ///   - screenForFrame: called with the time of each `SYN_REPORT` before it is decoded; gives
+    ///     the screen that frame's touches are mapped onto.
     /// - Throws: ``InputFileError`` for a malformed recording, a device that is not a
-    ///   touchscreen, a protocol A report mtdev cannot read, or what `body` throws.
+    ///   touchscreen, a protocol A report mtdev cannot read, or what the closures throw.
     private static func forEachFrame(
         of reader: any RecordingReader, screen: ScreenSize, calibration: CalibrationMatrix?,
+        screenForFrame: (_ time: Int64) throws(InputFileError) -> ScreenSize,
         _ body: ([TouchEvent]) throws(InputFileError) -> Void
     ) throws(InputFileError) {
+        var mappedScreen = screen
+        /// Feeds one event, mapping a frame onto the screen in force when it is decoded.
+        func decode(_ event: InputEvent, with decoder: inout TouchDecoder, into touches: inout [TouchEvent]) throws(InputFileError) {
+            if event.type == EventType.synchronization && event.code == SynchronizationCode.report {
+                let frameScreen = try screenForFrame(event.time)
+                if frameScreen != mappedScreen {
+                    decoder.mapOnto(screen: frameScreen)
+                    mappedScreen = frameScreen
+                }
+            }
+            decoder.decode(event, into: &touches)
+        }
         var decoder: TouchDecoder
         let mtdev: MtdevConverter?
         do {
@@ -178,10 +203,10 @@ public enum Replay {
                 } catch {
                     throw InputFileError(.malformed, path: reader.path, line: recorded.line, reason: error.reason)
                 }
-                for event in converted { decoder.decode(event, into: &touches) }
+                for event in converted { try decode(event, with: &decoder, into: &touches) }
                 converted.removeAll(keepingCapacity: true)
             } else {
-                decoder.decode(recorded.event, into: &touches)
+                try decode(recorded.event, with: &decoder, into: &touches)
             }
             guard !touches.isEmpty else { continue }
             try body(touches)

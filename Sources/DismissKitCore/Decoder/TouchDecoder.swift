@@ -85,8 +85,8 @@ public struct TouchDecoder: Sendable {
     /// libinput filters when either fuzz is non-zero, even if one margin rounds to 0.
     private let wantsHysteresis: Bool
     private let calibration: DeviceCalibration?
-    private let screenWidth: Double
-    private let screenHeight: Double
+    private var screenWidth: Double
+    private var screenHeight: Double
 
     // Kernel state.
     private var kernelSlot = 0
@@ -185,6 +185,14 @@ public struct TouchDecoder: Sendable {
         } else {
             self.calibration = nil
         }
+        screenWidth = screen.width
+        screenHeight = screen.height
+    }
+
+    /// Maps the touches of the frames decoded from now on onto `screen` (the host's `screen`
+    /// command: the window was resized, the display rotated or rescaled); touches already
+    /// reported keep their points.
+    public mutating func mapOnto(screen: ScreenSize) {
         screenWidth = screen.width
         screenHeight = screen.height
     }

@@ -418,3 +418,19 @@ private struct ScratchLineFields: IntentFieldWriter {
         separator = 0x2C
     }
 }
+
+extension PresentationID {
+    /// Runs `body` with the id's UTF-8 bytes, without making a `String` for an id held in the value.
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard let bytes = inlineUTF8 else {
+            var name = self.name
+            return name.withUTF8(body)
+        }
+        // The value's own words hold the bytes, first byte lowest, as memory holds them on a
+        // little-endian machine.
+        var words = (bytes.low.littleEndian, bytes.high.littleEndian)
+        return withUnsafeBytes(of: &words) { raw in
+            body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count))
+        }
+    }
+}

@@ -21,23 +21,23 @@ public struct PresentationID: Sendable, Hashable, CustomStringConvertible, Expre
 
     /// The id of the presentation with this text.
     public init(_ text: String) {
-        var text = text
-        let inline: (UInt64, UInt64)? = text.withUTF8 { bytes in
-            guard bytes.count <= Self.inlineCapacity else { return nil }
-            var words: (UInt64, UInt64) = (0, UInt64(bytes.count) << 56)
-            withUnsafeMutableBytes(of: &words) { raw in
-                if let base = bytes.baseAddress { raw.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
-            }
-            // The length byte was overwritten only if the text reached it, which it cannot.
-            return words
-        }
-        if let (low, high) = inline {
-            self.low = low
-            self.high = high
-        } else {
+        let utf8 = text.utf8
+        guard utf8.count <= Self.inlineCapacity else {
             low = UInt64(PresentationNames.shared.number(of: text))
             high = Self.internedMarker << 56
+            return
         }
+        // Byte k of the text is byte k of (low, high), least significant first.
+        var words: (low: UInt64, high: UInt64) = (0, UInt64(utf8.count) << 56)
+        for (index, byte) in utf8.enumerated() {
+            if index < 8 {
+                words.low |= UInt64(byte) << UInt64(8 * index)
+            } else {
+                words.high |= UInt64(byte) << UInt64(8 * (index - 8))
+            }
+        }
+        low = words.low
+        high = words.high
     }
 
     public init(stringLiteral text: String) {
@@ -46,26 +46,30 @@ public struct PresentationID: Sendable, Hashable, CustomStringConvertible, Expre
 
     /// The id's text.
     public var name: String {
-        guard high >> 56 != Self.internedMarker else { return PresentationNames.shared.name(number: Int(low)) }
-        let length = Int(high >> 56)
-        var words = (low, high)
-        return withUnsafeBytes(of: &words) { raw in
-            String(decoding: UnsafeRawBufferPointer(rebasing: raw[0..<length]), as: UTF8.self)
-        }
+        guard let bytes = inlineUTF8 else { return PresentationNames.shared.name(number: Int(low)) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public var description: String { name }
 
-    /// Runs `body` with the id's UTF-8 bytes, without making a `String` for an id held in the value.
-    package func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        guard high >> 56 != Self.internedMarker else {
-            var name = self.name
-            return name.withUTF8(body)
-        }
-        let length = Int(high >> 56)
-        var words = (low, high)
-        return withUnsafeBytes(of: &words) { raw in
-            body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: length))
+    /// The UTF-8 bytes of an id held in the value (nil for an interned one): read without making
+    /// a `String`.
+    package var inlineUTF8: InlineUTF8? {
+        high >> 56 == Self.internedMarker ? nil : InlineUTF8(low: low, high: high)
+    }
+
+    /// The bytes of an id held in the value, as a collection.
+    package struct InlineUTF8: RandomAccessCollection {
+        /// Bytes 0 to 7, then 8 to 14 and the count in the top byte.
+        package let low: UInt64
+        package let high: UInt64
+
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { Int(high >> 56) }
+
+        package subscript(position: Int) -> UInt8 {
+            position < 8 ? UInt8(truncatingIfNeeded: low >> UInt64(8 * position))
+                : UInt8(truncatingIfNeeded: high >> UInt64(8 * (position - 8)))
         }
     }
 

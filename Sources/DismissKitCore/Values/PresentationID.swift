@@ -21,19 +21,20 @@ public struct PresentationID: Sendable, Hashable, CustomStringConvertible, Expre
 
     /// The id of the presentation with this text.
     public init(_ text: String) {
-        let utf8 = text.utf8
-        guard utf8.count <= Self.inlineCapacity else {
+        let bytes = text.utf8.span
+        guard bytes.count <= Self.inlineCapacity else {
             low = UInt64(PresentationNames.shared.number(of: text))
             high = Self.internedMarker << 56
             return
         }
         // Byte k of the text is byte k of (low, high), least significant first.
-        var words: (low: UInt64, high: UInt64) = (0, UInt64(utf8.count) << 56)
-        for (index, byte) in utf8.enumerated() {
+        var words: (low: UInt64, high: UInt64) = (0, UInt64(bytes.count) << 56)
+        for index in bytes.indices {
+            let byte = UInt64(bytes[index])
             if index < 8 {
-                words.low |= UInt64(byte) << UInt64(8 * index)
+                words.low |= byte << UInt64(8 * index)
             } else {
-                words.high |= UInt64(byte) << UInt64(8 * (index - 8))
+                words.high |= byte << UInt64(8 * (index - 8))
             }
         }
         low = words.low
@@ -47,7 +48,13 @@ public struct PresentationID: Sendable, Hashable, CustomStringConvertible, Expre
     /// The id's text.
     public var name: String {
         guard let bytes = inlineUTF8 else { return PresentationNames.shared.name(number: Int(low)) }
-        return String(decoding: bytes, as: UTF8.self)
+        var copied = InlineArray<16, UInt8>(repeating: 0)
+        for index in bytes.indices { copied[index] = bytes[index] }
+        // The bytes came from a String, so they are valid UTF-8.
+        guard let text = try? UTF8Span(validating: copied.span.extracting(0..<bytes.count)) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return String(copying: text)
     }
 
     public var description: String { name }

@@ -199,25 +199,34 @@ public struct GestureRecogniser: Sendable {
         case dismiss, dismissThenDeliver, deliver
     }
 
-    /// A contact outside the topmost presentation that may become a tap.
-    private struct TapCandidate: Sendable {
+    /// Where and when a gesture's contact went down, and on what.
+    private struct Landing: Sendable {
         let target: Target
         let slopSquared: Double
         let seatSlot: Int32
         let x: Double
         let y: Double
         let time: Int64
+
+        var slop: Double { slopSquared.squareRoot() }
+
+        /// Whether the contact is now past the slop, and by how much it moved.
+        func movement(to point: TouchPoint) -> (dx: Double, dy: Double, pastSlop: Bool) {
+            let dx = point.x - x
+            let dy = point.y - y
+            return (dx, dy, dx * dx + dy * dy > slopSquared)
+        }
+    }
+
+    /// A contact outside the topmost presentation that may become a tap.
+    private struct TapCandidate: Sendable {
+        let landing: Landing
         let effect: TapEffect
     }
 
     /// A contact on a sheet that has not passed the slop.
     private struct Press: Sendable {
-        let target: Target
-        let slopSquared: Double
-        let seatSlot: Int32
-        let x: Double
-        let y: Double
-        let time: Int64
+        let landing: Landing
         let region: PresentationGeometry.Region
         /// Whether dismissal is gated (unsaved changes or not dismissible): the sheet resists below
         /// its smallest detent. Refreshed when the scene changes.
@@ -310,8 +319,8 @@ public struct GestureRecogniser: Sendable {
         switch state {
         case .idle: .idle
         case .ignoringUntilLift: .ignoringUntilLift
-        case .tapOutside(let candidate): .tapOutside(presentation: candidate.target.presentation)
-        case .pressed(let press): .pressed(presentation: press.target.presentation, region: press.region)
+        case .tapOutside(let candidate): .tapOutside(presentation: candidate.landing.target.presentation)
+        case .pressed(let press): .pressed(presentation: press.landing.target.presentation, region: press.region)
         case .scrollingContent(let drag): .scrollingContent(presentation: drag.target.presentation, contentOffset: track.contentOffset)
         case .dragging(let drag): .dragging(presentation: drag.target.presentation, origin: drag.origin, offset: track.offset)
         }
@@ -321,8 +330,8 @@ public struct GestureRecogniser: Sendable {
     public var gesturePresentation: PresentationID? {
         switch state {
         case .idle, .ignoringUntilLift: nil
-        case .tapOutside(let candidate): candidate.target.presentation
-        case .pressed(let press): press.target.presentation
+        case .tapOutside(let candidate): candidate.landing.target.presentation
+        case .pressed(let press): press.landing.target.presentation
         case .scrollingContent(let drag), .dragging(let drag): drag.target.presentation
         }
     }
@@ -394,12 +403,12 @@ public struct GestureRecogniser: Sendable {
         case .ignoringUntilLift:
             break
         case .tapOutside(let candidate):
-            note(.secondContact(ended: .tapOutside), on: candidate.target.presentation, time: event.time,
+            note(.secondContact(ended: .tapOutside), on: candidate.landing.target.presentation, time: event.time,
                  seatSlot: event.seatSlot, x: point.x, y: point.y)
             state = restingState
         case .pressed(let press):
-            guard secondContactCounts(at: point, on: press.target, in: scene) else { return }
-            note(.secondContact(ended: .press), on: press.target.presentation, time: event.time, seatSlot: event.seatSlot,
+            guard secondContactCounts(at: point, on: press.landing.target, in: scene) else { return }
+            note(.secondContact(ended: .press), on: press.landing.target.presentation, time: event.time, seatSlot: event.seatSlot,
                  x: point.x, y: point.y)
             state = restingState
         case .scrollingContent(let drag):
@@ -435,12 +444,14 @@ public struct GestureRecogniser: Sendable {
         let region = geometry.region(x: point.x, y: point.y)
         switch region {
         case .grabber, .topRegion, .content:
-            state = .pressed(Press(target: target, slopSquared: slop * slop, seatSlot: seatSlot, x: point.x, y: point.y, time: time, region: region,
+            let landing = Landing(target: target, slopSquared: slop * slop, seatSlot: seatSlot, x: point.x, y: point.y, time: time)
+            state = .pressed(Press(landing: landing, region: region,
                                    gated: top.isGated, contentOffset: region == .content ? top.contentOffset : 0,
                                    hostScrolls: false))
         case .anchor, .passthrough, .outside:
             if let effect = Self.tapEffect(of: region, geometry: geometry) {
-                state = .tapOutside(TapCandidate(target: target, slopSquared: slop * slop, seatSlot: seatSlot, x: point.x, y: point.y, time: time,
+                let landing = Landing(target: target, slopSquared: slop * slop, seatSlot: seatSlot, x: point.x, y: point.y, time: time)
+                state = .tapOutside(TapCandidate(landing: landing,
                                                  effect: effect))
             } else {
                 state = .ignoringUntilLift
@@ -483,15 +494,14 @@ public struct GestureRecogniser: Sendable {
                 state = .dragging(drag)
             }
         case .pressed(let press):
-            guard press.seatSlot == seatSlot else { return }
+            guard press.landing.seatSlot == seatSlot else { return }
             passSlop(press, at: point, time: time, into: &output)
         case .tapOutside(let candidate):
-            guard candidate.seatSlot == seatSlot else { return }
-            let dx = point.x - candidate.x
-            let dy = point.y - candidate.y
-            guard dx * dx + dy * dy > candidate.slopSquared else { return }
-            note(.tapMovedPastSlop(distance: (dx * dx + dy * dy).squareRoot(), slop: candidate.slopSquared.squareRoot()),
-                 on: candidate.target.presentation, time: time, seatSlot: seatSlot, x: point.x, y: point.y)
+            guard candidate.landing.seatSlot == seatSlot else { return }
+            let (dx, dy, pastSlop) = candidate.landing.movement(to: point)
+            guard pastSlop else { return }
+            note(.tapMovedPastSlop(distance: (dx * dx + dy * dy).squareRoot(), slop: candidate.landing.slop),
+                 on: candidate.landing.target.presentation, time: time, seatSlot: seatSlot, x: point.x, y: point.y)
             state = restingState
         case .idle, .ignoringUntilLift:
             break
@@ -501,13 +511,12 @@ public struct GestureRecogniser: Sendable {
     /// A pressed contact's motion: past the slop it is a drag (or, more horizontal than vertical,
     /// the content's).
     private mutating func passSlop<Output: RecogniserOutputs>(_ press: Press, at point: TouchPoint, time: Int64, into output: inout Output) {
-        let dx = point.x - press.x
-        let dy = point.y - press.y
-        let target = press.target
-        guard dx * dx + dy * dy > press.slopSquared else { return }
-        let slop = press.slopSquared.squareRoot()
+        let (dx, dy, pastSlop) = press.landing.movement(to: point)
+        guard pastSlop else { return }
+        let target = press.landing.target
+        let slop = press.landing.slop
         guard abs(dx) <= abs(dy) else {
-            note(.crossAxis(dx: dx, dy: dy, slop: slop), on: target.presentation, time: time, seatSlot: press.seatSlot,
+            note(.crossAxis(dx: dx, dy: dy, slop: slop), on: target.presentation, time: time, seatSlot: press.landing.seatSlot,
                  x: point.x, y: point.y)
             state = restingState
             return
@@ -522,15 +531,15 @@ public struct GestureRecogniser: Sendable {
             return
         }
         note(.dragStarted(origin: origin, dx: dx, dy: dy, slop: slop), on: target.presentation, time: time,
-             seatSlot: press.seatSlot, x: point.x, y: point.y)
+             seatSlot: press.landing.seatSlot, x: point.x, y: point.y)
         // Host-owned content that is not at its top keeps the finger until the host says it is.
         let handOff = origin != .scrolledContent ? 0
             : press.hostScrolls ? (press.contentOffset == 0 ? 0 : .infinity) : press.contentOffset
-        let drag = Drag(target: target, seatSlot: press.seatSlot, origin: origin, gated: press.gated, startY: press.y,
+        let drag = Drag(target: target, seatSlot: press.landing.seatSlot, origin: origin, gated: press.gated, startY: press.landing.y,
                         handOffTravel: handOff, growsUp: press.contentOffset == 0, hostScrolls: press.hostScrolls)
         track.samples.reset()
         track.travel = 0
-        track.lastTime = press.time
+        track.lastTime = press.landing.time
         track.offset = 0
         track.shownOffset = 0
         track.contentOffset = press.contentOffset
@@ -626,15 +635,15 @@ public struct GestureRecogniser: Sendable {
         case .ignoringUntilLift:
             state = restingState
         case .tapOutside(let candidate):
-            guard candidate.seatSlot == event.seatSlot else { return }
-            let duration = event.time - candidate.time
+            guard candidate.landing.seatSlot == event.seatSlot else { return }
+            let duration = event.time - candidate.landing.time
             let limit = configuration.tapMaxDuration
-            let id = candidate.target.presentation
+            let id = candidate.landing.target.presentation
             if duration <= limit {
                 note(.tapOutside(duration: duration, limit: limit), on: id, time: event.time, seatSlot: event.seatSlot,
-                     x: candidate.x, y: candidate.y)
+                     x: candidate.landing.x, y: candidate.landing.y)
                 let attempt = RecogniserOutput.attempt(DismissalAttempt(time: event.time, presentation: id, source: .tapOutside))
-                let delivery = RecogniserOutput.intent(Intent(time: event.time, kind: .passthroughTap(x: candidate.x, y: candidate.y)))
+                let delivery = RecogniserOutput.intent(Intent(time: event.time, kind: .passthroughTap(x: candidate.landing.x, y: candidate.landing.y)))
                 switch candidate.effect {
                 case .dismiss: output.append(attempt)
                 case .dismissThenDeliver: output.append(attempt); output.append(delivery)
@@ -642,24 +651,24 @@ public struct GestureRecogniser: Sendable {
                 }
             } else {
                 note(.tapTooLong(duration: duration, limit: limit), on: id, time: event.time, seatSlot: event.seatSlot,
-                     x: candidate.x, y: candidate.y)
+                     x: candidate.landing.x, y: candidate.landing.y)
             }
             state = restingState
         case .pressed(let press):
-            guard press.seatSlot == event.seatSlot else { return }
+            guard press.landing.seatSlot == event.seatSlot else { return }
             state = restingState
             guard press.region == .grabber else { return }
-            let duration = event.time - press.time
+            let duration = event.time - press.landing.time
             let limit = configuration.tapMaxDuration
-            let id = press.target.presentation
+            let id = press.landing.target.presentation
             guard duration <= limit else {
                 note(.grabberTapTooLong(duration: duration, limit: limit), on: id, time: event.time, seatSlot: event.seatSlot,
-                     x: press.x, y: press.y)
+                     x: press.landing.x, y: press.landing.y)
                 return
             }
             note(.grabberTap(duration: duration, limit: limit), on: id, time: event.time, seatSlot: event.seatSlot,
-                 x: press.x, y: press.y)
-            guard let geometry = layout(of: press.target, in: scene) else { return }
+                 x: press.landing.x, y: press.landing.y)
+            guard let geometry = layout(of: press.landing.target, in: scene) else { return }
             let next = geometry.nextLargerDetent ?? geometry.smallestDetent
             guard geometry.height(of: next) != geometry.selectedHeight else { return }
             output.append(.intent(Intent(time: event.time, kind: .setDetent(presentation: id, detent: next, cause: .grabberTap))))
@@ -737,9 +746,9 @@ public struct GestureRecogniser: Sendable {
         case .ignoringUntilLift:
             state = restingState
         case .tapOutside(let candidate):
-            if candidate.seatSlot == event.seatSlot { state = restingState }
+            if candidate.landing.seatSlot == event.seatSlot { state = restingState }
         case .pressed(let press):
-            if press.seatSlot == event.seatSlot { state = restingState }
+            if press.landing.seatSlot == event.seatSlot { state = restingState }
         case .scrollingContent(let drag):
             if drag.seatSlot == event.seatSlot { state = restingState }
         case .dragging(let drag):
@@ -765,7 +774,7 @@ public struct GestureRecogniser: Sendable {
                                                into output: inout [RecogniserOutput]) {
         switch state {
         case .pressed(var press):
-            guard press.target.presentation == presentation, press.region == .content else { return }
+            guard press.landing.target.presentation == presentation, press.region == .content else { return }
             press.contentOffset = offset
             press.hostScrolls = true
             state = .pressed(press)
@@ -803,10 +812,10 @@ public struct GestureRecogniser: Sendable {
         case .idle, .ignoringUntilLift:
             break
         case .tapOutside(let candidate):
-            let effect = geometry.flatMap { Self.tapEffect(of: $0.region(x: candidate.x, y: candidate.y), geometry: $0) }
-            if target != candidate.target || effect != candidate.effect { state = restingState }
+            let effect = geometry.flatMap { Self.tapEffect(of: $0.region(x: candidate.landing.x, y: candidate.landing.y), geometry: $0) }
+            if target != candidate.landing.target || effect != candidate.effect { state = restingState }
         case .pressed(var press):
-            guard let top, target == press.target else {
+            guard let top, target == press.landing.target else {
                 state = restingState
                 return
             }

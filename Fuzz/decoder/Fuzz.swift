@@ -17,8 +17,8 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     // touch major (which mtdev reads for every contact) are there or not by its other bits.
     if slots % 2 == 0 { axes[AbsoluteAxis.multitouchSlot] = AbsoluteAxisInfo(minimum: 0, maximum: Int32(slots / 2)) }
     if slots % 2 == 0 || slots & 2 != 0 { axes[AbsoluteAxis.multitouchTrackingID] = AbsoluteAxisInfo(minimum: 0, maximum: 65535) }
-    if slots % 2 == 1 && slots & 4 != 0 { axes[0x30] = AbsoluteAxisInfo(minimum: 0, maximum: stream.int32(), fuzz: Int32(stream.byte())) }
-    axes[AbsoluteAxis.multitouchToolType] = AbsoluteAxisInfo(minimum: 0, maximum: 2)
+    if slots % 2 == 1 && slots & 4 != 0 { axes[AbsoluteAxis.multitouchTouchMajor] = AbsoluteAxisInfo(minimum: 0, maximum: stream.int32(), fuzz: Int32(stream.byte())) }
+    axes[AbsoluteAxis.multitouchToolType] = AbsoluteAxisInfo(minimum: 0, maximum: MultitouchTool.palm)
     let device = DeviceDescription(name: "fuzz", codes: [EventType.absolute: Set(axes.keys), EventType.key: [KeyCode.touch]],
                                    absoluteAxes: axes, properties: [InputProperty.direct])
     let calibration = stream.byte() % 2 == 0 ? nil : CalibrationMatrix.rotate90
@@ -29,8 +29,8 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var time: Int64 = 0
     while !stream.isEmpty {
         time += Int64(stream.byte()) * 1000
-        let type = UInt16(stream.byte() % 4)
-        let code = stream.uint16() % 0x300
+        let type = UInt16(stream.byte()) % (EventType.absolute + 1)
+        let code = stream.uint16() % UInt16(EvdevLimits.maximumCode + 1)
         let event = InputEvent(time: time, type: type, code: code, value: stream.int32())
         if let mtdev {
             // A report mtdev cannot read stops the input, as it stops a replay.

@@ -14,7 +14,7 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         AbsoluteAxis.multitouchSlot: AbsoluteAxisInfo(minimum: 0, maximum: 3),
         AbsoluteAxis.multitouchPositionX: AbsoluteAxisInfo(minimum: 0, maximum: 4339, resolution: 20),
         AbsoluteAxis.multitouchPositionY: AbsoluteAxisInfo(minimum: 0, maximum: 2719, resolution: 20),
-        AbsoluteAxis.multitouchToolType: AbsoluteAxisInfo(minimum: 0, maximum: 2),
+        AbsoluteAxis.multitouchToolType: AbsoluteAxisInfo(minimum: 0, maximum: MultitouchTool.palm),
         AbsoluteAxis.multitouchTrackingID: AbsoluteAxisInfo(minimum: 0, maximum: 65535),
     ]
     let device = DeviceDescription(name: "fuzz", codes: [EventType.absolute: Set(axes.keys)], absoluteAxes: axes,
@@ -72,9 +72,17 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         for (code, value) in events {
             decoder.decode(InputEvent(time: time, type: EventType.absolute, code: code, value: value), into: &touches)
         }
-        decoder.decode(InputEvent(time: time, type: EventType.synchronization, code: 0, value: 0), into: &touches)
+        decoder.decode(InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.report, value: 0), into: &touches)
         let before = pipeline.scene
-        for touch in touches { pipeline.handle(touch, into: &intents) }
+        for touch in touches {
+            let (scene, count) = (pipeline.scene, intents.count)
+            do throws(TouchRefusal) {
+                try pipeline.handle(touch, into: &intents)
+            } catch {
+                // A refused event changes nothing.
+                if pipeline.scene != scene || intents.count != count { fatalError("refused \(touch) (\(error)) changed the pipeline") }
+            }
+        }
         check(intents, before: before, allowed: nil)
     }
 }
@@ -96,7 +104,8 @@ private func check(_ intents: [Intent], before scene: Scene, allowed: (id: Strin
             case .autosaved: source == .tapOutside && saved.contains(id)
             }
             if !consented { fatalError("unsaved work of \(id) dismissed without consent: \(intent)") }
-        case .dragBegan, .dragChanged, .dragEnded, .setDetent, .passthroughTap, .confirmationRequested, .cancelled, .rejected:
+        case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .contentScrolled, .setDetent, .passthroughTap,
+             .confirmationRequested, .cancelled, .rejected:
             break
         }
     }

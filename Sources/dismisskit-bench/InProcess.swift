@@ -243,8 +243,8 @@ enum InProcess {
         defer { close(descriptor) }
 
         let lines = 2_000_000
-        let touchRun = bestOf(runs) { JSONOutput.writeTouchEvents(touches, lines: lines, to: descriptor) }
-        let intentRun = bestOf(runs) { JSONOutput.writeIntents(intents, lines: lines, to: descriptor) }
+        let touchRun = bestOf(runs) { JSONOutput.writeLines(touches, lines: lines, to: descriptor) { $0.appendJSONLine(to: &$1) } }
+        let intentRun = bestOf(runs) { JSONOutput.writeLines(intents, lines: lines, to: descriptor) { $0.appendJSONLine(to: &$1) } }
         let touchRate = Double(lines) / touchRun.seconds
         let intentRate = Double(lines) / intentRun.seconds
         return [

@@ -175,14 +175,7 @@ struct OutputFile {
     var size: Int { written + buffer.count }
 
     mutating func flush() {
-        buffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count <= 0 { break }
-                offset += count
-            }
-        }
+        try? SystemCall.writeAll(buffer) { write(descriptor, $0, $1) }
         written += buffer.count
         buffer.removeAll(keepingCapacity: true)
     }

@@ -79,15 +79,7 @@ func writeStandardOutput(_ text: String) { writeAll(text, to: STDOUT_FILENO) }
 func writeStandardError(_ text: String) { writeAll(text, to: STDERR_FILENO) }
 
 private func writeAll(_ text: String, to descriptor: Int32) {
-    var bytes = Array(text.utf8)
-    bytes.withUnsafeMutableBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if count <= 0 { break }
-            offset += count
-        }
-    }
+    try? SystemCall.writeAll(Array(text.utf8)) { write(descriptor, $0, $1) }
 }
 
 /// `12.3 M`, `456 k` or `789`.

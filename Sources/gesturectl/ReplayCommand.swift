@@ -27,7 +27,9 @@ enum ReplayCommand: Subcommand {
           --device-index <n>      The device of a multi-device recording (0-based); default: the first touchscreen.
           --calibration <matrix>  libinput calibration matrix "a b c d e f"; default: the recorded
                                   LIBINPUT_CALIBRATION_MATRIX udev property, or none.
-          --touch-events          Print touch events (down, motion, up, cancel, frame) instead of intents.
+          --touch-events          Print touch events (down, motion, up, cancel, frame) instead of intents; with a
+                                  scene, each mapped onto the screen in force at its time (the timeline's 'screen'
+                                  commands).
           --exact                 With touch events, print positions with every digit needed to read back
                                   the values the pipeline gets, instead of rounding them to 0.001.
           --explain               With intents, print the gesture thresholds in force on standard error, and
@@ -92,9 +94,12 @@ enum ReplayCommand: Subcommand {
                         output.write { intent.appendJSONLine(to: &$0) }
                     }
                 }
+            } else if let sceneFile, let scenePath {
+                try Replay.touchEvents(from: reader, scene: sceneFile, scenePath: scenePath, calibration: calibration) { event in
+                    output.write { event.appendJSONLine(to: &$0, exact: exact) }
+                }
             } else {
-                let screen = sceneFile?.scene.screen ?? .standard
-                try Replay.touchEvents(from: reader, screen: screen, calibration: calibration) { event in
+                try Replay.touchEvents(from: reader, screen: .standard, calibration: calibration) { event in
                     output.write { event.appendJSONLine(to: &$0, exact: exact) }
                 }
             }

@@ -2,8 +2,8 @@ import CEvdevHeader
 import DismissKitCore
 import Testing
 
-/// Every evdev number the core writes down (EvdevCodes.swift, and the code enums beside
-/// `InputEvent`) is the one in the kernel's `linux/input.h`, read through the CEvdevHeader shim.
+/// Every evdev number the core writes down (Decoder/EvdevCodes.swift) is the one in the kernel's
+/// `linux/input.h`, read through the CEvdevHeader shim.
 @Suite struct EvdevCodeTests {
     /// A constant of the core and its header macro.
     private struct Code {

@@ -54,6 +54,23 @@ import Testing
         #expect(result.standardOutput.hasPrefix(#"{"seatSlot":0,"slot":0,"time":0,"type":"down","x":147.465,"xMM":50,"y":147.059,"yMM":50}"#))
     }
 
+    @Test func touchEventsWithASceneFollowItsTimelinesScreen() throws {
+        let base = "Recordings/gesture-screen-rotation-mid-drag-cancels"
+        let result = try runGesturectl(["replay", base + ".evemu", "--scene", base + ".scene.json", "--touch-events", "--exact"])
+        #expect(result.status == 0)
+        // The timeline turns the screen to portrait at 300 ms: the frames from then on are mapped
+        // as a replay onto the portrait screen maps them, those before as one onto the scene's own.
+        let rotation: Int64 = 300_000
+        var expected: [String] = []
+        for (screen, fromRotation) in [(ScreenChangeTests.landscape, false), (ScreenChangeTests.portrait, true)] {
+            try Replay.touchEvents(from: Recording.open(paths: [base + ".evemu"]), screen: screen) { event in
+                if (event.time >= rotation) == fromRotation { expected.append(event.jsonLine(exact: true).text) }
+            }
+        }
+        #expect(expected.filter { $0.contains(#""type":"motion""#) }.count > 10)
+        #expect(result.standardOutput.split(separator: "\n").map(String.init) == expected)
+    }
+
     @Test func helpExitsZero() throws {
         let result = try runGesturectl(["replay", "--help"])
         #expect(result.status == 0)

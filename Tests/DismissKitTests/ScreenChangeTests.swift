@@ -27,6 +27,18 @@ import Testing
         #expect(downs[0].xMM == downs[1].xMM && downs[0].yMM == downs[1].yMM)
     }
 
+    @Test func touchEventsWithASceneAreMappedOntoTheScreenInForce() throws {
+        let recording = PanelRecording()
+        recording.tap(x: 1085, y: 680, at: 0)
+        recording.tap(x: 1085, y: 680, at: 100_000)
+        let file = try Self.sceneFile(presentations: "[]", timeline: [(50_000, Self.portraitCommand)])
+        var downs: [TouchPoint] = []
+        try Replay.touchEvents(from: recording, scene: file, scenePath: "scene.json") { touch in
+            if touch.kind == .down, let point = touch.point { downs.append(point) }
+        }
+        #expect(downs.map { [$0.x, $0.y] } == [[640, 400], [400, 640]])
+    }
+
     @Test func aScreenCommandAtAFramesTimeMapsThatFrame() throws {
         let recording = PanelRecording()
         recording.tap(x: 1085, y: 680, at: 0)

@@ -58,23 +58,23 @@ public struct JSONLine: Sendable {
         case .exactNumber(let number): output.append(formatExactNumber(number))
         case .string(let string): writeString(string, to: &output)
         case .bool(let bool): output.append(bool ? "true" : "false")
-        case .strings(let strings):
-            output.append("[")
-            for (index, string) in strings.enumerated() {
-                if index > 0 { output.append(",") }
-                writeString(string, to: &output)
-            }
-            output.append("]")
+        case .strings(let strings): writeArray(strings, to: &output) { writeString($0, to: &$1) }
         case .object(let object): object.write(to: &output)
-        case .array(let values):
-            output.append("[")
-            for (index, value) in values.enumerated() {
-                if index > 0 { output.append(",") }
-                write(value, to: &output)
-            }
-            output.append("]")
+        case .array(let values): writeArray(values, to: &output) { write($0, to: &$1) }
         case .null: output.append("null")
         }
+    }
+
+    /// `[`, the elements separated by commas, `]`.
+    private static func writeArray<Element>(
+        _ elements: [Element], to output: inout String, _ writeElement: (Element, inout String) -> Void
+    ) {
+        output.append("[")
+        for (index, element) in elements.enumerated() {
+            if index > 0 { output.append(",") }
+            writeElement(element, &output)
+        }
+        output.append("]")
     }
 
     /// Formats a number with at most three decimals and no trailing zeros; `null` when not finite.

@@ -16,6 +16,29 @@ public enum Replay {
         }
     }
 
+    /// Decodes the recording against a scene as ``intents(from:scene:scenePath:configuration:calibration:_:)``
+    /// replays it, giving the touch events the pipeline gets: each mapped onto the screen in force
+    /// at its time, so after a timeline `screen` command onto the new screen.
+    /// - Throws: as ``intents(from:scene:scenePath:configuration:calibration:_:)``.
+    public static func touchEvents(
+        from reader: any RecordingReader,
+        scene file: SceneFile,
+        scenePath: String,
+        calibration: CalibrationMatrix? = nil,
+        _ body: (TouchEvent) -> Void
+    ) throws(InputFileError) {
+        let replay = SceneReplay(scene: file, scenePath: scenePath, configuration: file.configuration)
+        try replay.run(reader, calibration: calibration) { _ in } applied: {
+            replay.deliver { _ in }
+        } frame: { touches in
+            for touch in touches {
+                body(touch)
+                replay.handle(touch)
+            }
+            replay.deliver { _ in }
+        }
+    }
+
     /// Replays a recording against a scene and its timeline, giving the intents in order.
     ///
     /// Timeline commands are applied before the first kernel frame at or after their time is
@@ -36,14 +59,13 @@ public enum Replay {
         calibration: CalibrationMatrix? = nil,
         _ body: (Intent) -> Void
     ) throws(InputFileError) {
-        let replay = IntentsReplay(scene: file, scenePath: scenePath, configuration: configuration ?? file.configuration)
-        try forEachFrame(of: reader, screen: file.scene.screen, calibration: calibration) { time throws(InputFileError) in
-            try replay.applyTimeline(through: time, body)
-            return replay.screen
-        } _: { touches in
-            replay.handle(touches, body)
+        let replay = SceneReplay(scene: file, scenePath: scenePath, configuration: configuration ?? file.configuration)
+        try replay.run(reader, calibration: calibration) { _ in } applied: {
+            replay.deliver(body)
+        } frame: { touches in
+            for touch in touches { replay.handle(touch) }
+            replay.deliver(body)
         }
-        try replay.applyTimeline(through: nil, body)
     }
 
     /// One step of a replay against a scene: what went in and what the pipeline decided.
@@ -69,83 +91,89 @@ public enum Replay {
         calibration: CalibrationMatrix? = nil,
         _ body: (Step) -> Void
     ) throws(InputFileError) {
-        var pipeline = DismissalPipeline(scene: file.scene, configuration: configuration ?? file.configuration)
-        pipeline.notesDecisions = true
-        var timeline = file.timeline[...]
-        var intents: [Intent] = []
+        let replay = SceneReplay(scene: file, scenePath: scenePath, configuration: configuration ?? file.configuration,
+                                 notesDecisions: true)
         var decisions: [GestureDecision] = []
         func deliver() {
-            pipeline.takeDecisions(into: &decisions)
+            replay.takeDecisions(into: &decisions)
             for decision in decisions { body(.decision(decision)) }
-            for intent in intents { body(.intent(intent)) }
             decisions.removeAll(keepingCapacity: true)
-            intents.removeAll(keepingCapacity: true)
+            replay.deliver { body(.intent($0)) }
         }
-        func applyTimeline(through time: Int64?) throws(InputFileError) {
-            while let next = timeline.first, time.map({ next.time <= $0 }) ?? true {
-                timeline.removeFirst()
-                body(.command(next))
-                do {
-                    try pipeline.apply(next.command, time: next.time, into: &intents)
-                } catch {
-                    throw Replay.timelineFailure(of: next, scenePath: scenePath, error)
-                }
-                deliver()
-            }
-        }
-        try forEachFrame(of: reader, screen: file.scene.screen, calibration: calibration) { time throws(InputFileError) in
-            try applyTimeline(through: time)
-            return pipeline.scene.screen
-        } _: { touches in
+        try replay.run(reader, calibration: calibration) { body(.command($0)) } applied: {
+            deliver()
+        } frame: { touches in
             for touch in touches {
                 body(.touch(touch))
-                // The decoder's touches are always taken; a refusal would be noted as a decision.
-                try? pipeline.handle(touch, into: &intents)
+                replay.handle(touch)
                 deliver()
             }
         }
-        try applyTimeline(through: nil)
     }
 
-    /// The state of a replay against a scene: a class, so that the frame loop's closure shares it
-    /// without the run-time exclusivity checks that variables captured by closures cost.
-    private final class IntentsReplay {
+    /// A replay against a scene: the pipeline, and the timeline's commands still to come. A
+    /// class, so that the frame loop's closures share it without the run-time exclusivity
+    /// checks that variables captured by closures cost.
+    private final class SceneReplay {
         /// Unchecked at run time: the accesses are the methods' own, none reaching back into another.
         @exclusivity(unchecked) private var pipeline: DismissalPipeline
         @exclusivity(unchecked) private var timeline: ArraySlice<TimedCommand>
         @exclusivity(unchecked) private var intents: [Intent] = []
         private let scenePath: String
 
-        init(scene file: SceneFile, scenePath: String, configuration: GestureConfiguration) {
+        init(scene file: SceneFile, scenePath: String, configuration: GestureConfiguration, notesDecisions: Bool = false) {
             pipeline = DismissalPipeline(scene: file.scene, configuration: configuration)
+            pipeline.notesDecisions = notesDecisions
             timeline = file.timeline[...]
             self.scenePath = scenePath
             intents.reserveCapacity(16)
         }
 
-        /// The screen touches are mapped onto now.
-        var screen: ScreenSize { pipeline.scene.screen }
+        /// Decodes the recording, each frame onto the screen in force, and gives `frame` its
+        /// touch events; applies each timeline command before the first frame at or after its
+        /// time, and those later than the last frame once the recording ends, calling `command`
+        /// before and `applied` after each.
+        func run(
+            _ reader: any RecordingReader, calibration: CalibrationMatrix?,
+            command: (TimedCommand) -> Void, applied: () -> Void, frame: ([TouchEvent]) -> Void
+        ) throws(InputFileError) {
+            let screenForFrame = { (time: Int64) throws(InputFileError) in
+                try self.applyTimeline(through: time, command, applied)
+                return self.pipeline.scene.screen
+            }
+            try Replay.forEachFrame(of: reader, screen: pipeline.scene.screen, calibration: calibration,
+                                    screenForFrame: screenForFrame, frame)
+            try applyTimeline(through: nil, command, applied)
+        }
 
         /// Applies the timeline's commands up to `time` (all of them when nil).
-        func applyTimeline(through time: Int64?, _ body: (Intent) -> Void) throws(InputFileError) {
+        private func applyTimeline(
+            through time: Int64?, _ command: (TimedCommand) -> Void, _ applied: () -> Void
+        ) throws(InputFileError) {
             while let next = timeline.first, time.map({ next.time <= $0 }) ?? true {
                 timeline.removeFirst()
+                command(next)
                 do {
                     try pipeline.apply(next.command, time: next.time, into: &intents)
                 } catch {
                     throw Replay.timelineFailure(of: next, scenePath: scenePath, error)
                 }
-                deliver(body)
+                applied()
             }
         }
 
-        /// Feeds one frame's touch events.
-        func handle(_ touches: [TouchEvent], _ body: (Intent) -> Void) {
-            for touch in touches { try? pipeline.handle(touch, into: &intents) }
-            deliver(body)
+        /// Feeds one touch event; the decoder's are always taken (a refusal would be noted as a decision).
+        func handle(_ touch: TouchEvent) {
+            try? pipeline.handle(touch, into: &intents)
         }
 
-        private func deliver(_ body: (Intent) -> Void) {
+        /// Moves the recogniser's decisions noted so far to the end of `decisions`.
+        func takeDecisions(into decisions: inout [GestureDecision]) {
+            pipeline.takeDecisions(into: &decisions)
+        }
+
+        /// Gives the intents decided since the last call to `body`.
+        func deliver(_ body: (Intent) -> Void) {
             guard !intents.isEmpty else { return }
             for intent in intents { body(intent) }
             intents.removeAll(keepingCapacity: true)

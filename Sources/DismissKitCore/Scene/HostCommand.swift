@@ -1,8 +1,3 @@
-/// The host's answer to a confirmation.
-public enum ConfirmationChoice: String, Sendable, Hashable {
-    case discard, save, keepEditing
-}
-
 /// A button of a presentation that closes it.
 public enum ButtonRole: String, Sendable, Hashable {
     case cancel, done

@@ -23,16 +23,6 @@ public enum PresentationStyle: String, Sendable, Hashable, CaseIterable {
     case sheet, pageSheet, formSheet, automatic, popover, fullScreen, currentContext, alert
 }
 
-/// A height a sheet can rest at.
-public enum Detent: Sendable, Hashable {
-    /// Half of large.
-    case medium
-    /// The screen height minus the top inset.
-    case large
-    /// A custom height in points.
-    case custom(Double)
-}
-
 /// What a tap outside the topmost presentation does.
 public enum TapOutsideAction: String, Sendable, Hashable {
     case dismiss, ignore, passthrough

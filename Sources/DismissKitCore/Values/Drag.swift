@@ -8,6 +8,16 @@ public enum DragOutcome: String, Sendable, Hashable {
     case dismissAttempt, settle, cancel
 }
 
+/// A height a sheet can rest at.
+public enum Detent: Sendable, Hashable {
+    /// Half of large.
+    case medium
+    /// The screen height minus the top inset.
+    case large
+    /// A custom height in points.
+    case custom(Double)
+}
+
 /// Why a sheet changed detent.
 public enum DetentCause: String, Sendable, Hashable {
     case grabberTap, grabberDrag, swipe, scrollExpand, accessibility

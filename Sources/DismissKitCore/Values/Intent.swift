@@ -87,6 +87,22 @@ public enum RejectionReason: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// The host's answer to a confirmation.
+public enum ConfirmationChoice: String, Sendable, Hashable {
+    case discard, save, keepEditing
+
+    /// In the order of the cases: the number ``ConfirmationOptions`` packs.
+    static let all: [ConfirmationChoice] = [.discard, .save, .keepEditing]
+
+    var index: Int {
+        switch self {
+        case .discard: 0
+        case .save: 1
+        case .keepEditing: 2
+        }
+    }
+}
+
 /// The answers a confirmation offers, in order: a small value that reads as a collection of
 /// ``ConfirmationChoice`` (and can be written as an array literal).
 public struct ConfirmationOptions: Sendable, Hashable, RandomAccessCollection, ExpressibleByArrayLiteral, CustomStringConvertible {
@@ -123,17 +139,4 @@ public struct ConfirmationOptions: Sendable, Hashable, RandomAccessCollection, E
     }
 
     public var description: String { "[" + map { ".\($0.rawValue)" }.joined(separator: ", ") + "]" }
-}
-
-extension ConfirmationChoice {
-    /// In the order of the cases: the number ``ConfirmationOptions`` packs.
-    static let all: [ConfirmationChoice] = [.discard, .save, .keepEditing]
-
-    var index: Int {
-        switch self {
-        case .discard: 0
-        case .save: 1
-        case .keepEditing: 2
-        }
-    }
 }

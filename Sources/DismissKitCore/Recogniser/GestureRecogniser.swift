@@ -327,12 +327,17 @@ public struct GestureRecogniser: Sendable {
     }
 
     /// The presentation the gesture in progress acts on, or nil.
-    public var gesturePresentation: PresentationID? {
+    public var gesturePresentation: PresentationID? { gesture?.target.presentation }
+
+    /// The gesture in progress: what it acts on, its contact, and what a second contact would
+    /// end. For the inputs that treat every gesture state alike (a motion and a lift do not).
+    private var gesture: (target: Target, seatSlot: Int32, kind: GestureDecision.EndedGesture)? {
         switch state {
         case .idle, .ignoringUntilLift: nil
-        case .tapOutside(let candidate): candidate.landing.target.presentation
-        case .pressed(let press): press.landing.target.presentation
-        case .scrollingContent(let drag), .dragging(let drag): drag.target.presentation
+        case .tapOutside(let candidate): (candidate.landing.target, candidate.landing.seatSlot, .tapOutside)
+        case .pressed(let press): (press.landing.target, press.landing.seatSlot, .press)
+        case .scrollingContent(let drag): (drag.target, drag.seatSlot, .contentScroll)
+        case .dragging(let drag): (drag.target, drag.seatSlot, .drag)
         }
     }
 
@@ -393,42 +398,28 @@ public struct GestureRecogniser: Sendable {
     private mutating func handleDown<Output: RecogniserOutputs>(_ event: TouchEvent, at point: TouchPoint, in scene: Scene, topIsAsking: Bool,
                                      into output: inout Output) {
         contacts.down |= Contacts.bit(event.seatSlot)
-        switch state {
-        case .idle:
-            if topIsAsking {
-                state = .ignoringUntilLift
-            } else {
-                begin(at: point, time: event.time, seatSlot: event.seatSlot, in: scene)
+        guard let gesture else {
+            if case .idle = state {
+                if topIsAsking {
+                    state = .ignoringUntilLift
+                } else {
+                    begin(at: point, time: event.time, seatSlot: event.seatSlot, in: scene)
+                }
             }
-        case .ignoringUntilLift:
-            break
-        case .tapOutside(let candidate):
-            note(.secondContact(ended: .tapOutside), on: candidate.landing.target.presentation, time: event.time,
-                 seatSlot: event.seatSlot, x: point.x, y: point.y)
-            state = restingState
-        case .pressed(let press):
-            guard secondContactCounts(at: point, on: press.landing.target, in: scene) else { return }
-            note(.secondContact(ended: .press), on: press.landing.target.presentation, time: event.time, seatSlot: event.seatSlot,
-                 x: point.x, y: point.y)
-            state = restingState
-        case .scrollingContent(let drag):
-            guard secondContactCounts(at: point, on: drag.target, in: scene) else { return }
-            note(.secondContact(ended: .contentScroll), on: drag.target.presentation, time: event.time,
-                 seatSlot: event.seatSlot, x: point.x, y: point.y)
-            state = restingState
-        case .dragging(let drag):
-            guard secondContactCounts(at: point, on: drag.target, in: scene) else { return }
-            note(.secondContact(ended: .drag), on: drag.target.presentation, time: event.time, seatSlot: event.seatSlot,
-                 x: point.x, y: point.y)
-            output.append(.intent(Self.cancellation(of: drag.target, time: event.time)))
-            state = restingState
+            return
         }
+        // A second contact always spoils a tap outside; it ends another gesture when it counts.
+        guard gesture.kind == .tapOutside || secondContactCounts(at: point, on: gesture.target, in: scene) else { return }
+        note(.secondContact(ended: gesture.kind), on: gesture.target.presentation, time: event.time, seatSlot: event.seatSlot,
+             x: point.x, y: point.y)
+        if gesture.kind == .drag { output.append(.intent(Self.cancellation(of: gesture.target, time: event.time))) }
+        state = restingState
     }
 
     /// Whether another contact at `point` ends the gesture on `target`: anywhere for a modal
     /// presentation, on it for a non-modal sheet (touches outside belong to the parent).
     private func secondContactCounts(at point: TouchPoint, on target: Target, in scene: Scene) -> Bool {
-        guard let geometry = layout(of: target, in: scene) else { return true }
+        guard let geometry = layout(of: target.presentation, in: scene) else { return true }
         return !geometry.outsideTouchesGoToParent || geometry.covers(x: point.x, y: point.y)
     }
 
@@ -442,17 +433,14 @@ public struct GestureRecogniser: Sendable {
         let target = Target(geometry, of: PresentationID(top.id))
         let slop = configuration.slopMM * scene.screen.pointsPerMillimetre
         let region = geometry.region(x: point.x, y: point.y)
+        let landing = Landing(target: target, slopSquared: slop * slop, seatSlot: seatSlot, x: point.x, y: point.y, time: time)
         switch region {
         case .grabber, .topRegion, .content:
-            let landing = Landing(target: target, slopSquared: slop * slop, seatSlot: seatSlot, x: point.x, y: point.y, time: time)
-            state = .pressed(Press(landing: landing, region: region,
-                                   gated: top.isGated, contentOffset: region == .content ? top.contentOffset : 0,
-                                   hostScrolls: false))
+            state = .pressed(Press(landing: landing, region: region, gated: top.isGated,
+                                   contentOffset: region == .content ? top.contentOffset : 0, hostScrolls: false))
         case .anchor, .passthrough, .outside:
             if let effect = Self.tapEffect(of: region, geometry: geometry) {
-                let landing = Landing(target: target, slopSquared: slop * slop, seatSlot: seatSlot, x: point.x, y: point.y, time: time)
-                state = .tapOutside(TapCandidate(landing: landing,
-                                                 effect: effect))
+                state = .tapOutside(TapCandidate(landing: landing, effect: effect))
             } else {
                 state = .ignoringUntilLift
             }
@@ -668,7 +656,7 @@ public struct GestureRecogniser: Sendable {
             }
             note(.grabberTap(duration: duration, limit: limit), on: id, time: event.time, seatSlot: event.seatSlot,
                  x: press.landing.x, y: press.landing.y)
-            guard let geometry = layout(of: press.landing.target, in: scene) else { return }
+            guard let geometry = layout(of: press.landing.target.presentation, in: scene) else { return }
             let next = geometry.nextLargerDetent ?? geometry.smallestDetent
             guard geometry.height(of: next) != geometry.selectedHeight else { return }
             output.append(.intent(Intent(time: event.time, kind: .setDetent(presentation: id, detent: next, cause: .grabberTap))))
@@ -684,8 +672,8 @@ public struct GestureRecogniser: Sendable {
 
     /// The gesture's presentation laid out in `scene`, when it is still the topmost (the
     /// pipeline makes sure of it: a scene change that moves it cancels the gesture).
-    private func layout(of target: Target, in scene: Scene) -> PresentationGeometry? {
-        guard let top = scene.presentations.last, target.presentation.isID(of: top.id) else { return nil }
+    private func layout(of presentation: PresentationID, in scene: Scene) -> PresentationGeometry? {
+        guard let top = scene.presentations.last, presentation.isID(of: top.id) else { return nil }
         return PresentationGeometry(presentation: top, in: scene, configuration: configuration)
     }
 
@@ -722,7 +710,7 @@ public struct GestureRecogniser: Sendable {
                                          explanation: explanation)))
             return
         }
-        guard let geometry = layout(of: target, in: scene) else {
+        guard let geometry = layout(of: target.presentation, in: scene) else {
             output.append(.intent(Self.cancellation(of: target, time: time)))
             return
         }
@@ -740,22 +728,9 @@ public struct GestureRecogniser: Sendable {
 
     private mutating func handleCancel<Output: RecogniserOutputs>(_ event: TouchEvent, into output: inout Output) {
         contacts.down &= ~Contacts.bit(event.seatSlot)
-        switch state {
-        case .idle:
-            break
-        case .ignoringUntilLift:
-            state = restingState
-        case .tapOutside(let candidate):
-            if candidate.landing.seatSlot == event.seatSlot { state = restingState }
-        case .pressed(let press):
-            if press.landing.seatSlot == event.seatSlot { state = restingState }
-        case .scrollingContent(let drag):
-            if drag.seatSlot == event.seatSlot { state = restingState }
-        case .dragging(let drag):
-            guard drag.seatSlot == event.seatSlot else { return }
-            output.append(.intent(Self.cancellation(of: drag.target, time: event.time)))
-            state = restingState
-        }
+        // Another contact's cancel leaves a gesture alone; with none in progress the recogniser rests.
+        if let gesture, gesture.seatSlot != event.seatSlot { return }
+        cancelGesture(time: event.time, into: &output)
     }
 
     /// The end of a cancelled drag: the sheet returns to its detent, nothing is committed.
@@ -781,7 +756,6 @@ public struct GestureRecogniser: Sendable {
         case .scrollingContent(var drag), .dragging(var drag):
             guard drag.target.presentation == presentation, drag.origin == .scrolledContent else { return }
             let wasHeld = isDragging
-            state = .idle
             drag.hostScrolls = true
             track.contentOffset = offset
             track.lastTime = max(track.lastTime, time)
@@ -805,8 +779,8 @@ public struct GestureRecogniser: Sendable {
     /// dismissal gate (unsaved changes, `dismissible`) takes effect from the next event.
     public mutating func sceneChanged(to scene: Scene, time: Int64, into output: inout [RecogniserOutput]) {
         guard let id = gesturePresentation else { return }
-        let top = scene.presentations.last.flatMap { id.isID(of: $0.id) ? $0 : nil }
-        let geometry = top.map { PresentationGeometry(presentation: $0, in: scene, configuration: configuration) }
+        let geometry = layout(of: id, in: scene)
+        let top = geometry.flatMap { _ in scene.presentations.last }
         let target = geometry.map { Target($0, of: id) }
         switch state {
         case .idle, .ignoringUntilLift:
@@ -832,11 +806,11 @@ public struct GestureRecogniser: Sendable {
         }
     }
 
-    /// Ends the gesture in progress because what it was made in changed (a screen change, SPEC
-    /// 7): a drag ends with `dragEnded` `cancel`, any other gesture in silence. The contacts down
-    /// are ignored until they lift.
-    public mutating func cancelGesture(time: Int64, into output: inout [RecogniserOutput]) {
-        if case .dragging(let drag) = state { output.append(.intent(Self.cancellation(of: drag.target, time: time))) }
+    /// Ends the gesture in progress: its contact was cancelled, or what it was made in changed (a
+    /// screen change, SPEC 7). A drag ends with `dragEnded` `cancel`, any other gesture in
+    /// silence; the contacts down are ignored until they lift.
+    public mutating func cancelGesture<Output: RecogniserOutputs>(time: Int64, into output: inout Output) {
+        if let gesture, gesture.kind == .drag { output.append(.intent(Self.cancellation(of: gesture.target, time: time))) }
         state = restingState
     }
 

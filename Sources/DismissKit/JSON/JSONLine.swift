@@ -104,9 +104,7 @@ public struct JSONLine: Sendable {
     /// (Swift's own), without a trailing `.0`; `null` when not finite.
     public static func formatExactNumber(_ number: Double) -> String {
         guard number.isFinite else { return "null" }
-        if number == 0 { return "0" }
-        let text = number.description
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        return number == 0 ? "0" : describedNumber(number)
     }
 
     private static func writeString(_ string: String, to output: inout String) {

@@ -134,7 +134,8 @@ public struct GestureRecogniser: Sendable {
         @inline(__always)
         var noneDown: Bool { down == 0 }
 
-        /// Whether `event` can be taken: ``refusal(of:)`` is nil. The quick test of every event.
+        /// True only when ``refusal(of:)`` is nil: the quick test a motion passes without the
+        /// full one (a false here just sends the event to the full test, so it never refuses alone).
         @inline(__always)
         func takes(_ event: TouchEvent) -> Bool {
             guard event.time >= latestTime, event.time <= InputLimits.largestTime,
@@ -142,11 +143,16 @@ public struct GestureRecogniser: Sendable {
             switch event.kind {
             case .motion:
                 guard let point = event.point else { return false }
-                return isDown(event.seatSlot) && abs(point.x) <= InputLimits.largestCoordinate
-                    && abs(point.y) <= InputLimits.largestCoordinate
+                return isDown(event.seatSlot) && Self.fits(point)
             case .down, .up, .cancel, .frame:
                 return false  // the full test decides
             }
+        }
+
+        /// Whether a position is finite and within ``InputLimits/largestCoordinate``.
+        @inline(__always)
+        static func fits(_ point: TouchPoint) -> Bool {
+            abs(point.x) <= InputLimits.largestCoordinate && abs(point.y) <= InputLimits.largestCoordinate
         }
 
         /// Why `event` cannot be taken, or nil when it can.
@@ -158,8 +164,7 @@ public struct GestureRecogniser: Sendable {
             guard event.seatSlot >= 0 && event.seatSlot < InputLimits.seatSlots else { return .seatSlotOutOfRange(event.seatSlot) }
             switch event.kind {
             case .down, .motion:
-                guard let point = event.point, abs(point.x) <= InputLimits.largestCoordinate,
-                      abs(point.y) <= InputLimits.largestCoordinate else { return .positionOutOfRange }
+                guard let point = event.point, Self.fits(point) else { return .positionOutOfRange }
                 if event.kind == .down && isDown(event.seatSlot) { return .seatSlotAlreadyDown(event.seatSlot) }
                 if event.kind == .motion && !isDown(event.seatSlot) { return .seatSlotNotDown(event.seatSlot) }
             case .up, .cancel:

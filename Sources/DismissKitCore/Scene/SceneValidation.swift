@@ -67,7 +67,7 @@ extension Scene {
     public static let largestScreenSide = 100_000.0
     /// The largest length or coordinate a presentation may give, in points: far past any
     /// screen or content, small enough that every sum and square stays finite.
-    public static let largestLength = 1_000_000_000.0
+    public static let largestLength = InputLimits.largestCoordinate
 
     /// What is wrong with the screen, its compact width or its top inset, or nil.
     func screenProblem() -> String? {

@@ -28,6 +28,7 @@ public enum InputLimits {
     /// (``TouchRefusal/seatSlotOutOfRange(_:)``). A host that feeds its toolkit's touches maps
     /// its touch ids onto them, lowest free first, as libinput does.
     public static let seatSlots: Int32 = 32
-    /// The largest coordinate, in points either side of 0, that a touch position may have.
+    /// The largest coordinate, in points either side of 0, that a touch position may have, and
+    /// the largest length or coordinate a scene may give (`Scene.largestLength`).
     public static let largestCoordinate = 1_000_000_000.0
 }

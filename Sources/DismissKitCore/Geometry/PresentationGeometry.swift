@@ -66,7 +66,7 @@ public struct PresentationGeometry: Sendable, Hashable {
     public static let grabberCentreDepth = 8.0
 
     /// Lays out `presentation` on the scene's screen.
-    public init(presentation: Presentation, in scene: Scene, configuration: GestureConfiguration = GestureConfiguration()) {
+    public init(presentation: borrowing Presentation, in scene: borrowing Scene, configuration: GestureConfiguration = GestureConfiguration()) {
         let screen = scene.screen
         let compact = screen.width < scene.compactWidth
         let fullScreen = Rect(x: 0, y: 0, width: screen.width, height: screen.height)

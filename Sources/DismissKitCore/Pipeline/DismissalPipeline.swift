@@ -57,8 +57,8 @@ public struct DismissalPipeline: Sendable {
     public mutating func handle(_ event: TouchEvent, into intents: inout [Intent]) throws(TouchRefusal) {
         // A frame changes nothing but the time (the recogniser acts on each contact's own events).
         if event.kind == .frame { return try recogniser.handle(event, in: scene, into: &recognised) }
-        let topIsAsking = event.kind == .down && !policy.openQuestions.isEmpty
-            && scene.presentations.last.map { policy.isAsking(about: PresentationID($0.id)) } == true
+        let topIsAsking = event.kind == .down && policy.isAsking
+            && scene.presentations.last.map { policy.isAsking(about: $0.presentationID) } == true
         // The caller's buffer lends its storage to the outputs for the call.
         swap(&recognised.intents, &intents)
         do {
@@ -91,7 +91,7 @@ public struct DismissalPipeline: Sendable {
     /// dismissal attempt on the topmost presentation. With nothing presented it does nothing.
     public mutating func handleEscapeKey(time: Int64, into intents: inout [Intent]) {
         guard let top = scene.presentations.last else { return }
-        judge(DismissalAttempt(time: time, presentation: PresentationID(top.id), source: .escapeKey), into: &intents)
+        judge(DismissalAttempt(time: time, presentation: top.presentationID, source: .escapeKey), into: &intents)
     }
 
     /// Applies a host command (SPEC section 7).
@@ -108,7 +108,7 @@ public struct DismissalPipeline: Sendable {
             }
             let checkedScene = try checked(newScene)
             let reported = scene.presentations.last.flatMap { top in
-                checkedScene.presentation(withID: top.id).map { (PresentationID(top.id), $0.contentOffset, top.contentOffset) }
+                checkedScene.presentation(withID: top.presentationID).map { (top.presentationID, $0.contentOffset, top.contentOffset) }
             }
             changeScene(time: time, into: &intents) { $0 = checkedScene }
             if let (id, offset, previous) = reported, offset != previous { reportContentOffset(offset, of: id, time: time, into: &intents) }

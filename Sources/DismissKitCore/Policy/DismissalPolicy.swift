@@ -29,12 +29,27 @@
 ///    question is an error, and so is `discard` or `save` while something covers the
 ///    presentation (the question stays open): nothing is ever dismissed from under another.
 ///
-/// The state is a dictionary rather than a single state enum because a question can stay
-/// open under a presentation the host put above it, while the new one asks too; each
-/// entry is one small state machine.
+/// The state is a list of questions rather than a single state enum because a question can
+/// stay open under a presentation the host put above it, while the new one asks too; each
+/// entry is one small state machine. The list is short (one question per presentation at
+/// most), so it is searched in order rather than hashed.
 public struct DismissalPolicy: Sendable, Hashable {
+    /// An open question: the presentation asked about and the source of the attempt that asked.
+    private struct Question: Sendable, Hashable {
+        let presentation: PresentationID
+        let source: DismissalSource
+    }
+
+    /// The open questions, in the order they were asked.
+    private var questions: [Question] = []
+
     /// The open questions: presentation id → the source of the attempt that asked.
-    public private(set) var openQuestions: [PresentationID: DismissalSource] = [:]
+    public var openQuestions: [PresentationID: DismissalSource] {
+        Dictionary(uniqueKeysWithValues: questions.map { ($0.presentation, $0.source) })
+    }
+
+    /// Whether any question is open.
+    public var isAsking: Bool { !questions.isEmpty }
 
     /// The options every confirmation offers, in this order.
     public static let confirmationOptions: ConfirmationOptions = [.discard, .save, .keepEditing]
@@ -56,17 +71,17 @@ public struct DismissalPolicy: Sendable, Hashable {
         func reject(_ reason: RejectionReason) {
             intents.append(Intent(time: time, kind: .rejected(presentation: id, source: attempt.source, reason: reason)))
         }
-        guard let presentation = Self.presentation(id, in: scene) else { return reject(.notPresented) }
-        if openQuestions[id] != nil { return reject(.confirmationOpen) }
-        if let above = scene.presentations.last, !id.isID(of: above.id) {
-            return reject(.coveredBy(PresentationID(above.id)))
+        guard let index = scene.index(ofPresentation: id) else { return reject(.notPresented) }
+        if isAsking(about: id) { return reject(.confirmationOpen) }
+        if index != scene.presentations.count - 1 {
+            return reject(.coveredBy(scene.presentations[scene.presentations.count - 1].presentationID))
         }
-        if let reason = Self.rejectionReason(for: attempt.source, on: presentation, in: scene) { return reject(reason) }
-        guard presentation.unsavedChanges else {
+        if let reason = Self.rejectionReason(for: attempt.source, on: scene.presentations[index], in: scene) { return reject(reason) }
+        guard scene.presentations[index].unsavedChanges else {
             intents.append(Intent(time: time, kind: .dismiss(presentation: id, source: attempt.source, resolution: .direct)))
             return
         }
-        let isNonModalPopover = scene.role(of: presentation) == .popover && !presentation.modal
+        let isNonModalPopover = scene.role(of: scene.presentations[index]) == .popover && !scene.presentations[index].modal
         switch attempt.source {
         case .tapOutside where isNonModalPopover:
             intents.append(Intent(time: time, kind: .save(presentation: id)))
@@ -75,7 +90,7 @@ public struct DismissalPolicy: Sendable, Hashable {
             intents.append(Intent(time: time, kind: .dismiss(presentation: id, source: .doneButton, resolution: .direct)))
         case .swipeFromTop, .swipeScrolledContent, .grabberDrag, .tapOutside,
              .escapeKey, .cancelButton, .accessibilityEscape, .programmatic:
-            openQuestions[id] = attempt.source
+            questions.append(Question(presentation: id, source: attempt.source))
             intents.append(Intent(
                 time: time,
                 kind: .confirmationRequested(presentation: id, source: attempt.source, options: Self.confirmationOptions)
@@ -98,17 +113,17 @@ public struct DismissalPolicy: Sendable, Hashable {
     public mutating func handleConfirmation(
         presentation id: PresentationID, choice: ConfirmationChoice, time: Int64, in scene: Scene, into intents: inout [Intent]
     ) throws(HostCommandError) {
-        guard let source = openQuestions[id] else {
+        guard let position = questions.firstIndex(where: { $0.presentation == id }) else {
             throw HostCommandError(reason: "no confirmation is open for presentation \(quoted(id.name))")
         }
-        guard Self.presentation(id, in: scene) != nil else {
+        guard let index = scene.index(ofPresentation: id) else {
             throw HostCommandError(reason: "no presentation \(quoted(id.name)) in the scene")
         }
-        if choice != .keepEditing, let above = scene.presentations.last, !id.isID(of: above.id) {
-            throw HostCommandError(reason: "presentation \(quoted(id.name)) is covered by \(quoted(above.id)); "
+        if choice != .keepEditing, index != scene.presentations.count - 1 {
+            throw HostCommandError(reason: "presentation \(quoted(id.name)) is covered by \(quoted(scene.presentations.last!.id)); "
                 + "remove what is above it before answering \(choice.rawValue)")
         }
-        openQuestions[id] = nil
+        let source = questions.remove(at: position).source
         switch choice {
         case .discard:
             intents.append(Intent(time: time, kind: .dismiss(presentation: id, source: source, resolution: .discarded)))
@@ -122,19 +137,12 @@ public struct DismissalPolicy: Sendable, Hashable {
 
     /// Whether a confirmation is open for `presentation`.
     public func isAsking(about presentation: PresentationID) -> Bool {
-        openQuestions[presentation] != nil
+        questions.contains { $0.presentation == presentation }
     }
 
     /// Forgets the open questions about presentations that are not in `scene`.
     public mutating func sceneChanged(to scene: Scene) {
-        // Most changes keep every asking presentation: then the table is left as it is.
-        guard openQuestions.keys.contains(where: { Self.presentation($0, in: scene) == nil }) else { return }
-        openQuestions = openQuestions.filter { Self.presentation($0.key, in: scene) != nil }
-    }
-
-    /// The presentation of the scene whose id is `id`.
-    static func presentation(_ id: PresentationID, in scene: Scene) -> Presentation? {
-        scene.presentations.first { id.isID(of: $0.id) }
+        questions.removeAll { scene.index(ofPresentation: $0.presentation) == nil }
     }
 
     /// Why `source` may not dismiss the topmost `presentation`, or nil when it may.

@@ -189,7 +189,7 @@ public struct GestureRecogniser: Sendable {
         /// The offset at which the sheet reaches its smallest detent (zero or positive).
         let smallestOffset: Double
 
-        init(_ geometry: PresentationGeometry, of presentation: PresentationID) {
+        init(_ geometry: borrowing PresentationGeometry, of presentation: PresentationID) {
             let height = geometry.selectedHeight
             self.presentation = presentation
             selectedDetent = geometry.selectedDetent
@@ -430,19 +430,20 @@ public struct GestureRecogniser: Sendable {
 
     /// Puts the recogniser in the state a first contact starts.
     private mutating func begin(at point: TouchPoint, time: Int64, seatSlot: Int32, in scene: Scene) {
-        guard let top = scene.presentations.last else {
+        guard let topIndex = scene.presentations.indices.last else {
             state = .ignoringUntilLift
             return
         }
-        let geometry = PresentationGeometry(presentation: top, in: scene, configuration: configuration)
-        let target = Target(geometry, of: PresentationID(top.id))
+        let geometry = PresentationGeometry(presentation: scene.presentations[topIndex], in: scene, configuration: configuration)
+        let target = Target(geometry, of: scene.presentations[topIndex].presentationID)
         let slop = configuration.slopMM * scene.screen.pointsPerMillimetre
         let region = geometry.region(x: point.x, y: point.y)
         let landing = Landing(target: target, slopSquared: slop * slop, seatSlot: seatSlot, x: point.x, y: point.y, time: time)
         switch region {
         case .grabber, .topRegion, .content:
-            state = .pressed(Press(landing: landing, region: region, gated: top.isGated,
-                                   contentOffset: region == .content ? top.contentOffset : 0, hostScrolls: false))
+            state = .pressed(Press(landing: landing, region: region, gated: scene.presentations[topIndex].isGated,
+                                   contentOffset: region == .content ? scene.presentations[topIndex].contentOffset : 0,
+                                   hostScrolls: false))
         case .anchor, .passthrough, .outside:
             if let effect = Self.tapEffect(of: region, geometry: geometry) {
                 state = .tapOutside(TapCandidate(landing: landing, effect: effect))
@@ -678,7 +679,7 @@ public struct GestureRecogniser: Sendable {
     /// The gesture's presentation laid out in `scene`, when it is still the topmost (the
     /// pipeline makes sure of it: a scene change that moves it cancels the gesture).
     private func layout(of presentation: PresentationID, in scene: Scene) -> PresentationGeometry? {
-        guard let top = scene.presentations.last, presentation.isID(of: top.id) else { return nil }
+        guard let top = scene.presentations.last, top.presentationID == presentation else { return nil }
         return PresentationGeometry(presentation: top, in: scene, configuration: configuration)
     }
 

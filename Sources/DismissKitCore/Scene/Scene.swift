@@ -30,7 +30,12 @@ public enum TapOutsideAction: String, Sendable, Hashable {
 
 /// One presentation of the stack, as the host describes it. Lengths in points.
 public struct Presentation: Sendable, Hashable {
-    public var id: String
+    public var id: String {
+        didSet { presentationID = PresentationID(id) }
+    }
+    /// The id as intents carry it, kept beside the text so that finding a presentation by an
+    /// intent's id compares two 16-byte values.
+    public private(set) var presentationID: PresentationID
     public var style: PresentationStyle
     /// Sheet detents, smallest first or in any order; `[.large]` by default.
     public var detents: [Detent]
@@ -70,6 +75,7 @@ public struct Presentation: Sendable, Hashable {
         passthrough: [Rect] = []
     ) {
         self.id = id
+        presentationID = PresentationID(id)
         self.style = style
         self.detents = detents
         self.selectedDetent = selectedDetent ?? detents.last ?? .large
@@ -108,7 +114,7 @@ extension Scene {
     /// The index in the stack of the presentation whose id is `id`, or nil when it is not there.
     /// Searched from the top, where the presentations that gestures and decisions name are.
     public func index(ofPresentation id: PresentationID) -> Int? {
-        presentations.lastIndex { id.isID(of: $0.id) }
+        presentations.lastIndex { $0.presentationID == id }
     }
 
     /// The index of the presentation whose id is `id`, or nil when it is not there.

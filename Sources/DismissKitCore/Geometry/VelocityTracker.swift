@@ -37,6 +37,7 @@ struct VelocityTracker: Sendable {
     }
 
     /// Records the finger's offset (points, down positive) at `time` (microseconds, never decreasing).
+    @inline(__always)
     mutating func push(time: Int64, offset: Double) {
         if count == 0 {
             lastMovementTime = time
@@ -61,6 +62,7 @@ struct VelocityTracker: Sendable {
     /// A least-squares fit over the samples no older than `window`; zero when the finger has not
     /// moved for longer than `restCutoff`, or when fewer than two distinct times remain. Samples
     /// older than the window are forgotten, so `now` must not go back in time.
+    @inline(__always)
     mutating func velocity(at now: Int64, window: Int64, restCutoff: Int64) -> Double {
         let oldestAllowed = now - window
         while count > 0 && times[oldest] < oldestAllowed { dropOldest() }

@@ -473,14 +473,20 @@ public struct GestureRecogniser: Sendable {
     @inline(__always)
     private mutating func handleMotion<Output: RecogniserOutputs>(of seatSlot: Int32, to point: TouchPoint, at time: Int64,
                                                                   into output: inout Output) {
-        switch state {
-        case .dragging(let drag):
+        // The most frequent motion on its own: a switch over every state would load the largest
+        // payload before it branches.
+        if case .dragging(let drag) = state {
             guard drag.seatSlot == seatSlot else { return }
             // The drag's rules stay as they are; only the track moves.
             if !Self.follow(drag, on: &track, toY: point.y, time: time, sheetHeld: true, configuration: configuration,
                             into: &output) {
                 state = .scrollingContent(drag)
             }
+            return
+        }
+        switch state {
+        case .dragging:
+            break  // above
         case .scrollingContent(let drag):
             guard drag.seatSlot == seatSlot else { return }
             if Self.follow(drag, on: &track, toY: point.y, time: time, sheetHeld: false, configuration: configuration,
@@ -580,13 +586,14 @@ public struct GestureRecogniser: Sendable {
                 output.append(.intent(Intent(time: time, kind: .dragChanged(presentation: id, offset: shown, velocity: velocity * 1000))))
             }
         } else if sheetHeld {
-            handBack(drag, on: &track, time: time, into: &output)
+            handBack(drag.target.presentation, on: &track, time: time, into: &output)
         }
         if contentMoves && sheetHeld { reportContent(of: drag, on: &track, into: &output) }
         return holds
     }
 
     /// Emits `contentScrolled` when the modelled content offset changed.
+    @inline(__always)
     private static func reportContent<Output: RecogniserOutputs>(of drag: Drag, on track: inout Track, into output: inout Output) {
         let modelled = drag.modelledContentOffset(travel: track.travel, known: track.contentOffset)
         guard modelled != track.contentOffset else { return }
@@ -596,9 +603,8 @@ public struct GestureRecogniser: Sendable {
     }
 
     /// The sheet is back at its detent and the content has the finger again.
-    private static func handBack<Output: RecogniserOutputs>(_ drag: Drag, on track: inout Track, time: Int64,
+    private static func handBack<Output: RecogniserOutputs>(_ id: PresentationID, on track: inout Track, time: Int64,
                                                             into output: inout Output) {
-        let id = drag.target.presentation
         track.offset = 0
         if track.shownOffset != 0 {
             track.shownOffset = 0
@@ -771,7 +777,7 @@ public struct GestureRecogniser: Sendable {
                 drag.handOffTravel = track.travel
             }
             let holds = drag.sheetHolds(offset: drag.sheetOffset(travel: track.travel))
-            if wasHeld && !holds { Self.handBack(drag, on: &track, time: track.lastTime, into: &output) }
+            if wasHeld && !holds { Self.handBack(drag.target.presentation, on: &track, time: track.lastTime, into: &output) }
             state = holds ? .dragging(drag) : .scrollingContent(drag)
         case .idle, .ignoringUntilLift, .tapOutside:
             break

@@ -11,6 +11,9 @@ struct VelocityTracker: Sendable {
     private static let rebaseAfter: Int64 = 1_000_000
 
     private var times = InlineArray<64, Int64>(repeating: 0)
+    /// Each sample's time in milliseconds after ``base``, as the sums hold it (kept, so that a
+    /// sample leaves the sums without being converted again).
+    private var elapsed = InlineArray<64, Double>(repeating: 0)
     private var offsets = InlineArray<64, Double>(repeating: 0)
     /// The index of the oldest sample.
     private var oldest = 0
@@ -53,7 +56,8 @@ struct VelocityTracker: Sendable {
         if time - base > Self.rebaseAfter {
             rebuildSums()
         } else {
-            add(time: time, offset: offset, sign: 1)
+            elapsed[index] = Self.milliseconds(time - base)
+            add(elapsed: elapsed[index], offset: offset, sign: 1)
         }
     }
 
@@ -75,7 +79,7 @@ struct VelocityTracker: Sendable {
 
     @inline(__always)
     private mutating func dropOldest() {
-        add(time: times[oldest], offset: offsets[oldest], sign: -1)
+        add(elapsed: elapsed[oldest], offset: offsets[oldest], sign: -1)
         oldest = (oldest + 1) & (Self.capacity - 1)
         count -= 1
         if count == 0 {
@@ -87,8 +91,12 @@ struct VelocityTracker: Sendable {
     }
 
     @inline(__always)
-    private mutating func add(time: Int64, offset: Double, sign: Double) {
-        let t = Double(time - base) / 1000
+    private static func milliseconds(_ microseconds: Int64) -> Double {
+        Double(microseconds) / 1000
+    }
+
+    @inline(__always)
+    private mutating func add(elapsed t: Double, offset: Double, sign: Double) {
         sumT += sign * t
         sumY += sign * offset
         sumTT += sign * t * t
@@ -104,7 +112,8 @@ struct VelocityTracker: Sendable {
         sumTY = 0
         for position in 0..<count {
             let index = (oldest + position) & (Self.capacity - 1)
-            add(time: times[index], offset: offsets[index], sign: 1)
+            elapsed[index] = Self.milliseconds(times[index] - base)
+            add(elapsed: elapsed[index], offset: offsets[index], sign: 1)
         }
     }
 }

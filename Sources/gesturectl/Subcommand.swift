@@ -24,7 +24,7 @@ extension Subcommand {
 
 /// The tool as a whole: its subcommands and its overview.
 enum Gesturectl {
-    static let subcommands: [any Subcommand.Type] = [ReplayCommand.self, PlotCommand.self, RunCommand.self, DevicesCommand.self]
+    static let subcommands: [any Subcommand.Type] = [ReplayCommand.self, PlotCommand.self, AnalyzeCommand.self, RunCommand.self, DevicesCommand.self]
 
     static let usage = "gesturectl <subcommand>"
 

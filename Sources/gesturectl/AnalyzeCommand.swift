@@ -1,0 +1,247 @@
+import Dispatch
+import DismissKit
+import Glibc
+import Synchronization
+
+/// `gesturectl analyze`: replays a corpus of recordings and reports what their gestures came to,
+/// for one configuration or two side by side: the tuning loop over recordings from the field.
+enum AnalyzeCommand: Subcommand {
+    static let name = "analyze"
+    static let summary = "Analyse the gestures of recordings, and compare two configurations over them."
+    static let usage = "gesturectl \(name) <recording-or-folder>... [--scene <file>] [--config <file>] [--compare-config <file>] [--json]"
+
+    static let help = """
+        OVERVIEW: Replay recordings and report what their gestures came to.
+
+        For each recording, and for all of them together: the drags by origin and how they
+        ended, the release velocities, the rests before a release, the projected margins
+        against the threshold, the taps and their durations, the near misses (decisions within
+        10 % of their threshold), the rejections and the cancellations. With '--compare-config',
+        every decision that changes under the other thresholds. Where NAME.intents.jsonl lies
+        beside a recording, how many recordings still give exactly those intents.
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <recording-or-folder>   A recording (libinput record YAML or evemu), or a folder: its .evemu,
+                                  .yml, .yaml and .events files with a NAME.scene.json beside them (all of
+                                  them with '--scene'; the others are listed as skipped).
+
+        OPTIONS:
+          --scene <file>          The scene for every recording, instead of NAME.scene.json beside each.
+          --config <file>         Gesture thresholds over each scene's (as replay's '--config').
+          --compare-config <file> Other thresholds over each scene's, compared with the first.
+          --json                  One JSON object per line: each recording, each change, each error,
+                                  then the corpus.
+          -h, --help              Show help information.
+
+        Recordings are analysed in parallel, one per core, with a progress line on a terminal.
+        A recording that cannot be read is reported and the others are still analysed.
+
+        EXIT STATUS: 0 when every recording was analysed, 65 when one or more could not be (each
+        is reported), 64 for a usage error.
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: CommandLineArguments
+        do throws(CommandLineArguments.UsageError) {
+            options = try CommandLineArguments(arguments, valueOptions: ["scene", "config", "compare-config"],
+                                               flagOptions: ["json", "help"])
+            if options.flag("help") {
+                printToStandardOutput(help)
+                return ExitStatus.success
+            }
+            guard !options.positional.isEmpty else {
+                throw CommandLineArguments.UsageError(message: "missing expected argument '<recording-or-folder>'")
+            }
+        } catch {
+            return usageError(error.message)
+        }
+        let sceneOverride = try? options.value("scene")
+        let configPath = try? options.value("config")
+        let comparePath = try? options.value("compare-config")
+        // A configuration that does not read is one error, not one per recording.
+        for path in [configPath, comparePath].compactMap({ $0 ?? nil }) {
+            do throws(InputFileError) {
+                _ = try GestureConfigurationReader.load(path: path)
+            } catch {
+                StandardError.report(error.description)
+                return TraceOptions.exitStatus(for: error)
+            }
+        }
+        let corpus = Corpus(arguments: options.positional, sceneOverride: sceneOverride ?? nil)
+        let outcomes = analyse(corpus.recordings, configPath: configPath ?? nil, comparePath: comparePath ?? nil)
+        var output = LineWriter.standardOutput()
+        let report = AnalysisReport(outcomes: outcomes, skipped: corpus.skipped, comparing: comparePath != nil)
+        for line in options.flag("json") ? report.jsonLines() : report.tableLines() { output.write(line: line) }
+        output.flush()
+        for outcome in outcomes {
+            if case .failure(let error) = outcome.result { StandardError.report(error.description) }
+        }
+        return outcomes.contains { if case .failure = $0.result { true } else { false } } ? ExitStatus.dataError : ExitStatus.success
+    }
+
+    /// Analyses every recording, one per core, in the order given.
+    private static func analyse(_ recordings: [Corpus.Entry], configPath: String?, comparePath: String?) -> [Outcome] {
+        let results = Mutex([Outcome?](repeating: nil, count: recordings.count))
+        let done = Atomic(0)
+        let showsProgress = isatty(STDERR_FILENO) == 1
+        DispatchQueue.concurrentPerform(iterations: recordings.count) { index in
+            let outcome = Outcome(entry: recordings[index],
+                                  result: analyse(recordings[index], configPath: configPath, comparePath: comparePath))
+            results.withLock { $0[index] = outcome }
+            let finished = done.add(1, ordering: .relaxed).newValue
+            if showsProgress { StandardError.write("\rgesturectl: analysed \(finished) of \(recordings.count)") }
+        }
+        if showsProgress { StandardError.write("\r\u{1B}[K") }
+        return results.withLock { $0.compactMap { $0 } }
+    }
+
+    private static func analyse(_ entry: Corpus.Entry, configPath: String?, comparePath: String?) -> Result<Analysed, InputFileError> {
+        Result { () throws(InputFileError) -> Analysed in
+            _ = try Recording.open(paths: [entry.path])
+            guard let scenePath = entry.scenePath else {
+                throw InputFileError(.unreadable, path: entry.path,
+                                     reason: "no scene: \(Corpus.scenePath(besides: entry.path)) is not there; give '--scene <file>'")
+            }
+            let sceneFile = try SceneFile.load(path: scenePath)
+            let configuration = try configPath.map { path throws(InputFileError) in
+                try GestureConfigurationReader.load(path: path, base: sceneFile.configuration)
+            } ?? sceneFile.configuration
+            let expected = try entry.expectedIntentsPath.map { path throws(InputFileError) in try expectedIntents(path: path) }
+            let first = try replay(entry, scene: sceneFile, scenePath: scenePath, configuration: configuration)
+            let second = try comparePath.map { path throws(InputFileError) in
+                try replay(entry, scene: sceneFile, scenePath: scenePath,
+                           configuration: GestureConfigurationReader.load(path: path, base: sceneFile.configuration))
+            }
+            return Analysed(first: first.analysis, second: second?.analysis,
+                            firstMatches: expected.map { $0 == first.intentLines },
+                            secondMatches: expected.flatMap { lines in second.map { $0.intentLines == lines } })
+        }
+    }
+
+    /// The lines of an expected-intents file as they are compared: without the figures of
+    /// `--explain` (the goldens carry them), which any change of threshold moves.
+    private static func expectedIntents(path: String) throws(InputFileError) -> [String] {
+        try TextLines.read(path: path).map(withoutExplanation)
+    }
+
+    /// A line of JSON without its `"explain"` object (and the comma after it).
+    static func withoutExplanation(_ line: String) -> String {
+        let bytes = Array(line.utf8)
+        let key = Array(#""explain":{"#.utf8)
+        guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: key) }) else { return line }
+        // The object's end: the brace that closes it, outside strings.
+        var index = start + key.count
+        var depth = 1
+        var inString = false
+        while index < bytes.count && depth > 0 {
+            switch bytes[index] {
+            case UInt8(ascii: "\\") where inString: index += 1
+            case UInt8(ascii: "\""): inString.toggle()
+            case UInt8(ascii: "{") where !inString: depth += 1
+            case UInt8(ascii: "}") where !inString: depth -= 1
+            default: break
+            }
+            index += 1
+        }
+        if index < bytes.count && bytes[index] == UInt8(ascii: ",") { index += 1 }
+        return String(decoding: bytes[..<start] + bytes[index...], as: UTF8.self)
+    }
+
+    /// One replay of a recording: its analysis and its intents as the goldens write them.
+    private static func replay(_ entry: Corpus.Entry, scene: SceneFile, scenePath: String, configuration: GestureConfiguration)
+        throws(InputFileError) -> (analysis: GestureAnalysis, intentLines: [String]) {
+        var analysis = GestureAnalysis()
+        var intentLines: [String] = []
+        try Replay.steps(from: Recording.open(paths: [entry.path]), scene: scene, scenePath: scenePath,
+                         configuration: configuration) { step in
+            analysis.add(step)
+            if case .intent(let intent) = step {
+                var bytes: [UInt8] = []
+                intent.appendJSONLine(to: &bytes)
+                intentLines.append(String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self))
+            }
+        }
+        return (analysis, intentLines)
+    }
+
+    /// A recording analysed under one or two configurations.
+    struct Analysed {
+        var first: GestureAnalysis
+        var second: GestureAnalysis?
+        /// Whether each configuration gave exactly the intents beside the recording (nil: none there).
+        var firstMatches: Bool?
+        var secondMatches: Bool?
+    }
+
+    struct Outcome {
+        var entry: Corpus.Entry
+        var result: Result<Analysed, InputFileError>
+    }
+}
+
+/// The recordings named on the command line, folders expanded, each with its scene.
+struct Corpus {
+    struct Entry {
+        var path: String
+        /// Nil for a named recording without a scene: its analysis reports it.
+        var scenePath: String?
+        /// `NAME.intents.jsonl` beside the recording, when there is one.
+        var expectedIntentsPath: String?
+    }
+
+    private(set) var recordings: [Entry] = []
+    /// Recordings of a folder without a scene beside them.
+    private(set) var skipped: [String] = []
+
+    /// The extensions of the recordings a folder is searched for.
+    private static let extensions = [".evemu", ".yml", ".yaml", ".events"]
+
+    init(arguments: [String], sceneOverride: String?) {
+        for argument in arguments {
+            if let names = Self.directoryEntries(argument) {
+                for name in names where Self.extensions.contains(where: name.hasSuffix) {
+                    let path = argument.hasSuffix("/") ? argument + name : argument + "/" + name
+                    if let entry = Self.entry(path, sceneOverride: sceneOverride) { recordings.append(entry) } else { skipped.append(path) }
+                }
+            } else {
+                // A named file always counts: without a scene its replay reports the missing file.
+                recordings.append(Self.entry(argument, sceneOverride: sceneOverride)
+                    ?? Entry(path: argument, scenePath: nil, expectedIntentsPath: nil))
+            }
+        }
+    }
+
+    /// The recording with its scene (`--scene`, or NAME.scene.json beside it), or nil when it has none.
+    private static func entry(_ path: String, sceneOverride: String?) -> Entry? {
+        let scenePath = sceneOverride ?? scenePath(besides: path)
+        // A scene named with --scene is taken as it is: its own load says what is wrong with it.
+        guard sceneOverride != nil || access(scenePath, F_OK) == 0 else { return nil }
+        let intents = stem(of: path) + ".intents.jsonl"
+        return Entry(path: path, scenePath: scenePath, expectedIntentsPath: access(intents, F_OK) == 0 ? intents : nil)
+    }
+
+    /// NAME.scene.json for the recording NAME.evemu (or .yml, .yaml, .events).
+    static func scenePath(besides path: String) -> String {
+        stem(of: path) + ".scene.json"
+    }
+
+    /// The path without its recording extension.
+    private static func stem(of path: String) -> String {
+        guard let suffix = extensions.first(where: path.hasSuffix) else { return path }
+        return String(path.dropLast(suffix.count))
+    }
+
+    /// The names in a folder, sorted; nil when `path` is not a folder.
+    private static func directoryEntries(_ path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
+}

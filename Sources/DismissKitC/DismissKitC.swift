@@ -15,6 +15,10 @@ final class PipelineHandle {
     var nextIntent = 0
     /// The line of the intent being read, reused from one to the next.
     var line: [UInt8] = []
+    /// The session file being written (`dk_pipeline_record`), if any.
+    var recorder: SessionRecorder?
+    /// Whether a touch or command has been given: a recording must begin before.
+    var started = false
 
     init(scene: Scene, configuration: GestureConfiguration) {
         pipeline = DismissalPipeline(scene: scene, configuration: configuration)
@@ -114,12 +118,15 @@ public func dk_pipeline_touch(
         event.slot = seatSlot
         event.seatSlot = seatSlot
     }
-    if kind == .down || kind == .motion {
-        // The recogniser works in points; millimetres follow from the screen's size.
-        let screen = handle.pipeline.scene.screen
-        event.point = TouchPoint(xMM: x * screen.widthMM / screen.width, yMM: y * screen.heightMM / screen.height, x: x, y: y)
-    }
+    if kind == .down || kind == .motion { event.point = TouchPoint(x: x, y: y, on: handle.pipeline.scene.screen) }
     handle.compact()
+    handle.started = true
+    handle.recorder?.record(touch: event)
+    let decided = handle.intents.count
+    defer {
+        handle.recorder?.record(intents: handle.intents[decided...])
+        if kind == .frame { handle.recorder?.flush() }
+    }
     do throws(TouchRefusal) {
         try handle.pipeline.handle(event, into: &handle.intents)
         return 0
@@ -149,6 +156,14 @@ public func dk_pipeline_command(
         report("time_us \(time) is out of range (at most 2^53 microseconds either side of 0)", to: errorOut)
         return -1
     }
+    handle.compact()
+    handle.started = true
+    handle.recorder?.record(command: text, time: time)
+    let decided = handle.intents.count
+    defer {
+        handle.recorder?.record(intents: handle.intents[decided...])
+        handle.recorder?.flush()
+    }
     let command: HostCommand
     do throws(JSONInputError) {
         command = try HostCommandParser.parse(text)
@@ -156,7 +171,6 @@ public func dk_pipeline_command(
         report("command_json:\(error.line): \(error.reason)", to: errorOut)
         return -1
     }
-    handle.compact()
     do throws(HostCommandError) {
         try handle.pipeline.apply(command, time: time, into: &handle.intents)
     } catch {
@@ -184,4 +198,39 @@ public func dk_pipeline_next_intent(_ pipeline: OpaquePointer?) -> UnsafeMutable
 @c @implementation
 public func dk_string_free(_ string: UnsafeMutablePointer<CChar>?) {
     free(string)
+}
+
+@c @implementation
+public func dk_pipeline_record(
+    _ pipeline: OpaquePointer?, _ path: UnsafePointer<CChar>?,
+    _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    errorOut?.pointee = nil
+    guard let handle = PipelineHandle.from(pipeline) else {
+        report("pipeline is NULL", to: errorOut)
+        return -1
+    }
+    let filePath: String
+    switch DismissKitC.text(of: path, named: "path") {
+    case .success(let value): filePath = value
+    case .failure(let failure):
+        report(failure.message, to: errorOut)
+        return -1
+    }
+    guard handle.recorder == nil else {
+        report("the pipeline is already recording to \(handle.recorder!.path)", to: errorOut)
+        return -1
+    }
+    guard !handle.started else {
+        report("a recording begins before the first touch or command", to: errorOut)
+        return -1
+    }
+    do throws(Errno) {
+        handle.recorder = try SessionRecorder(path: filePath, scene: handle.pipeline.scene,
+                                              configuration: handle.pipeline.recogniser.configuration)
+        return 0
+    } catch {
+        report("\(filePath): \(error)", to: errorOut)
+        return -1
+    }
 }

@@ -23,9 +23,11 @@ enum AnalyzeCommand: Subcommand {
         USAGE: \(usage)
 
         ARGUMENTS:
-          <recording-or-folder>   A recording (libinput record YAML or evemu), or a folder: its .evemu,
-                                  .yml, .yaml and .events files with a NAME.scene.json beside them (all of
-                                  them with '--scene'; the others are listed as skipped).
+          <recording-or-folder>   A recording (libinput record YAML or evemu) or a session file, or a
+                                  folder: its session files (.jsonl), and its .evemu, .yml, .yaml and
+                                  .events files with a NAME.scene.json beside them (all of them with
+                                  '--scene'; the others are listed as skipped). A session holds its
+                                  own scene, and its intents are the ones expected.
 
         OPTIONS:
           --scene <file>          The scene for every recording, instead of NAME.scene.json beside each.
@@ -99,6 +101,7 @@ enum AnalyzeCommand: Subcommand {
 
     private static func analyse(_ entry: Corpus.Entry, configPath: String?, comparePath: String?) -> Result<Analysed, InputFileError> {
         Result { () throws(InputFileError) -> Analysed in
+            if entry.isSession { return try analyseSession(at: entry.path, configPath: configPath, comparePath: comparePath) }
             _ = try Recording.open(paths: [entry.path])
             guard let scenePath = entry.scenePath else {
                 throw InputFileError(.unreadable, path: entry.path,
@@ -118,6 +121,33 @@ enum AnalyzeCommand: Subcommand {
                             firstMatches: expected.map { $0 == first.intentLines },
                             secondMatches: expected.flatMap { lines in second.map { $0.intentLines == lines } })
         }
+    }
+
+    /// A session file analysed: its scene and thresholds are its own, and the intents it
+    /// recorded are the ones expected.
+    private static func analyseSession(at path: String, configPath: String?, comparePath: String?) throws(InputFileError) -> Analysed {
+        func replay(_ overPath: String?) throws(InputFileError) -> (analysis: GestureAnalysis, intentLines: [String], recorded: [String]) {
+            let reader = try SessionFile.Reader(path: path)
+            let configuration = try reader.sceneFile.flatMap { sceneFile throws(InputFileError) in
+                try overPath.map { path throws(InputFileError) in try GestureConfigurationReader.load(path: path, base: sceneFile.configuration) }
+            }
+            var analysis = GestureAnalysis()
+            var intentLines: [String] = []
+            try SessionFile.steps(of: reader, configuration: configuration) { step in
+                analysis.add(step)
+                if case .intent(let intent) = step { intentLines.append(intent.jsonLine(explain: false).text) }
+            }
+            var recorded: [String] = []
+            let again = try SessionFile.Reader(path: path)
+            while let entry = try again.next() {
+                if case .intent(let text) = entry { recorded.append(text) }
+            }
+            return (analysis, intentLines, recorded)
+        }
+        let first = try replay(configPath)
+        let second = try comparePath.map { path throws(InputFileError) in try replay(path) }
+        return Analysed(first: first.analysis, second: second?.analysis, firstMatches: first.intentLines == first.recorded,
+                        secondMatches: second.map { $0.intentLines == $0.recorded })
     }
 
     /// The lines of an expected-intents file as they are compared: without the figures of
@@ -185,10 +215,12 @@ enum AnalyzeCommand: Subcommand {
 struct Corpus {
     struct Entry {
         var path: String
-        /// Nil for a named recording without a scene: its analysis reports it.
-        var scenePath: String?
+        /// Nil for a session, and for a named recording without a scene (its analysis reports it).
+        var scenePath: String? = nil
         /// `NAME.intents.jsonl` beside the recording, when there is one.
-        var expectedIntentsPath: String?
+        var expectedIntentsPath: String? = nil
+        /// A session file, which holds its own scene and intents.
+        var isSession = false
     }
 
     private(set) var recordings: [Entry] = []
@@ -201,10 +233,17 @@ struct Corpus {
     init(arguments: [String], sceneOverride: String?) {
         for argument in arguments {
             if let names = Self.directoryEntries(argument) {
-                for name in names where Self.extensions.contains(where: name.hasSuffix) {
+                for name in names {
                     let path = argument.hasSuffix("/") ? argument + name : argument + "/" + name
+                    if name.hasSuffix(".jsonl") {
+                        if SessionFile.isSession(path: path) { recordings.append(Entry(path: path, isSession: true)) }
+                        continue
+                    }
+                    guard Self.extensions.contains(where: name.hasSuffix) else { continue }
                     if let entry = Self.entry(path, sceneOverride: sceneOverride) { recordings.append(entry) } else { skipped.append(path) }
                 }
+            } else if SessionFile.isSession(path: argument) {
+                recordings.append(Entry(path: argument, isSession: true))
             } else {
                 // A named file always counts: without a scene its replay reports the missing file.
                 recordings.append(Self.entry(argument, sceneOverride: sceneOverride)

@@ -11,7 +11,8 @@ enum ReplayCommand: Subcommand {
 
         Reads a `libinput record` YAML (version 1) or evemu recording (one `.evemu`
         file, or a `.desc` + `.events` pair), decodes it by libinput's touchscreen
-        rules and prints JSON Lines on standard output.
+        rules and prints JSON Lines on standard output. A session file (recorded with
+        `dk_pipeline_record`) replays with the scene and touches it holds.
 
         USAGE: \(usage)
 
@@ -65,6 +66,13 @@ enum ReplayCommand: Subcommand {
             return usageError(error.message)
         }
 
+        if trace.paths.count == 1, SessionFile.isSession(path: trace.paths[0]) {
+            if trace.scenePath != nil {
+                return usageError("a session file carries its scene: give no '--scene'")
+            }
+            return replaySession(trace, touchEvents: options.flag("touch-events"), exact: options.flag("exact"),
+                                 explain: options.flag("explain"))
+        }
         let scenePath = trace.scenePath
         let calibration = trace.calibration
         if scenePath == nil && !options.flag("touch-events") {
@@ -101,6 +109,30 @@ enum ReplayCommand: Subcommand {
             } else {
                 try Replay.touchEvents(from: reader, screen: .standard, calibration: calibration) { event in
                     output.write { event.appendJSONLine(to: &$0, exact: exact) }
+                }
+            }
+            output.flush()
+            return ExitStatus.success
+        } catch {
+            output.flush()
+            StandardError.report(error.description)
+            return TraceOptions.exitStatus(for: error)
+        }
+    }
+
+    /// Replays a session file (README, "Session files") through a new pipeline on its scene.
+    private static func replaySession(_ trace: TraceOptions, touchEvents: Bool, exact: Bool, explain: Bool) -> Int32 {
+        var output = LineWriter.standardOutput()
+        do throws(InputFileError) {
+            let reader = try SessionFile.Reader(path: trace.paths[0])
+            let configuration = try reader.sceneFile.map { sceneFile throws(InputFileError) in try trace.configuration(over: sceneFile) }
+            if explain, let configuration { StandardError.write("gesturectl: gestures: \(configuration.jsonLine.text)") }
+            try SessionFile.steps(of: reader, configuration: configuration) { step in
+                switch step {
+                case .touch(let event): if touchEvents { output.write { event.appendJSONLine(to: &$0, exact: exact) } }
+                case .command: break
+                case .decision(let decision): if explain { output.write(line: decision.jsonLine.text) }
+                case .intent(let intent): if !touchEvents { output.write { intent.appendJSONLine(to: &$0, explain: explain) } }
                 }
             }
             output.flush()

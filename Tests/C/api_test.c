@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static int failures;
 static int checks;
@@ -730,6 +732,60 @@ static void test_flick_after_hand_off(void) {
     }
 }
 
+/* dk_pipeline_record: the session file holds the scene, the touches, the commands and the
+ * intents, mode 0600; it begins only before the first touch or command, and only once. */
+static void test_record(void) {
+    char path[] = "/tmp/api_test-session-XXXXXX";
+    int descriptor = mkstemp(path);
+    CHECK(descriptor >= 0, "mkstemp");
+    close(descriptor);
+    char *error = NULL;
+    CHECK(dk_pipeline_record(NULL, path, &error) == -1 && error != NULL, "recording a NULL pipeline");
+    dk_string_free(error);
+
+    dk_pipeline *pipeline = dk_pipeline_new(sheet_scene, NULL);
+    CHECK(dk_pipeline_record(pipeline, NULL, &error) == -1 && error != NULL, "recording to a NULL path");
+    dk_string_free(error);
+    CHECK(dk_pipeline_record(pipeline, "/nonexistent/dir/session.jsonl", &error) == -1 && error != NULL
+              && strstr(error, "/nonexistent/dir/session.jsonl") != NULL,
+          "recording into a missing folder: %s", error ? error : "(no error)");
+    dk_string_free(error);
+    error = NULL;
+    CHECK(dk_pipeline_record(pipeline, path, &error) == 0, "recording: %s", error ? error : "");
+    CHECK(dk_pipeline_record(pipeline, path, &error) == -1 && error != NULL && strstr(error, "already") != NULL,
+          "recording twice: %s", error ? error : "(no error)");
+    dk_string_free(error);
+    TOUCH(pipeline, DK_TOUCH_DOWN, 0, 640, 430, 0);
+    TOUCH(pipeline, DK_TOUCH_FRAME, 0, 0, 0, 0);
+    CHECK(dk_pipeline_command(pipeline, "{\"type\": \"key\", \"key\": \"escape\"}", 10, NULL) == 0, "escape");
+    int count;
+    char *all = drain(pipeline, &count);
+    CHECK(count == 1 && strstr(all, "confirmationRequested") != NULL, "escape on unsaved work asks: %s", all);
+    free(all);
+
+    struct stat status;
+    CHECK(stat(path, &status) == 0 && (status.st_mode & 0777) == 0600, "the session file's mode is %o", status.st_mode & 0777);
+    FILE *file = fopen(path, "r");
+    char text[8192] = {0};
+    size_t length = file ? fread(text, 1, sizeof text - 1, file) : 0;
+    if (file) fclose(file);
+    /* Written at the frame and after the command, before dk_pipeline_free. */
+    CONTAINS(text, "\"format\":\"dismisskit-session\"");
+    CONTAINS(text, "{\"event\":\"down\",\"seatSlot\":0,\"time\":0,\"type\":\"touch\",\"x\":640,\"y\":430}\n");
+    CONTAINS(text, "{\"command\":\"{\\\"type\\\": \\\"key\\\", \\\"key\\\": \\\"escape\\\"}\",\"time\":10,\"type\":\"command\"}\n");
+    CONTAINS(text, "\"type\":\"confirmationRequested\"},\"type\":\"intent\"}\n");
+    CHECK(length > 0, "the session file is empty");
+
+    dk_pipeline *late = dk_pipeline_new(sheet_scene, NULL);
+    TOUCH(late, DK_TOUCH_FRAME, 0, 0, 0, 0);
+    CHECK(dk_pipeline_record(late, path, &error) == -1 && error != NULL && strstr(error, "before the first") != NULL,
+          "recording after a touch: %s", error ? error : "(no error)");
+    dk_string_free(error);
+    dk_pipeline_free(late);
+    dk_pipeline_free(pipeline);
+    unlink(path);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "Usage: %s VERSION\n", argv[0]);
@@ -746,6 +802,7 @@ int main(int argc, char **argv) {
     test_screen();
     test_host_reported_offsets();
     test_flick_after_hand_off();
+    test_record();
     test_unread_intents();
     test_threads();
     test_fuzz();

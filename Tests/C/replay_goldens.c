@@ -10,6 +10,9 @@
  * before the touch events of the first frame at or after its time (the touch events of one
  * kernel frame share its time), the rest after the last frame, each at its own time.
  *
+ * Each replay is also recorded with dk_pipeline_record: `gesturectl replay SESSION` must give
+ * exactly the intents the library handed out, and the file cut in half a prefix of them.
+ *
  * Usage: replay_goldens GESTURECTL RECORDINGS_DIR [--rounded]
  *   --rounded  feed the positions rounded to 0.001 (plain --touch-events) instead, to see
  *              what rounding would change; the run then reports the recordings that differ.
@@ -22,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 /* A minimal JSON scanner, enough to find object members in the test's own inputs. */
 
@@ -160,6 +164,53 @@ static void drain(dk_pipeline *pipeline, lines *intents) {
     }
 }
 
+/* 0 when `gesturectl replay SESSION` gives the intents the library handed out, and the session
+ * cut in the middle of its bytes replays to a prefix of them. */
+static int check_session(const char *gesturectl, const char *name, const char *session, const lines *handed_out) {
+    char *text = read_file(session);
+    if (text == NULL) return 1;
+    char cut[] = "/tmp/replay_goldens-cut-XXXXXX";
+    int cut_fd = mkstemp(cut);
+    if (cut_fd < 0) { perror("mkstemp"); exit(2); }
+    size_t half = strlen(text) / 2;
+    if (write(cut_fd, text, half) != (ssize_t)half) { perror("write"); exit(2); }
+    close(cut_fd);
+    free(text);
+
+    int failed = 0;
+    const char *files[] = {session, cut};
+    for (int f = 0; f < 2 && !failed; f++) {
+        char *q_tool = quoted(gesturectl), *q_file = quoted(files[f]);
+        size_t size = strlen(q_tool) + strlen(q_file) + 16;
+        char *command = malloc(size);
+        snprintf(command, size, "%s replay %s", q_tool, q_file);
+        lines replayed = {0};
+        int status;
+        run(command, &replayed, &status);
+        if (status != 0) {
+            fprintf(stderr, "FAIL %s: '%s' exited %d\n", name, command, status);
+            failed = 1;
+        } else if (f == 0 ? replayed.count != handed_out->count : replayed.count > handed_out->count) {
+            fprintf(stderr, "FAIL %s: the %s session replays to %zu intents, the library handed out %zu\n", name,
+                    f == 0 ? "whole" : "cut", replayed.count, handed_out->count);
+            failed = 1;
+        }
+        for (size_t i = 0; !failed && i < replayed.count; i++) {
+            if (strcmp(replayed.items[i], handed_out->items[i]) != 0) {
+                fprintf(stderr, "FAIL %s: intent %zu of the %s session differs\n  replayed:    %s\n  handed out:  %s\n",
+                        name, i + 1, f == 0 ? "whole" : "cut", replayed.items[i], handed_out->items[i]);
+                failed = 1;
+            }
+        }
+        lines_free(&replayed);
+        free(command);
+        free(q_file);
+        free(q_tool);
+    }
+    unlink(cut);
+    return failed;
+}
+
 /* Replays one recording; 0 when the library gives gesturectl's intents. */
 static int check(const char *gesturectl, const char *scene_path, int rounded, size_t *compared) {
     const char *name = strrchr(scene_path, '/') ? strrchr(scene_path, '/') + 1 : scene_path;
@@ -199,6 +250,16 @@ static int check(const char *gesturectl, const char *scene_path, int rounded, si
         fprintf(stderr, "FAIL %s: dk_pipeline_new: %s\n", name, error);
         dk_string_free(error);
         return 1;
+    }
+
+    char session[] = "/tmp/replay_goldens-session-XXXXXX";
+    int session_fd = mkstemp(session);
+    if (session_fd < 0) { perror("mkstemp"); exit(2); }
+    close(session_fd);
+    if (dk_pipeline_record(pipeline, session, &error) != 0) {
+        fprintf(stderr, "FAIL %s: dk_pipeline_record: %s\n", name, error);
+        dk_string_free(error);
+        failed = 1;
     }
 
     char *q_recording = quoted(recording), *q_scene = quoted(scene_path), *q_tool = quoted(gesturectl);
@@ -278,6 +339,8 @@ static int check(const char *gesturectl, const char *scene_path, int rounded, si
         failed = 1;
     }
     if (!failed) *compared += expected.count;
+    if (!failed) failed = check_session(gesturectl, name, session, &actual);
+    unlink(session);
 
     for (size_t i = 0; i < timeline_count; i++) free(timeline[i].command);
     free(timeline);

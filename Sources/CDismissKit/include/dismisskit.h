@@ -115,6 +115,15 @@ int dk_pipeline_touch(dk_pipeline *pipeline, dk_touch_type type, int32_t seat_sl
  * malformed or the scene cannot take it: nothing changes then. */
 int dk_pipeline_command(dk_pipeline *pipeline, const char *command_json, int64_t time_us, char **error);
 
+/* Records the session to the file at path (created or replaced, mode 0600): the scene, every
+ * touch as it is given, every command with its time and every intent, as JSON Lines that
+ * `gesturectl replay path` replays to the same intents (README, "Session files"). The file is
+ * written at each frame and after each command, and closed by dk_pipeline_free(). Call it after
+ * dk_pipeline_new() and before the first touch or command. 0 on success; -1 with *error (if
+ * error != NULL) when the file cannot be created, the pipeline already records, or a touch or
+ * command came first. A write that fails later ends the recording; the pipeline goes on. */
+int dk_pipeline_record(dk_pipeline *pipeline, const char *path, char **error);
+
 /* The next intent as one JSON object (no newline), to free with dk_string_free(); NULL when
  * there is none (or pipeline is NULL). Intents come in the order they were decided. */
 char *dk_pipeline_next_intent(dk_pipeline *pipeline);

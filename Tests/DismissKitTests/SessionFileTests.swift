@@ -1,0 +1,110 @@
+import Foundation
+import Glibc
+import DismissKit
+import Testing
+
+/// Session files: recorded as a host drives a pipeline, replayed by `gesturectl replay` to the
+/// same intents, cut short to a prefix, and refused with their line when broken.
+@Suite struct SessionFileTests {
+    /// Drives a pipeline with a golden recording's touches and a confirmation answer, recording
+    /// the session to `path` as the C library does; returns the intents handed out, as JSON text.
+    static func record(_ name: String, to path: String) throws -> [String] {
+        let scenePath = "Recordings/\(name).scene.json"
+        let sceneFile = try SceneFile.load(path: scenePath)
+        var pipeline = DismissalPipeline(scene: sceneFile.scene, configuration: sceneFile.configuration)
+        let recorder = try SessionRecorder(path: path, scene: sceneFile.scene, configuration: sceneFile.configuration)
+        var intents: [Intent] = []
+        var events: [TouchEvent] = []
+        try Replay.touchEvents(from: Recording.open(paths: ["Recordings/\(name).evemu"]), scene: sceneFile, scenePath: scenePath) {
+            events.append($0)
+        }
+        for event in events {
+            var touch = event
+            if let point = event.point { touch.point = TouchPoint(x: point.x, y: point.y, on: pipeline.scene.screen) }
+            recorder.record(touch: touch)
+            let before = intents.count
+            try? pipeline.handle(touch, into: &intents)
+            recorder.record(intents: intents[before...])
+            if touch.kind == .frame { recorder.flush() }
+            if let asked = intents[before...].first(where: { if case .confirmationRequested = $0.kind { true } else { false } }) {
+                let command = #"{"type": "confirm", "presentation": "compose", "choice": "discard"}"#
+                recorder.record(command: command, time: asked.time + 1)
+                let start = intents.count
+                try pipeline.apply(HostCommandParser.parse(command), time: asked.time + 1, into: &intents)
+                recorder.record(intents: intents[start...])
+                recorder.flush()
+            }
+        }
+        return intents.map { $0.jsonLine(explain: false).text }
+    }
+
+    static func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid()).jsonl").path
+    }
+
+    @Test func aRecordedSessionReplaysToTheIntentsHandedOut() throws {
+        let path = Self.temporaryPath("session")
+        defer { unlink(path) }
+        let handedOut = try Self.record("gesture-gated-swipe-confirm-discard", to: path)
+        #expect(handedOut.contains { $0.contains(#""resolution":"discarded""#) })
+        var status = stat()
+        #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        let result = try runGesturectl(["replay", path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.split(separator: "\n").map(String.init) == handedOut)
+
+        let analysis = try runGesturectl(["analyze", path, "--json"])
+        #expect(analysis.status == 0, "\(analysis.standardError)")
+        #expect(analysis.standardOutput.contains(#""matchesExpected":true"#))
+    }
+
+    @Test func aSessionCutAnywhereReplaysToAPrefix() throws {
+        let path = Self.temporaryPath("session-whole")
+        let cut = Self.temporaryPath("session-cut")
+        defer { unlink(path); unlink(cut) }
+        let handedOut = try Self.record("gesture-gated-swipe-confirm-discard", to: path)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        // Past the header, every tenth of the file, and one byte short of the end.
+        var lengths = stride(from: bytes.count / 10, to: bytes.count, by: bytes.count / 10).map { $0 }
+        lengths.append(bytes.count - 1)
+        var longest = 0
+        for length in lengths {
+            try bytes.prefix(length).write(to: URL(fileURLWithPath: cut))
+            let result = try runGesturectl(["replay", cut])
+            #expect(result.status == 0, "cut at \(length): \(result.standardError)")
+            let replayed = result.standardOutput.split(separator: "\n").map(String.init)
+            #expect(Array(handedOut.prefix(replayed.count)) == replayed, "cut at \(length)")
+            #expect(replayed.count >= longest, "a longer cut gives no fewer intents")
+            longest = replayed.count
+        }
+        #expect(longest > 0 && longest < handedOut.count + 1)
+    }
+
+    @Test func aBrokenLineOrAnotherVersionIsRefusedWithItsLine() throws {
+        let path = Self.temporaryPath("session-broken")
+        defer { unlink(path) }
+        _ = try Self.record("gesture-gated-swipe-confirm-discard", to: path)
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let original = lines
+
+        lines[4] = #"{"event":"down","time":"soon","type":"touch"}"#
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        var result = try runGesturectl(["replay", path])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("\(path):5:"), "\(result.standardError)")
+
+        lines = original
+        lines[3] = "not json"
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        result = try runGesturectl(["replay", path])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("\(path):4:"), "\(result.standardError)")
+
+        lines = original
+        lines[0] = Substring(lines[0].replacingOccurrences(of: #""version":1"#, with: #""version":2"#))
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        result = try runGesturectl(["replay", path])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("\(path):1: session version 2"), "\(result.standardError)")
+    }
+}

@@ -73,22 +73,40 @@ enum PlotCommand: Subcommand {
 
         let plot: RecordingPlot
         do throws(InputFileError) {
-            let sceneFile = try trace.scenePath.map { path throws(InputFileError) in try SceneFile.load(path: path) }
-                ?? SceneFile(scene: Scene())
-            let configuration = try trace.configuration(over: sceneFile)
-            let reader = try trace.openRecording()
-            var recorded = RecordingPlot(title: title(of: trace.paths[0]), scene: sceneFile.scene, configuration: configuration)
-            try Replay.steps(from: reader, scene: sceneFile, scenePath: trace.scenePath ?? "", configuration: configuration,
-                             calibration: trace.calibration) {
-                recorded.record($0)
+            if trace.paths.count == 1, SessionFile.isSession(path: trace.paths[0]) {
+                guard trace.scenePath == nil else { return usageError("a session file carries its scene: give no '--scene'") }
+                let reader = try SessionFile.Reader(path: trace.paths[0])
+                let sceneFile = reader.sceneFile ?? SceneFile(scene: Scene())
+                let configuration = try trace.configuration(over: sceneFile)
+                var recorded = RecordingPlot(title: title(of: trace.paths[0]), scene: sceneFile.scene, configuration: configuration)
+                try SessionFile.steps(of: reader, configuration: configuration) { recorded.record($0) }
+                plot = recorded
+            } else {
+                plot = try recordingPlot(of: trace)
             }
-            plot = recorded
         } catch {
             StandardError.report(error.description)
             return TraceOptions.exitStatus(for: error)
         }
+        return emit(format == .svg ? plot.svg() : plot.html(), to: outputPath)
+    }
 
-        let text = format == .svg ? plot.svg() : plot.html()
+    /// The plot of a recording replayed against the scene of `--scene` (an empty one without).
+    private static func recordingPlot(of trace: TraceOptions) throws(InputFileError) -> RecordingPlot {
+        let sceneFile = try trace.scenePath.map { path throws(InputFileError) in try SceneFile.load(path: path) }
+            ?? SceneFile(scene: Scene())
+        let configuration = try trace.configuration(over: sceneFile)
+        let reader = try trace.openRecording()
+        var recorded = RecordingPlot(title: title(of: trace.paths[0]), scene: sceneFile.scene, configuration: configuration)
+        try Replay.steps(from: reader, scene: sceneFile, scenePath: trace.scenePath ?? "", configuration: configuration,
+                         calibration: trace.calibration) {
+            recorded.record($0)
+        }
+        return recorded
+    }
+
+    /// Writes the plot to `outputPath`, or to standard output without one.
+    private static func emit(_ text: String, to outputPath: String?) -> Int32 {
         guard let outputPath else {
             var output = LineWriter.standardOutput()
             output.write(bytes: Array(text.utf8))

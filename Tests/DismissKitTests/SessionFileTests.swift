@@ -53,6 +53,11 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.split(separator: "\n").map(String.init) == handedOut)
 
+        let plot = try runGesturectl(["plot", path])
+        #expect(plot.status == 0, "\(plot.standardError)")
+        #expect(plot.standardOutput.hasPrefix("<svg") || plot.standardOutput.contains("<svg"))
+        #expect(plot.standardOutput.contains("discarded"))
+
         let analysis = try runGesturectl(["analyze", path, "--json"])
         #expect(analysis.status == 0, "\(analysis.standardError)")
         #expect(analysis.standardOutput.contains(#""matchesExpected":true"#))

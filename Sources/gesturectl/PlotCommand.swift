@@ -5,8 +5,8 @@ import Glibc
 /// `gesturectl plot`: replays a recording against its scene and draws it, with every decision.
 enum PlotCommand: Subcommand {
     static let name = "plot"
-    static let summary = "Draw a recording and every decision made on it (SVG or HTML)."
-    static let usage = "gesturectl \(name) <trace> [<events-file>] [--scene <file>] [--config <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [-o <file>] [--format svg|html]"
+    static let summary = "Draw a recording and every decision made on it (SVG, HTML or PNG)."
+    static let usage = "gesturectl \(name) <trace> [<events-file>] [--scene <file>] [--config <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [-o <file>] [--format svg|html|png]"
 
     static let help = """
         OVERVIEW: Draw a recording and every decision made on it.
@@ -32,14 +32,16 @@ enum PlotCommand: Subcommand {
           --calibration <matrix>  libinput calibration matrix "a b c d e f"; default: the recorded
                                   LIBINPUT_CALIBRATION_MATRIX udev property, or none.
           -o, --output <file>     Where to write the picture; default: standard output.
-          --format <format>       svg (the default, unless the output file ends in .html) or html: one
-                                  self-contained page with both pictures and a scrubber that steps through time.
+          --format <format>       svg, html (one self-contained page with both pictures and a scrubber that
+                                  steps through time) or png (the SVG rendered by librsvg's rsvg-convert,
+                                  from Debian's librsvg2-bin). Default: from the output file's extension
+                                  (.svg, .html or .png; another is a usage error), svg on standard output.
           -h, --help              Show help information.
         """
 
     /// What the plot is written as.
-    enum Format: String {
-        case svg, html
+    enum Format: String, CaseIterable {
+        case svg, html, png
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -61,11 +63,17 @@ enum PlotCommand: Subcommand {
             outputPath = try options.value("output")
             if let text = try options.value("format") {
                 guard let given = Format(rawValue: text) else {
-                    throw CommandLineArguments.UsageError(message: "'--format' is svg or html, got '\(text)'")
+                    throw CommandLineArguments.UsageError(message: "'--format' is svg, html or png, got '\(text)'")
                 }
                 format = given
+            } else if let outputPath {
+                guard let inferred = Format.allCases.first(where: { outputPath.hasSuffix("." + $0.rawValue) }) else {
+                    throw CommandLineArguments.UsageError(
+                        message: "cannot tell the format of '\(outputPath)': name it .svg, .html or .png, or give '--format'")
+                }
+                format = inferred
             } else {
-                format = outputPath?.hasSuffix(".html") == true ? .html : .svg
+                format = .svg
             }
         } catch {
             return usageError(error.message)
@@ -88,7 +96,48 @@ enum PlotCommand: Subcommand {
             StandardError.report(error.description)
             return TraceOptions.exitStatus(for: error)
         }
-        return emit(format == .svg ? plot.svg() : plot.html(), to: outputPath)
+        switch format {
+        case .svg: return emit(plot.svg(), to: outputPath)
+        case .html: return emit(plot.html(), to: outputPath)
+        case .png: return renderPNG(plot.svg(), to: outputPath)
+        }
+    }
+
+    /// Renders the SVG to PNG with `rsvg-convert`, into `outputPath` or onto standard output.
+    private static func renderPNG(_ svg: String, to outputPath: String?) -> Int32 {
+        var template = Array("/tmp/gesturectl-plot-XXXXXX".utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else {
+            StandardError.report("cannot create a temporary file for the SVG: \(Errno.current)")
+            return ExitStatus.cannotCreate
+        }
+        let svgPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(svgPath) }
+        do throws(Errno) {
+            try SystemCall.writeAll(Array(svg.utf8)) { start, count in Glibc.write(descriptor, start, count) }
+            close(descriptor)
+        } catch {
+            close(descriptor)
+            StandardError.report("\(svgPath): \(error)")
+            return ExitStatus.cannotCreate
+        }
+        let arguments = ["rsvg-convert", "--format", "png"] + (outputPath.map { ["--output", $0] } ?? []) + [svgPath]
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var child = pid_t()
+        let spawned = posix_spawnp(&child, "rsvg-convert", nil, nil, &argv, environ)
+        guard spawned == 0 else {
+            StandardError.report("cannot run rsvg-convert (\(Errno(code: spawned))): PNG needs librsvg's rsvg-convert "
+                + "(Debian's librsvg2-bin)")
+            return ExitStatus.unavailable
+        }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+        guard status == 0 else {
+            StandardError.report("rsvg-convert could not write \(outputPath ?? "the PNG") (status \(status))")
+            return ExitStatus.cannotCreate
+        }
+        return ExitStatus.success
     }
 
     /// The plot of a recording replayed against the scene of `--scene` (an empty one without).

@@ -120,6 +120,26 @@ import Testing
         #expect(try String(contentsOf: output, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
     }
 
+    @Test func anOutputFileEndingInPNGGetsAPNGOfThePicture() throws {
+        let base = "Recordings/gesture-gated-swipe-confirm-discard"
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("plot-\(getpid()).png")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try runGesturectl(["plot", "\(base).evemu", "--scene", "\(base).scene.json", "-o", output.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let png = try Data(contentsOf: output)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        // The IHDR chunk's width and height: the SVG's size, 1000 points wide.
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 1000)
+    }
+
+    @Test func anOutputFileOfAnotherKindIsAUsageError() throws {
+        let result = try runGesturectl(["plot", "Recordings/rules-seat-slots.evemu", "-o", "/tmp/plot.pdf"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("cannot tell the format of '/tmp/plot.pdf'"))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/plot.pdf"))
+    }
+
     @Test func withoutASceneTheContactsAloneAreDrawn() throws {
         let plot = try runGesturectl(["plot", "Recordings/rules-seat-slots.evemu"])
         #expect(plot.status == 0)
@@ -149,7 +169,7 @@ import Testing
 
     @Test(arguments: [
         ("no trace", ["plot"]),
-        ("unknown format", ["plot", "Recordings/rules-seat-slots.evemu", "--format", "png"]),
+        ("unknown format", ["plot", "Recordings/rules-seat-slots.evemu", "--format", "pdf"]),
         ("unknown option", ["plot", "Recordings/rules-seat-slots.evemu", "--explain"]),
         ("bad calibration", ["plot", "Recordings/rules-seat-slots.evemu", "--calibration", "1 2"]),
     ])

@@ -1,10 +1,11 @@
 import DismissKit
+import Glibc
 
 /// `gesturectl replay`: decodes a recording and prints touch events or intents.
 enum ReplayCommand: Subcommand {
     static let name = "replay"
     static let summary = "Replay a recording and print touch events or intents."
-    static let usage = "gesturectl \(name) <trace> [<events-file>] [--scene <file>] [--config <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [--touch-events [--exact]] [--explain]"
+    static let usage = "gesturectl \(name) <trace> [<events-file>] [--scene <file>] [--config <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [--touch-events [--exact]] [--explain] [--format json|text]"
 
     static let help = """
         OVERVIEW: Replay a recorded touchscreen trace, deterministically.
@@ -39,16 +40,20 @@ enum ReplayCommand: Subcommand {
                                   ("type":"decision") for each decision of the recogniser (a drag that starts, a
                                   tap, a tap held too long or moved past the slop, a cross-axis contact, a second
                                   contact), before the intents it caused.
+          --format <format>       json (the default): JSON Lines; text: one aligned line per touch (frames
+                                  left out), command, decision and intent, as a person reads them, in
+                                  colour on a terminal.
           -h, --help              Show help information.
         """
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: CommandLineArguments
         let trace: TraceOptions
+        let text: StepText?
         do throws(CommandLineArguments.UsageError) {
             options = try CommandLineArguments(
                 arguments,
-                valueOptions: TraceOptions.valueOptions,
+                valueOptions: TraceOptions.valueOptions.union(["format"]),
                 flagOptions: ["touch-events", "exact", "explain", "help"]
             )
             if options.flag("help") {
@@ -56,6 +61,14 @@ enum ReplayCommand: Subcommand {
                 return ExitStatus.success
             }
             trace = try TraceOptions(options)
+            switch try options.value("format") {
+            case nil, "json": text = nil
+            case "text": text = StepText(colour: isatty(STDOUT_FILENO) == 1)
+            case let other?: throw CommandLineArguments.UsageError(message: "'--format' is json or text, got '\(other)'")
+            }
+            if text != nil && options.flag("exact") {
+                throw CommandLineArguments.UsageError(message: "'--exact' is for JSON touch events")
+            }
             if options.flag("exact") && !options.flag("touch-events") {
                 throw CommandLineArguments.UsageError(message: "'--exact' is for touch events: give it with '--touch-events'")
             }
@@ -71,8 +84,9 @@ enum ReplayCommand: Subcommand {
                 return usageError("a session file carries its scene: give no '--scene'")
             }
             return replaySession(trace, touchEvents: options.flag("touch-events"), exact: options.flag("exact"),
-                                 explain: options.flag("explain"))
+                                 explain: options.flag("explain"), text: text)
         }
+        if let text { return replayAsText(trace, touchEvents: options.flag("touch-events"), text: text) }
         let scenePath = trace.scenePath
         let calibration = trace.calibration
         if scenePath == nil && !options.flag("touch-events") {
@@ -120,14 +134,44 @@ enum ReplayCommand: Subcommand {
         }
     }
 
+    /// Replays a recording and prints its steps as text: the touches alone with `--touch-events`
+    /// (or without a scene), and with a scene also the commands, decisions and intents.
+    private static func replayAsText(_ trace: TraceOptions, touchEvents: Bool, text: StepText) -> Int32 {
+        var output = LineWriter.standardOutput()
+        do throws(InputFileError) {
+            let reader = try trace.openRecording()
+            if let scenePath = trace.scenePath {
+                let sceneFile = try SceneFile.load(path: scenePath)
+                try Replay.steps(from: reader, scene: sceneFile, scenePath: scenePath,
+                                 configuration: try trace.configuration(over: sceneFile), calibration: trace.calibration) { step in
+                    if let line = text.line(step), !touchEvents || step.isTouch { output.write(line: line) }
+                }
+            } else {
+                try Replay.touchEvents(from: reader, screen: .standard, calibration: trace.calibration) { event in
+                    if let line = text.line(.touch(event)) { output.write(line: line) }
+                }
+            }
+            output.flush()
+            return ExitStatus.success
+        } catch {
+            output.flush()
+            StandardError.report(error.description)
+            return TraceOptions.exitStatus(for: error)
+        }
+    }
+
     /// Replays a session file (README, "Session files") through a new pipeline on its scene.
-    private static func replaySession(_ trace: TraceOptions, touchEvents: Bool, exact: Bool, explain: Bool) -> Int32 {
+    private static func replaySession(_ trace: TraceOptions, touchEvents: Bool, exact: Bool, explain: Bool, text: StepText?) -> Int32 {
         var output = LineWriter.standardOutput()
         do throws(InputFileError) {
             let reader = try SessionFile.Reader(path: trace.paths[0])
             let configuration = try reader.sceneFile.map { sceneFile throws(InputFileError) in try trace.configuration(over: sceneFile) }
             if explain, let configuration { StandardError.write("gesturectl: gestures: \(configuration.jsonLine.text)") }
             try SessionFile.steps(of: reader, configuration: configuration) { step in
+                if let text {
+                    if let line = text.line(step), !touchEvents || step.isTouch { output.write(line: line) }
+                    return
+                }
                 switch step {
                 case .touch(let event): if touchEvents { output.write { event.appendJSONLine(to: &$0, exact: exact) } }
                 case .command: break
@@ -142,5 +186,12 @@ enum ReplayCommand: Subcommand {
             StandardError.report(error.description)
             return TraceOptions.exitStatus(for: error)
         }
+    }
+}
+
+extension Replay.Step {
+    /// Whether the step is a touch event.
+    fileprivate var isTouch: Bool {
+        if case .touch = self { true } else { false }
     }
 }

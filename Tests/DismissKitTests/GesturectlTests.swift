@@ -89,7 +89,7 @@ import Testing
         ("intents without a scene", ["replay", recording], "gesturectl replay --help"),
         ("exact without touch events", ["replay", recording, "--scene", "Recordings/gesture-gated-swipe-confirm-discard.scene.json", "--exact"],
          "gesturectl replay --help"),
-        ("plot format", ["plot", recording, "--format", "png"], "gesturectl plot --help"),
+        ("plot format", ["plot", recording, "--format", "pdf"], "gesturectl plot --help"),
         ("run option", ["run", "--screen", "wide"], "gesturectl run --help"),
         ("devices argument", ["devices", "extra"], "gesturectl devices --help"),
     ])

@@ -132,26 +132,7 @@ public struct GestureAnalysis: Sendable, Hashable {
         case .setDetent, .passthroughTap, .confirmationRequested, .save, .dismiss:
             break
         }
-        note(Self.summary(of: intent.kind), at: intent.time)
-    }
-
-    /// An intent in a few words: its type and its fields but the offsets and velocities that
-    /// every threshold moves.
-    private static func summary(of kind: Intent.Kind) -> String {
-        switch kind {
-        case .dragBegan(let id, let origin): "dragBegan(\(id), \(origin.rawValue))"
-        case .dragChanged(let id, _, _): "dragChanged(\(id))"
-        case .dragEnded(let id, let outcome, let detent): "dragEnded(\(id), \(outcome.rawValue), \(describe(detent)))"
-        case .dragHandedBack(let id): "dragHandedBack(\(id))"
-        case .contentScrolled(let id, _): "contentScrolled(\(id))"
-        case .setDetent(let id, let detent, let cause): "setDetent(\(id), \(describe(detent)), \(cause.rawValue))"
-        case .passthroughTap(let x, let y): "passthroughTap(\(rounded(x)), \(rounded(y)))"
-        case .confirmationRequested(let id, let source, _): "confirmationRequested(\(id), \(source.rawValue))"
-        case .save(let id): "save(\(id))"
-        case .dismiss(let id, let source, let resolution): "dismiss(\(id), \(source.rawValue), \(resolution.rawValue))"
-        case .cancelled(let id): "cancelled(\(id))"
-        case .rejected(let id, let source, let reason): "rejected(\(id), \(source.rawValue), \(reason))"
-        }
+        note(intent.kind.summary, at: intent.time)
     }
 
     private mutating func note(_ decision: String, at time: Int64) {
@@ -185,14 +166,6 @@ public struct GestureAnalysis: Sendable, Hashable {
         case .dragStarted(let origin, _, _, _): " \(origin.rawValue)"
         case .secondContact(let ended): " \(ended.rawValue)"
         case .crossAxis, .tapOutside, .tapMovedPastSlop, .tapTooLong, .grabberTap, .grabberTapTooLong, .touchRefused: ""
-        }
-    }
-
-    private static func describe(_ detent: Detent) -> String {
-        switch detent {
-        case .medium: "medium"
-        case .large: "large"
-        case .custom(let height): rounded(height)
         }
     }
 

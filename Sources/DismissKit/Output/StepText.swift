@@ -1,0 +1,110 @@
+/// A replay's steps as a person reads them, one aligned line each, as `libinput debug-events`
+/// prints events: the time in seconds, what it is, and its figures (`replay --format text`).
+public struct StepText {
+    /// Whether lines are coloured (ANSI escapes), for a terminal.
+    public var colour: Bool
+
+    public init(colour: Bool) {
+        self.colour = colour
+    }
+
+    /// The step's line, or nil for a frame (the touches of one frame share its time).
+    public func line(_ step: Replay.Step) -> String? {
+        switch step {
+        case .touch(let event):
+            guard event.kind != .frame else { return nil }
+            var what = pad(event.kind.rawValue, 14) + "seat \(event.seatSlot)"
+            if let point = event.point {
+                what = pad(what, 24) + pad("\(Self.tenths(point.x))/\(Self.tenths(point.y)) pt", 18)
+                    + "\(Self.tenths(point.xMM))/\(Self.tenths(point.yMM)) mm"
+            }
+            return row(event.time, "touch", what, colour: nil)
+        case .command(let command):
+            return row(command.time, "command", command.command.summary, colour: "35")
+        case .decision(let decision):
+            let on = decision.presentation.map { " \($0)" } ?? ""
+            return row(decision.time, "decision", pad(decision.name, 14) + "\(on.isEmpty ? "" : String(on.dropFirst()) + ": ")\(decision.rule)",
+                       colour: "36")
+        case .intent(let intent):
+            let rejected = if case .rejected = intent.kind { true } else { false }
+            return row(intent.time, "intent", intent.kind.summary, colour: rejected ? "31" : "32")
+        }
+    }
+
+    private func row(_ time: Int64, _ kind: String, _ what: String, colour code: String?) -> String {
+        let text = pad(Self.seconds(time), 12) + pad(kind, 10) + what
+        guard colour, let code else { return text }
+        return "\u{1B}[\(code)m" + text + "\u{1B}[0m"
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// Microseconds as `+1.234s`.
+    static func seconds(_ time: Int64) -> String {
+        let sign = time < 0 ? "-" : "+"
+        let magnitude = time.magnitude
+        let milliseconds = String(magnitude / 1000 % 1000)
+        return "\(sign)\(magnitude / 1_000_000).\(String(repeating: "0", count: 3 - milliseconds.count))\(milliseconds)s"
+    }
+
+    /// A figure to 0.1, without trailing zeros removed (`70.0`), for columns.
+    static func tenths(_ value: Double) -> String {
+        guard value.isFinite else { return describedNumber(value) }
+        let tenths = Int64((value * 10).rounded())
+        return "\(tenths < 0 ? "-" : "")\(tenths.magnitude / 10).\(tenths.magnitude % 10)"
+    }
+
+    /// A figure to 0.1, trailing zeros removed.
+    static func figure(_ value: Double) -> String {
+        describedNumber((value * 10).rounded() / 10)
+    }
+}
+
+extension Intent.Kind {
+    /// The intent in a few words: its type and its fields but the offsets and velocities that
+    /// every threshold moves, such as `dismiss(compose, swipeFromTop, discarded)`.
+    public var summary: String {
+        func detent(_ detent: Detent) -> String {
+            switch detent {
+            case .medium: "medium"
+            case .large: "large"
+            case .custom(let height): describedNumber(height)
+            }
+        }
+        return switch self {
+        case .dragBegan(let id, let origin): "dragBegan(\(id), \(origin.rawValue))"
+        case .dragChanged(let id, let offset, let velocity):
+            "dragChanged(\(id), \(StepText.figure(offset)) pt, \(describedNumber(velocity.rounded())) pt/s)"
+        case .dragEnded(let id, let outcome, let to): "dragEnded(\(id), \(outcome.rawValue), \(detent(to)))"
+        case .dragHandedBack(let id): "dragHandedBack(\(id))"
+        case .contentScrolled(let id, let offset): "contentScrolled(\(id), \(StepText.figure(offset)) pt)"
+        case .setDetent(let id, let to, let cause): "setDetent(\(id), \(detent(to)), \(cause.rawValue))"
+        case .passthroughTap(let x, let y): "passthroughTap(\(StepText.figure(x)), \(StepText.figure(y)))"
+        case .confirmationRequested(let id, let source, _): "confirmationRequested(\(id), \(source.rawValue))"
+        case .save(let id): "save(\(id))"
+        case .dismiss(let id, let source, let resolution): "dismiss(\(id), \(source.rawValue), \(resolution.rawValue))"
+        case .cancelled(let id): "cancelled(\(id))"
+        case .rejected(let id, let source, let reason): "rejected(\(id), \(source.rawValue), \(reason))"
+        }
+    }
+}
+
+extension HostCommand {
+    /// The command in a few words, such as `confirm(compose, discard)`.
+    public var summary: String {
+        switch self {
+        case .scene(let scene): "scene(\(scene.presentations.count) presentations)"
+        case .present(let presentation): "present(\(presentation.id), \(presentation.style.rawValue))"
+        case .remove(let id): "remove(\(id))"
+        case .update(let id, _): "update(\(id))"
+        case .confirm(let id, let choice): "confirm(\(id), \(choice.rawValue))"
+        case .button(let id, let role): "button(\(id), \(role.rawValue))"
+        case .accessibility(let id, let action): "accessibility(\(id), \(action.rawValue))"
+        case .dismiss(let id): "dismiss(\(id))"
+        case .key(let key): "key(\(key.rawValue))"
+        case .screen(let screen): "screen(\(describedNumber(screen.width)) x \(describedNumber(screen.height)) pt)"
+        }
+    }
+}

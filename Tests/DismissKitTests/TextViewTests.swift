@@ -1,0 +1,44 @@
+import Foundation
+import DismissKit
+import Testing
+
+/// `gesturectl replay --format text`: the steps as a person reads them, in step with the JSON.
+@Suite struct TextViewTests {
+    static let base = "Recordings/gesture-gated-swipe-confirm-discard"
+
+    @Test func everyIntentAndDecisionHasALineInOrder() throws {
+        let text = try runGesturectl(["replay", "\(Self.base).evemu", "--scene", "\(Self.base).scene.json", "--format", "text"])
+        #expect(text.status == 0, "\(text.standardError)")
+        let lines = text.standardOutput.split(separator: "\n").map(String.init)
+        // Not a terminal: no colour.
+        #expect(!text.standardOutput.contains("\u{1B}["))
+        let json = try runGesturectl(["replay", "\(Self.base).evemu", "--scene", "\(Self.base).scene.json", "--explain"])
+        let jsonLines = json.standardOutput.split(separator: "\n")
+        let intentLines = lines.filter { $0.dropFirst(12).hasPrefix("intent") }
+        #expect(intentLines.count == jsonLines.filter { !$0.contains(#""type":"decision""#) }.count)
+        #expect(lines.filter { $0.dropFirst(12).hasPrefix("decision") }.count == jsonLines.filter { $0.contains(#""type":"decision""#) }.count)
+        #expect(lines.first == "+0.000s     touch     down          seat 0    299.9/70.0 pt     50.9/11.9 mm")
+        #expect(lines.suffix(2) == ["+0.600s     command   confirm(compose, discard)",
+                                    "+0.600s     intent    dismiss(compose, swipeFromTop, discarded)"])
+        let asked = try #require(lines.firstIndex { $0.contains("confirmationRequested(compose, swipeFromTop)") })
+        let started = try #require(lines.firstIndex { $0.contains("dragStarted") })
+        #expect(started < asked)
+    }
+
+    @Test func touchEventsAloneLeaveTheRestOut() throws {
+        let text = try runGesturectl(["replay", "\(Self.base).evemu", "--scene", "\(Self.base).scene.json", "--format", "text",
+                                      "--touch-events"])
+        #expect(text.status == 0)
+        let lines = text.standardOutput.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.dropFirst(12).hasPrefix("touch") })
+    }
+
+    @Test func badInputFailsAsTheJSONReplayFails() throws {
+        let format = try runGesturectl(["replay", "\(Self.base).evemu", "--format", "xml"])
+        #expect(format.status == 64)
+        #expect(format.standardError.contains("'--format' is json or text"))
+        let broken = try runGesturectl(["replay", "Recordings/README.md", "--scene", "\(Self.base).scene.json", "--format", "text"])
+        #expect(broken.status == 65)
+        #expect(broken.standardError.hasPrefix("Error: Recordings/README.md:"))
+    }
+}

@@ -151,8 +151,9 @@ final class ProtocolClient {
             let progress = queue.flush()
             output = .bounded(queue)
             if case .failed(let error) = progress {
-                // A client that closed its connection before its last replies is just gone.
-                if inputEnded || isLeaving || commands?.isOpen == false {
+                // A socket client that closed its connection, or one already leaving, is just gone.
+                let gone = socket != nil && (error == .brokenPipe || error.code == ECONNRESET)
+                if gone || inputEnded || isLeaving || commands?.isOpen == false {
                     close()
                 } else {
                     failure = error
@@ -170,12 +171,19 @@ final class ProtocolClient {
         return failure
     }
 
-    /// Stops reading the client and writing it anything new: only the rest of the line it is
-    /// in the middle of is still written (within ``RunLimits/stallSeconds``), then it is closed.
-    func disconnect() {
+    /// Stops reading the client and writing it anything new. What is queued is still written
+    /// (with `keepingQueued`, every line, such as the reply that says why; otherwise only the
+    /// rest of the line the client is in the middle of), while the client takes it within
+    /// ``RunLimits/stallSeconds``; then it is closed.
+    func disconnect(keepingQueued: Bool) {
         commands = nil
         isLeaving = true
-        if case .bounded(var queue) = output {
+        if let socket {
+            shutdown(socket, Int32(SHUT_RD))
+        } else {
+            Self.replaceWithNull(STDIN_FILENO, mode: O_RDONLY)  // the host's writer sees its pipe closed now
+        }
+        if case .bounded(var queue) = output, !keepingQueued {
             queue.keepOnlyLineInProgress()
             output = .bounded(queue)
         }
@@ -190,13 +198,16 @@ final class ProtocolClient {
         if let socket {
             shutdown(socket, Int32(SHUT_RDWR))
         } else {
-            for (descriptor, mode) in [(STDIN_FILENO, O_RDONLY), (STDOUT_FILENO, O_WRONLY)] {
-                let null = open("/dev/null", mode | O_CLOEXEC)
-                if null >= 0 {
-                    dup2(null, descriptor)
-                    Glibc.close(null)
-                }
-            }
+            Self.replaceWithNull(STDIN_FILENO, mode: O_RDONLY)
+            Self.replaceWithNull(STDOUT_FILENO, mode: O_WRONLY)
+        }
+    }
+
+    private static func replaceWithNull(_ descriptor: Int32, mode: Int32) {
+        let null = open("/dev/null", mode | O_CLOEXEC)
+        if null >= 0 {
+            dup2(null, descriptor)
+            Glibc.close(null)
         }
     }
 }

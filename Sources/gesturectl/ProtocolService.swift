@@ -150,7 +150,9 @@ struct ProtocolService {
         if let problem = command.problem {
             StandardError.write("Error: \(client.source):\(command.number): \(problem)")
             reply(to: client, .error(line: command.number, reason: problem))
-            if command.isOverlong { disconnect(client, because: "sent a command line longer than \(InputLimits.maximumLineLength) bytes") }
+            if command.isOverlong {
+                disconnect(client, because: "sent a command line longer than \(InputLimits.maximumLineLength) bytes", keepingQueued: true)
+            }
             return
         }
         let request: HostRequest
@@ -220,9 +222,9 @@ struct ProtocolService {
         if client.isActive { client.send(reply: line) }
     }
 
-    private func disconnect(_ client: ProtocolClient, because reason: String) {
+    private func disconnect(_ client: ProtocolClient, because reason: String, keepingQueued: Bool = false) {
         StandardError.write("gesturectl: \(client.name) disconnected: \(reason)")
-        client.disconnect()
+        client.disconnect(keepingQueued: keepingQueued)
     }
 }
 

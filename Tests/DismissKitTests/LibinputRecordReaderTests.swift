@@ -146,6 +146,23 @@ import Testing
         #expect(reader.device.codes[3] == [0, 1, 53, 54])
     }
 
+    /// A `---` or `...` line inside `events` would end the YAML document there: the second
+    /// document is refused at its line, not taken as the end of the recording.
+    @Test(arguments: ["---", "..."])
+    func aSecondDocumentInsideTheEventsIsRefusedAtItsLine(marker: String) throws {
+        let lines = Self.twoDevices.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let firstEvent = try #require(lines.firstIndex { $0.contains("- [  1,") })
+        let broken = (lines[...firstEvent] + [marker] + lines[(firstEvent + 1)...]).joined(separator: "\n")
+        let reader = try LibinputRecordReader(path: try ReplayTestSupport.write(broken))
+        let error = ReplayTestSupport.error { () throws(InputFileError) in _ = try ReplayTestSupport.readAll(reader) }
+        // After `...`, libyaml itself refuses the content that follows without a `---`.
+        let reason = marker == "---" ? "a second YAML document begins here" : "did not find expected <document start>"
+        #expect(error?.reason.contains(reason) == true, "\(error.map(String.init(describing:)) ?? "no error")")
+        #expect(error?.line == firstEvent + (marker == "---" ? 2 : 3))
+        #expect(try LibinputRecordReader(path: try ReplayTestSupport.write(Self.twoDevices + "\n...\n")).device.name == "Touch Panel",
+                "a closing `...` ends the one document")
+    }
+
     @Test func deviceIndexPicksTheKeyboard() throws {
         let path = try ReplayTestSupport.write(Self.twoDevices)
         let reader = try LibinputRecordReader(path: path, deviceIndex: 0)

@@ -53,7 +53,9 @@ final class LibinputRecordReader: RecordingReader {
                 throw error
             case .betweenItems:
                 switch try yaml.next() {
-                case .sequenceEnd: state = .finished
+                case .sequenceEnd:
+                    try readToTheEnd()
+                    state = .finished
                 case .mappingStart: state = .inItem
                 default: throw yaml.malformed("each item of `events` must be a map")
                 }
@@ -82,6 +84,26 @@ final class LibinputRecordReader: RecordingReader {
                 default:
                     throw yaml.malformed("an evdev event must be a list [sec, usec, type, code, value]")
                 }
+            }
+        }
+    }
+
+    /// Reads the rest of the file after the chosen device's events, which must be the rest of
+    /// its one YAML document: a second document (a `---` or `...` line, as one inside `events`
+    /// would begin) is refused at its line rather than let end the recording early.
+    private func readToTheEnd() throws(InputFileError) {
+        while true {
+            switch try yaml.next() {
+            case .documentEnd:
+                guard try yaml.next() == .streamEnd else {
+                    throw yaml.malformed("a second YAML document begins here (after a `---` or `...` line); "
+                        + "a libinput record file is one document")
+                }
+                return
+            case .streamEnd:
+                return
+            default:
+                continue
             }
         }
     }

@@ -390,8 +390,38 @@ def systemd_problem(results):
     return None
 
 
+def soak_problem(results, seconds):
+    """What is wrong with the soak (guest/soak.py judges it; this reads its verdict), or None."""
+    path = f"{results}/@soak.json"
+    if not os.path.exists(path):
+        return "the guest did not finish the soak"
+    with open(path) as file:
+        soak = json.load(file)
+    if soak["problems"]:
+        return "; ".join(soak["problems"][:5])
+    if soak["seconds"] < seconds:
+        return f"the soak ran {soak['seconds']} s, not {seconds}"
+    return None
+
+
 def main():
     mode, results = sys.argv[1], sys.argv[2]
+    if mode == "soak":
+        try:
+            problem = soak_problem(results, int(sys.argv[3]))
+        except (OSError, ValueError, KeyError) as error:
+            problem = repr(error)
+        if problem:
+            print(f"  MISMATCH soak: {problem}")
+        else:
+            with open(f"{results}/@soak.json") as file:
+                soak = json.load(file)
+            print(f"  match    soak: {soak['seconds']} s, {soak['events']} events, {soak['clients']} clients, "
+                  f"{soak['intents']} intents; RSS {soak['rss_kb']['start']} kB at the start, {soak['rss_kb']['end']} kB "
+                  f"at the end (peak {soak['peak_rss_kb']['after_warm_up']} kB after the warm-up, "
+                  f"{soak['peak_rss_kb']['end']} kB at the end); descriptors {soak['descriptors']}")
+        print(f"soak: {0 if problem else 1}/1")
+        return 1 if problem else 0
     if mode == "systemd":
         try:
             problem = systemd_problem(results)

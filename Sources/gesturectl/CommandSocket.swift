@@ -197,6 +197,9 @@ enum RunLimits {
     /// A client that takes no byte of what waits for it in this long has stopped reading and
     /// is disconnected.
     static let stallSeconds: Int64 = 10
+    /// The most commands applied between two reads of the touches: a client that pipelines
+    /// thousands never holds up touch input (libinput warns past 20 ms).
+    static let commandsPerPass = 32
 }
 
 /// Who is at the other end of a Unix socket, as the kernel tells (`SO_PEERCRED`, `SO_PEERGROUPS`).

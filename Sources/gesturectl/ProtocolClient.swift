@@ -88,6 +88,12 @@ final class ProtocolClient {
         return nil
     }
 
+    /// Whether command lines read from the client may be waiting to be applied now.
+    var hasCommandsWaiting: Bool {
+        guard let commands, !isLeaving, !isPaused else { return false }
+        return commands.holdsLines
+    }
+
     /// Whether so much waits for the client that its commands are not read for now.
     private var isPaused: Bool {
         if case .bounded(let queue) = output { return queue.queuedCount > RunLimits.pauseReadingBytes }

@@ -43,8 +43,10 @@ struct ProtocolService {
     /// The descriptors to watch for room to write.
     var waitingDescriptors: [Int32] { clients.compactMap(\.waitingDescriptor) }
 
-    /// How long the loop may wait before a client's stall is due (ms); nil while none waits.
-    var millisecondsUntilStallCheck: Int64? {
+    /// How long the loop may wait for input (ms): 0 while commands read are waiting to be
+    /// applied, else until a client's stall is due; nil while nothing is due.
+    var millisecondsUntilDue: Int64? {
+        if clients.contains(where: \.hasCommandsWaiting) { return 0 }
         let now = monotonicMilliseconds()
         return clients.filter { $0.waitingDescriptor != nil }
             .map { max(0, RunLimits.stallSeconds * 1000 - $0.millisecondsWithoutProgress(now: now)) }.min()
@@ -113,18 +115,21 @@ struct ProtocolService {
     }
 
     /// Writes to every client what its descriptor takes now, and applies the commands read and
-    /// not yet applied, the clients' in turn, line by line, writing out after each; then
-    /// disconnects the clients that have taken nothing for ``RunLimits/stallSeconds``.
+    /// not yet applied, the clients' in turn, line by line, writing out after each, up to
+    /// ``RunLimits/commandsPerPass`` (the rest wait for the next pass, after the loop has read
+    /// the touches); then disconnects the clients that have taken nothing for ``RunLimits/stallSeconds``.
     mutating func flush() {
         writeOut()
+        var budget = RunLimits.commandsPerPass
         var applied = true
-        while applied {
+        while applied && budget > 0 {
             applied = false
-            for client in clients {
+            for client in clients where budget > 0 {
                 guard let command = client.nextCommand() else { continue }
                 apply(command, from: client)
                 writeOut()
                 applied = true
+                budget -= 1
             }
         }
         let now = monotonicMilliseconds()

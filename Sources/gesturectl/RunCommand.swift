@@ -168,7 +168,7 @@ enum RunCommand: Subcommand {
             if let socket, socket.isAccepting { readable.append(socket.listener) }
             let input: LiveDismissalSession.Input
             do {
-                let timeout = [socket?.millisecondsUntilAccepting, service.millisecondsUntilStallCheck].compactMap { $0 }.min()
+                let timeout = [socket?.millisecondsUntilAccepting, service.millisecondsUntilDue].compactMap { $0 }.min()
                 input = try session.waitForInput(timeout: timeout.map { .milliseconds($0) },
                                                  alsoWatching: readable, waitingToWrite: service.waitingDescriptors)
             } catch {

@@ -146,6 +146,48 @@ import Testing
         #expect(try service.stop() == 0)
     }
 
+    /// A client that reads, but slower than intents come, is disconnected once more than the
+    /// hard cap waits for it, never in the middle of a line; the client that caused them is not.
+    @Test func aClientFallingBehindTheIntentsPastTheHardCapIsDisconnectedWithoutATornLine() throws {
+        let socketPath = RunningService.scratchPath("cap.sock")
+        let service = try RunningService(["--socket", socketPath])
+        let sender = try SocketClient(path: socketPath)
+        let slow = try SocketClient(path: socketPath)
+        let id = String(repeating: "p", count: 240)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        var line = 0
+        var rounds = 0
+        // Each round: 100 sheets presented and dismissed (100 intents of about 300 bytes to every
+        // client), the sender reading its replies, the slow client taking 16 KiB.
+        while !service.standardError.contains("disconnected: stopped reading (more than \(RunLimits.disconnectBytes) bytes") {
+            rounds += 1
+            try #require(rounds < 1_000, "no disconnect after \(rounds) rounds: \(service.standardError)")
+            let commands = (0..<100).map { #"{"type":"present","presentation":{"id":"\#(id)\#($0)","style":"sheet"}}"# }
+                + (0..<100).map { #"{"type":"dismiss","presentation":"\#(id)\#($0)"}"# }
+            sender.send(commands.joined(separator: "\n") + "\n")
+            line += commands.count
+            while let reply = try sender.nextLine(), !reply.hasPrefix(#"{"line":\#(line),"#) {}
+            let count = read(slow.descriptor, &buffer, buffer.count)
+            if count > 0 { received += buffer[..<count] }
+        }
+        // Of the socket's clients only the slow one (client 3; 1 was the start's probe) is
+        // disconnected: the sender reads. (Standard output, which this test does not read, may be.)
+        let notes = service.standardError.split(separator: "\n").filter { $0.contains("socket client") && $0.contains("disconnected") }
+        #expect(notes.count == 1 && notes.first?.contains("socket client 3 ") == true, "\(notes)")
+        // What the slow client is given after its disconnect ends with a whole line.
+        while true {
+            let count = read(slow.descriptor, &buffer, buffer.count)
+            if count <= 0 { break }
+            received += buffer[..<count]
+        }
+        #expect(received.last == 0x0A, "the last line is whole")
+        let lines = received.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+        #expect(lines.first == LineReader.hello)
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") })
+        #expect(try service.stop() == 0)
+    }
+
     @Test func aMemberOfMoreThan256GroupsIsLetInByItsLastGroup() throws {
         try #require(geteuid() == 0, "needs root to connect as another user with many groups")
         let socketPath = "/tmp/dk-\(getpid())-groups.sock"

@@ -6,6 +6,8 @@ pipeline holds (`query`, whose `state` reply it adopts: after a reconnect the pi
 may already hold the sheet), presents its sheet with a host command if it is not there,
 and then reacts to what comes back, one JSON object per line (README, "The protocol"):
 
+- hello: the first line of every connection, with gesturectl's version and protocol
+  number. A kiosk written for protocol 1 stops when it is given another one.
 - ok / error: the reply to one of its command lines, by line number. A refused
   `present` leaves the kiosk's stack as well, so the two never disagree.
 - state: the reply to `query`.
@@ -23,7 +25,8 @@ and then reacts to what comes back, one JSON object per line (README, "The proto
   rejections) is logged.
 
 Everything the kiosk receives and sends is printed as a transcript (JSON Lines) on
-standard output, {"ready": "compose"} once the sheet is in the pipeline, and its final
+standard output: the hello line first, as {"hello": {...}}, then {"received": ...} and
+{"sent": ...}, {"ready": "compose"} once the sheet is in the pipeline, and its final
 stack last: {"stack": [...]}. It stops when
 `gesturectl run` ends, or on SIGINT / SIGTERM (which it passes on).
 
@@ -43,6 +46,9 @@ import signal
 import socket
 import subprocess
 import sys
+
+# The protocol this kiosk speaks: the number in gesturectl's hello line.
+PROTOCOL = 1
 
 # The kiosk's compose sheet: full height, with work the user has not saved yet.
 COMPOSE = {"id": "compose", "style": "sheet", "unsavedChanges": True}
@@ -117,9 +123,25 @@ class Kiosk:
                 presentation["content"] = {"offset": message["offset"]}
 
 
+def greeted(kiosk, messages):
+    """Reads the hello line that begins the connection: whether it names this kiosk's protocol."""
+    line = messages.readline()
+    try:
+        hello = json.loads(line)
+    except json.JSONDecodeError:
+        hello = None
+    if not isinstance(hello, dict) or hello.get("type") != "hello" or hello.get("protocol") != PROTOCOL:
+        kiosk.log(refused_hello=line.strip(), reason=f"expected a hello line with protocol {PROTOCOL}")
+        return False
+    kiosk.log(hello={"protocol": hello["protocol"], "version": hello.get("version")})
+    return True
+
+
 def serve(kiosk, messages):
-    """Asks for the pipeline's state (then presents the kiosk's sheet), and handles what
-    comes back until the stream ends."""
+    """Checks the hello line, asks for the pipeline's state (then presents the kiosk's
+    sheet), and handles what comes back until the stream ends; False for a wrong hello."""
+    if not greeted(kiosk, messages):
+        return False
     kiosk.send({"type": "query"})
     for line in messages:
         line = line.strip()
@@ -129,6 +151,7 @@ def serve(kiosk, messages):
             kiosk.handle(json.loads(line))
         except json.JSONDecodeError as error:
             kiosk.log(unreadable=line, reason=str(error))
+    return True
 
 
 def main():
@@ -154,13 +177,14 @@ def main():
 
         signal.signal(signal.SIGINT, leave)
         signal.signal(signal.SIGTERM, leave)
+        spoken = True
         try:
-            serve(kiosk, incoming)
+            spoken = serve(kiosk, incoming)
         except (SystemExit, ConnectionError):
             pass
         connection.close()
         kiosk.log(stack=kiosk.stack)
-        return 0
+        return 0 if spoken else 1
 
     process = subprocess.Popen([options.gesturectl, "run", *run_arguments],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
@@ -171,7 +195,8 @@ def main():
 
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
-    serve(kiosk, process.stdout)
+    if not serve(kiosk, process.stdout):
+        process.terminate()
     status = process.wait()
     kiosk.log(stack=kiosk.stack, gesturectl_status=status)
     return 0 if status == 0 else 1

@@ -55,8 +55,13 @@ private func report(_ message: String, to error: UnsafeMutablePointer<UnsafeMuta
 }
 
 /// The text of a C string argument, or the message saying why there is none.
-private func text(of argument: UnsafePointer<CChar>?, named name: String) -> Result<String, ArgumentError> {
+/// The UTF-8 text of a C string argument of at most `limit` bytes; a longer one is refused
+/// before it is read further, as a file past its bound is.
+private func text(of argument: UnsafePointer<CChar>?, named name: String, limit: Int) -> Result<String, ArgumentError> {
     guard let argument else { return .failure(ArgumentError(message: "\(name) is NULL")) }
+    guard strnlen(argument, limit + 1) <= limit else {
+        return .failure(ArgumentError(message: "\(name): the text is longer than \(limit) bytes"))
+    }
     guard let text = String(validatingCString: argument) else {
         return .failure(ArgumentError(message: "\(name): the text is not valid UTF-8"))
     }
@@ -74,7 +79,7 @@ public func dk_pipeline_new(
 ) -> OpaquePointer? {
     errorOut?.pointee = nil
     let text: String
-    switch DismissKitC.text(of: sceneJSON, named: "scene_json") {
+    switch DismissKitC.text(of: sceneJSON, named: "scene_json", limit: InputLimits.maximumSceneFileSize) {
     case .success(let value): text = value
     case .failure(let failure):
         report(failure.message, to: errorOut)
@@ -146,7 +151,7 @@ public func dk_pipeline_command(
         return -1
     }
     let text: String
-    switch DismissKitC.text(of: commandJSON, named: "command_json") {
+    switch DismissKitC.text(of: commandJSON, named: "command_json", limit: InputLimits.maximumLineLength) {
     case .success(let value): text = value
     case .failure(let failure):
         report(failure.message, to: errorOut)

@@ -2,10 +2,11 @@ import DismissKit
 import Glibc
 
 /// Lines queued for one reader of the protocol and written without ever blocking: the
-/// descriptor is non-blocking, and what it cannot take now waits here, up to `capacity` bytes.
+/// descriptor is non-blocking, and what it cannot take now waits here.
 ///
-/// A reader that lets more than `capacity` bytes pile up has stopped reading; the caller
-/// disconnects it rather than wait for it.
+/// Every line is queued whole or not at all. How much may wait is the caller's rule
+/// (``ProtocolClient``): ``queuedCount`` and ``millisecondsWithoutProgress`` tell it how the
+/// reader keeps up.
 struct BoundedOutput {
     /// What writing out the queue came to.
     enum Progress: Equatable {
@@ -17,22 +18,20 @@ struct BoundedOutput {
         case failed(Errno)
     }
 
-    /// The most bytes queued for one reader before it counts as having stopped reading (256 KiB,
-    /// about 1,000 intents, beyond what the kernel's socket or pipe buffer already holds).
-    static let standardCapacity = 1 << 18
-
     let descriptor: Int32
-    let capacity: Int
     /// Sockets are written with `send(2)` and `MSG_NOSIGNAL`, pipes with `write(2)`.
     private let isSocket: Bool
     private var queue: [UInt8] = []
     /// The bytes of `queue` already written.
     private var written = 0
+    /// Whether the last byte written ends a line (or nothing was written yet).
+    private var atLineStart = true
+    /// When the reader last took a byte, or the queue last began to wait for it (`CLOCK_MONOTONIC`, ms).
+    private var lastProgress: Int64 = 0
 
     /// - Parameter descriptor: made non-blocking here.
-    init(descriptor: Int32, capacity: Int = standardCapacity) {
+    init(descriptor: Int32) {
         self.descriptor = descriptor
-        self.capacity = capacity
         var status = stat()
         isSocket = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK
         let flags = fcntl(descriptor, F_GETFL)
@@ -42,15 +41,35 @@ struct BoundedOutput {
     /// Whether bytes are waiting for the descriptor to become writable.
     var isWaiting: Bool { written < queue.count }
 
-    /// Queues `bytes`; false, queueing nothing, when that would pass the capacity.
-    mutating func append(_ bytes: [UInt8]) -> Bool {
-        guard queue.count - written + bytes.count <= capacity else { return false }
+    /// The bytes waiting.
+    var queuedCount: Int { queue.count - written }
+
+    /// How long bytes have waited without the reader taking any; 0 when nothing waits.
+    func millisecondsWithoutProgress(now: Int64) -> Int64 {
+        isWaiting ? now - lastProgress : 0
+    }
+
+    /// Queues a whole line (its newline included).
+    mutating func append(_ line: [UInt8]) {
+        if !isWaiting { lastProgress = monotonicMilliseconds() }
         if written > 0 && written >= queue.count / 2 {
             queue.removeFirst(written)
             written = 0
         }
-        queue.append(contentsOf: bytes)
-        return true
+        queue.append(contentsOf: line)
+    }
+
+    /// Forgets every queued line but the rest of the one the reader is in the middle of, so
+    /// that the reader, once disconnected, never sees a line cut short; the wait for progress
+    /// starts again.
+    mutating func keepOnlyLineInProgress() {
+        lastProgress = monotonicMilliseconds()
+        guard !atLineStart, let newline = queue[written...].firstIndex(of: 0x0A) else {
+            queue.removeAll()
+            written = 0
+            return
+        }
+        queue.removeSubrange((newline + 1)...)
     }
 
     /// Writes as much of the queue as the descriptor takes now.
@@ -62,6 +81,8 @@ struct BoundedOutput {
             }
             if count > 0 {
                 written += count
+                atLineStart = queue[written - 1] == 0x0A
+                lastProgress = monotonicMilliseconds()
                 continue
             }
             let error = count < 0 ? Errno.current : .inputOutput
@@ -69,7 +90,7 @@ struct BoundedOutput {
             if error == .wouldBlock { return .waiting }
             return .failed(error)
         }
-        queue.removeAll(keepingCapacity: true)
+        queue.removeAll(keepingCapacity: queue.capacity <= RunLimits.pauseReadingBytes)
         written = 0
         return .drained
     }

@@ -186,6 +186,20 @@ final class CommandSocket {
 enum RunLimits {
     /// The most socket clients connected at once; the next one is refused with a reason.
     static let maximumClients = 32
+    /// While more bytes than this (256 KiB, beyond what the kernel's socket or pipe buffer
+    /// holds) wait for a client, its commands are not read: its replies cannot pile up.
+    static let pauseReadingBytes = 1 << 18
+    /// A client for which more bytes than this (4 MiB) wait has stopped reading and is
+    /// disconnected. Only intents and device lines count against it: the reply to a command,
+    /// a `query`'s state too, is always queued, as commands are read only below
+    /// ``pauseReadingBytes``.
+    static let disconnectBytes = 1 << 22
+    /// A client that takes no byte of what waits for it in this long has stopped reading and
+    /// is disconnected.
+    static let stallSeconds: Int64 = 10
+    /// The most commands applied between two reads of the touches: a client that pipelines
+    /// thousands never holds up touch input (libinput warns past 20 ms).
+    static let commandsPerPass = 32
 }
 
 /// Who is at the other end of a Unix socket, as the kernel tells (`SO_PEERCRED`, `SO_PEERGROUPS`).
@@ -203,13 +217,22 @@ struct PeerCredentials {
         var length = socklen_t(MemoryLayout.size(ofValue: credentials))
         guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
         (pid, uid, gid) = (credentials.0, credentials.1, credentials.2)
-        var groups = [gid_t](repeating: 0, count: 256)
-        var groupsLength = socklen_t(groups.count * MemoryLayout<gid_t>.size)
+        groups = Self.peerGroups(of: descriptor)
+    }
+
+    /// The peer's supplementary groups, however many: a buffer too small gets `ERANGE` and the
+    /// size the kernel needs, and the call is made again with that size.
+    static func peerGroups(of descriptor: Int32) -> [gid_t] {
         let peerGroups: Int32 = 59  // SO_PEERGROUPS, not in Glibc's module
-        if getsockopt(descriptor, SOL_SOCKET, peerGroups, &groups, &groupsLength) == 0 {
-            self.groups = Array(groups.prefix(Int(groupsLength) / MemoryLayout<gid_t>.size))
-        } else {
-            self.groups = []
+        var groups = [gid_t](repeating: 0, count: 64)
+        while true {
+            var length = socklen_t(groups.count * MemoryLayout<gid_t>.size)
+            if getsockopt(descriptor, SOL_SOCKET, peerGroups, &groups, &length) == 0 {
+                return Array(groups.prefix(Int(length) / MemoryLayout<gid_t>.size))
+            }
+            let needed = Int(length) / MemoryLayout<gid_t>.size
+            guard Errno.current.code == ERANGE, needed > groups.count else { return [] }
+            groups = [gid_t](repeating: 0, count: needed)
         }
     }
 }

@@ -5,8 +5,9 @@ import Glibc
 /// first, then the socket's), their commands applied to the session and answered, and every
 /// intent and device change sent to every client.
 ///
-/// Nothing here waits for a client: output goes through each client's bounded queue, and a
-/// client that lets its queue fill up is disconnected with a note on standard error.
+/// Nothing here waits for a client: output goes through each client's queue, written between
+/// commands; a client that falls behind has its commands read no further until it catches up
+/// (``ProtocolClient``), and one that stopped reading is disconnected with a note on standard error.
 struct ProtocolService {
     private let session: LiveDismissalSession
     private let explain: Bool
@@ -22,13 +23,34 @@ struct ProtocolService {
         self.explain = explain
         self.printTouchEvents = printTouchEvents
         line.reserveCapacity(4096)
+        clients[0].send(reply: Self.hello)
     }
+
+    /// The first line of every connection: `{"protocol":N,"type":"hello","version":"…"}`.
+    static let hello: [UInt8] = {
+        var line = JSONLine()
+        line.set("type", .string("hello"))
+        line.set("version", .string(DismissKitVersion.release))
+        line.set("protocol", .integer(Int64(DismissKitVersion.protocolNumber)))
+        var bytes: [UInt8] = []
+        line.append(to: &bytes)
+        return bytes
+    }()
 
     /// The descriptors to watch for command lines.
     var inputDescriptors: [Int32] { clients.compactMap(\.inputDescriptor) }
 
     /// The descriptors to watch for room to write.
     var waitingDescriptors: [Int32] { clients.compactMap(\.waitingDescriptor) }
+
+    /// How long the loop may wait for input (ms): 0 while commands read are waiting to be
+    /// applied, else until a client's stall is due; nil while nothing is due.
+    var millisecondsUntilDue: Int64? {
+        if clients.contains(where: \.hasCommandsWaiting) { return 0 }
+        let now = monotonicMilliseconds()
+        return clients.filter { $0.waitingDescriptor != nil }
+            .map { max(0, RunLimits.stallSeconds * 1000 - $0.millisecondsWithoutProgress(now: now)) }.min()
+    }
 
     /// Forgets the clients that have gone (their sockets close).
     mutating func dropDisconnectedClients() {
@@ -57,13 +79,13 @@ struct ProtocolService {
         }
     }
 
-    /// Reads, applies and answers the commands of every client whose descriptor is readable,
-    /// each client's in the order they arrived.
+    /// Reads what arrived from every client whose descriptor is readable, then applies and
+    /// answers the commands (``flush()``).
     mutating func readCommands(from readable: [Int32]) {
         for client in clients {
-            guard let descriptor = client.inputDescriptor, readable.contains(descriptor) else { continue }
-            apply(client.readCommands(), from: client)
+            if let descriptor = client.inputDescriptor, readable.contains(descriptor) { client.read() }
         }
+        flush()
     }
 
     /// Accepts a client after the listener became readable, or refuses it with a reason.
@@ -71,15 +93,15 @@ struct ProtocolService {
         let admittingMore = clients.count(where: { $0.isSocketClient && $0.isConnected }) < RunLimits.maximumClients
         switch socket.accept(admittingMore: admittingMore) {
         case .accepted(let descriptor, let peer):
-            let client = ProtocolClient.socketClient(descriptor, number: nextClientNumber, peer: peer,
-                                                     capacity: BoundedOutput.standardCapacity)
+            let client = ProtocolClient.socketClient(descriptor, number: nextClientNumber, peer: peer)
             nextClientNumber += 1
             clients.append(client)
+            client.send(reply: Self.hello)
             StandardError.write("gesturectl: \(client.name) connected")
         case .refused(let descriptor, let peer, let reason):
             let who = peer.map { "uid \($0.uid), pid \($0.pid)" } ?? "unknown peer"
             StandardError.write("gesturectl: refused a socket client (\(who)): \(reason)")
-            line.removeAll(keepingCapacity: true)
+            line = Self.hello
             HostReply.error(line: 0, reason: reason).appendJSONLine(to: &line)
             _ = line.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             close(descriptor)
@@ -92,44 +114,71 @@ struct ProtocolService {
         }
     }
 
-    /// Writes to every client what its descriptor takes now; a client that cannot be written is disconnected.
+    /// Writes to every client what its descriptor takes now, and applies the commands read and
+    /// not yet applied, the clients' in turn, line by line, writing out after each, up to
+    /// ``RunLimits/commandsPerPass`` (the rest wait for the next pass, after the loop has read
+    /// the touches); then disconnects the clients that have taken nothing for ``RunLimits/stallSeconds``.
     mutating func flush() {
-        for client in clients where client.isConnected {
-            if let error = client.flush() { disconnect(client, because: "cannot be written (\(error))") }
+        writeOut()
+        var budget = RunLimits.commandsPerPass
+        var applied = true
+        while applied && budget > 0 {
+            applied = false
+            for client in clients where budget > 0 {
+                guard let command = client.nextCommand() else { continue }
+                apply(command, from: client)
+                writeOut()
+                applied = true
+                budget -= 1
+            }
+        }
+        let now = monotonicMilliseconds()
+        for client in clients where client.millisecondsWithoutProgress(now: now) >= RunLimits.stallSeconds * 1000 {
+            if client.isLeaving {
+                client.close()
+            } else {
+                disconnect(client, because: "stopped reading (took none of the bytes waiting for it in \(RunLimits.stallSeconds) s)")
+            }
         }
     }
 
     // MARK: - Private
 
-    private mutating func apply(_ lines: [CommandLineReader.Line], from client: ProtocolClient) {
-        for command in lines {
-            guard client.isConnected else { return }  // the rest of a dropped client's lines is not applied
-            if let problem = command.problem {
-                StandardError.write("Error: \(client.source):\(command.number): \(problem)")
-                reply(to: client, .error(line: command.number, reason: problem))
-                if command.isOverlong { disconnect(client, because: "sent a command line longer than \(InputLimits.maximumLineLength) bytes") }
-                continue
+    /// Writes to every client what its descriptor takes now; a client that cannot be written is disconnected.
+    private func writeOut() {
+        for client in clients where client.isConnected {
+            if let error = client.flush() { disconnect(client, because: "cannot be written (\(error))") }
+        }
+    }
+
+    private mutating func apply(_ command: CommandLineReader.Line, from client: ProtocolClient) {
+        if let problem = command.problem {
+            StandardError.write("Error: \(client.source):\(command.number): \(problem)")
+            reply(to: client, .error(line: command.number, reason: problem))
+            if command.isOverlong {
+                disconnect(client, because: "sent a command line longer than \(InputLimits.maximumLineLength) bytes", keepingQueued: true)
             }
-            let request: HostRequest
+            return
+        }
+        let request: HostRequest
+        do {
+            request = try HostCommandParser.parseRequest(command.text)
+        } catch {
+            refuse(command, from: client, reason: error.reason)
+            return
+        }
+        switch request {
+        case .query:
+            var state = session.pipeline.stateJSONLine
+            state.set("line", .integer(Int64(command.number)))
+            send(to: client) { state.append(to: &$0) }
+        case .command(let hostCommand):
             do {
-                request = try HostCommandParser.parseRequest(command.text)
+                let intents = try session.apply(hostCommand)
+                reply(to: client, .ok(line: command.number))
+                if !printTouchEvents { broadcast(intents) }
             } catch {
                 refuse(command, from: client, reason: error.reason)
-                continue
-            }
-            switch request {
-            case .query:
-                var state = session.pipeline.stateJSONLine
-                state.set("line", .integer(Int64(command.number)))
-                send(to: client) { state.append(to: &$0) }
-            case .command(let hostCommand):
-                do {
-                    let intents = try session.apply(hostCommand)
-                    reply(to: client, .ok(line: command.number))
-                    if !printTouchEvents { broadcast(intents) }
-                } catch {
-                    refuse(command, from: client, reason: error.reason)
-                }
             }
         }
     }
@@ -166,23 +215,21 @@ struct ProtocolService {
     private mutating func broadcast(_ write: (inout [UInt8]) -> Void) {
         line.removeAll(keepingCapacity: true)
         write(&line)
-        for client in clients where client.isConnected { deliver(line, to: client) }
+        for client in clients where client.isActive && !client.send(broadcast: line) {
+            disconnect(client, because: "stopped reading (more than \(RunLimits.disconnectBytes) bytes waiting for it)")
+        }
     }
 
+    /// Sends the reply `write` appends (with its newline) to `client`: it is always queued.
     private mutating func send(to client: ProtocolClient, _ write: (inout [UInt8]) -> Void) {
         line.removeAll(keepingCapacity: true)
         write(&line)
-        deliver(line, to: client)
+        if client.isActive { client.send(reply: line) }
     }
 
-    private func deliver(_ bytes: [UInt8], to client: ProtocolClient) {
-        guard client.isConnected, !client.send(bytes) else { return }
-        disconnect(client, because: "stopped reading (more than \(BoundedOutput.standardCapacity) bytes waiting for it)")
-    }
-
-    private func disconnect(_ client: ProtocolClient, because reason: String) {
+    private func disconnect(_ client: ProtocolClient, because reason: String, keepingQueued: Bool = false) {
         StandardError.write("gesturectl: \(client.name) disconnected: \(reason)")
-        client.disconnect()
+        client.disconnect(keepingQueued: keepingQueued)
     }
 }
 

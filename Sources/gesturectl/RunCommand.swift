@@ -97,6 +97,11 @@ enum RunCommand: Subcommand {
                     throw CommandLineArguments.UsageError(message: "'--screen' needs <width>x<height> in points, got '\(screenText)'")
                 }
                 scene = Scene(screen: screen)
+                do {
+                    try scene.validate()  // the bounds of a scene's screen
+                } catch {
+                    throw CommandLineArguments.UsageError(message: "'--screen \(screenText)': \(error.reason)")
+                }
             } else {
                 scene = Scene()
             }
@@ -163,7 +168,8 @@ enum RunCommand: Subcommand {
             if let socket, socket.isAccepting { readable.append(socket.listener) }
             let input: LiveDismissalSession.Input
             do {
-                input = try session.waitForInput(timeout: socket?.millisecondsUntilAccepting.map { .milliseconds($0) },
+                let timeout = [socket?.millisecondsUntilAccepting, service.millisecondsUntilDue].compactMap { $0 }.min()
+                input = try session.waitForInput(timeout: timeout.map { .milliseconds($0) },
                                                  alsoWatching: readable, waitingToWrite: service.waitingDescriptors)
             } catch {
                 service.flush()
@@ -233,53 +239,3 @@ final class StopSignals {
 
 /// The pipe the signal handler writes to; set before the handler is installed.
 nonisolated(unsafe) private var stopSignalWriter: Int32 = -1
-
-/// Host command lines read from a descriptor as they arrive, numbered from 1; blank lines are skipped.
-struct CommandLineReader {
-    /// A command line, or why it cannot be one.
-    struct Line {
-        var number: Int
-        var text: String
-        /// Set when the line is skipped: the reason, for the error line.
-        var problem: String?
-        /// Whether the line was longer than ``InputLimits/maximumLineLength`` (and not kept).
-        var isOverlong = false
-    }
-
-    let descriptor: Int32
-    private(set) var isOpen = true
-    private var lines = LineSplitter(capacity: 1 << 16)
-
-    init(descriptor: Int32) {
-        self.descriptor = descriptor
-    }
-
-    /// Reads what is available (one `read`, so it does not block after `poll` said readable)
-    /// and returns the lines it completed; at the end of input, the last unterminated line too.
-    mutating func readLines() -> [Line] {
-        let count: Int
-        do {
-            count = try lines.append { buffer throws(Errno) in
-                try SystemCall.checked { read(descriptor, buffer.baseAddress, buffer.count) }
-            }
-        } catch {
-            if error == .wouldBlock { return [] }
-            count = 0  // a failed read ends the input
-        }
-        if count == 0 { isOpen = false }
-        var completed: [Line] = []
-        while let line = lines.nextLine(inputEnded: !isOpen) {
-            if let text = String(validating: line, as: UTF8.self) {
-                if !text.allSatisfy(\.isWhitespace) { completed.append(Line(number: lines.lineNumber, text: text)) }
-            } else {
-                completed.append(Line(number: lines.lineNumber, text: "", problem: "the command is not valid UTF-8 text"))
-            }
-        }
-        if lines.unfinishedLineLength > InputLimits.maximumLineLength {
-            completed.append(Line(number: lines.lineNumber + 1, text: "",
-                                  problem: "the command is longer than \(InputLimits.maximumLineLength) bytes", isOverlong: true))
-            lines.skipUnfinishedLine()
-        }
-        return completed
-    }
-}

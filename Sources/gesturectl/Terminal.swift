@@ -61,7 +61,6 @@ struct LineWriter {
         do {
             try SystemCall.writeAll(buffer) { start, count in Glibc.write(descriptor, start, count) }
         } catch {
-            guard descriptor != STDERR_FILENO else { return }  // nowhere left to say so
             if error == .brokenPipe { exit(ExitStatus.brokenPipe) }
             StandardError.report("\(descriptor == STDOUT_FILENO ? "standard output" : "descriptor \(descriptor)"): \(error)")
             exit(ExitStatus.ioError)
@@ -70,12 +69,10 @@ struct LineWriter {
     }
 }
 
-/// Messages for people, on standard error, unbuffered.
+/// Messages for people, on standard error, through ``MessageWriter``.
 enum StandardError {
     static func write(_ text: String) {
-        var writer = LineWriter(descriptor: STDERR_FILENO, capacity: 0)
-        writer.write(line: text.hasSuffix("\n") ? String(text.dropLast()) : text)
-        writer.flush()
+        MessageWriter.write(text)
     }
 
     /// `Error: message`.

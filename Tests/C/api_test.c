@@ -187,6 +187,20 @@ static void test_bad_scenes(void) {
     deep[depth] = '\0';
     EXPECT_BAD_SCENE(deep, "scene_json:1:");
     free(deep);
+    /* A scene past a scene file's 1 MiB is refused before it is parsed (27 MB once took 297 MB):
+     * valid JSON, 1 MiB and one byte long. */
+    size_t size = (1 << 20) + 1;
+    char *large = malloc(size + 1);
+    memset(large, ' ', size);
+    const char *empty = "{\"presentations\": []}";
+    memcpy(large, empty, strlen(empty));
+    large[size] = '\0';
+    EXPECT_BAD_SCENE(large, "scene_json: the text is longer than 1048576 bytes");
+    large[size - 1] = '\0';  /* exactly 1 MiB: taken */
+    dk_pipeline *taken = dk_pipeline_new(large, NULL);
+    CHECK(taken != NULL, "a scene of exactly 1 MiB was refused");
+    dk_pipeline_free(taken);
+    free(large);
 }
 
 static void test_null_pipeline(void) {

@@ -229,6 +229,49 @@ import Testing
         #expect(error?.reason.contains("ABS_MT_POSITION_X spans -2147483648...2147483647") == true)
     }
 
+    /// A device the decoder refuses is refused at the line that declares the axis at fault, in
+    /// an evemu file and in a `libinput record` file alike.
+    @Test(arguments: [
+        ("min > max", "A: 35 1279 0 0 0 12", "A: 36 0 767 0 0 12", 3, "empty range"),
+        ("too many slots", "A: 35 0 1279 0 0 12", "A: 36 0 767 0 0 12", 4, "touch slots"),
+        ("one axis with a resolution", "A: 35 0 1279 0 0 12", "A: 36 0 767 0 0", 3, "only one position axis"),
+    ])
+    func aDeviceErrorNamesTheAxisLine(name: String, xLine: String, yLine: String, line: Int, reason: String) throws {
+        let slots = name == "too many slots" ? "A: 2f 0 299 0 0" : "A: 2f 0 4 0 0"
+        let evemu = "# EVEMU 1.3\nN: Panel\n\(xLine)\n\(slots)\n\(yLine)\nA: 39 0 65535 0 0\nE: 0.000001 0000 0000 0000\n"
+        let evemuError = ReplayTestSupport.error { () throws(InputFileError) in try EvemuReader(path: try! ReplayTestSupport.write(evemu)) }
+        #expect(evemuError?.line == line, "\(evemuError.map(String.init(describing:)) ?? "no error")")
+        #expect(evemuError?.reason.contains(reason) == true)
+        // The same axes in a libinput record file, one absinfo entry a line.
+        func absinfo(_ line: String) -> String {
+            let fields = line.split(separator: " ").dropFirst()
+            let numbers = fields.dropFirst().map(String.init) + (fields.count == 5 ? ["0"] : [])
+            return "      \(Int(fields.first!, radix: 16)!): [\(numbers.joined(separator: ", "))]"
+        }
+        let yaml = """
+            version: 1
+            ndevices: 1
+            devices:
+            - node: /dev/input/event5
+              evdev:
+                name: "Panel"
+                codes:
+                  3: [47, 53, 54, 57]
+                absinfo:
+            \(absinfo(xLine))
+            \(absinfo(slots))
+            \(absinfo(yLine))
+                  57: [0, 65535, 0, 0, 0]
+                properties: [1]
+              events: []
+            """
+        let yamlError = ReplayTestSupport.error { () throws(InputFileError) in
+            try LibinputRecordReader(path: try! ReplayTestSupport.write(yaml))
+        }
+        #expect(yamlError?.line == line + 7, "\(yamlError.map(String.init(describing:)) ?? "no error")")
+        #expect(yamlError?.reason.contains(reason) == true)
+    }
+
     @Test(arguments: [1, 2, 3, 7, 16, 31, 64, 4096])
     func readChunkSizeDoesNotChangeTheResult(chunkSize: Int) throws {
         let path = try ReplayTestSupport.write(Self.recording)

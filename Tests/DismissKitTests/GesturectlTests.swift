@@ -91,11 +91,15 @@ import Testing
          "gesturectl replay --help"),
         ("plot format", ["plot", recording, "--format", "pdf"], "gesturectl plot --help"),
         ("run option", ["run", "--screen", "wide"], "gesturectl run --help"),
+        ("run screen past a scene's bounds", ["run", "--screen", "1e300x1e300"], "gesturectl run --help"),
         ("devices argument", ["devices", "extra"], "gesturectl devices --help"),
     ])
     func usageErrorsExit64WithTheUsageLineAndTheHelpOfTheSubcommand(name: String, arguments: [String], help: String) throws {
         let result = try runGesturectl(arguments)
         #expect(result.status == 64)
+        if arguments.contains("1e300x1e300") {
+            #expect(result.standardError.hasPrefix("Error: '--screen 1e300x1e300': screen width must be a number from 1 to 100000\n"))
+        }
         #expect(result.standardError.hasPrefix("Error: "))
         #expect(result.standardError.contains("\nUsage: gesturectl"))
         #expect(result.standardError.hasSuffix("\n  See '\(help)' for more information.\n"))
@@ -226,6 +230,14 @@ import Testing
         }
     }
 
+    /// Zero or one `read`, then every line it completed, as the run takes them one by one.
+    static func readLines(_ reader: inout CommandLineReader) -> [CommandLineReader.Line] {
+        reader.read()
+        var lines: [CommandLineReader.Line] = []
+        while let line = reader.nextLine() { lines.append(line) }
+        return lines
+    }
+
     static func numbered(_ lines: [CommandLineReader.Line]) -> [String] {
         lines.map { "\($0.number): \($0.problem ?? $0.text)" }
     }
@@ -234,7 +246,7 @@ import Testing
         let pipe = try CommandPipe()
         var reader = CommandLineReader(descriptor: pipe.reading)
         pipe.write(bytes: Array(#"{"type": "dismiss", "presentation": "a"#.utf8) + [0xFF, 0xFE] + Array("\"}\n{}\n".utf8))
-        #expect(Self.numbered(reader.readLines()) == ["1: the command is not valid UTF-8 text", "2: {}"])
+        #expect(Self.numbered(Self.readLines(&reader)) == ["1: the command is not valid UTF-8 text", "2: {}"])
     }
 
     @Test func anOverlongLineIsSkippedWithoutHoldingItAndCountingGoesOn() throws {
@@ -250,7 +262,7 @@ import Testing
         var seen: [CommandLineReader.Line] = []
         var reads = 0
         while reader.isOpen && reads < 10_000 {
-            seen += reader.readLines()
+            seen += Self.readLines(&reader)
             reads += 1
         }
         #expect(Self.numbered(seen) == ["1: {}", "2: the command is longer than 1048576 bytes", #"3: {"after": 1}"#])
@@ -260,10 +272,10 @@ import Testing
         let pipe = try CommandPipe()
         var reader = CommandLineReader(descriptor: pipe.reading)
         pipe.write("{\"a\": 1}\n\n  \r\n{\"b\": 2}\r\n{\"c\": 3}")
-        #expect(Self.numbered(reader.readLines()) == [#"1: {"a": 1}"#, #"4: {"b": 2}"#])
+        #expect(Self.numbered(Self.readLines(&reader)) == [#"1: {"a": 1}"#, #"4: {"b": 2}"#])
         #expect(reader.isOpen)
         pipe.closeWriting()
-        #expect(Self.numbered(reader.readLines()) == [#"5: {"c": 3}"#])
+        #expect(Self.numbered(Self.readLines(&reader)) == [#"5: {"c": 3}"#])
         #expect(!reader.isOpen)
     }
 
@@ -271,9 +283,9 @@ import Testing
         let pipe = try CommandPipe()
         var reader = CommandLineReader(descriptor: pipe.reading)
         pipe.write("{\"type\": ")
-        #expect(reader.readLines().isEmpty)
+        #expect(Self.readLines(&reader).isEmpty)
         pipe.write("\"dismiss\"}\n")
-        #expect(Self.numbered(reader.readLines()) == [#"1: {"type": "dismiss"}"#])
+        #expect(Self.numbered(Self.readLines(&reader)) == [#"1: {"type": "dismiss"}"#])
     }
 }
 

@@ -222,6 +222,26 @@ func runMeasured(_ arguments: [String], output: String = "/dev/null", outputDesc
         #expect(Self.withinMemory(run), "peak \(run.peakKilobytes) kB, a small replay \(Self.baselineKilobytes) kB")
     }
 
+    /// A device that lists a million udev properties and four million event codes replays in
+    /// the memory of a small replay: the properties that do not matter are skipped as they are
+    /// read, and the codes merged into the device's set as they come (103 MB and 55 MB once).
+    @Test func aMillionUdevPropertiesAndFourMillionCodesAreNotHeld() throws {
+        var text = try String(contentsOf: TestPaths.thirdPartyRecordings
+            .appendingPathComponent("libinput-record-converted/atmel-maxtouch.1-finger-fast-taps.CONVERTED.yml"), encoding: .utf8)
+        let codes = "      3: [0, 1, 47, 53, 54, 55, 57, 59] # EV_ABS"
+        try #require(text.contains(codes))
+        text = text.replacingOccurrences(of: codes, with: "      3: [0, 1, 47, 53, 54, 55, 57, 59"
+            + String(repeating: ", 53, 54", count: 2_000_000) + "]")
+        let events = "  events:\n"
+        let insertion = try #require(text.range(of: events))
+        let properties = (0..<1_000_000).map { "    - PROPERTY_\($0)=value" }.joined(separator: "\n")
+        text.replaceSubrange(insertion, with: "  udev:\n    properties:\n" + properties + "\n    - ID_INPUT_TOUCHSCREEN=1\n" + events)
+        let path = try Self.write(text, name: "many-properties.yml")
+        let run = try runMeasured(["replay", path, "--touch-events"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(Self.withinMemory(run), "peak \(run.peakKilobytes) kB, a small replay \(Self.baselineKilobytes) kB")
+    }
+
     @Test func aSceneFileOverTheSizeLimitIsRefusedBeforeItIsParsed() throws {
         let presentation = #"{"id": "p", "style": "sheet"}"#
         let path = try Self.write(#"{"presentations": ["# + Array(repeating: presentation, count: 100_000).joined(separator: ",") + "]}",

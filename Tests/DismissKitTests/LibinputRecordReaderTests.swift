@@ -113,6 +113,56 @@ import Testing
         #expect(try reader.next() == nil)
     }
 
+    /// Only the udev properties that matter are kept, and a long list of codes is merged as it
+    /// is read: 200,000 properties and 1,000,000 codes leave a device of a few entries.
+    @Test func aDeviceKeepsOnlyTheUdevPropertiesThatMatterAndMergesItsCodes() throws {
+        let properties = (0..<200_000).map { "    - X_\($0)=\($0)" }.joined(separator: "\n")
+        let codes = Array(repeating: "53, 54", count: 500_000).joined(separator: ", ")
+        let yaml = """
+            version: 1
+            ndevices: 1
+            devices:
+            - node: /dev/input/event5
+              evdev:
+                name: "Panel"
+                codes:
+                  3: [0, 1, \(codes)]
+                absinfo:
+                  0: [0, 4095, 0, 0, 0]
+                  1: [0, 4095, 0, 0, 0]
+              udev:
+                properties:
+            \(properties)
+                - ID_INPUT_TOUCHSCREEN=1
+                - LIBINPUT_FUZZ_35=4
+                - LIBINPUT_CALIBRATION_MATRIX=0 1 0 -1 0 1
+                - LIBINPUT_FUZZ_NOT_A_CODE=1
+              events: []
+            """
+        let reader = try LibinputRecordReader(path: try ReplayTestSupport.write(yaml))
+        #expect(reader.device.udevProperties == [
+            "ID_INPUT_TOUCHSCREEN": "1", "LIBINPUT_FUZZ_35": "4", "LIBINPUT_CALIBRATION_MATRIX": "0 1 0 -1 0 1",
+        ])
+        #expect(reader.device.codes[3] == [0, 1, 53, 54])
+    }
+
+    /// A `---` or `...` line inside `events` would end the YAML document there: the second
+    /// document is refused at its line, not taken as the end of the recording.
+    @Test(arguments: ["---", "..."])
+    func aSecondDocumentInsideTheEventsIsRefusedAtItsLine(marker: String) throws {
+        let lines = Self.twoDevices.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let firstEvent = try #require(lines.firstIndex { $0.contains("- [  1,") })
+        let broken = (lines[...firstEvent] + [marker] + lines[(firstEvent + 1)...]).joined(separator: "\n")
+        let reader = try LibinputRecordReader(path: try ReplayTestSupport.write(broken))
+        let error = ReplayTestSupport.error { () throws(InputFileError) in _ = try ReplayTestSupport.readAll(reader) }
+        // After `...`, libyaml itself refuses the content that follows without a `---`.
+        let reason = marker == "---" ? "a second YAML document begins here" : "did not find expected <document start>"
+        #expect(error?.reason.contains(reason) == true, "\(error.map(String.init(describing:)) ?? "no error")")
+        #expect(error?.line == firstEvent + (marker == "---" ? 2 : 3))
+        #expect(try LibinputRecordReader(path: try ReplayTestSupport.write(Self.twoDevices + "\n...\n")).device.name == "Touch Panel",
+                "a closing `...` ends the one document")
+    }
+
     @Test func deviceIndexPicksTheKeyboard() throws {
         let path = try ReplayTestSupport.write(Self.twoDevices)
         let reader = try LibinputRecordReader(path: path, deviceIndex: 0)
@@ -260,7 +310,7 @@ import Testing
         let path = try ReplayTestSupport.write(content)
         let error = ReplayTestSupport.error { () throws(InputFileError) in try LibinputRecordReader(path: path) }
         #expect(error?.reason.contains("mtdev cannot read the device") == true)
-        #expect(error?.line == 6)
+        #expect(error?.line == 7, "the first axis's line, as an evemu file's first `A:` line")
     }
 
     @Test func missingFileIsUnreadable() {

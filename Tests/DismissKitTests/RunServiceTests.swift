@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import DismissKit
 import Testing
+@testable import gesturectl
 
 /// `gesturectl run` as a service, on this machine's seat, which has no touchscreen: the run
 /// waits for one, and its protocol (replies, `query`, many clients, the socket's rules) is
@@ -11,6 +12,7 @@ import Testing
 /// end of a stream, the process's exit) and fails only after `stallSeconds` without it.
 @Suite(.serialized) struct RunServiceTests {
     static let stallSeconds = 30.0
+    static let runStallSeconds = Double(RunLimits.stallSeconds)
     static let sheet = #"{"type":"present","presentation":{"id":"compose","style":"sheet","unsavedChanges":true}}"#
 
     @Test func everyCommandLineGetsOneReplyInOrderAndQueryReturnsTheState() throws {
@@ -78,6 +80,122 @@ import Testing
         // Standard output, a pipe here, got the same intents and none of the socket's replies.
         var output = service.output
         #expect(try [output.nextLine(), output.nextLine(), output.nextLine()] == listened)
+        #expect(try service.stop() == 0)
+    }
+
+    @Test func everyConnectionBeginsWithTheHelloLine() throws {
+        let socketPath = RunningService.scratchPath("hello.sock")
+        let service = try RunningService(["--socket", socketPath])
+        let client = try SocketClient(path: socketPath)
+        var raw = LineReader(descriptor: client.descriptor, expectingHello: false)
+        #expect(try raw.nextLine() == #"{"protocol":1,"type":"hello","version":"\#(DismissKitVersion.release)"}"#)
+        var output = LineReader(descriptor: service.output.descriptor, expectingHello: false)
+        #expect(try output.nextLine() == LineReader.hello)
+        #expect(try service.stop() == 0)
+    }
+
+    /// Three `query`s whose states are each larger than the queue's pause, then 2,000 commands
+    /// sent at once and read only once they are all sent: every reply comes, whole and in
+    /// order, and nobody is disconnected. The last line has no newline, and the client
+    /// half-closes: it is answered too, then the connection ends.
+    @Test func aClientThatPipelinesGetsEveryReplyAndALargeStateGetsThrough() throws {
+        let socketPath = RunningService.scratchPath("pipeline.sock")
+        let service = try RunningService(["--socket", socketPath])
+        let client = try SocketClient(path: socketPath)
+        let sheets = (0..<1_000).map { #"{"id":"sheet-\#($0)-\#(String(repeating: "x", count: 200))","style":"formSheet"}"# }
+        client.send(#"{"type":"scene","scene":{"presentations":["# + sheets.joined(separator: ",") + "]}}\n"
+            + String(repeating: #"{"type":"query"}"# + "\n", count: 3))
+        #expect(try client.nextLine() == #"{"line":1,"type":"ok"}"#)
+        for number in 2...4 {
+            let state = try #require(try client.nextLine())
+            #expect(state.hasPrefix(#"{"gesture":null,"line":\#(number),"#) && state.hasSuffix(#""type":"state"}"#))
+            #expect(state.utf8.count > 256 * 1024, "the state is larger than the pause: \(state.utf8.count) bytes")
+        }
+        client.send(#"{"type":"scene","scene":{"presentations":[]}}"# + "\n"
+            + Array(repeating: #"{"type":"query"}"#, count: 2_000).joined(separator: "\n"))
+        shutdown(client.descriptor, Int32(SHUT_WR))
+        #expect(try client.nextLine() == #"{"line":5,"type":"ok"}"#)
+        for number in 6...2_005 {
+            let state = try #require(try client.nextLine(), "reply \(number)")
+            #expect(state.hasPrefix(#"{"gesture":null,"line":\#(number),"openQuestions":[],"scene":"#) && state.hasSuffix(#""type":"state"}"#))
+        }
+        #expect(try client.nextLine() == nil, "closed once answered")
+        #expect(!service.standardError.contains("disconnected"), "\(service.standardError)")
+        #expect(try service.stop() == 0)
+    }
+
+    /// A client that stops reading is disconnected only after it took nothing for the stated
+    /// time, and never in the middle of a line: what it reads afterwards is whole lines, then the end.
+    @Test func aStalledClientIsDisconnectedAfterTheStallTimeWithoutATornLine() throws {
+        let socketPath = RunningService.scratchPath("stall.sock")
+        let service = try RunningService(["--socket", socketPath])
+        let stalled = try SocketClient(path: socketPath)
+        let started = Date()
+        let queries = [UInt8](String(repeating: #"{"type":"query"}"# + "\n", count: 200).utf8)
+        try service.waitUntil(seconds: 3 * Double(Self.runStallSeconds)) {
+            _ = stalled.sendWhatFits(queries)
+            return service.standardError.contains("disconnected: stopped reading (took none of the bytes waiting for it in 10 s)")
+        }
+        #expect(Date().timeIntervalSince(started) >= Double(Self.runStallSeconds))
+        var count = 0
+        while let line = try stalled.nextLine() {
+            #expect(line.hasSuffix(#""type":"state"}"#))
+            count += 1
+        }
+        #expect(count > 0)
+        #expect(try service.stop() == 0)
+    }
+
+    /// A client that reads, but slower than intents come, is disconnected once more than the
+    /// hard cap waits for it, never in the middle of a line; the client that caused them is not.
+    @Test func aClientFallingBehindTheIntentsPastTheHardCapIsDisconnectedWithoutATornLine() throws {
+        let socketPath = RunningService.scratchPath("cap.sock")
+        let service = try RunningService(["--socket", socketPath])
+        let sender = try SocketClient(path: socketPath)
+        let slow = try SocketClient(path: socketPath)
+        let id = String(repeating: "p", count: 240)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        var line = 0
+        var rounds = 0
+        // Each round: 100 sheets presented and dismissed (100 intents of about 300 bytes to every
+        // client), the sender reading its replies, the slow client taking 16 KiB.
+        while !service.standardError.contains("disconnected: stopped reading (more than \(RunLimits.disconnectBytes) bytes") {
+            rounds += 1
+            try #require(rounds < 1_000, "no disconnect after \(rounds) rounds: \(service.standardError)")
+            let commands = (0..<100).map { #"{"type":"present","presentation":{"id":"\#(id)\#($0)","style":"sheet"}}"# }
+                + (0..<100).map { #"{"type":"dismiss","presentation":"\#(id)\#($0)"}"# }
+            sender.send(commands.joined(separator: "\n") + "\n")
+            line += commands.count
+            while let reply = try sender.nextLine(), !reply.hasPrefix(#"{"line":\#(line),"#) {}
+            let count = read(slow.descriptor, &buffer, buffer.count)
+            if count > 0 { received += buffer[..<count] }
+        }
+        // Of the socket's clients only the slow one (client 3; 1 was the start's probe) is
+        // disconnected: the sender reads. (Standard output, which this test does not read, may be.)
+        let notes = service.standardError.split(separator: "\n").filter { $0.contains("socket client") && $0.contains("disconnected") }
+        #expect(notes.count == 1 && notes.first?.contains("socket client 3 ") == true, "\(notes)")
+        // What the slow client is given after its disconnect ends with a whole line.
+        while true {
+            let count = read(slow.descriptor, &buffer, buffer.count)
+            if count <= 0 { break }
+            received += buffer[..<count]
+        }
+        #expect(received.last == 0x0A, "the last line is whole")
+        let lines = received.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+        #expect(lines.first == LineReader.hello)
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") })
+        #expect(try service.stop() == 0)
+    }
+
+    @Test func aMemberOfMoreThan256GroupsIsLetInByItsLastGroup() throws {
+        try #require(geteuid() == 0, "needs root to connect as another user with many groups")
+        let socketPath = "/tmp/dk-\(getpid())-groups.sock"
+        let service = try RunningService(["--socket", socketPath, "--allow-group", "40300"])
+        try #require(chmod(socketPath, 0o666) == 0)
+        let groups = (40001...40300).map(String.init).joined(separator: ",")
+        let result = try runAs(uid: 65534, groups: groups, connectingTo: socketPath, sending: #"{"type":"query"}"#)
+        #expect(result.hasSuffix(#""type":"state"}"#), "\(result)")
         #expect(try service.stop() == 0)
     }
 
@@ -229,7 +347,7 @@ import Testing
     }
 
     /// Connects to `path` as `uid` (through setpriv and Python), sends a line and returns the first line back.
-    private func runAs(uid: Int, connectingTo path: String, sending line: String) throws -> String {
+    private func runAs(uid: Int, groups: String? = nil, connectingTo path: String, sending line: String) throws -> String {
         let script = """
             import socket, sys
             s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -238,11 +356,14 @@ import Testing
                 s.sendall(sys.argv[2].encode() + b"\\n")
             except BrokenPipeError:
                 pass  # refused: the reply is waiting to be read
-            print(s.makefile().readline().strip())
+            replies = s.makefile()
+            assert replies.readline().startswith('{"protocol":'), "no hello line"
+            print(replies.readline().strip())
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid", String(uid), "--regid", String(uid), "--clear-groups", "/usr/bin/python3", "-c", script, path, line]
+        process.arguments = ["--reuid", String(uid), "--regid", String(uid)] + (groups.map { ["--groups", $0] } ?? ["--clear-groups"])
+            + ["/usr/bin/python3", "-c", script, path, line]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -334,8 +455,8 @@ final class RunningService {
 
     /// Waits until `condition` holds, checking every 10 ms; fails after `stallSeconds` while
     /// the process is running, or at once when it has ended.
-    func waitUntil(_ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(RunServiceTests.stallSeconds)
+    func waitUntil(seconds: Double = RunServiceTests.stallSeconds, _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(seconds)
         while !condition() {
             guard process.isRunning else { throw ServiceError("gesturectl ended: \(standardError)") }
             guard Date() < deadline else { throw ServiceError("stalled: \(standardError)") }
@@ -365,15 +486,28 @@ struct ServiceError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Lines read from a descriptor, each wait bounded by `RunServiceTests.stallSeconds`.
+/// Lines read from a descriptor, each wait bounded by `RunServiceTests.stallSeconds`; a
+/// protocol connection's first line must be the hello line, which is checked and not returned.
 struct LineReader {
+    /// The first line of every protocol connection.
+    static let hello = #"{"protocol":\#(DismissKitVersion.protocolNumber),"type":"hello","version":"\#(DismissKitVersion.release)"}"#
+
     let descriptor: Int32
     private var pending: [UInt8] = []
+    private var greeted: Bool
 
-    init(descriptor: Int32) { self.descriptor = descriptor }
+    init(descriptor: Int32, expectingHello: Bool = true) {
+        self.descriptor = descriptor
+        greeted = !expectingHello
+    }
 
     /// The next line, or nil at the end of the stream.
     mutating func nextLine() throws -> String? {
+        if !greeted {
+            greeted = true
+            let first = try nextLine()
+            guard first == Self.hello else { throw ServiceError("the connection began with \(first ?? "nothing"), not the hello line") }
+        }
         while true {
             if let newline = pending.firstIndex(of: 0x0A) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
@@ -386,7 +520,10 @@ struct LineReader {
             }
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             let count = read(descriptor, &buffer, buffer.count)
-            if count <= 0 { return nil }
+            if count <= 0 {
+                guard pending.isEmpty else { throw ServiceError("a torn line at the end: \(String(decoding: pending, as: UTF8.self))") }
+                return nil
+            }
             pending += buffer[..<count]
         }
     }

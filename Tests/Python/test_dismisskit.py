@@ -148,6 +148,23 @@ class PipelineTests(unittest.TestCase):
                 pipeline.command({"type": "key", "key": "escape"}, 2**62)
             self.assertEqual(list(pipeline), [])
 
+    def test_numbers_c_cannot_hold_and_nul_characters_raise(self):
+        with dismisskit.Pipeline(SHEET) as pipeline:
+            for time in [2**64 + 5, 2**63, -(2**63) - 1]:
+                with self.assertRaisesRegex(OverflowError, r"outside int64_t, -2\*\*63 to 2\*\*63 - 1"):
+                    pipeline.command({"type": "key", "key": "escape"}, time)
+            with self.assertRaisesRegex(ValueError, "NUL"):
+                pipeline.command('{"type": "key", "key": "escape"}\0{"type": "fly"}', 0)
+            with self.assertRaisesRegex(ValueError, "NUL"):
+                pipeline.command(b'{"type": "key", "key": "escape"}\0', 0)
+            with self.assertRaisesRegex(ValueError, "touch refused: .* seat slot is outside 0 to 31"):
+                pipeline.touch("down", 2**32, 640, 70, 0)
+            with self.assertRaisesRegex(ValueError, "touch refused: .* the time is beyond"):
+                pipeline.touch("down", 0, 640, 70, 2**64 + 5)
+            self.assertEqual(list(pipeline), [], "nothing was applied")
+        with self.assertRaisesRegex(ValueError, "NUL"):
+            dismisskit.Pipeline('{"presentations": []}\0')
+
     def test_refused_touches_raise_and_change_nothing(self):
         def drag(pipeline, refusing):
             """A swipe down from the top, with refused touches in between when refusing."""

@@ -81,6 +81,8 @@ class KioskClientTest(unittest.TestCase):
         messages = Messages(host)
         messages.write(json.dumps({"type": "dismiss", "presentation": "compose"}) + "\n")
         messages.flush()
+        hello = json.loads(messages.readline())
+        self.assertEqual((sorted(hello), hello["type"], hello["protocol"]), (["protocol", "type", "version"], "hello", 1))
         self.assertEqual(json.loads(messages.readline()), {"line": 1, "type": "ok"})
         for line in kiosk.stdout:
             transcript.append(json.loads(line))
@@ -106,12 +108,29 @@ class KioskClientTest(unittest.TestCase):
                          ["state", "ok", "confirmationRequested", "ok", "dismiss"])
         self.assertEqual(received[-1]["resolution"], "discarded")
         self.assertEqual(transcript[-1], {"stack": []})
+        self.assertEqual(transcript[0]["hello"]["protocol"], 1)
+
+    def test_the_kiosk_stops_at_a_hello_of_another_protocol(self):
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        path = os.path.join(self.directory.name, "other.sock")
+        listener.bind(path)
+        listener.listen(1)
+        kiosk = subprocess.Popen([sys.executable, CLIENT, "--socket", path], stdout=subprocess.PIPE, text=True)
+        server, _ = listener.accept()
+        server.sendall(b'{"protocol":2,"type":"hello","version":"9.0.0"}\n')
+        transcript = [json.loads(line) for line in kiosk.stdout]
+        self.assertEqual(kiosk.wait(), 1)
+        self.assertIn("protocol 1", transcript[0]["reason"])
+        self.assertFalse(any("sent" in entry for entry in transcript), "nothing sent to a server of another protocol")
+        server.close()
+        listener.close()
 
     def test_the_kiosk_adopts_the_pipelines_stack_after_a_reconnect(self):
         host = connect(self.path)
         messages = Messages(host)
         messages.write(json.dumps({"type": "present", "presentation": {"id": "compose", "style": "sheet"}}) + "\n")
         messages.flush()
+        self.assertEqual(json.loads(messages.readline())["type"], "hello")
         self.assertEqual(json.loads(messages.readline()), {"line": 1, "type": "ok"})
         kiosk = subprocess.Popen([sys.executable, CLIENT, "--socket", self.path], stdout=subprocess.PIPE, text=True)
         transcript = []

@@ -73,6 +73,14 @@ def read_live(path):
         return [json.loads(line) for line in lines if line.strip()]
 
 
+def read_run(path):
+    """What one channel of `gesturectl run` received, after the hello line it must begin with."""
+    messages = read_live(path)
+    if not messages or messages[0].get("type") != "hello" or messages[0].get("protocol") != 1:
+        raise ValueError(f"{os.path.basename(path)} does not begin with the hello line: {messages[:1]}")
+    return messages[1:]
+
+
 def read_libinput(path):
     """Touch events from debug-events, as dicts shaped like gesturectl's (x/y in percent)."""
     events = []
@@ -208,17 +216,13 @@ def devices_problem(base):
 MEASURED = {"time", "explain", "velocity", "offset", "x", "y", "dx", "dy", "distance", "duration"}
 
 
-def decisions(path):
+def decisions(path, live=False):
     """The decisions in an intents file (both sides run with --explain): the recogniser's
     decision lines and every intent but drag progress, without measurements (and without the
-    live run's `device` lines, which a replay has not)."""
-    result = []
-    with open(path) as lines:
-        for line in lines:
-            intent = json.loads(line)
-            if intent.get("type") not in ("dragChanged", "device"):
-                result.append({k: v for k, v in intent.items() if k not in MEASURED})
-    return result
+    live run's hello and `device` lines, which a replay has not)."""
+    intents = read_run(path) if live else read_live(path)
+    return [{k: v for k, v in intent.items() if k not in MEASURED}
+            for intent in intents if intent.get("type") not in ("dragChanged", "device")]
 
 
 def intents_problem(base):
@@ -228,7 +232,7 @@ def intents_problem(base):
         code = status.read().strip()
     if code != "0":
         return f"gesturectl run --scene exited with status {code}"
-    live, replayed = decisions(base + ".intents.jsonl"), decisions(base + ".replay-intents.jsonl")
+    live, replayed = decisions(base + ".intents.jsonl", live=True), decisions(base + ".replay-intents.jsonl")
     for index, (mine, theirs) in enumerate(zip(live, replayed)):
         if mine != theirs:
             return f"decision {index + 1}: live {mine} vs replay {theirs}"
@@ -247,7 +251,7 @@ def recording_note(base, source):
     """For information: whether the replay of the recording itself decided the same, and by
     how much evemu-play stretched it."""
     try:
-        if decisions(base + ".intents.jsonl") == decisions(base + ".replay-recording-intents.jsonl"):
+        if decisions(base + ".intents.jsonl", live=True) == decisions(base + ".replay-recording-intents.jsonl"):
             return ""
         played, recorded = event_times(base + ".played.evemu"), event_times(source)
         stretch = (played[-1] - played[0]) / (recorded[-1] - recorded[0]) - 1
@@ -306,7 +310,7 @@ def service_problem(results, recording, golden):
             return [line.rstrip("\n") for line in file if line.strip()]
 
     def messages(suffix):
-        return [json.loads(line) for line in lines(suffix)]
+        return read_run(base + suffix)
 
     stderr = lines(".stderr.txt")
     sender, listener, stdout = messages(".sender.jsonl"), messages(".listener.jsonl"), messages(".stdout.jsonl")
@@ -386,8 +390,38 @@ def systemd_problem(results):
     return None
 
 
+def soak_problem(results, seconds):
+    """What is wrong with the soak (guest/soak.py judges it; this reads its verdict), or None."""
+    path = f"{results}/@soak.json"
+    if not os.path.exists(path):
+        return "the guest did not finish the soak"
+    with open(path) as file:
+        soak = json.load(file)
+    if soak["problems"]:
+        return "; ".join(soak["problems"][:5])
+    if soak["seconds"] < seconds:
+        return f"the soak ran {soak['seconds']} s, not {seconds}"
+    return None
+
+
 def main():
     mode, results = sys.argv[1], sys.argv[2]
+    if mode == "soak":
+        try:
+            problem = soak_problem(results, int(sys.argv[3]))
+        except (OSError, ValueError, KeyError) as error:
+            problem = repr(error)
+        if problem:
+            print(f"  MISMATCH soak: {problem}")
+        else:
+            with open(f"{results}/@soak.json") as file:
+                soak = json.load(file)
+            print(f"  match    soak: {soak['seconds']} s, {soak['events']} events, {soak['clients']} clients, "
+                  f"{soak['intents']} intents; RSS {soak['rss_kb']['start']} kB at the start, {soak['rss_kb']['end']} kB "
+                  f"at the end (peak {soak['peak_rss_kb']['after_warm_up']} kB after the warm-up, "
+                  f"{soak['peak_rss_kb']['end']} kB at the end); descriptors {soak['descriptors']}")
+        print(f"soak: {0 if problem else 1}/1")
+        return 1 if problem else 0
     if mode == "systemd":
         try:
             problem = systemd_problem(results)
@@ -421,7 +455,7 @@ def main():
             print(f"  UNFINISHED {name}: the guest did not finish this recording (stalled or stopped)")
             continue
         try:
-            live = read_live(base + ".live.jsonl")
+            live = read_run(base + ".live.jsonl")
             if mode == "libinput":
                 other = read_libinput(base + ".libinput.txt")
                 with open(base + ".live.status") as status:

@@ -127,11 +127,23 @@ def _take_string(pointer):
 
 
 def _json_text(value, what):
+    """The JSON text for a C string: a NUL would end it early, so text holding one is refused."""
     if isinstance(value, (bytes, str)):
-        return value.encode() if isinstance(value, str) else value
+        text = value.encode() if isinstance(value, str) else value
+        if b"\0" in text:
+            raise ValueError(f"{what} holds a NUL character, which a C string cannot carry")
+        return text
     if isinstance(value, dict):
         return json.dumps(value).encode()
     raise TypeError(f"{what} must be a dict, str or bytes, not {type(value).__name__}")
+
+
+def _int64(value, what):
+    """value as an int64_t argument; OverflowError beyond its range, which ctypes would wrap."""
+    number = int(value)
+    if not -2**63 <= number < 2**63:
+        raise OverflowError(f"{what} {number} is outside int64_t, -2**63 to 2**63 - 1")
+    return number
 
 
 def _refusal(type, seat_slot, x, y, time_us):
@@ -209,7 +221,7 @@ class Pipeline:
         update, confirm, button, accessibility, dismiss, key or screen (README, "The protocol").
         Raises DismissKitError when it is malformed or the scene cannot take it."""
         error = ctypes.c_void_p()
-        if _lib.dk_pipeline_command(self._live_handle(), _json_text(command, "command"), int(time_us),
+        if _lib.dk_pipeline_command(self._live_handle(), _json_text(command, "command"), _int64(time_us, "time_us"),
                                     ctypes.byref(error)) != 0:
             raise DismissKitError(_take_string(error.value) if error.value else "command refused")
 

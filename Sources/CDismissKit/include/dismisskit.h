@@ -85,9 +85,9 @@ typedef enum {
 /* The package version ("0.1.0"), in static storage: do not free it. */
 const char *dk_version(void);
 
-/* A new pipeline on the scene scene_json (a scene file's JSON text; its screen holds until a
- * "screen" command changes it). NULL on a bad scene, with *error (if error != NULL) set to a
- * message to free with dk_string_free(). */
+/* A new pipeline on the scene scene_json (a scene file's JSON text, at most 1 MiB as a scene
+ * file; its screen holds until a "screen" command changes it). NULL on a bad scene, with
+ * *error (if error != NULL) set to a message to free with dk_string_free(). */
 dk_pipeline *dk_pipeline_new(const char *scene_json, char **error);
 
 /* Frees the pipeline and the intents not yet read. NULL is fine. */
@@ -110,8 +110,8 @@ void dk_pipeline_free(dk_pipeline *pipeline);
 int dk_pipeline_touch(dk_pipeline *pipeline, dk_touch_type type, int32_t seat_slot,
                       double x, double y, int64_t time_us);
 
-/* Applies one host command (JSON, see "Commands" above) at time_us, a time beyond +-2^53 us
- * being an error. 0 on success; -1 with *error (if error != NULL) when the command is
+/* Applies one host command (JSON of at most 1 MiB, as a command line; see "Commands" above)
+ * at time_us, a time beyond +-2^53 us being an error. 0 on success; -1 with *error (if error != NULL) when the command is
  * malformed or the scene cannot take it: nothing changes then. */
 int dk_pipeline_command(dk_pipeline *pipeline, const char *command_json, int64_t time_us, char **error);
 

@@ -87,7 +87,7 @@ public final class LibinputSource {
             throw .contextUnavailable(reason: "could not create the libinput context")
         }
         context = created
-        libinputLogPrefix.withLock { $0 = Array(logPrefix.utf8) }
+        libinputLogPrefix.withLock { $0 = logPrefix }
         dk_libinput_log_to(context, logLevel.priority, printLibinputMessage)
 
         switch backend {
@@ -313,10 +313,11 @@ public enum LibinputLogLevel: Sendable, Hashable, CaseIterable {
 
 /// What libinput's log lines start with; written as each context is created and read on the
 /// thread that dispatches it, behind a lock, since sources may be created on several threads.
-private let libinputLogPrefix = Mutex<[UInt8]>([])
+private let libinputLogPrefix = Mutex<String>("")
 
 /// libinput's log handler (through `dk_libinput_log_to`): one line on standard error,
-/// `PREFIXlibinput PRIORITY: message`.
+/// `PREFIXlibinput PRIORITY: message`, through ``MessageWriter`` (libinput's messages quote
+/// device names, which a device chooses).
 private func printLibinputMessage(_ priority: libinput_log_priority, _ message: UnsafePointer<CChar>?) {
     guard let message else { return }
     let name = switch priority {
@@ -324,8 +325,5 @@ private func printLibinputMessage(_ priority: libinput_log_priority, _ message: 
     case LIBINPUT_LOG_PRIORITY_INFO: "info"
     default: "error"
     }
-    var line = libinputLogPrefix.withLock { $0 } + Array("libinput \(name): ".utf8)
-    line += UnsafeBufferPointer(start: UnsafeRawPointer(message).assumingMemoryBound(to: UInt8.self), count: strlen(message))
-    line.append(0x0A)
-    try? SystemCall.writeAll(line) { start, count in write(STDERR_FILENO, start, count) }
+    MessageWriter.write(libinputLogPrefix.withLock { $0 } + "libinput \(name): " + String(cString: message))
 }

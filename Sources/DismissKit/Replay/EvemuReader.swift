@@ -319,7 +319,8 @@ private enum EvemuDescriptionParser {
         var device = DeviceDescription(name: "")
         /// Whether any description line (`N:`, `I:`, `P:`, `B:`, `A:`, `L:`, `S:`) was read.
         var hasDescription = false
-        var firstAbsoluteAxisLine: Int?
+        /// The line of each `A:` declaration.
+        var axisLines: [UInt16: Int] = [:]
         /// The first `E:` line's event (absolute time), read while looking for the description's end.
         var firstEvent: RecordedEvent?
     }
@@ -329,7 +330,7 @@ private enum EvemuDescriptionParser {
     static func parse(_ lines: LineReader) throws(InputFileError) -> Part {
         let part = try readDescription(lines)
         if part.hasDescription {
-            try InputFileError.checkDecodable(part.device, path: lines.path, line: part.firstAbsoluteAxisLine ?? 1)
+            try InputFileError.checkDecodable(part.device, path: lines.path, axisLines: part.axisLines, line: 1)
         }
         return part
     }
@@ -395,7 +396,7 @@ private enum EvemuDescriptionParser {
                 guard values.count == 4 || values.count == 5 else {
                     throw malformed("`A:` must hold an axis code and 4 or 5 numbers: min max fuzz flat [resolution]")
                 }
-                part.firstAbsoluteAxisLine = part.firstAbsoluteAxisLine ?? number
+                part.axisLines[UInt16(code)] = number
                 part.device.absoluteAxes[UInt16(code)] = AbsoluteAxisInfo(
                     minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3],
                     resolution: values.count == 5 ? values[4] : 0)

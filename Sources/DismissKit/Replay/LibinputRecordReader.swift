@@ -53,7 +53,9 @@ final class LibinputRecordReader: RecordingReader {
                 throw error
             case .betweenItems:
                 switch try yaml.next() {
-                case .sequenceEnd: state = .finished
+                case .sequenceEnd:
+                    try readToTheEnd()
+                    state = .finished
                 case .mappingStart: state = .inItem
                 default: throw yaml.malformed("each item of `events` must be a map")
                 }
@@ -82,6 +84,26 @@ final class LibinputRecordReader: RecordingReader {
                 default:
                     throw yaml.malformed("an evdev event must be a list [sec, usec, type, code, value]")
                 }
+            }
+        }
+    }
+
+    /// Reads the rest of the file after the chosen device's events, which must be the rest of
+    /// its one YAML document: a second document (a `---` or `...` line, as one inside `events`
+    /// would begin) is refused at its line rather than let end the recording early.
+    private func readToTheEnd() throws(InputFileError) {
+        while true {
+            switch try yaml.next() {
+            case .documentEnd:
+                guard try yaml.next() == .streamEnd else {
+                    throw yaml.malformed("a second YAML document begins here (after a `---` or `...` line); "
+                        + "a libinput record file is one document")
+                }
+                return
+            case .streamEnd:
+                return
+            default:
+                continue
             }
         }
     }
@@ -180,10 +202,10 @@ private struct LibinputRecordHeaderParser {
     /// Reads one device map; returns its header if it is the chosen one, leaving the reader at its events.
     private func parseDevice(index: Int) throws(InputFileError) -> Header? {
         var device = DeviceDescription(name: "")
-        var absinfoLine: Int?
+        var axisLines: [UInt16: Int] = [:]
         func isChosen() -> Bool { deviceIndex.map { $0 == index } ?? device.isTouchscreen }
         func checkedChoice(line: Int) throws(InputFileError) -> DeviceDescription {
-            try InputFileError.checkDecodable(device, path: yaml.path, line: absinfoLine ?? line)
+            try InputFileError.checkDecodable(device, path: yaml.path, axisLines: axisLines, line: line)
             return device
         }
         let mapLine = yaml.line
@@ -195,7 +217,7 @@ private struct LibinputRecordHeaderParser {
             case .scalar:
                 switch yaml.scalarText {
                 case "evdev":
-                    try parseEvdev(into: &device, absinfoLine: &absinfoLine)
+                    try parseEvdev(into: &device, axisLines: &axisLines)
                 case "udev":
                     try parseUdev(into: &device)
                 case "events":
@@ -217,7 +239,8 @@ private struct LibinputRecordHeaderParser {
         }
     }
 
-    private func parseEvdev(into device: inout DeviceDescription, absinfoLine: inout Int?) throws(InputFileError) {
+    /// Reads a device's `evdev` map; `axisLines` gets the line of each `absinfo` entry.
+    private func parseEvdev(into device: inout DeviceDescription, axisLines: inout [UInt16: Int]) throws(InputFileError) {
         try forEachMapEntry("evdev") { (key) throws(InputFileError) in
             switch key {
             case "name":
@@ -230,30 +253,39 @@ private struct LibinputRecordHeaderParser {
                     guard let type = DecimalParser.integer(typeText.utf8), (0...EvdevLimits.maximumType).contains(type) else {
                         throw yaml.malformed("event type `\(typeText)` is not an integer in 0...\(EvdevLimits.maximumType)")
                     }
-                    let codes = try integerList(named: "codes", range: 0...EvdevLimits.maximumCode)
-                    if !codes.isEmpty { device.codes[UInt16(type), default: []].formUnion(codes.map { UInt16($0) }) }
+                    try forEachInteger(in: "codes", range: 0...EvdevLimits.maximumCode) { code in
+                        device.codes[UInt16(type), default: []].insert(UInt16(code))
+                    }
                 }
             case "absinfo":
-                absinfoLine = yaml.line
                 device.absoluteAxes = [:]
+                axisLines = [:]
                 try forEachMapEntry("absinfo") { (codeText) throws(InputFileError) in
+                    let keyLine = yaml.line
                     guard let code = DecimalParser.integer(codeText.utf8),
                         (0...EvdevLimits.maximumAbsoluteAxis).contains(code)
                     else {
                         throw yaml.malformed(
                             "absolute axis `\(codeText)` is not an integer in 0...\(EvdevLimits.maximumAbsoluteAxis)")
                     }
-                    let values = try integerList(named: "absinfo", range: Int64(Int32.min)...Int64(Int32.max))
+                    var values: [Int64] = []
+                    try forEachInteger(in: "absinfo", range: Int64(Int32.min)...Int64(Int32.max)) { (value) throws(InputFileError) in
+                        guard values.count < 5 else { throw yaml.malformed("absinfo must be 5 integers [min, max, fuzz, flat, resolution]") }
+                        values.append(value)
+                    }
                     guard values.count == 5 else {
                         throw yaml.malformed("absinfo must be 5 integers [min, max, fuzz, flat, resolution]")
                     }
                     device.absoluteAxes[UInt16(code)] = AbsoluteAxisInfo(
                         minimum: Int32(values[0]), maximum: Int32(values[1]), fuzz: Int32(values[2]),
                         flat: Int32(values[3]), resolution: Int32(values[4]))
+                    axisLines[UInt16(code)] = keyLine
                 }
             case "properties":
-                let properties = try integerList(named: "properties", range: 0...EvdevLimits.maximumProperty)
-                device.properties = Set(properties.map { UInt16($0) })
+                device.properties = []
+                try forEachInteger(in: "properties", range: 0...EvdevLimits.maximumProperty) { property in
+                    device.properties.insert(UInt16(property))
+                }
             default:
                 try yaml.skipNextNode()
             }
@@ -269,11 +301,31 @@ private struct LibinputRecordHeaderParser {
             while try yaml.next() != .sequenceEnd {
                 guard yaml.kind == .scalar else { throw yaml.malformed("a udev property must be a `KEY=value` string") }
                 let text = yaml.scalarText
-                guard let separator = text.firstIndex(of: "=") else { continue }
-                device.udevProperties[String(text[..<separator])] = String(text[text.index(after: separator)...])
+                guard let separator = text.firstIndex(of: "="), Self.keepsUdevProperty(text[..<separator]) else { continue }
+                let value = text[text.index(after: separator)...]
+                if value.utf8.count <= Self.longestUdevValue { device.udevProperties[String(text[..<separator])] = String(value) }
             }
         }
     }
+
+    /// The udev properties that tell what a device is (udev's `input_id` ones) and those its
+    /// decoding reads (`LIBINPUT_CALIBRATION_MATRIX`, `LIBINPUT_FUZZ_<code>`): the only ones
+    /// kept, so that a recording's properties take a few kilobytes however many it lists.
+    static func keepsUdevProperty(_ key: Substring) -> Bool {
+        if keptUdevProperties.contains(key) { return true }
+        guard key.hasPrefix("LIBINPUT_FUZZ_") else { return false }
+        let code = key.dropFirst("LIBINPUT_FUZZ_".count)
+        return (1...2).contains(code.count) && code.allSatisfy(\.isHexDigit)
+    }
+
+    private static let keptUdevProperties: Set<Substring> = [
+        "ID_INPUT", "ID_INPUT_ACCELEROMETER", "ID_INPUT_JOYSTICK", "ID_INPUT_KEY", "ID_INPUT_KEYBOARD", "ID_INPUT_MOUSE",
+        "ID_INPUT_POINTINGSTICK", "ID_INPUT_SWITCH", "ID_INPUT_TABLET", "ID_INPUT_TABLET_PAD", "ID_INPUT_TOUCHPAD",
+        "ID_INPUT_TOUCHSCREEN", "ID_INPUT_TRACKBALL", "LIBINPUT_CALIBRATION_MATRIX",
+    ]
+
+    /// The longest udev property value kept (none that is read is longer).
+    static let longestUdevValue = 256
 
     /// Reads the next node as a map (or null) and calls `body` with each key, the reader at the key.
     ///
@@ -290,18 +342,19 @@ private struct LibinputRecordHeaderParser {
         }
     }
 
-    /// Reads the next node as a list of integers in `range` (null is an empty list).
-    private func integerList(named name: String, range: ClosedRange<Int64>) throws(InputFileError) -> [Int64] {
+    /// Reads the next node as a list of integers in `range` (null is an empty list), handing
+    /// each to `body` as it is read: a list costs no memory of its own, however long.
+    private func forEachInteger(
+        in name: String, range: ClosedRange<Int64>, _ body: (Int64) throws(InputFileError) -> Void
+    ) throws(InputFileError) {
         try yaml.next()
-        if yaml.isNull { return [] }
+        if yaml.isNull { return }
         guard yaml.kind == .sequenceStart else { throw yaml.malformed("`\(name)` must be a list of integers") }
-        var values: [Int64] = []
         while try yaml.next() != .sequenceEnd {
             guard let value = yaml.scalarInteger, range.contains(value) else {
                 throw yaml.malformed("`\(name)` must hold integers in \(range.lowerBound)...\(range.upperBound)")
             }
-            values.append(value)
+            try body(value)
         }
-        return values
     }
 }

@@ -25,17 +25,44 @@ public protocol RecordingReader: AnyObject {
 }
 
 extension InputFileError {
-    /// Refuses a recorded device whose contacts libinput could not read (a multitouch device
-    /// that is neither protocol B nor readable by mtdev), as a malformed recording at `line`
-    /// of `path`: the line that declares the device's axes.
+    /// Refuses a recorded device the decoder cannot read (not a touchscreen to libinput, or a
+    /// multitouch device that is neither protocol B nor readable by mtdev), as a malformed
+    /// recording at the line that declares the axis at fault: an empty position range, the
+    /// one position axis with a resolution, or the slot axis of too many slots; otherwise the
+    /// first axis line (`axisLines`: the line of each absolute axis; `line` without any).
     ///
-    /// The decision is ``TouchDecoder/checkMultitouchProtocol(of:)``'s; the readers call this as
-    /// soon as they have read the description of the device they will read events from.
-    static func checkDecodable(_ device: DeviceDescription, path: String, line: Int) throws(InputFileError) {
+    /// The decision is ``TouchDecoder``'s; the readers call this as soon as they have read
+    /// the description of the device they will read events from.
+    /// A device without position axes (a keyboard picked by its index) is only checked for its
+    /// multitouch protocol.
+    static func checkDecodable(_ device: DeviceDescription, path: String, axisLines: [UInt16: Int], line: Int) throws(InputFileError) {
         do {
             _ = try TouchDecoder.checkMultitouchProtocol(of: device)
+            let (x, y) = positionAxes(of: device)
+            if device.absoluteAxes[x] != nil && device.absoluteAxes[y] != nil {
+                _ = try TouchDecoder(device: device, screen: .standard)
+            }
         } catch {
-            throw InputFileError(.malformed, path: path, line: line, reason: error.reason)
+            let blamed = blamedAxis(of: device).flatMap { axisLines[$0] }
+            throw InputFileError(.malformed, path: path, line: blamed ?? axisLines.values.min() ?? line, reason: error.reason)
         }
+    }
+
+    /// The axis a device the decoder refuses is refused for, when one is.
+    private static func blamedAxis(of device: DeviceDescription) -> UInt16? {
+        let axes = device.absoluteAxes
+        if let slots = axes[AbsoluteAxis.multitouchSlot], !(0..<256).contains(Int64(slots.maximum)) { return AbsoluteAxis.multitouchSlot }
+        let (x, y) = positionAxes(of: device)
+        for code in [x, y] {
+            if let axis = axes[code], axis.minimum >= axis.maximum || axis.resolution < 0 { return code }
+        }
+        guard let xAxis = axes[x], let yAxis = axes[y], (xAxis.resolution == 0) != (yAxis.resolution == 0) else { return nil }
+        return xAxis.resolution != 0 ? x : y
+    }
+
+    /// The codes of the axes the decoder takes positions from.
+    private static func positionAxes(of device: DeviceDescription) -> (x: UInt16, y: UInt16) {
+        device.hasMultitouchPositions
+            ? (AbsoluteAxis.multitouchPositionX, AbsoluteAxis.multitouchPositionY) : (AbsoluteAxis.x, AbsoluteAxis.y)
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import Glibc
+import DismissKit
+import Testing
+
+/// Every message on standard error goes through `MessageWriter`, which escapes control
+/// characters: each kind of message is fed a hostile value and must stay one plain line.
+@Suite(.serialized) struct MessageWriterTests {
+    /// A value that would forge a line of its own, clear a terminal, and hide in C1 and DEL.
+    static let hostile = "x\u{1B}[2J\u{9B}31m\u{7F}\u{0}\t\r\nError: forged\u{85}gesturectl: forged"
+    static let escapedHostile = #"x\u{1B}[2J\u{9B}31m\u{7F}\u{00}\u{09}\u{0D}\u{0A}Error: forged\u{85}gesturectl: forged"#
+
+    @Test func everyControlCharacterIsEscapedAndTheRestKept() {
+        #expect(MessageWriter.escaped(Self.hostile) == Self.escapedHostile)
+        #expect(MessageWriter.escaped("plain: ça, 日本, \u{A0}\u{200B}") == "plain: ça, 日本, \u{A0}\u{200B}")
+        for value in (0..<0x20).map({ $0 }) + [0x7F] + (0x80...0x9F).map({ $0 }) {
+            let scalar = Unicode.Scalar(UInt32(value))!
+            #expect(!MessageWriter.escaped(String(scalar)).unicodeScalars.contains(scalar), "U+\(String(value, radix: 16))")
+        }
+    }
+
+    /// The lines of `standardError`, each of which must begin as gesturectl writes its lines
+    /// and hold no control character.
+    static func expectPlainLines(_ standardError: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(standardError.contains("\\u{1B}[2J"), "the hostile value is in the message, escaped", sourceLocation: sourceLocation)
+        for line in standardError.split(separator: "\n") {
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+                    "\(line.debugDescription)", sourceLocation: sourceLocation)
+            #expect(!line.hasPrefix("Error: forged") && !line.hasPrefix("gesturectl: forged"), sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aRecordingsVersionLine() throws {
+        let path = RunningService.scratchPath("hostile.evemu")
+        try Data("# EVEMU \(Self.hostile)\nN: x\n".utf8).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let result = try runGesturectl(["replay", path, "--touch-events"])
+        #expect(result.status == 65)
+        Self.expectPlainLines(result.standardError)
+    }
+
+    @Test func aPathInAUsageError() throws {
+        let result = try runGesturectl(["replay", "Recordings/\(Self.hostile).evemu", "--touch-events"])
+        #expect(result.status == 66)
+        Self.expectPlainLines(result.standardError)
+        let option = try runGesturectl(["replay", "--\(Self.hostile)"])
+        #expect(option.status == 64)
+        Self.expectPlainLines(option.standardError)
+    }
+
+    @Test func aSceneFilesPresentationID() throws {
+        let path = RunningService.scratchPath("hostile.scene.json")
+        let id = try #require(String(data: JSONEncoder().encode(Self.hostile), encoding: .utf8))
+        let sheet = #"{"id":\#(id),"style":"sheet"}"#
+        try Data(#"{"presentations":[\#(sheet),\#(sheet)]}"#.utf8).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let result = try runGesturectl(["replay", "Recordings/rules-seat-slots.evemu", "--scene", path])
+        #expect(result.status == 65)
+        Self.expectPlainLines(result.standardError)
+    }
+
+    @Test func aDeviceNodeAndASocketPath() throws {
+        let device = try runGesturectl(["run", "--device", "/dev/input/\(Self.hostile)"])
+        #expect(device.status == 69)
+        Self.expectPlainLines(device.standardError)
+        // An argument ends at its first NUL, so the path has none.
+        let path = RunningService.scratchPath(Self.hostile.replacingOccurrences(of: "\u{0}", with: ""))
+        try Data().write(to: URL(fileURLWithPath: path))  // not a socket: left alone, with a message naming it
+        defer { unlink(path) }
+        let socket = try runGesturectl(["run", "--socket", path])
+        #expect(socket.status == 69)
+        Self.expectPlainLines(socket.standardError)
+    }
+
+    @Test func aCommandsPresentationIDOnStandardInput() throws {
+        let service = try RunningService([])
+        let id = try #require(String(data: JSONEncoder().encode(Self.hostile), encoding: .utf8))
+        let present = #"{"type":"present","presentation":{"id":\#(id),"style":"sheet"}}"#
+        service.write(present + "\n" + present + "\n")  // the id is taken: refused, the id quoted
+        var output = service.output
+        #expect(try output.nextLine() == #"{"line":1,"type":"ok"}"#)
+        #expect(try output.nextLine()?.hasPrefix(#"{"line":2,"reason":"#) == true)
+        #expect(try service.stop() == 0)
+        Self.expectPlainLines(service.standardError)
+        #expect(service.standardError.contains("Error: stdin:2: presentation \"x\\u{1B}[2J"))
+    }
+}

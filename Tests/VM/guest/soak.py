@@ -1,0 +1,335 @@
+#!/usr/bin/python3
+"""The soak, in the guest, after the session (guest/init calls it): `gesturectl run --device
+NODE --socket` for SECONDS, fed continuous touches on a kernel device (evemu-play of
+RECORDING in a loop), while clients come and go in cycles:
+
+- two steady clients stay connected throughout and read everything; one answers every
+  confirmation (keepEditing, so the sheet stays and the next swipe asks again);
+- each cycle: ten clients connect, query and disconnect; one pipelines 2,000 queries at once
+  and only then reads; one floods 500 queries while reading; one half-closes after two queries
+  (the last without its newline); one floods queries and stops reading until the run
+  disconnects it for taking nothing (the stall rule), then reads what it was given.
+
+Checked here, the verdict and figures written to RESULTS/@soak.json for compare.py:
+- peak RSS (VmHWM) after the warm-up (the first two cycles) grows by at most 1 MB, and the
+  descriptor count at the end of every cycle after the warm-up is the same;
+- the steady clients got every intent standard output got, in order, and one reply per command;
+- every client got its hello line first, every reply in order, and no torn line (a stalled
+  client too, after its disconnect);
+- standard error holds only lines gesturectl means to write here.
+
+Progress goes to standard output (the host's session.log) at least once a minute, as
+`@soak: finished ...` lines, which the host's stall detector counts as progress.
+
+Usage: soak.py GESTURECTL SHARE RESULTS RECORDING
+"""
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+GESTURECTL, SHARE, RESULTS, RECORDING = sys.argv[1:5]
+with open(f"{SHARE}/soak-seconds") as file:
+    SECONDS = int(file.read())
+OUT = "/tmp/soak"
+SOCKET = f"{OUT}/soak.sock"
+WARM_UP_CYCLES = 2
+os.makedirs(OUT, exist_ok=True)
+problems = []
+problems_lock = threading.Lock()
+
+
+def log(text):
+    with open("/proc/uptime") as uptime:
+        now = uptime.read().split()[0]
+    print(f"[guest {now}] @soak: {text}", flush=True)
+
+
+def problem(text):
+    with problems_lock:
+        if len(problems) < 50:
+            problems.append(text)
+
+
+def connect():
+    connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    connection.connect(SOCKET)
+    return connection
+
+
+def messages(data, who):
+    """The lines of everything a client read, parsed; a torn last line or a missing hello is a problem."""
+    if data and not data.endswith(b"\n"):
+        problem(f"{who}: a torn last line: {data[-80:]!r}")
+    lines = [json.loads(line) for line in data.split(b"\n") if line]
+    if not lines or lines[0].get("type") != "hello" or lines[0].get("protocol") != 1:
+        problem(f"{who}: no hello line first: {lines[:1]}")
+    return lines[1:]
+
+
+def read_all(connection):
+    chunks = []
+    while chunk := connection.recv(1 << 16):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def replies(lines):
+    return [m for m in lines if m.get("type") in ("ok", "error", "state")]
+
+
+def broadcasts(lines):
+    return [m for m in lines if m.get("type") not in ("ok", "error", "state", "device")]
+
+
+def expect_states(lines, count, who):
+    numbers = [m.get("line") for m in replies(lines)]
+    if numbers != list(range(1, count + 1)) or any(m["type"] != "state" for m in replies(lines)):
+        problem(f"{who}: replies for lines {numbers[:5]}... ({len(numbers)}), expected states for 1 to {count}")
+
+
+class Steady:
+    """A client connected throughout that reads everything; `answering` confirms every question."""
+
+    def __init__(self, answering):
+        self.connection = connect()
+        self.answering = answering
+        self.sent = 0
+        self.data = []
+        self.greeted = threading.Event()
+        self.thread = threading.Thread(target=self.read, daemon=True)
+        self.thread.start()
+
+    def read(self):
+        pending = b""
+        while chunk := self.connection.recv(1 << 16):
+            self.data.append(chunk)
+            self.greeted.set()
+            pending += chunk
+            *complete, pending = pending.split(b"\n")
+            for line in complete:
+                message = json.loads(line)
+                if self.answering and message.get("type") == "confirmationRequested":
+                    self.sent += 1
+                    self.connection.sendall(json.dumps({"type": "confirm", "presentation": message["presentation"],
+                                                        "choice": "keepEditing"}).encode() + b"\n")
+
+
+def churn(cycle):
+    """Ten clients that connect, query and disconnect."""
+    for index in range(10):
+        connection = connect()
+        connection.sendall(b'{"type": "query"}\n')
+        shutdown_and_check(connection, 1, f"cycle {cycle} churn {index}")
+
+
+def shutdown_and_check(connection, count, who):
+    connection.shutdown(socket.SHUT_WR)
+    lines = messages(read_all(connection), who)
+    connection.close()
+    expect_states(lines, count, who)
+
+
+def burst(cycle):
+    connection = connect()
+    connection.sendall(b'{"type": "query"}\n' * 2000)
+    shutdown_and_check(connection, 2000, f"cycle {cycle} burst")
+
+
+def half_close(cycle):
+    connection = connect()
+    connection.sendall(b'{"type": "query"}\n{"type": "query"}')
+    shutdown_and_check(connection, 2, f"cycle {cycle} half-close")
+
+
+def flood_reading(cycle):
+    connection = connect()
+    data = []
+    reader = threading.Thread(target=lambda: data.append(read_all(connection)), daemon=True)
+    reader.start()
+    for _ in range(10):
+        connection.sendall(b'{"type": "query"}\n' * 50)
+    connection.shutdown(socket.SHUT_WR)
+    reader.join()
+    connection.close()
+    expect_states(messages(data[0], f"cycle {cycle} flood"), 500, f"cycle {cycle} flood")
+
+
+def stall(cycle, notes):
+    """Floods queries without reading until the run disconnects it, then reads what it was given."""
+    connection = connect()
+    connection.setblocking(False)
+    before = notes()
+    deadline = time.monotonic() + 60
+    while notes() == before and time.monotonic() < deadline:
+        try:
+            connection.send(b'{"type": "query"}\n' * 100)
+        except BlockingIOError:
+            time.sleep(0.2)
+        except OSError:
+            break
+    if notes() == before:
+        problem(f"cycle {cycle} stall: not disconnected within 60 s of not reading")
+    connection.setblocking(True)
+    lines = messages(read_all(connection), f"cycle {cycle} stall")
+    connection.close()
+    numbers = [m.get("line") for m in replies(lines)]
+    if numbers != list(range(1, len(numbers) + 1)):
+        problem(f"cycle {cycle} stall: replies out of order before the disconnect")
+
+
+def status(pid):
+    with open(f"/proc/{pid}/status") as file:
+        fields = dict(line.split(":", 1) for line in file)
+    return int(fields["VmRSS"].split()[0]), int(fields["VmHWM"].split()[0])
+
+
+def descriptors(pid):
+    """The run's descriptor count once it is the same twice 0.5 s apart (the clients just closed are dropped)."""
+    last = len(os.listdir(f"/proc/{pid}/fd"))
+    for _ in range(20):
+        time.sleep(0.5)
+        now = len(os.listdir(f"/proc/{pid}/fd"))
+        if now == last:
+            return now
+        last = now
+    return last
+
+
+log(f"started: {SECONDS} s")
+with open(f"{SHARE}/service.scene.json") as file:
+    scene = json.load(file)
+scene.pop("timeline", None)
+with open(f"{OUT}/scene.json", "w") as file:
+    json.dump(scene, file)
+creator = subprocess.Popen(["evemu-device", f"{SHARE}/recordings/{RECORDING}.desc"], stdout=subprocess.PIPE, text=True)
+node = ""
+for line in creator.stdout:
+    if "/dev/input/event" in line:
+        node = line.split(":")[-1].strip()
+        break
+with open(f"{SHARE}/recordings/{RECORDING}.events") as file:
+    events_per_play = sum(1 for line in file if line.startswith("E:"))
+stdout = open(f"{OUT}/stdout.jsonl", "wb")
+run = subprocess.Popen([GESTURECTL, "run", "--device", node, "--socket", SOCKET, "--scene", f"{OUT}/scene.json"],
+                       stdin=subprocess.DEVNULL, stdout=stdout, stderr=subprocess.PIPE)
+stderr_lines = []
+stderr_ended = threading.Event()
+
+
+def read_stderr():
+    for line in run.stderr:
+        stderr_lines.append(line.decode(errors="replace").rstrip("\n"))
+    stderr_ended.set()
+
+
+threading.Thread(target=read_stderr, daemon=True).start()
+while not os.path.exists(SOCKET):
+    if run.poll() is not None:
+        problem(f"gesturectl run ended at once: {stderr_lines}")
+        break
+    time.sleep(0.05)
+stall_notes = lambda: sum("disconnected: stopped reading" in line for line in stderr_lines)
+steady = [Steady(answering=True), Steady(answering=False)]
+for client in steady:
+    client.greeted.wait()
+stop = threading.Event()
+plays = 0
+
+
+def play():
+    global plays
+    while not stop.is_set():
+        with open(f"{SHARE}/recordings/{RECORDING}.events") as events:
+            subprocess.run(["evemu-play", node], stdin=events, check=False)
+        plays += 1
+
+
+first_rss, _ = status(run.pid)
+player = threading.Thread(target=play, daemon=True)
+player.start()
+started = time.monotonic()
+samples = []   # (cycle, rss kB, hwm kB, descriptors)
+clients = len(steady)
+cycle = 0
+last_log = started
+while time.monotonic() - started < SECONDS and run.poll() is None:
+    cycle += 1
+    stalled = threading.Thread(target=stall, args=(cycle, stall_notes))
+    stalled.start()
+    for phase in (churn, burst, half_close, flood_reading):
+        try:
+            phase(cycle)
+        except (OSError, ValueError) as error:
+            problem(f"cycle {cycle} {phase.__name__}: {error!r}")
+    stalled.join()
+    clients += 14
+    count = descriptors(run.pid)
+    rss, hwm = status(run.pid)
+    samples.append((cycle, rss, hwm, count))
+    if time.monotonic() - last_log >= 50:
+        last_log = time.monotonic()
+        log(f"finished cycle {cycle} at {last_log - started:.0f} s: {plays * events_per_play} events, "
+            f"{clients} clients, RSS {rss} kB (peak {hwm} kB), {count} descriptors")
+duration = time.monotonic() - started
+# The touches stop first, and the run is given a moment to write out what it decided: SIGTERM
+# ends it at once, and what the steady clients had not taken yet would be missing.
+stop.set()
+player.join()
+time.sleep(3)
+last_rss, last_hwm = status(run.pid)
+run.send_signal(signal.SIGTERM)
+exit_status = run.wait()
+stderr_ended.wait()
+for client in steady:
+    client.thread.join()
+creator.kill()
+stdout.close()
+
+# The steady clients against standard output (a file: everything the run decided).
+with open(f"{OUT}/stdout.jsonl", "rb") as file:
+    decided = broadcasts(messages(file.read(), "standard output"))
+for index, client in enumerate(steady):
+    lines = messages(b"".join(client.data), f"steady client {index + 1}")
+    if broadcasts(lines) != decided:
+        problem(f"steady client {index + 1}: {len(broadcasts(lines))} intents, standard output {len(decided)}, or another order")
+    numbers = [m.get("line") for m in replies(lines)]
+    if numbers != list(range(1, client.sent + 1)):
+        problem(f"steady client {index + 1}: replies for lines {numbers[:5]}..., expected 1 to {client.sent}")
+if not any(m.get("type") == "confirmationRequested" for m in decided):
+    problem("the touches decided no confirmation: the pipeline was not fed")
+allowed = re.compile(r"^gesturectl: (device added: .*|socket client \d+ \(uid 0, pid \d+\) "
+                     r"(connected|disconnected: stopped reading \(took none of the bytes waiting for it in 10 s\)))$")
+unexpected = [line for line in stderr_lines if not allowed.match(line)]
+if unexpected:
+    problem(f"standard error has lines gesturectl did not mean to write: {unexpected[:5]}")
+if stall_notes() != cycle:
+    problem(f"{stall_notes()} clients disconnected for not reading, expected {cycle} (one a cycle)")
+if exit_status != 0:
+    problem(f"gesturectl run ended with {exit_status} on SIGTERM")
+after = [sample for sample in samples if sample[0] > WARM_UP_CYCLES]
+if len(after) < 2:
+    problem(f"only {len(samples)} cycles: too few after the warm-up")
+else:
+    if last_hwm - after[0][2] > 1024:
+        problem(f"peak RSS grew from {after[0][2]} kB to {last_hwm} kB after the warm-up")
+    if len({sample[3] for sample in after}) != 1:
+        problem(f"the descriptor count changed after the warm-up: {[sample[3] for sample in after]}")
+figures = {
+    "seconds": round(duration), "requested_seconds": SECONDS, "cycles": cycle, "events": plays * events_per_play,
+    "plays": plays, "clients": clients, "intents": len(decided),
+    "rss_kb": {"start": first_rss, "after_warm_up": after[0][1] if after else None, "end": last_rss},
+    "peak_rss_kb": {"after_warm_up": after[0][2] if after else None, "end": last_hwm},
+    "descriptors": sorted({sample[3] for sample in after}),
+    "problems": problems,
+}
+with open(f"{RESULTS}/@soak.json", "w") as file:
+    json.dump(figures, file, indent=1)
+with open(f"{RESULTS}/@soak.stderr.txt", "w") as file:
+    file.write("\n".join(stderr_lines) + "\n")
+log(f"finished: {json.dumps({k: v for k, v in figures.items() if k != 'problems'})}; {len(problems)} problems")

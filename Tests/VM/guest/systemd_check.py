@@ -8,7 +8,7 @@ touchscreen of RECORDING is created (the udev rule must give it to the dismisski
 client must see the `device` line, the recording is played, and the client must be asked,
 answer discard and see its sheet dismissed. The units are the gesturectl package's (Type=notify:
 systemd must have heard READY=1 and the status line, and the watchdog's pings). Then the
-kiosk client is gone, the --config file gets thresholds under which the same swipe settles,
+kiosk client leaves (SIGTERM), the --config file gets thresholds under which the same swipe settles,
 `systemctl reload` is run (SIGHUP), and once the journal notes the reread a second client
 presents the sheet again and the recording is played again: its drag must now settle. Then
 the service is stopped (SIGTERM).
@@ -105,7 +105,7 @@ else:
         subprocess.run(["evemu-play", node], stdin=events, check=False)
     read_until(lambda entry: entry.get("received", {}).get("type") == "dismiss")
     log("the sheet was dismissed; the kiosk client leaves, the thresholds change and are reloaded")
-    client.send_signal(signal.SIGKILL)
+    client.send_signal(signal.SIGTERM)  # it leaves, printing its final stack
     read_until(lambda entry: False)
     present = next(entry["sent"] for entry in map(parsed, lines) if entry.get("sent", {}).get("type") == "present")
     with open(CONFIG, "w") as file:

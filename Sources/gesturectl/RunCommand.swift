@@ -16,7 +16,10 @@ enum RunCommand: Subcommand {
         {"type":"query"} gets {"type":"state"}), and every channel receives every intent and
         device change. A client that stops reading is disconnected; nothing waits for it.
         SIGINT or SIGTERM ends the run (exit 0); so does nothing else: the end of standard
-        input only stops reading it.
+        input only stops reading it. SIGHUP rereads the --config file: its thresholds apply
+        from the next gesture on, and a file that does not parse keeps those in force. Under
+        systemd (NOTIFY_SOCKET) the run sends READY=1 once the seat is open and the socket
+        served, and WATCHDOG=1 every half WATCHDOG_USEC.
 
         USAGE: \(usage)
 

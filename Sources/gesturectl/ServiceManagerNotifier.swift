@@ -12,11 +12,12 @@ final class ServiceManagerNotifier {
     private var address = sockaddr_un()
     private let addressLength: socklen_t
     /// Half the watchdog interval, when systemd asked for pings (and asked this process).
-    let watchdogInterval: Duration?
+    private let watchdogInterval: Duration?
     private var nextPing: ContinuousClock.Instant
 
     /// Nil outside systemd; throws when `NOTIFY_SOCKET` is set but unusable.
-    init?(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) throws(ServiceManagerNotifierError) {
+    init?() throws(ServiceManagerNotifierError) {
+        func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         guard let path = environment("NOTIFY_SOCKET"), !path.isEmpty else { return nil }
         // "@name" is in the abstract namespace: the name starts with a zero byte.
         var bytes = Array(path.utf8)

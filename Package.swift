@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "DismissKit", dependencies: ["DismissKitCore", "CLibinput", "CYAML", "CMtdev"]),
         // `gesturectl plot`'s SVG and HTML pictures of a replay.
         .target(name: "DismissKitPlot", dependencies: ["DismissKit"]),
-        // The C interface: its header (and dk_version) in C, its functions in Swift.
+        // The C interface's header (dismisskit.h); its functions are in Swift (DismissKitC).
         .target(name: "CDismissKit"),
         // The shared object names itself libdismisskit.so.0 (its SONAME): programs linked against it
         // ask for that ABI, and script/install puts the versioned file behind it.

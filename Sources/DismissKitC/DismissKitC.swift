@@ -72,6 +72,15 @@ struct ArgumentError: Error {
     var message: String
 }
 
+/// `DismissKitVersion.release` as a C string, made once (a global's initialiser runs once, on
+/// whichever thread asks first) and never freed.
+nonisolated(unsafe) private let versionCString: UnsafePointer<CChar> = UnsafePointer(strdup(DismissKitVersion.release)!)
+
+@c @implementation
+public func dk_version() -> UnsafePointer<CChar>? {
+    versionCString
+}
+
 @c @implementation
 public func dk_pipeline_new(
     _ sceneJSON: UnsafePointer<CChar>?,

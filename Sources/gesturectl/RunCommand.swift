@@ -16,7 +16,10 @@ enum RunCommand: Subcommand {
         {"type":"query"} gets {"type":"state"}), and every channel receives every intent and
         device change. A client that stops reading is disconnected; nothing waits for it.
         SIGINT or SIGTERM ends the run (exit 0); so does nothing else: the end of standard
-        input only stops reading it.
+        input only stops reading it. SIGHUP rereads the --config file: its thresholds apply
+        from the next gesture on, and a file that does not parse keeps those in force. Under
+        systemd (NOTIFY_SOCKET) the run sends READY=1 once the seat is open and the socket
+        served, and WATCHDOG=1 every half WATCHDOG_USEC.
 
         USAGE: \(usage)
 
@@ -66,6 +69,8 @@ enum RunCommand: Subcommand {
         let requireDevice: Bool
         let access: PeerAccess
         let logLevel: LibinputLogLevel
+        /// The `--config` file, and the thresholds it is read over (the scene's), to reread on SIGHUP.
+        let configFile: (path: String, base: GestureConfiguration)?
         do throws(CommandLineArguments.UsageError) {
             let options = try CommandLineArguments(
                 arguments,
@@ -105,9 +110,10 @@ enum RunCommand: Subcommand {
             } else {
                 scene = Scene()
             }
-            if let configPath = try options.value("config") {
+            configFile = try options.value("config").map { ($0, configuration) }
+            if let configFile {
                 do {
-                    configuration = try GestureConfigurationReader.load(path: configPath, base: configuration)
+                    configuration = try GestureConfigurationReader.load(path: configFile.path, base: configFile.base)
                 } catch {
                     StandardError.report(error.description)
                     return error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError
@@ -140,8 +146,8 @@ enum RunCommand: Subcommand {
         if case .seat(let seat) = backend, !session.devices.contains(where: \.isTouch) {
             StandardError.write("gesturectl: no touch device on seat '\(seat)' yet; waiting for one")
         }
-        guard let stop = StopSignals() else {
-            StandardError.report("cannot watch for SIGINT and SIGTERM: \(Errno.current)")
+        guard let signals = ServiceSignals() else {
+            StandardError.report("cannot watch for SIGINT, SIGTERM and SIGHUP: \(Errno.current)")
             return ExitStatus.failure
         }
         let socket: CommandSocket?
@@ -162,28 +168,63 @@ enum RunCommand: Subcommand {
             return ExitStatus.unavailable
         }
         var service = ProtocolService(session: session, explain: explain, printTouchEvents: printTouchEvents)
+        // The seat is open and the socket served: systemd may start what waits for the service.
+        let notifier: ServiceManagerNotifier?
+        do throws(ServiceManagerNotifierError) {
+            notifier = try ServiceManagerNotifier()
+            try notifier?.send("READY=1\nSTATUS=Serving " + (socket == nil ? "standard input" : "the socket and standard input"))
+        } catch {
+            StandardError.report(error.description)
+            return ExitStatus.unavailable
+        }
         while true {
             service.dropDisconnectedClients()
-            var readable = [stop.descriptor] + service.inputDescriptors
+            var readable = [signals.descriptor] + service.inputDescriptors
             if let socket, socket.isAccepting { readable.append(socket.listener) }
+            let timeouts = [socket?.millisecondsUntilAccepting.map { Duration.milliseconds($0) },
+                            service.millisecondsUntilDue.map { Duration.milliseconds($0) }, notifier?.untilNextPing]
             let input: LiveDismissalSession.Input
             do {
-                let timeout = [socket?.millisecondsUntilAccepting, service.millisecondsUntilDue].compactMap { $0 }.min()
-                input = try session.waitForInput(timeout: timeout.map { .milliseconds($0) },
+                input = try session.waitForInput(timeout: timeouts.compactMap { $0 }.min(),
                                                  alsoWatching: readable, waitingToWrite: service.waitingDescriptors)
+                try notifier?.pingIfDue()
             } catch {
                 service.flush()
                 StandardError.report("\(error)")
                 return ExitStatus.unavailable
             }
             service.handle(input)
-            if input.readable.contains(stop.descriptor) {
-                service.flush()
-                return ExitStatus.success
+            if input.readable.contains(signals.descriptor) {
+                let requests = signals.take()
+                if requests.stop {
+                    service.flush()
+                    try? notifier?.send("STOPPING=1")
+                    return ExitStatus.success
+                }
+                if requests.reload { reload(configFile, into: session, explain: explain) }
             }
             service.readCommands(from: input.readable)
             if let socket, input.readable.contains(socket.listener) { service.accept(from: socket) }
             service.flush()
+        }
+    }
+
+    /// SIGHUP: rereads the `--config` file and gives its thresholds to the session, which uses
+    /// them from the next gesture on; a file that cannot be read or does not parse changes
+    /// nothing. Either way a note on standard error says what happened.
+    private static func reload(_ configFile: (path: String, base: GestureConfiguration)?, into session: LiveDismissalSession,
+                               explain: Bool) {
+        guard let configFile else {
+            StandardError.write("gesturectl: SIGHUP: no '--config' file to reread; the thresholds are unchanged")
+            return
+        }
+        do {
+            let configuration = try GestureConfigurationReader.load(path: configFile.path, base: configFile.base)
+            session.reconfigure(configuration)
+            StandardError.write("gesturectl: SIGHUP: reread \(configFile.path); its thresholds apply from the next gesture on")
+            if explain { StandardError.write("gesturectl: gestures: \(configuration.jsonLine.text)") }
+        } catch {
+            StandardError.write("gesturectl: SIGHUP: \(error.description); the thresholds in force are kept")
         }
     }
 
@@ -199,12 +240,21 @@ enum RunCommand: Subcommand {
     }
 }
 
-/// SIGINT and SIGTERM, turned into a readable pipe that the input loop polls with libinput.
+/// SIGINT, SIGTERM and SIGHUP, turned into a readable pipe that the input loop polls with
+/// libinput: each signal writes its number as one byte.
 ///
 /// The handler only writes a byte (`write(2)` is async-signal-safe): no thread waits for the
 /// signals (a thread would want to set its priority, which the shipped unit's system call
 /// filter refuses), and a signal while the loop works is seen at its next `poll`.
-final class StopSignals {
+final class ServiceSignals {
+    /// What the signals that arrived ask for.
+    struct Requests {
+        var stop = false
+        var reload = false
+    }
+
+    static let numbers = [SIGINT, SIGTERM, SIGHUP]
+
     let descriptor: Int32
     private let writer: Int32
 
@@ -216,13 +266,13 @@ final class StopSignals {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)  // a burst of signals never blocks the handler
         }
-        stopSignalWriter = writer
+        signalWriter = writer
         var signals = sigset_t()
         sigemptyset(&signals)
-        for number in [SIGINT, SIGTERM] {
-            signal(number) { _ in
-                var byte: UInt8 = 0  // on the stack: nothing allocated in the handler
-                _ = write(stopSignalWriter, &byte, 1)
+        for number in Self.numbers {
+            signal(number) { number in
+                var byte = UInt8(truncatingIfNeeded: number)  // on the stack: nothing allocated in the handler
+                _ = write(signalWriter, &byte, 1)
             }
             sigaddset(&signals, number)
         }
@@ -231,11 +281,23 @@ final class StopSignals {
     }
 
     deinit {
-        for number in [SIGINT, SIGTERM] { signal(number, SIG_DFL) }
+        for number in Self.numbers { signal(number, SIG_DFL) }
         close(descriptor)
         close(writer)
+    }
+
+    /// Reads the signals that arrived since the last call (the pipe is readable).
+    func take() -> Requests {
+        var requests = Requests()
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while case let count = read(descriptor, &bytes, bytes.count), count > 0 {
+            for byte in bytes[..<count] {
+                if Int32(byte) == SIGHUP { requests.reload = true } else { requests.stop = true }
+            }
+        }
+        return requests
     }
 }
 
 /// The pipe the signal handler writes to; set before the handler is installed.
-nonisolated(unsafe) private var stopSignalWriter: Int32 = -1
+nonisolated(unsafe) private var signalWriter: Int32 = -1

@@ -1,3 +1,5 @@
+import DismissKit
+
 /// A subcommand of `gesturectl`. ``Gesturectl/subcommands`` lists each once, for the
 /// overview, the dispatch, `gesturectl help <subcommand>` and the hint after a usage error.
 protocol Subcommand: Sendable {
@@ -26,7 +28,10 @@ extension Subcommand {
 enum Gesturectl {
     static let subcommands: [any Subcommand.Type] = [ReplayCommand.self, PlotCommand.self, AnalyzeCommand.self, RunCommand.self, DevicesCommand.self]
 
-    static let usage = "gesturectl <subcommand>"
+    static let usage = "gesturectl <subcommand> | --version | --help"
+
+    /// What `gesturectl --version` prints.
+    static let versionLine = "gesturectl \(DismissKitVersion.release) (protocol \(DismissKitVersion.protocolNumber))"
 
     static let overview = """
         OVERVIEW: Turn touchscreen input into modal dismissal decisions.
@@ -38,6 +43,10 @@ enum Gesturectl {
             .joined(separator: "\n"))
 
           See 'gesturectl help <subcommand>' for detailed help.
+
+        OPTIONS:
+          --version               Show the version and the protocol number.
+          -h, --help              Show help information.
         """
 
     /// The subcommand called `name`, or nil.

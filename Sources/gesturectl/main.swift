@@ -9,6 +9,9 @@ func runCommandLine(_ arguments: [String]) -> Int32 {
     case "-h", "--help":
         printToStandardOutput(Gesturectl.overview)
         return ExitStatus.success
+    case "--version":
+        printToStandardOutput(Gesturectl.versionLine)
+        return ExitStatus.success
     case "help":
         printToStandardOutput(rest.first.flatMap(Gesturectl.subcommand(named:))?.help ?? Gesturectl.overview)
         return ExitStatus.success

@@ -159,11 +159,9 @@ static void swipe(dk_pipeline *pipeline, int32_t slot, int64_t start) {
 
 static void test_version(const char *expected) {
     const char *version = dk_version();
-    CHECK(version != NULL && strcmp(version, DK_VERSION) == 0, "dk_version() is '%s', the header says '%s'",
-          version ? version : "NULL", DK_VERSION);
     CHECK(version != NULL && strcmp(version, expected) == 0, "dk_version() is '%s', pkg-config says '%s'",
           version ? version : "NULL", expected);
-    CHECK(version == dk_version(), "dk_version() is not in static storage");
+    CHECK(version == dk_version(), "dk_version() gives another pointer on a second call");
 }
 
 static void test_bad_scenes(void) {

@@ -79,6 +79,23 @@ import Testing
         #expect(try runGesturectl(["help", "plot"]).standardOutput.contains("USAGE: gesturectl plot <trace>"))
     }
 
+    /// The release is written once (Version.swift); the tool and the scripts that stamp the
+    /// packages, dismisskit.pc and the man page read that one place.
+    @Test func theVersionIsReadFromVersionSwiftByTheToolAndTheScripts() throws {
+        let result = try runGesturectl(["--version"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "gesturectl \(DismissKitVersion.release) (protocol \(DismissKitVersion.protocolNumber))\n")
+        let script = Process()
+        script.executableURL = TestPaths.packageRoot.appendingPathComponent("script/version")
+        let output = Pipe()
+        script.standardOutput = output
+        try script.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        script.waitUntilExit()
+        #expect(script.terminationStatus == 0)
+        #expect(printed == DismissKitVersion.release + "\n")
+    }
+
     @Test(arguments: [
         ("no subcommand", [String](), "gesturectl --help"),
         ("unknown subcommand", ["frobnicate"], "gesturectl --help"),

@@ -323,6 +323,42 @@ import Testing
         #expect(try service.stop() == 0)
     }
 
+    @Test func systemdIsToldReadyThenWatchdogPingsThenStopping() throws {
+        let notifyPath = RunningService.scratchPath("notify.sock")
+        let systemd = try NotifyListener(path: notifyPath)
+        let socketPath = RunningService.scratchPath("notified.sock")
+        let service = try RunningService(["NOTIFY_SOCKET=\(notifyPath)", "WATCHDOG_USEC=100000", TestPaths.gesturectl.path,
+                                          "run", "--socket", socketPath], executable: "/usr/bin/env", waitForSocket: socketPath)
+        #expect(try systemd.nextMessage(from: service) == "READY=1\nSTATUS=Serving the socket and standard input")
+        // Half the interval apart, whether or not input arrives.
+        #expect(try systemd.nextMessage(from: service) == "WATCHDOG=1")
+        #expect(try systemd.nextMessage(from: service) == "WATCHDOG=1")
+        #expect(try service.stop() == 0)
+        var last = "WATCHDOG=1"
+        while last == "WATCHDOG=1" { last = try systemd.nextMessage(from: nil) }
+        #expect(last == "STOPPING=1")
+    }
+
+    @Test func sighupRereadsTheConfigAndABadOneKeepsTheThresholdsInForce() throws {
+        let config = RunningService.scratchPath("reload.json")
+        try #"{"dismissFraction": 0.6}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        defer { unlink(config) }
+        let service = try RunningService(["--config", config, "--explain"])
+        try service.waitForStandardError(containing: #""dismissFraction":0.6,"#)
+        try #"{"dismissFraction": 0.8}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        kill(service.process.processIdentifier, SIGHUP)
+        try service.waitForStandardError(containing: "gesturectl: SIGHUP: reread \(config); its thresholds apply from the next gesture on")
+        try service.waitForStandardError(containing: #""dismissFraction":0.8,"#)
+        try "{\n  \"slopMM\": -1\n}".write(toFile: config, atomically: true, encoding: .utf8)
+        kill(service.process.processIdentifier, SIGHUP)
+        try service.waitForStandardError(containing: "gesturectl: SIGHUP: \(config):2: slopMM: must be a number more than 0, up to 50; the thresholds in force are kept")
+        // The run goes on serving its client.
+        service.write(#"{"type":"query"}"# + "\n")
+        var output = service.output
+        #expect(try output.nextLine()?.hasSuffix(#""type":"state"}"#) == true)
+        #expect(try service.stop() == 0)
+    }
+
     @Test func aFailingAcceptRestsTheListenerAndServesAgainOnceDescriptorsAreFree() throws {
         let socketPath = RunningService.scratchPath("emfile.sock")
         let service = try RunningService(["--nofile=24:24", TestPaths.gesturectl.path, "run", "--socket", socketPath],
@@ -478,6 +514,34 @@ final class RunningService {
             usleep(1_000)
         }
         return process.terminationStatus
+    }
+}
+
+/// A stand-in for systemd's notification socket: a Unix datagram socket that the run's
+/// `NOTIFY_SOCKET` names.
+final class NotifyListener {
+    private let descriptor: Int32
+
+    init(path: String) throws {
+        descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        guard SocketClient.withAddress(path, { bind(descriptor, $0, $1) }) == 0 else {
+            throw ServiceError("cannot bind \(path): \(Errno.current)")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// The next datagram; fails after `stallSeconds` without one, or once `service` has ended
+    /// with nothing left to read.
+    func nextMessage(from service: RunningService?) throws -> String {
+        let deadline = Date().addingTimeInterval(RunServiceTests.stallSeconds)
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(descriptor, &bytes, bytes.count, Int32(MSG_DONTWAIT))
+            if count >= 0 { return String(decoding: bytes[..<count], as: UTF8.self) }
+            guard Date() < deadline else { throw ServiceError("no notification for \(RunServiceTests.stallSeconds) s") }
+            if let service { try service.pause() } else { usleep(10_000) }
+        }
     }
 }
 

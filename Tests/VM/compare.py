@@ -42,8 +42,11 @@
       its @systemd.* files: the socket listened and the service had not started; the kiosk
       client, as the user kiosk, started it by connecting; the service ran as dismisskit;
       the udev rule gave it the touchscreen; the client saw the device line, was asked,
-      answered discard and saw its sheet dismissed; `systemctl stop` ended the service
-      with status 0; its journal has no libinput SYN_DROPPED or lag.
+      answered discard and saw its sheet dismissed; the units were the gesturectl
+      package's and systemd heard READY=1, the status line and WATCHDOG=1; after
+      `systemctl reload` with new thresholds in the --config file, the same swipe settled;
+      `systemctl stop` ended the service with status 0; its journal has no libinput
+      SYN_DROPPED or lag.
 
 For unplug-* recordings (device removed with fingers down), gesturectl must also have
 cancelled every open touch and noted the removal on stderr. For rotated-* recordings
@@ -379,9 +382,20 @@ def systemd_problem(results):
         return f"the kiosk client sent {sent}"
     if received[-1].get("resolution") != "discarded" or transcript[-1] != {"stack": []}:
         return f"the sheet was not dismissed and discarded: {received[-1]}, {transcript[-1]}"
+    if (activated.get("Type") != "notify" or activated.get("StatusText") != "Serving the socket and standard input"
+            or activated.get("FragmentPath") != "/lib/systemd/system/dismisskit.service"):
+        return f"systemd did not hear the packaged notify service's READY=1 and status: {activated}"
+    reload = facts.get("reload", {})
+    ended = [entry for entry in reload.get("received", []) if entry.get("type") == "dragEnded"]
+    if reload.get("status") != 0 or "its thresholds apply from the next gesture on" not in reload.get("note", ""):
+        return f"systemctl reload did not reread the --config file: {reload}"
+    if [entry.get("outcome") for entry in ended] != ["settle"]:
+        return f"the swipe after the reload did not settle under the reloaded thresholds: {reload}"
     stopped = facts.get("stopped", {})
     if stopped.get("Result") != "success" or stopped.get("ExecMainStatus") != "0":
         return f"systemctl stop did not end the service cleanly: {stopped}"
+    if stopped.get("WatchdogTimestampMonotonic", "0") == "0":
+        return f"systemd heard no WATCHDOG=1: {stopped}"
     for marker in ("SYN_DROPPED", "lagging behind"):
         if marker in journal:
             return f"the service's journal reports {marker}"
@@ -428,7 +442,7 @@ def main():
         except (OSError, ValueError, KeyError) as error:
             problem = repr(error)
         print(f"  MISMATCH systemd: {problem}" if problem else
-              "  match    systemd: socket activation, the hardened unit, the udev rule, a touchscreen")
+              "  match    systemd: the package's units and rule, socket activation, READY, a reload, a touchscreen")
         print(f"systemd: {0 if problem else 1}/1")
         return 1 if problem else 0
     if mode == "service":

@@ -34,7 +34,7 @@ import json
 import os
 import subprocess
 
-__all__ = ["DismissKitError", "Pipeline", "SEAT_SLOTS", "TouchType", "library_path", "version"]
+__all__ = ["DismissKitError", "Pipeline", "SEAT_SLOTS", "TouchType", "__version__", "library_path", "version"]
 
 # Set by script/install to the library installed beside this file's copy.
 _INSTALLED_LIBRARY = None
@@ -116,6 +116,10 @@ _lib = _load()
 def version():
     """The package version of the loaded library."""
     return _lib.dk_version().decode()
+
+
+# The release, from the library (dk_version), which has it from DismissKitVersion.release.
+__version__ = version()
 
 
 def _take_string(pointer):

@@ -66,9 +66,6 @@
 extern "C" {
 #endif
 
-/* The package version, as dk_version() returns it. */
-#define DK_VERSION "0.1.0"
-
 /* A pipeline: a scene, the gesture recogniser and the dismissal policy. */
 typedef struct dk_pipeline dk_pipeline;
 
@@ -82,7 +79,8 @@ typedef enum {
     DK_TOUCH_FRAME = 4
 } dk_touch_type;
 
-/* The package version ("0.1.0"), in static storage: do not free it. */
+/* The package version ("MAJOR.MINOR.PATCH", e.g. "0.1.0"), the same as dismisskit.pc's: the
+ * library's own copy, the same pointer on every call; do not free it. */
 const char *dk_version(void);
 
 /* A new pipeline on the scene scene_json (a scene file's JSON text, at most 1 MiB as a scene

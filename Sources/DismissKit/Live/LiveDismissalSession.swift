@@ -41,6 +41,8 @@ public final class LiveDismissalSession {
     public var fileDescriptor: Int32 { source.fileDescriptor }
 
     private let source: LibinputSource
+    /// Thresholds given by ``reconfigure(_:)`` and not yet in force.
+    private var nextConfiguration: GestureConfiguration?
     /// Starts at the first input (libinput's monotonic clock, in microseconds).
     private var clock = FirstEventClock()
 
@@ -83,6 +85,7 @@ public final class LiveDismissalSession {
             switch event {
             case .touch(var touch):
                 touch.time = relative(touch.time)
+                if touch.kind == .down { takeNextConfigurationIfIdle() }
                 input.touches.append(touch)
                 // libinput's touches are always taken; a refusal would be noted as a decision.
                 try? pipeline.handle(touch, into: &input.intents)
@@ -122,6 +125,25 @@ public final class LiveDismissalSession {
         try pipeline.apply(command, time: relative(Self.monotonicMicroseconds()), into: &intents)
         source.screen = pipeline.scene.screen
         return intents
+    }
+
+    /// New gesture thresholds, from the next gesture on: they take effect at once when no
+    /// contact is down and no confirmation is open, otherwise at the first touch down after
+    /// that. The scene, and every client's view of it, stay as they are.
+    public func reconfigure(_ configuration: GestureConfiguration) {
+        nextConfiguration = configuration
+        takeNextConfigurationIfIdle()
+    }
+
+    /// The pipeline holds its thresholds for its lifetime, so new ones mean a new pipeline on the
+    /// same scene, made only when nothing in progress (a gesture, a question) would be lost.
+    private func takeNextConfigurationIfIdle() {
+        guard let configuration = nextConfiguration, pipeline.recogniser.phase == .idle,
+              pipeline.policy.openQuestions.isEmpty else { return }
+        let notesDecisions = pipeline.notesDecisions
+        pipeline = DismissalPipeline(scene: pipeline.scene, configuration: configuration)
+        pipeline.notesDecisions = notesDecisions
+        nextConfiguration = nil
     }
 
     /// `time` since the first input; an event libinput stamped before a first host command counts as 0.

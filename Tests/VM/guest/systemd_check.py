@@ -6,19 +6,29 @@ dismisskit.socket is listening; dismisskit.service has not started. The example 
 connection starts the service (socket activation), and the client presents its sheet. Then the
 touchscreen of RECORDING is created (the udev rule must give it to the dismisskit user), the
 client must see the `device` line, the recording is played, and the client must be asked,
-answer discard and see its sheet dismissed. Then the service is stopped (SIGTERM).
+answer discard and see its sheet dismissed. The units are the gesturectl package's (Type=notify:
+systemd must have heard READY=1 and the status line, and the watchdog's pings). Then the
+kiosk client leaves (SIGTERM), the --config file gets thresholds under which the same swipe settles,
+`systemctl reload` is run (SIGHUP), and once the journal notes the reread a second client
+presents the sheet again and the recording is played again: its drag must now settle. Then
+the service is stopped (SIGTERM).
 
 What each party saw goes to /results/@systemd.*; compare.py's `systemd` check judges it.
 Every wait ends on its event; the host's stall detector bounds the whole.
 """
 import json
 import os
+import signal
+import socket
 import subprocess
 import sys
 
 SHARE, RESULTS, RECORDING = "/share", "/results", "gesture-gated-swipe-confirm-discard"
 SOCKET = "/run/dismisskit/gestures.sock"
 KIOSK_UID = 991
+CONFIG = "/etc/dismisskit/gestures.json"
+# No projection and a threshold near the top: the recording's swipe settles under these.
+RELOADED = {"decelerationPerMillisecond": 0, "dismissFraction": 0.01}
 
 
 def log(text):
@@ -34,6 +44,15 @@ def systemctl_show(unit, *properties):
 
 
 facts = {}
+
+
+def parsed(line):
+    """The JSON object on a line of the client's output, or {} for another line."""
+    try:
+        entry = json.loads(line)
+    except ValueError:
+        return {}
+    return entry if isinstance(entry, dict) else {}
 
 
 def note(key, value):
@@ -70,7 +89,8 @@ if not read_until(lambda entry: "ready" in entry):
     log("the kiosk client ended before its sheet was in the pipeline")
 else:
     log("the kiosk client's sheet is in the pipeline; creating the touchscreen")
-    note("activated", systemctl_show("dismisskit.service", "ActiveState", "MainPID", "User"))
+    note("activated", systemctl_show("dismisskit.service", "ActiveState", "MainPID", "User", "Type", "StatusText",
+                                     "WatchdogUSec", "FragmentPath"))
     creator = subprocess.Popen(["evemu-device", f"{SHARE}/recordings/{RECORDING}.desc"], stdout=subprocess.PIPE, text=True)
     node = ""
     for line in creator.stdout:
@@ -84,9 +104,42 @@ else:
     with open(f"{SHARE}/recordings/{RECORDING}.events") as events:
         subprocess.run(["evemu-play", node], stdin=events, check=False)
     read_until(lambda entry: entry.get("received", {}).get("type") == "dismiss")
-    log("the sheet was dismissed; stopping the service")
+    log("the sheet was dismissed; the kiosk client leaves, the thresholds change and are reloaded")
+    client.send_signal(signal.SIGTERM)  # it leaves, printing its final stack
+    read_until(lambda entry: False)
+    present = next(entry["sent"] for entry in map(parsed, lines) if entry.get("sent", {}).get("type") == "present")
+    with open(CONFIG, "w") as file:
+        json.dump(RELOADED, file)
+    journal = subprocess.Popen(["journalctl", "--follow", "--lines=0", "--output=cat", "--unit=dismisskit.service"],
+                               stdout=subprocess.PIPE, text=True)
+    reload_status = subprocess.run(["systemctl", "reload", "dismisskit.service"], check=False).returncode
+    reload_note = next((line.strip() for line in journal.stdout if "SIGHUP" in line), "")
+    journal.kill()
+    journal.wait()
+    second = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    second.connect(SOCKET)
+    second.sendall((json.dumps(present) + "\n").encode())
+    replies = second.makefile("r")
+    received = []
+    for line in replies:
+        received.append(json.loads(line))
+        if received[-1].get("type") in ("ok", "error"):
+            break
+    log(f"reloaded ({reload_note}); the second client presented the sheet; playing {RECORDING} again")
+    with open(f"{SHARE}/recordings/{RECORDING}.events") as events:
+        subprocess.run(["evemu-play", node], stdin=events, check=False)
+    for line in replies:
+        received.append(json.loads(line))
+        if received[-1].get("type") == "dragEnded":
+            break
+    second.close()
+    note("reload", {"status": reload_status, "note": reload_note, "thresholds": RELOADED,
+                    "received": [entry for entry in received if entry.get("type") != "dragChanged"]})
+    log("the second swipe ended; stopping the service")
+    watchdog = systemctl_show("dismisskit.service", "WatchdogTimestampMonotonic")
     subprocess.run(["systemctl", "stop", "dismisskit.service"], check=False)
-    note("stopped", systemctl_show("dismisskit.service", "ActiveState", "Result", "ExecMainStatus", "ExecMainCode"))
+    note("stopped", {**systemctl_show("dismisskit.service", "ActiveState", "Result", "ExecMainStatus", "ExecMainCode"),
+                     **watchdog})
     creator.kill()
     creator.wait()
 read_until(lambda entry: False)

@@ -34,6 +34,7 @@ class TestDismissKit : public QObject {
     Q_OBJECT
 
 private slots:
+    void initTestCase() { DismissKitQt::registerQmlTypes(); }
     void init();
     void cleanup();
     void swipeDismisses();

@@ -97,11 +97,9 @@ bool DismissArea::childMouseEventFilter(QQuickItem *, QEvent *event) {
     return true;
 }
 
-// `import DismissKit` in any engine of a program linked with the library.
-static void registerTypes() {
+void registerQmlTypes() {
     qmlRegisterType<DismissArea>("DismissKit", 1, 0, "DismissArea");
     qmlRegisterUncreatableType<Pipeline>("DismissKit", 1, 0, "Pipeline", "a DismissArea's pipeline");
 }
-Q_COREAPP_STARTUP_FUNCTION(registerTypes)
 
 }  // namespace DismissKitQt

@@ -1,4 +1,4 @@
-// DismissArea: the QML item of `import DismissKit`. It owns a Pipeline on its window's screen,
+// DismissArea: the QML item of `import DismissKit` (see registerQmlTypes below). It owns a Pipeline on its window's screen,
 // takes the touches of its area and watches its children's (a Flickable inside a sheet keeps
 // its touches until the sheet takes the finger: then the area grabs them). The sheet being
 // dragged shows in sheetOffset; each presentation's detent in detentOf().
@@ -88,5 +88,9 @@ private:
     // The last event fed (its time, points and their states and positions), to feed each once.
     std::vector<double> lastFrame_;
 };
+
+// Makes `import DismissKit` (DismissArea, and Pipeline as its type) available to every QML
+// engine: call it once before loading QML.
+void registerQmlTypes();
 
 }  // namespace DismissKitQt

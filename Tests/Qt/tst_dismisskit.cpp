@@ -11,6 +11,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
+#include <QWidget>
 
 #include <memory>
 
@@ -21,10 +22,11 @@ class TestClock : public QObject {
 public:
     quint64 now = 1000;
     int bits = 64;
+    quint64 stamp() const { return bits == 64 ? now : now & ((quint64(1) << bits) - 1); }
     bool eventFilter(QObject *, QEvent *event) override {
         const QEvent::Type type = event->type();
         if (type == QEvent::TouchBegin || type == QEvent::TouchUpdate || type == QEvent::TouchEnd) {
-            static_cast<QPointerEvent *>(event)->setTimestamp(bits == 64 ? now : now & ((quint64(1) << bits) - 1));
+            static_cast<QPointerEvent *>(event)->setTimestamp(stamp());
         }
         return false;
     }
@@ -40,17 +42,22 @@ private slots:
     void swipeDismisses();
     void gatedSwipe_data();
     void gatedSwipe();
+    void popoverTapOutsideAutosaves_data();
     void popoverTapOutsideAutosaves();
     void secondFingerCancels();
     void twoDevicesWithTheSameIds();
     void flickableScrolledThenHandedOff();
     void resizeAndRotationWithAQuestionOpen();
     void screenInMillimetresAtEveryScale();
+    void millimetresWithoutAPhysicalSize();
+    void touchCancelCarriesTheLastTime();
+    void widgetSwipe();
     void touchCompression();
     void timestampWrapMidDrag();
 
 private:
     QVariantMap sheetScene(bool unsaved) const;
+    static QVariantMap popover(double windowWidth);
     void setScene(const QVariantMap &scene);
     // Presses at `from`, moves `dy` points down in `steps` moves of 8 ms, and releases.
     void swipe(QPointingDevice *device, QPointF from, double dy, int steps = 12, bool release = true, int id = 0);
@@ -157,22 +164,33 @@ void TestDismissKit::gatedSwipe() {
     QCOMPARE(seen, question + after);
 }
 
+QVariantMap TestDismissKit::popover(double windowWidth) {
+    return {{"id", "share"}, {"style", "popover"}, {"modal", false}, {"unsavedChanges", true},
+            {"frame", QVariantMap{{"x", windowWidth - 220}, {"y", 60}, {"width", 200}, {"height", 200}}},
+            {"passthrough", QVariantList{QVariantMap{{"x", 0}, {"y", 0}, {"width", 100}, {"height", 40}}}}};
+}
+
+void TestDismissKit::popoverTapOutsideAutosaves_data() {
+    QTest::addColumn<QPoint>("tap");
+    QTest::addColumn<bool>("passesThrough");
+    QTest::newRow("outside") << QPoint(50, 150) << false;
+    QTest::newRow("in the pass-through strip") << QPoint(50, 20) << true;
+}
+
 void TestDismissKit::popoverTapOutsideAutosaves() {
-    const double width = view_->width();
-    setScene({{"compactWidth", 200},
-              {"presentations",
-               QVariantList{QVariantMap{{"id", "share"}, {"style", "popover"}, {"modal", false}, {"unsavedChanges", true},
-                                        {"frame", QVariantMap{{"x", width - 220}, {"y", 60}, {"width", 200}, {"height", 200}}},
-                                        {"passthrough", QVariantList{QVariantMap{{"x", 0}, {"y", 0}, {"width", 100}, {"height", 40}}}}}}}});
+    QFETCH(QPoint, tap);
+    QFETCH(bool, passesThrough);
+    setScene({{"compactWidth", 200}, {"presentations", QVariantList{popover(view_->width())}}});
     QSignalSpy saved(area_, &DismissArea::saved), dismissed(area_, &DismissArea::dismissed),
         passthrough(area_, &DismissArea::passthroughTap);
-    QTest::touchEvent(view_.get(), touchscreen_).press(0, {50, 150}, view_.get());
+    QTest::touchEvent(view_.get(), touchscreen_).press(0, tap, view_.get());
     clock_.now += 60;
-    QTest::touchEvent(view_.get(), touchscreen_).release(0, {50, 150}, view_.get());
+    QTest::touchEvent(view_.get(), touchscreen_).release(0, tap, view_.get());
     QCOMPARE(saved.count(), 1);
     QCOMPARE(dismissed.count(), 1);
     QCOMPARE(dismissed[0], (QVariantList{"share", "tapOutside", "autosaved"}));
-    QCOMPARE(passthrough.count(), 0);
+    QCOMPARE(passthrough.count(), passesThrough ? 1 : 0);
+    if (passesThrough) QCOMPARE(passthrough[0][0].toPointF(), QPointF(tap));  // in window points, exactly
 }
 
 void TestDismissKit::secondFingerCancels() {
@@ -335,6 +353,85 @@ void TestDismissKit::timestampWrapMidDrag() {
     QCOMPARE(dismissed.count(), 1);
     QVERIFY(changed.last()[1].toDouble() > 1000);  // points/s, measured across the wrap
     QCOMPARE(area_->pipeline()->lastTime(), qint64(clock_.now) * 1000);
+}
+
+void TestDismissKit::millimetresWithoutAPhysicalSize() {
+    using DismissKitQt::Pipeline;
+    // 1280 x 800 points at a scale factor of 2 are 2560 x 1600 device pixels: at 100 an inch,
+    // 650.24 x 406.4 mm (a fallback from the logical DPI would say 338.7 mm wide).
+    const QSizeF mm = Pipeline::millimetres({1280, 800}, {}, 2);
+    QVERIFY(qAbs(mm.width() - 650.24) < 1e-9 && qAbs(mm.height() - 406.4) < 1e-9);
+    QCOMPARE(Pipeline::millimetres({1280, 800}, {217, 136}, 2), QSizeF(217, 136));
+    QCOMPARE(Pipeline::millimetres({800, 1280}, {217, 136}, 1), QSizeF(136, 217));  // rotated
+}
+
+void TestDismissKit::touchCancelCarriesTheLastTime() {
+    setScene(sheetScene(true));
+    QSignalSpy ended(area_, &DismissArea::dragEnded), questions(area_, &DismissArea::confirmationRequested);
+    swipe(touchscreen_, {300, 60}, 100, 8, false);
+    const qint64 last = area_->pipeline()->lastTime();
+    // The system takes the touches; a cancel's own timestamp (0 here) is not the touches' clock.
+    QTouchEvent cancel(QEvent::TouchCancel, touchscreen_);
+    cancel.setTimestamp(0);
+    QCoreApplication::sendEvent(view_.get(), &cancel);
+    QCOMPARE(ended.count(), 1);
+    QCOMPARE(ended[0][1].toString(), QStringLiteral("cancel"));
+    QCOMPARE(area_->pipeline()->lastTime(), last);
+    // The next touch starts afresh on a free seat slot.
+    swipe(touchscreen_, {300, 60}, 150);
+    QCOMPARE(questions.count(), 1);
+    QVERIFY(area_->pipeline()->lastError().isEmpty());
+}
+
+// A Widgets host: the widget's touch events go to a Pipeline on its window. Qt Widgets keeps
+// its touch bookkeeping in the events' points, so the test's clock stamps a copy.
+class SheetWidget : public QWidget {
+public:
+    DismissKitQt::Pipeline pipeline;
+    explicit SheetWidget(const TestClock &clock) : clock_(clock) { setAttribute(Qt::WA_AcceptTouchEvents); }
+
+protected:
+    bool event(QEvent *event) override {
+        if (!event->isPointerEvent()) return QWidget::event(event);
+        std::unique_ptr<QPointerEvent> stamped(static_cast<QPointerEvent *>(event->clone()));
+        stamped->setTimestamp(clock_.stamp());
+        if (!pipeline.touchEvent(stamped.get())) return QWidget::event(event);
+        event->accept();  // a widget that accepts a TouchBegin gets the sequence's later events
+        return true;
+    }
+
+private:
+    const TestClock &clock_;
+};
+
+void TestDismissKit::widgetSwipe() {
+    view_.reset();
+    SheetWidget widget(clock_);
+    widget.resize(800, 600);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+    widget.pipeline.setWindow(widget.windowHandle());
+    QVERIFY(widget.pipeline.setScene(sheetScene(false)));
+    QCOMPARE(widget.pipeline.currentScreen()["width"].toDouble(), double(widget.width()));
+    QSignalSpy dismissed(&widget.pipeline, &DismissKitQt::Pipeline::dismissed);
+    QTest::touchEvent(&widget, touchscreen_).press(0, {300, 60});
+    for (int i = 1; i <= 12; i++) {
+        clock_.now += 8;
+        QTest::touchEvent(&widget, touchscreen_).move(0, QPoint(300, 60 + 12.5 * i));
+    }
+    clock_.now += 8;
+    QTest::touchEvent(&widget, touchscreen_).release(0, {300, 210});
+    QCOMPARE(dismissed.count(), 1);
+    QCOMPARE(dismissed[0], (QVariantList{"compose", "swipeFromTop", "direct"}));
+    // Positions are the window's points: a tap in a popover's pass-through strip comes back as it went.
+    QSignalSpy passthrough(&widget.pipeline, &DismissKitQt::Pipeline::passthroughTap);
+    QVERIFY(widget.pipeline.present(popover(widget.width())));
+    clock_.now += 500;
+    QTest::touchEvent(&widget, touchscreen_).press(0, {50, 20});
+    clock_.now += 60;
+    QTest::touchEvent(&widget, touchscreen_).release(0, {50, 20});
+    QCOMPARE(passthrough.count(), 1);
+    QCOMPARE(passthrough[0][0].toPointF(), QPointF(50, 20));
 }
 
 QTEST_MAIN(TestDismissKit)

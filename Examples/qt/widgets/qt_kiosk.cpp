@@ -50,7 +50,10 @@ public:
 protected:
     // One QTouchEvent is one frame; the pipeline maps (device, touch id) to seat slots.
     bool event(QEvent *event) override {
-        if (event->isPointerEvent() && pipeline_.touchEvent(static_cast<QPointerEvent *>(event))) return true;
+        if (event->isPointerEvent() && pipeline_.touchEvent(static_cast<QPointerEvent *>(event))) {
+            event->accept();  // a widget that accepts a TouchBegin gets the sequence's later events
+            return true;
+        }
         return QWidget::event(event);
     }
 

@@ -45,16 +45,18 @@ void Pipeline::setWindow(QWindow *window) {
     followWindow();
 }
 
+QSizeF Pipeline::millimetres(QSizeF points, QSizeF physicalSize, double devicePixelRatio) {
+    QSizeF mm = physicalSize.isEmpty() ? points * devicePixelRatio * (25.4 / 100) : physicalSize;
+    // Some platforms keep the panel's physical size as mounted when the screen is rotated.
+    if ((points.width() > points.height()) != (mm.width() > mm.height())) mm.transpose();
+    return mm;
+}
+
 QVariantMap Pipeline::windowScreen() const {
     const QScreen *screen = window_ ? window_->screen() : nullptr;
     if (!screen) return {};
-    // Millimetres a point of this screen covers. A screen that reports no physical size is taken
-    // at 96 device pixels an inch: its points are devicePixelRatio device pixels each.
     const QSizeF points = screen->size();
-    QSizeF mm = screen->physicalSize();
-    if (mm.isEmpty()) mm = points * screen->devicePixelRatio() * (25.4 / 96);
-    // Some platforms keep the panel's physical size as mounted when the screen is rotated.
-    if ((points.width() > points.height()) != (mm.width() > mm.height())) mm.transpose();
+    const QSizeF mm = millimetres(points, screen->physicalSize(), screen->devicePixelRatio());
     const double width = window_->width(), height = window_->height();
     return {{"width", width}, {"height", height}, {"widthMM", width * mm.width() / points.width()},
             {"heightMM", height * mm.height() / points.height()}};
@@ -122,7 +124,8 @@ bool Pipeline::touchEvent(const QPointerEvent *event) {
     const QPointingDevice *device = event->pointingDevice();
     for (const QEventPoint &point : event->points()) {
         const auto key = std::make_pair(device, point.id());
-        const QPointF at = point.scenePosition();
+        // Window coordinates (a widget's scenePosition can include the window's frame).
+        const QPointF at = window_ ? point.globalPosition() - window_->mapToGlobal(QPointF(0, 0)) : point.scenePosition();
         switch (point.state()) {
         case QEventPoint::Pressed:
             if (!slots_.count(key)) {

@@ -48,11 +48,16 @@ public:
     QWindow *window() const { return window_; }
     // The window's screen as a "screen" command's fields (width, height, widthMM, heightMM).
     QVariantMap windowScreen() const;
+    // The millimetres a screen of `points` (logical pixels, devicePixelRatio device pixels each)
+    // covers: its physical size, turned as the points are; when it reports none, Qt's own
+    // default of 100 device pixels an inch.
+    static QSizeF millimetres(QSizeF points, QSizeF physicalSize, double devicePixelRatio);
     // The screen the pipeline has: its scene's, or the last "screen" command's.
     QVariantMap currentScreen() const { return screenSent_; }
 
-    // One touch event (QTouchEvent begin, update, end or cancel) is one frame. Positions are the
-    // points' scenePosition (window coordinates). True when the event was a touch event.
+    // One touch event (QTouchEvent begin, update, end or cancel) is one frame. Positions are in
+    // the window's coordinates (the points' scenePosition without a window). True when the
+    // event was a touch event.
     bool touchEvent(const QPointerEvent *event);
     // Cancels every contact down (the toolkit took the touches: an ungrab), at the last time.
     void cancelContacts();

@@ -433,12 +433,13 @@ static void test_fuzz(void) {
     };
     const size_t command_count = sizeof commands / sizeof commands[0];
     char buffer[512];
-    long intents = 0, refused = 0;
+    long intents = 0, refused = 0, typed_entries = 0;
     for (size_t s = 0; s < sizeof scenes / sizeof scenes[0]; s++) {
         for (int session = 0; session < 20; session++) {
             dk_pipeline *pipeline = dk_pipeline_new(scenes[s], NULL);
             CHECK(pipeline != NULL, "fuzz scene %zu", s);
             if (pipeline == NULL) continue;
+            dk_pipeline_explain(pipeline, session % 2);
             int64_t time = (int64_t)(next_random() % 1000000);
             for (int step = 0; step < 3000; step++) {
                 uint64_t choice = next_random() % 100;
@@ -477,11 +478,22 @@ static void test_fuzz(void) {
                 }
                 if (next_random() % 3 == 0) {
                     char *intent;
+                    dk_intent typed;
+                    /* Half the sessions explain; every other read is typed (no draw of its own, so
+                     * the random sequence is the one without them). */
+                    while (step % 2 == 1 && dk_pipeline_next_typed_intent(pipeline, &typed) == 1) {
+                        CHECK(dk_intent_type_name(typed.type) != NULL && (typed.type == DK_INTENT_DECISION) == (typed.json != NULL),
+                              "a typed entry of type %d", (int)typed.type);
+                        CHECK(session % 2 == 1 || typed.type != DK_INTENT_DECISION, "a decision without dk_pipeline_explain");
+                        typed_entries++;
+                    }
                     while ((intent = dk_pipeline_next_intent(pipeline)) != NULL) {
                         size_t length = strlen(intent);
                         CHECK(length >= 2 && intent[0] == '{' && intent[length - 1] == '}'
                                   && strstr(intent, "\"type\":\"") != NULL && strchr(intent, '\n') == NULL,
                               "not one JSON object: %s", intent);
+                        CHECK(session % 2 == 1 || strstr(intent, "\"type\":\"decision\"") == NULL,
+                              "a decision without dk_pipeline_explain: %s", intent);
                         intents++;
                         dk_string_free(intent);
                     }
@@ -490,9 +502,10 @@ static void test_fuzz(void) {
             dk_pipeline_free(pipeline); /* with intents maybe unread */
         }
     }
-    CHECK(intents > 1000 && refused > 100, "the fuzz exercised little: %ld intents, %ld refused commands", intents,
-          refused);
-    printf("fuzz: 180,000 calls, %ld intents, %ld refused commands\n", intents, refused);
+    CHECK(intents > 1000 && refused > 100 && typed_entries > 1000,
+          "the fuzz exercised little: %ld entries as JSON, %ld typed, %ld refused commands", intents, typed_entries, refused);
+    printf("fuzz: 180,000 calls, %ld entries as JSON and %ld typed (half the sessions explaining), %ld refused commands\n",
+           intents, typed_entries, refused);
 }
 
 /* One swipe down from the top of the unsaved sheet, with every kind of refused touch fed between

@@ -19,6 +19,14 @@ final class PipelineHandle {
     var recorder: SessionRecorder?
     /// Whether a touch or command has been given: a recording must begin before.
     var started = false
+    /// With `dk_pipeline_explain` on: the recogniser's decisions not yet read, each before the
+    /// intent at index `before` of `intents` (the first its call decided).
+    var decisions: [(before: Int, decision: GestureDecision)] = []
+    var nextDecision = 0
+    /// Where `takeDecisions` puts a call's decisions, reused from one call to the next.
+    var taken: [GestureDecision] = []
+    /// The strings of the last typed intent (`dk_pipeline_next_typed_intent`).
+    var typedText = TypedIntentText()
 
     init(scene: Scene, configuration: GestureConfiguration) {
         pipeline = DismissalPipeline(scene: scene, configuration: configuration)
@@ -29,13 +37,47 @@ final class PipelineHandle {
     /// Forgets the intents already read, once they are the larger part of the buffer, so a
     /// caller that reads as it goes keeps the buffer small.
     func compact() {
+        let read = nextIntent
         if nextIntent == intents.count {
             intents.removeAll(keepingCapacity: true)
             nextIntent = 0
         } else if nextIntent >= 64 && nextIntent * 2 >= intents.count {
             intents.removeFirst(nextIntent)
             nextIntent = 0
+        } else {
+            return
         }
+        if !decisions.isEmpty {
+            // Every decision not read comes before an intent not read yet (or after the last).
+            decisions.removeFirst(nextDecision)
+            nextDecision = 0
+            for index in decisions.indices { decisions[index].before -= read }
+        }
+    }
+
+    /// Queues the decisions of the call that appended the intents from index `before` on, ahead
+    /// of them, as `Replay.steps` orders them.
+    func queueDecisions(before: Int) {
+        guard pipeline.notesDecisions else { return }
+        pipeline.takeDecisions(into: &taken)
+        for decision in taken { decisions.append((before, decision)) }
+        taken.removeAll(keepingCapacity: true)
+    }
+
+    /// What the readers give next: a decision, an intent, or nothing.
+    enum Entry {
+        case decision(GestureDecision)
+        case intent(Intent)
+    }
+
+    func next() -> Entry? {
+        if nextDecision < decisions.count && decisions[nextDecision].before <= nextIntent {
+            nextDecision += 1
+            return .decision(decisions[nextDecision - 1].decision)
+        }
+        guard nextIntent < intents.count else { return nil }
+        nextIntent += 1
+        return .intent(intents[nextIntent - 1])
     }
 
     static func from(_ pointer: OpaquePointer?) -> PipelineHandle? {
@@ -141,6 +183,8 @@ public func dk_pipeline_touch(
         handle.recorder?.record(intents: handle.intents[decided...])
         if kind == .frame { handle.recorder?.flush() }
     }
+    let before = handle.intents.count
+    defer { handle.queueDecisions(before: before) }
     do throws(TouchRefusal) {
         try handle.pipeline.handle(event, into: &handle.intents)
         return 0
@@ -185,6 +229,8 @@ public func dk_pipeline_command(
         report("command_json:\(error.line): \(error.reason)", to: errorOut)
         return -1
     }
+    let before = handle.intents.count
+    defer { handle.queueDecisions(before: before) }
     do throws(HostCommandError) {
         try handle.pipeline.apply(command, time: time, into: &handle.intents)
     } catch {
@@ -196,12 +242,16 @@ public func dk_pipeline_command(
 
 @c @implementation
 public func dk_pipeline_next_intent(_ pipeline: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
-    guard let handle = PipelineHandle.from(pipeline), handle.nextIntent < handle.intents.count else { return nil }
-    let intent = handle.intents[handle.nextIntent]
-    handle.nextIntent += 1
+    guard let handle = PipelineHandle.from(pipeline), let entry = handle.next() else { return nil }
     handle.line.removeAll(keepingCapacity: true)
-    intent.appendJSONLine(to: &handle.line)
-    handle.line[handle.line.count - 1] = 0  // the newline becomes the terminator
+    switch entry {
+    case .intent(let intent):
+        intent.appendJSONLine(to: &handle.line, explain: handle.pipeline.notesDecisions)
+        handle.line[handle.line.count - 1] = 0  // the newline becomes the terminator
+    case .decision(let decision):
+        handle.line.append(contentsOf: decision.jsonLine.text.utf8)
+        handle.line.append(0)
+    }
     return handle.line.withUnsafeBytes { bytes in
         guard let copy = malloc(bytes.count) else { return nil }
         copy.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
@@ -247,4 +297,9 @@ public func dk_pipeline_record(
         report("\(filePath): \(error)", to: errorOut)
         return -1
     }
+}
+
+@c @implementation
+public func dk_pipeline_explain(_ pipeline: OpaquePointer?, _ on: Int32) {
+    PipelineHandle.from(pipeline)?.pipeline.notesDecisions = on != 0
 }

@@ -447,12 +447,13 @@ static void test_fuzz(void) {
     };
     const size_t command_count = sizeof commands / sizeof commands[0];
     char buffer[512];
-    long intents = 0, refused = 0;
+    long intents = 0, refused = 0, typed_entries = 0;
     for (size_t s = 0; s < sizeof scenes / sizeof scenes[0]; s++) {
         for (int session = 0; session < 20; session++) {
             dk_pipeline *pipeline = dk_pipeline_new(scenes[s], NULL);
             CHECK(pipeline != NULL, "fuzz scene %zu", s);
             if (pipeline == NULL) continue;
+            dk_pipeline_explain(pipeline, session % 2);
             int64_t time = (int64_t)(next_random() % 1000000);
             for (int step = 0; step < 3000; step++) {
                 uint64_t choice = next_random() % 100;
@@ -491,11 +492,22 @@ static void test_fuzz(void) {
                 }
                 if (next_random() % 3 == 0) {
                     char *intent;
+                    dk_intent typed;
+                    /* Half the sessions explain; every other read is typed (no draw of its own, so
+                     * the random sequence is the one without them). */
+                    while (step % 2 == 1 && dk_pipeline_next_typed_intent(pipeline, &typed) == 1) {
+                        CHECK(dk_intent_type_name(typed.type) != NULL && (typed.type == DK_INTENT_DECISION) == (typed.json != NULL),
+                              "a typed entry of type %d", (int)typed.type);
+                        CHECK(session % 2 == 1 || typed.type != DK_INTENT_DECISION, "a decision without dk_pipeline_explain");
+                        typed_entries++;
+                    }
                     while ((intent = dk_pipeline_next_intent(pipeline)) != NULL) {
                         size_t length = strlen(intent);
                         CHECK(length >= 2 && intent[0] == '{' && intent[length - 1] == '}'
                                   && strstr(intent, "\"type\":\"") != NULL && strchr(intent, '\n') == NULL,
                               "not one JSON object: %s", intent);
+                        CHECK(session % 2 == 1 || strstr(intent, "\"type\":\"decision\"") == NULL,
+                              "a decision without dk_pipeline_explain: %s", intent);
                         intents++;
                         dk_string_free(intent);
                     }
@@ -504,9 +516,10 @@ static void test_fuzz(void) {
             dk_pipeline_free(pipeline); /* with intents maybe unread */
         }
     }
-    CHECK(intents > 1000 && refused > 100, "the fuzz exercised little: %ld intents, %ld refused commands", intents,
-          refused);
-    printf("fuzz: 180,000 calls, %ld intents, %ld refused commands\n", intents, refused);
+    CHECK(intents > 1000 && refused > 100 && typed_entries > 1000,
+          "the fuzz exercised little: %ld entries as JSON, %ld typed, %ld refused commands", intents, typed_entries, refused);
+    printf("fuzz: 180,000 calls, %ld entries as JSON and %ld typed (half the sessions explaining), %ld refused commands\n",
+           intents, typed_entries, refused);
 }
 
 /* One swipe down from the top of the unsaved sheet, with every kind of refused touch fed between
@@ -796,6 +809,158 @@ static void test_record(void) {
     dk_pipeline_free(late);
     dk_pipeline_free(pipeline);
     unlink(path);
+/* The pipeline's entries read with both readers alternately, one per line: a typed entry as its
+ * type name and time (a decision as its JSON). */
+static char *drain_mixed(dk_pipeline *pipeline) {
+    size_t size = 0;
+    char *all = calloc(1, 1);
+    for (int i = 0;; i++) {
+        char line[1024];
+        if (i % 2 == 0) {
+            char *intent = dk_pipeline_next_intent(pipeline);
+            if (intent == NULL) break;
+            snprintf(line, sizeof line, "%s\n", intent);
+            dk_string_free(intent);
+        } else {
+            dk_intent intent;
+            int got = dk_pipeline_next_typed_intent(pipeline, &intent);
+            if (got != 1) break;
+            snprintf(line, sizeof line, "%s %lld %s\n", dk_intent_type_name(intent.type), (long long)intent.time_us,
+                     intent.json ? intent.json : "");
+        }
+        all = realloc(all, size + strlen(line) + 1);
+        strcpy(all + size, line);
+        size += strlen(line);
+    }
+    return all;
+}
+
+/* dk_pipeline_explain and the typed intents. */
+static void test_explain_and_typed(void) {
+    dk_pipeline_explain(NULL, 1); /* a no-op */
+    dk_intent intent;
+    CHECK(dk_pipeline_next_typed_intent(NULL, &intent) == -1, "a typed intent from a NULL pipeline");
+    CHECK(dk_intent_type_name(DK_INTENT_DECISION) != NULL && strcmp(dk_intent_type_name(DK_INTENT_DECISION), "decision") == 0,
+          "the decision's name");
+    CHECK(dk_intent_type_name((dk_intent_type)13) == NULL && dk_intent_type_name((dk_intent_type)-1) == NULL,
+          "a name for a type outside the enum");
+
+    /* Off by default: no decisions, no explain figures. */
+    dk_pipeline *pipeline = dk_pipeline_new(sheet_scene, NULL);
+    CHECK(dk_pipeline_next_typed_intent(pipeline, NULL) == -1, "a typed intent into NULL");
+    CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 0, "a typed intent from a new pipeline");
+    int count;
+    swipe(pipeline, 0, 0);
+    char *all = drain(pipeline, &count);
+    LACKS(all, "\"type\":\"decision\"");
+    LACKS(all, "\"explain\"");
+
+    /* On: the drag's decision comes before the dragBegan it caused; the release shows its figures. */
+    dk_pipeline_explain(pipeline, 1);
+    COMMAND(pipeline, "{\"type\": \"confirm\", \"presentation\": \"compose\", \"choice\": \"keepEditing\"}", 200000);
+    free(drain(pipeline, &count));
+    swipe(pipeline, 0, 1000000);
+    free(all);
+    all = drain(pipeline, &count);
+    CHECK(strncmp(all, "{\"decision\":\"dragStarted\",", 26) == 0 && strstr(all, "\"type\":\"decision\"") < strstr(all, "dragBegan"),
+          "no dragStarted decision before the dragBegan: %s", all);
+    CONTAINS(all, "\"explain\":{\"margin\":");
+    free(all);
+
+    /* Typed: the same entries as fields. */
+    COMMAND(pipeline, "{\"type\": \"confirm\", \"presentation\": \"compose\", \"choice\": \"keepEditing\"}", 1200000);
+    free(drain(pipeline, &count));
+    swipe(pipeline, 0, 2000000);
+    CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_DECISION && intent.json != NULL
+              && strncmp(intent.json, "{\"decision\":\"dragStarted\"", 25) == 0 && strcmp(intent.presentation, "compose") == 0,
+          "the first typed entry is not the dragStarted decision");
+    CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_DRAG_BEGAN
+              && intent.time_us == 2000000 + 8333 && strcmp(intent.origin, "topRegion") == 0 && intent.json == NULL,
+          "then dragBegan from the top region");
+    int changes = 0;
+    while (dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_DRAG_CHANGED) {
+        changes++;
+        CHECK(intent.offset > 0 && intent.velocity > 0 && intent.source == NULL, "dragChanged %d", changes);
+    }
+    CHECK(changes > 5, "%d dragChanged", changes);
+    CHECK(intent.type == DK_INTENT_DRAG_ENDED && strcmp(intent.outcome, "dismissAttempt") == 0
+              && strcmp(intent.detent, "large") == 0 && intent.detent_height == 0,
+          "then dragEnded, a dismiss attempt, at the large detent");
+    CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_CONFIRMATION_REQUESTED
+              && strcmp(intent.source, "swipeFromTop") == 0 && intent.option_count == 3
+              && strcmp(intent.options[0], "discard") == 0 && strcmp(intent.options[1], "save") == 0
+              && strcmp(intent.options[2], "keepEditing") == 0 && intent.options[3] == NULL,
+          "then the question, with its three answers");
+    CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 0, "more after the question");
+    COMMAND(pipeline, "{\"type\": \"confirm\", \"presentation\": \"compose\", \"choice\": \"save\"}", 2200000);
+    CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_SAVE
+              && strcmp(intent.presentation, "compose") == 0 && intent.time_us == 2200000,
+          "save after the answer");
+    CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_DISMISS
+              && strcmp(intent.resolution, "saved") == 0 && strcmp(intent.source, "swipeFromTop") == 0,
+          "then dismiss, saved");
+    dk_pipeline_free(pipeline);
+
+    /* Read a little at a time (the buffer compacts) or all at the end, mixing both readers: the
+     * same entries in the same order. */
+    dk_pipeline *piecemeal = dk_pipeline_new(sheet_scene, NULL), *whole = dk_pipeline_new(sheet_scene, NULL);
+    dk_pipeline_explain(piecemeal, 1);
+    dk_pipeline_explain(whole, 1);
+    size_t size = 0;
+    char *pieces = calloc(1, 1);
+    for (int round = 0; round < 12; round++) {
+        int64_t start = 10000000 + round * 1000000;
+        swipe(piecemeal, round % 3, start);
+        swipe(whole, round % 3, start);
+        const char *answer = "{\"type\": \"confirm\", \"presentation\": \"compose\", \"choice\": \"keepEditing\"}";
+        COMMAND(piecemeal, answer, start + 500000);
+        COMMAND(whole, answer, start + 500000);
+        for (int read = 0; read < 9; read++) {
+            char *intent = dk_pipeline_next_intent(piecemeal);
+            if (intent == NULL) break;
+            pieces = realloc(pieces, size + strlen(intent) + 2);
+            sprintf(pieces + size, "%s\n", intent);
+            size += strlen(intent) + 1;
+            dk_string_free(intent);
+        }
+    }
+    char *rest = drain(piecemeal, &count), *expected = drain(whole, &count);
+    pieces = realloc(pieces, size + strlen(rest) + 1);
+    strcpy(pieces + size, rest);
+    CHECK(strcmp(pieces, expected) == 0, "read piecemeal:\n%s\nread at the end:\n%s", pieces, expected);
+    CHECK(strstr(expected, "\"type\":\"decision\"") != NULL && count > 12 * 16, "%d entries", count);
+    free(pieces);
+    free(rest);
+    free(expected);
+    /* Both readers take turns on one queue: each typed entry is the JSON line the other pipeline gave. */
+    swipe(piecemeal, 0, 40000000);
+    swipe(whole, 0, 40000000);
+    char *mixed = drain_mixed(piecemeal), *json = drain(whole, &count);
+    char *mixed_line = mixed, *json_line = json;
+    int lines = 0;
+    for (; *mixed_line && *json_line; lines++) {
+        char *mixed_end = strchr(mixed_line, '\n'), *json_end = strchr(json_line, '\n');
+        *mixed_end = *json_end = '\0';
+        if (lines % 2 == 0) {
+            CHECK(strcmp(mixed_line, json_line) == 0, "entry %d: %s, not %s", lines, mixed_line, json_line);
+        } else {
+            char name[64], type[96], time[48];
+            long long at;
+            CHECK(sscanf(mixed_line, "%63s %lld", name, &at) == 2, "entry %d: %s", lines, mixed_line);
+            snprintf(type, sizeof type, "\"type\":\"%s\"", name);
+            snprintf(time, sizeof time, "\"time\":%lld,", at);
+            CHECK(strstr(json_line, type) != NULL && strstr(json_line, time) != NULL, "entry %d: %s for %s", lines,
+                  mixed_line, json_line);
+        }
+        mixed_line = mixed_end + 1;
+        json_line = json_end + 1;
+    }
+    CHECK(*mixed_line == '\0' && *json_line == '\0' && lines == count && count > 3, "%d entries mixed, %d as JSON",
+          lines, count);
+    free(mixed);
+    free(json);
+    dk_pipeline_free(piecemeal);
+    dk_pipeline_free(whole);
 }
 
 int main(int argc, char **argv) {
@@ -816,6 +981,7 @@ int main(int argc, char **argv) {
     test_flick_after_hand_off();
     test_record();
     test_unread_intents();
+    test_explain_and_typed();
     test_threads();
     test_fuzz();
     printf("C API: %d/%d checks passed\n", checks - failures, checks);

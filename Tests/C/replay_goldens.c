@@ -1,7 +1,9 @@
 /*
  * Replays every golden gesture recording (Recordings/gesture-*.evemu with its .scene.json)
  * through the C library and checks the intents are exactly what `gesturectl replay REC
- * --scene SCENE` prints.
+ * --scene SCENE` prints; that a pipeline with dk_pipeline_explain on gives exactly what
+ * `gesturectl replay --explain` prints; and that a third, explaining too and read with
+ * dk_pipeline_next_typed_intent, gives the same entries as fields.
  *
  * The touch events come from `gesturectl replay REC --scene SCENE --touch-events --exact`
  * (positions with every digit, so the library gets the doubles the pipeline gets inside
@@ -21,6 +23,7 @@
 #include <dismisskit.h>
 
 #include <glob.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +85,121 @@ static const char *member(const char *p, const char *key) {
         if (*p == ',') p = skip_space(p + 1);
     }
     return NULL;
+}
+
+/* Whether the JSON string at p (its opening quote) holds exactly text. */
+static int json_string_is(const char *p, const char *text) {
+    if (p == NULL || text == NULL || *p != '"') return 0;
+    for (p++; *p != '"'; p++, text++) {
+        char c = *p;
+        if (c == '\0') return 0;
+        if (c == '\\') {
+            static const char escapes[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
+            const char *escape = strchr(escapes, *++p);
+            if (*p == '\0' || escape == NULL || (escape - escapes) % 2 != 0) return 0;
+            c = escape[1];
+        }
+        if (*text != c) return 0;
+    }
+    return *text == '\0';
+}
+
+/* Whether the JSON number at p is value, as the JSON form rounds it (to 0.001). */
+static int json_number_is(const char *p, double value) {
+    char *end;
+    if (p == NULL) return 0;
+    double number = strtod(p, &end);
+    return end != p && fabs(number - value) <= 0.0005 + 1e-9 * fabs(value);
+}
+
+/* How many members the JSON object at p has. */
+static int member_count(const char *p) {
+    int count = 0;
+    p = skip_space(p);
+    if (*p != '{') return -1;
+    for (p = skip_space(p + 1); *p == '"'; count++) {
+        p = value_end(p);
+        if (p == NULL || *(p = skip_space(p)) != ':') return -1;
+        if ((p = value_end(p + 1)) == NULL) return -1;
+        p = skip_space(p);
+        if (*p == ',') p = skip_space(p + 1);
+    }
+    return count;
+}
+
+/* Whether the typed intent has exactly the fields of the JSON line (with dk_pipeline_explain's
+ * "explain" object besides); the reason in *why when not. */
+static int typed_is(const dk_intent *intent, const char *json, const char **why) {
+    if (intent->type == DK_INTENT_DECISION) {
+        *why = "json";
+        if (intent->json == NULL || strcmp(intent->json, json) != 0) return 0;
+        *why = "presentation";
+        const char *presentation = member(json, "presentation");
+        return presentation ? json_string_is(presentation, intent->presentation) : intent->presentation == NULL;
+    }
+    int fields = 2; /* type and time */
+    char type[64];
+    snprintf(type, sizeof type, "\"%s\"", dk_intent_type_name(intent->type) ? dk_intent_type_name(intent->type) : "?");
+    *why = "type";
+    if (!member(json, "type") || strncmp(member(json, "type"), type, strlen(type)) != 0) return 0;
+    *why = "time";
+    if (!member(json, "time") || strtoll(member(json, "time"), NULL, 10) != intent->time_us) return 0;
+    *why = "json";
+    if (intent->json != NULL) return 0;
+    const struct { const char *key, *value; } strings[] = {
+        {"presentation", intent->presentation}, {"origin", intent->origin}, {"outcome", intent->outcome},
+        {"cause", intent->cause}, {"source", intent->source}, {"resolution", intent->resolution},
+        {"reason", intent->reason},
+    };
+    for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) {
+        *why = strings[i].key;
+        const char *value = member(json, strings[i].key);
+        if ((value == NULL) != (strings[i].value == NULL)) return 0;
+        if (value != NULL && !json_string_is(value, strings[i].value)) return 0;
+        fields += value != NULL;
+    }
+    *why = "detent";
+    const char *detent = member(json, "detent");
+    if ((detent == NULL) != (intent->detent == NULL)) return 0;
+    if (detent != NULL) {
+        fields++;
+        if (*detent == '"' ? !json_string_is(detent, intent->detent) || intent->detent_height != 0
+                           : strcmp(intent->detent, "custom") != 0 || !json_number_is(detent, intent->detent_height)) {
+            return 0;
+        }
+    }
+    const struct { const char *key; double value; int has; } numbers[] = {
+        {"offset", intent->offset, intent->type == DK_INTENT_DRAG_CHANGED || intent->type == DK_INTENT_CONTENT_SCROLLED},
+        {"velocity", intent->velocity, intent->type == DK_INTENT_DRAG_CHANGED},
+        {"x", intent->x, intent->type == DK_INTENT_PASSTHROUGH_TAP},
+        {"y", intent->y, intent->type == DK_INTENT_PASSTHROUGH_TAP},
+    };
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
+        *why = numbers[i].key;
+        const char *value = member(json, numbers[i].key);
+        if ((value != NULL) != numbers[i].has) return 0;
+        if (value != NULL ? !json_number_is(value, numbers[i].value) : numbers[i].value != 0) return 0;
+        fields += value != NULL;
+    }
+    *why = "options";
+    const char *options = member(json, "options");
+    if ((options != NULL) != (intent->type == DK_INTENT_CONFIRMATION_REQUESTED)) return 0;
+    if (options != NULL) {
+        fields++;
+        const char *p = skip_space(options + 1);
+        int count = 0;
+        for (; *p == '"'; count++) {
+            if (count >= intent->option_count || !json_string_is(p, intent->options[count])) return 0;
+            p = skip_space(value_end(p));
+            if (*p == ',') p = skip_space(p + 1);
+        }
+        if (count != intent->option_count) return 0;
+    }
+    for (int i = intent->option_count; i < DK_CONFIRMATION_OPTIONS_MAX; i++) {
+        if (intent->options[i] != NULL) return 0;
+    }
+    *why = "a field the typed form lacks";
+    return member_count(json) == fields + (member(json, "explain") != NULL);
 }
 
 /* Growing lists of lines. */
@@ -211,8 +329,29 @@ static int check_session(const char *gesturectl, const char *name, const char *s
     return failed;
 }
 
+/* Reads the typed entries, each checked against the line of expected at its index while its
+ * strings are valid: an empty line in checked for a match, else what differs. */
+static void drain_typed(dk_pipeline *pipeline, const lines *expected, lines *checked) {
+    dk_intent intent;
+    while (dk_pipeline_next_typed_intent(pipeline, &intent) == 1) {
+        size_t index = checked->count;
+        const char *why = "an entry gesturectl does not print";
+        char *result;
+        if (index < expected->count && typed_is(&intent, expected->items[index], &why)) {
+            result = strdup("");
+        } else {
+            size_t size = strlen(why) + 96;
+            result = malloc(size);
+            snprintf(result, size, "typed %s at %lld differs in %s", dk_intent_type_name(intent.type),
+                     (long long)intent.time_us, why);
+        }
+        lines_add(checked, result);
+    }
+}
+
 /* Replays one recording; 0 when the library gives gesturectl's intents. */
-static int check(const char *gesturectl, const char *scene_path, int rounded, size_t *compared) {
+static int check(const char *gesturectl, const char *scene_path, int rounded, size_t *compared,
+                 size_t *explained_compared) {
     const char *name = strrchr(scene_path, '/') ? strrchr(scene_path, '/') + 1 : scene_path;
     size_t stem = strlen(scene_path) - strlen(".scene.json");
     char *recording = malloc(stem + sizeof ".evemu");
@@ -261,10 +400,22 @@ static int check(const char *gesturectl, const char *scene_path, int rounded, si
         dk_string_free(error);
         failed = 1;
     }
+    dk_pipeline *explaining = dk_pipeline_new(scene_text, NULL), *typed = dk_pipeline_new(scene_text, NULL);
+    dk_pipeline_explain(explaining, 1);
+    dk_pipeline_explain(typed, 1);
+    dk_pipeline *const pipelines[] = {pipeline, explaining, typed};
 
     char *q_recording = quoted(recording), *q_scene = quoted(scene_path), *q_tool = quoted(gesturectl);
     size_t command_size = strlen(q_tool) + strlen(q_recording) + strlen(q_scene) + 64;
     char *command = malloc(command_size);
+    lines explained = {0}, explained_actual = {0}, typed_checked = {0};
+    snprintf(command, command_size, "%s replay %s --scene %s --explain 2>/dev/null", q_tool, q_recording, q_scene);
+    int explain_status;
+    run(command, &explained, &explain_status);
+    if (explain_status != 0) {
+        fprintf(stderr, "FAIL %s: '%s' exited %d\n", name, command, explain_status);
+        failed = 1;
+    }
     snprintf(command, command_size, "%s replay %s --scene %s --touch-events%s", q_tool, q_recording, q_scene,
              rounded ? "" : " --exact");
     lines touches = {0}, actual = {0}, expected = {0};
@@ -298,27 +449,39 @@ static int check(const char *gesturectl, const char *scene_path, int rounded, si
             break;
         }
         while (next < timeline_count && timeline[next].time <= time) {
-            if (dk_pipeline_command(pipeline, timeline[next].command, timeline[next].time, &error) != 0) {
+            for (int p = 0; p < 3; p++) {
+                if (dk_pipeline_command(pipelines[p], timeline[next].command, timeline[next].time, &error) != 0) {
+                    fprintf(stderr, "FAIL %s: timeline command at %lld: %s\n", name, timeline[next].time, error);
+                    dk_string_free(error);
+                    failed = 1;
+                }
+            }
+            next++;
+            drain(pipeline, &actual);
+            drain(explaining, &explained_actual);
+            drain_typed(typed, &explained, &typed_checked);
+        }
+        for (int p = 0; p < 3; p++) {
+            dk_pipeline_touch(pipelines[p], (dk_touch_type)kind, seat ? (int32_t)strtol(seat, NULL, 10) : -1,
+                              x ? strtod(x, NULL) : 0, y ? strtod(y, NULL) : 0, time);
+        }
+        drain(pipeline, &actual);
+        drain(explaining, &explained_actual);
+        drain_typed(typed, &explained, &typed_checked);
+    }
+    for (; next < timeline_count && !failed; next++) {
+        for (int p = 0; p < 3; p++) {
+            if (dk_pipeline_command(pipelines[p], timeline[next].command, timeline[next].time, &error) != 0) {
                 fprintf(stderr, "FAIL %s: timeline command at %lld: %s\n", name, timeline[next].time, error);
                 dk_string_free(error);
                 failed = 1;
             }
-            next++;
-            drain(pipeline, &actual);
-        }
-        dk_pipeline_touch(pipeline, (dk_touch_type)kind, seat ? (int32_t)strtol(seat, NULL, 10) : -1,
-                          x ? strtod(x, NULL) : 0, y ? strtod(y, NULL) : 0, time);
-        drain(pipeline, &actual);
-    }
-    for (; next < timeline_count && !failed; next++) {
-        if (dk_pipeline_command(pipeline, timeline[next].command, timeline[next].time, &error) != 0) {
-            fprintf(stderr, "FAIL %s: timeline command at %lld: %s\n", name, timeline[next].time, error);
-            dk_string_free(error);
-            failed = 1;
         }
         drain(pipeline, &actual);
+        drain(explaining, &explained_actual);
+        drain_typed(typed, &explained, &typed_checked);
     }
-    dk_pipeline_free(pipeline);
+    for (int p = 0; p < 3; p++) dk_pipeline_free(pipelines[p]);
 
     snprintf(command, command_size, "%s replay %s --scene %s", q_tool, q_recording, q_scene);
     run(command, &expected, &status);
@@ -338,7 +501,34 @@ static int check(const char *gesturectl, const char *scene_path, int rounded, si
                 actual.count);
         failed = 1;
     }
-    if (!failed) *compared += expected.count;
+    for (size_t i = 0; !failed && i < explained.count && i < explained_actual.count; i++) {
+        if (strcmp(explained.items[i], explained_actual.items[i]) != 0) {
+            fprintf(stderr, "FAIL %s: explained line %zu differs\n  gesturectl: %s\n  C library:  %s\n", name, i + 1,
+                    explained.items[i], explained_actual.items[i]);
+            failed = 1;
+        }
+    }
+    if (!failed && explained.count != explained_actual.count) {
+        fprintf(stderr, "FAIL %s: gesturectl --explain printed %zu lines, the C library gave %zu\n", name,
+                explained.count, explained_actual.count);
+        failed = 1;
+    }
+    for (size_t i = 0; !failed && i < typed_checked.count; i++) {
+        if (typed_checked.items[i][0] != '\0') {
+            fprintf(stderr, "FAIL %s: entry %zu: %s\n  gesturectl: %s\n", name, i + 1, typed_checked.items[i],
+                    i < explained.count ? explained.items[i] : "(nothing)");
+            failed = 1;
+        }
+    }
+    if (!failed && typed_checked.count != explained.count) {
+        fprintf(stderr, "FAIL %s: %zu typed entries for %zu explained lines\n", name, typed_checked.count,
+                explained.count);
+        failed = 1;
+    }
+    if (!failed) {
+        *compared += expected.count;
+        *explained_compared += explained.count;
+    }
     if (!failed) failed = check_session(gesturectl, name, session, &actual);
     unlink(session);
 
@@ -347,6 +537,9 @@ static int check(const char *gesturectl, const char *scene_path, int rounded, si
     lines_free(&touches);
     lines_free(&actual);
     lines_free(&expected);
+    lines_free(&explained);
+    lines_free(&explained_actual);
+    lines_free(&typed_checked);
     free(command);
     free(q_recording);
     free(q_scene);
@@ -370,10 +563,13 @@ int main(int argc, char **argv) {
         fprintf(stderr, "FAIL: no recordings match %s\n", pattern);
         return 1;
     }
-    size_t failures = 0, compared = 0;
-    for (size_t i = 0; i < found.gl_pathc; i++) failures += (size_t)check(argv[1], found.gl_pathv[i], rounded, &compared);
-    printf("C library: %zu/%zu golden gesture recordings give gesturectl's intents (%zu intents compared)%s\n",
-           found.gl_pathc - failures, found.gl_pathc, compared, rounded ? ", positions rounded to 0.001" : "");
+    size_t failures = 0, compared = 0, explained = 0;
+    for (size_t i = 0; i < found.gl_pathc; i++) {
+        failures += (size_t)check(argv[1], found.gl_pathv[i], rounded, &compared, &explained);
+    }
+    printf("C library: %zu/%zu golden gesture recordings give gesturectl's intents (%zu intents compared), "
+           "its --explain lines and the same as typed intents (%zu lines)%s\n",
+           found.gl_pathc - failures, found.gl_pathc, compared, explained, rounded ? ", positions rounded to 0.001" : "");
     globfree(&found);
     free(pattern);
     return failures == 0 ? 0 : 1;

@@ -129,6 +129,69 @@ char *dk_pipeline_next_intent(dk_pipeline *pipeline);
 /* Frees a string the library returned. NULL is fine. */
 void dk_string_free(char *string);
 
+/* --- Explanations and typed intents, for toolkits --- */
+
+/* With on != 0, the recogniser's decisions come out of dk_pipeline_next_intent too, as
+ * {"type":"decision",...} objects, and intents carry their "explain" figures: after each call,
+ * its decisions, then the intents it caused, the lines `gesturectl replay --explain` prints
+ * (README "Intents"). Off by default; 0 turns it off (decisions already decided still come out).
+ * A NULL pipeline is a no-op. */
+void dk_pipeline_explain(dk_pipeline *pipeline, int on);
+
+/* The type of a dk_intent: the intent types of README "Intents", and a decision. */
+typedef enum {
+    DK_INTENT_DRAG_BEGAN = 0,             /* presentation, origin */
+    DK_INTENT_DRAG_CHANGED = 1,           /* presentation, offset, velocity */
+    DK_INTENT_DRAG_ENDED = 2,             /* presentation, outcome, detent */
+    DK_INTENT_DRAG_HANDED_BACK = 3,       /* presentation */
+    DK_INTENT_CONTENT_SCROLLED = 4,       /* presentation, offset */
+    DK_INTENT_SET_DETENT = 5,             /* presentation, detent, cause */
+    DK_INTENT_PASSTHROUGH_TAP = 6,        /* x, y */
+    DK_INTENT_CONFIRMATION_REQUESTED = 7, /* presentation, source, options */
+    DK_INTENT_SAVE = 8,                   /* presentation */
+    DK_INTENT_DISMISS = 9,                /* presentation, source, resolution */
+    DK_INTENT_CANCELLED = 10,             /* presentation */
+    DK_INTENT_REJECTED = 11,              /* presentation, source, reason */
+    DK_INTENT_DECISION = 12               /* with dk_pipeline_explain: presentation (or NULL), json */
+} dk_intent_type;
+
+/* The most answers a confirmation offers. */
+#define DK_CONFIRMATION_OPTIONS_MAX 8
+
+/* One intent as fields, the values of its JSON form's keys. The fields its type does not have
+ * are NULL or 0. Names are the JSON's strings ("topRegion", "dismissAttempt", "swipeFromTop",
+ * "discard", ...). The strings belong to the pipeline and stay valid until the next call on it
+ * (any function but dk_pipeline_explain) or its dk_pipeline_free: copy what you keep. */
+typedef struct {
+    dk_intent_type type;
+    int64_t time_us;              /* "time" */
+    const char *presentation;     /* NULL for passthroughTap (and a decision without one) */
+    const char *origin;           /* dragBegan */
+    const char *outcome;          /* dragEnded */
+    const char *detent;           /* dragEnded, setDetent: "medium", "large", or "custom" ... */
+    double detent_height;         /* ... with the custom height in points here */
+    const char *cause;            /* setDetent */
+    const char *source;           /* confirmationRequested, dismiss, rejected */
+    const char *resolution;       /* dismiss */
+    const char *reason;           /* rejected, in words */
+    double offset;                /* dragChanged, contentScrolled: points */
+    double velocity;              /* dragChanged: points/s */
+    double x, y;                  /* passthroughTap: points */
+    int32_t option_count;         /* confirmationRequested: the answers, in order */
+    const char *options[DK_CONFIRMATION_OPTIONS_MAX];
+    const char *json;             /* a decision: its JSON object, as dk_pipeline_next_intent gives it */
+} dk_intent;
+
+/* The next intent (or decision), the one dk_pipeline_next_intent would give, read into *intent.
+ * 1 when *intent is filled, 0 when there is none, -1 when pipeline or intent is NULL. Numbers
+ * are the pipeline's own doubles (the JSON form rounds them to 0.001). Both readers take from
+ * the same queue, so they may be mixed. */
+int dk_pipeline_next_typed_intent(dk_pipeline *pipeline, dk_intent *intent);
+
+/* The JSON "type" of an intent type ("dragBegan", ..., "decision"), in static storage; NULL for
+ * a value outside the enum. */
+const char *dk_intent_type_name(dk_intent_type type);
+
 #ifdef __cplusplus
 }
 #endif

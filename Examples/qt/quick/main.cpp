@@ -1,0 +1,20 @@
+// A Qt Quick kiosk on DismissKitQt's QML item (Main.qml). Built by Tests/Qt/run against an
+// installed prefix:
+//   cmake -S Examples/qt/quick -B build -DCMAKE_PREFIX_PATH=PREFIX && cmake --build build
+#include <DismissKitQt/DismissArea.h>
+
+#include <QGuiApplication>
+#include <QQmlApplicationEngine>
+
+int main(int argc, char **argv) {
+    // Every touch move reaches the pipeline: Qt Quick's compression would merge a fast swipe's
+    // moves into one jump (README "Embedding in Qt").
+    qputenv("QML_NO_TOUCH_COMPRESSION", "1");
+    QGuiApplication app(argc, argv);
+    DismissKitQt::registerQmlTypes();
+    QQmlApplicationEngine engine;
+    QObject::connect(&engine, &QQmlApplicationEngine::objectCreationFailed, &app, [] { QCoreApplication::exit(1); },
+                     Qt::QueuedConnection);
+    engine.load(QUrl(QStringLiteral("qrc:/Main.qml")));
+    return app.exec();
+}

@@ -1,0 +1,438 @@
+// DismissKitQt driven by Qt's own touch delivery: QTest::touchEvent on devices made with
+// QTest::createTouchDevice(), into a QQuickView holding Tests/Qt/Kiosk.qml, run offscreen.
+// Event times come from the test's clock (an event filter stamps each touch event), so no
+// result depends on the machine's speed. Tests/Qt/run runs the suite at QT_SCALE_FACTOR 1,
+// 1.5 and 2 and with and without QML_NO_TOUCH_COMPRESSION.
+#include <DismissKitQt/DismissArea.h>
+
+#include <QPointingDevice>
+#include <QQuickItem>
+#include <QQuickView>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTimer>
+#include <QWidget>
+
+#include <memory>
+
+using DismissKitQt::DismissArea;
+
+// Stamps every touch event with `now` (milliseconds), cut to `bits` bits as a 32-bit clock would.
+class TestClock : public QObject {
+public:
+    quint64 now = 1000;
+    int bits = 64;
+    quint64 stamp() const { return bits == 64 ? now : now & ((quint64(1) << bits) - 1); }
+    bool eventFilter(QObject *, QEvent *event) override {
+        const QEvent::Type type = event->type();
+        if (type == QEvent::TouchBegin || type == QEvent::TouchUpdate || type == QEvent::TouchEnd) {
+            static_cast<QPointerEvent *>(event)->setTimestamp(stamp());
+        }
+        return false;
+    }
+};
+
+class TestDismissKit : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { DismissKitQt::registerQmlTypes(); }
+    void init();
+    void cleanup();
+    void swipeDismisses();
+    void gatedSwipe_data();
+    void gatedSwipe();
+    void popoverTapOutsideAutosaves_data();
+    void popoverTapOutsideAutosaves();
+    void secondFingerCancels();
+    void twoDevicesWithTheSameIds();
+    void flickableScrolledThenHandedOff();
+    void resizeAndRotationWithAQuestionOpen();
+    void screenInMillimetresAtEveryScale();
+    void millimetresWithoutAPhysicalSize();
+    void touchCancelCarriesTheLastTime();
+    void widgetSwipe();
+    void touchCompression();
+    void timestampWrapMidDrag();
+
+private:
+    QVariantMap sheetScene(bool unsaved) const;
+    static QVariantMap popover(double windowWidth);
+    void setScene(const QVariantMap &scene);
+    // Presses at `from`, moves `dy` points down in `steps` moves of 8 ms, and releases.
+    void swipe(QPointingDevice *device, QPointF from, double dy, int steps = 12, bool release = true, int id = 0);
+    QPoint point(QPointF at) const { return at.toPoint(); }
+
+    std::unique_ptr<QQuickView> view_;
+    DismissArea *area_ = nullptr;
+    TestClock clock_;
+    QPointingDevice *touchscreen_ = QTest::createTouchDevice();
+    QPointingDevice *secondTouchscreen_ = QTest::createTouchDevice();
+};
+
+void TestDismissKit::init() {
+    if (!qEnvironmentVariableIsSet("QML_NO_TOUCH_COMPRESSION") && QTest::currentTestFunction() != QByteArray("touchCompression")) {
+        QSKIP("run with QML_NO_TOUCH_COMPRESSION: compressed moves are delivered at frames the wall clock paces");
+    }
+    view_ = std::make_unique<QQuickView>();
+    view_->setResizeMode(QQuickView::SizeRootObjectToView);
+    view_->setSource(QUrl::fromLocalFile(QStringLiteral(KIOSK_QML)));
+    QVERIFY2(view_->status() == QQuickView::Ready, qPrintable(view_->errors().isEmpty() ? "" : view_->errors()[0].toString()));
+    view_->resize(view_->screen()->size());
+    view_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
+    view_->installEventFilter(&clock_);
+    clock_.now = 1000;
+    clock_.bits = 64;
+    area_ = qobject_cast<DismissArea *>(view_->rootObject());
+    QVERIFY(area_);
+}
+
+void TestDismissKit::cleanup() {
+    area_ = nullptr;
+    view_.reset();
+}
+
+QVariantMap TestDismissKit::sheetScene(bool unsaved) const {
+    // compactWidth 200: the window stays a regular width at every scale factor.
+    return {{"compactWidth", 200},
+            {"presentations", QVariantList{QVariantMap{{"id", "compose"}, {"style", "sheet"}, {"grabber", true},
+                                                       {"unsavedChanges", unsaved}}}}};
+}
+
+void TestDismissKit::setScene(const QVariantMap &scene) {
+    area_->setScene(scene);
+    QVERIFY2(area_->pipeline()->hasScene(), qPrintable(area_->pipeline()->lastError()));
+}
+
+void TestDismissKit::swipe(QPointingDevice *device, QPointF from, double dy, int steps, bool release, int id) {
+    QTest::touchEvent(view_.get(), device).press(id, point(from), view_.get());
+    for (int i = 1; i <= steps; i++) {
+        clock_.now += 8;
+        QTest::touchEvent(view_.get(), device).move(id, point(from + QPointF(0, dy * i / steps)), view_.get());
+    }
+    if (release) {
+        clock_.now += 8;
+        QTest::touchEvent(view_.get(), device).release(id, point(from + QPointF(0, dy)), view_.get());
+    }
+}
+
+void TestDismissKit::swipeDismisses() {
+    setScene(sheetScene(false));
+    QSignalSpy began(area_, &DismissArea::dragBegan), changed(area_, &DismissArea::dragChanged),
+        ended(area_, &DismissArea::dragEnded), dismissed(area_, &DismissArea::dismissed),
+        offsets(area_, &DismissArea::sheetOffsetChanged);
+    swipe(touchscreen_, {300, 60}, 150);
+    QCOMPARE(began.count(), 1);
+    QCOMPARE(began[0][1].toString(), QStringLiteral("topRegion"));
+    QVERIFY(changed.count() >= 10);
+    QVERIFY(changed.last()[0].toDouble() > 100 && changed.last()[1].toDouble() > 1000);
+    QCOMPARE(ended.count(), 1);
+    QCOMPARE(ended[0][1].toString(), QStringLiteral("dismissAttempt"));
+    QCOMPARE(dismissed.count(), 1);
+    QCOMPARE(dismissed[0], (QVariantList{"compose", "swipeFromTop", "direct"}));
+    QVERIFY(offsets.count() > 10);  // the sheet followed the finger
+    QCOMPARE(area_->sheetOffset(), 0.0);
+}
+
+void TestDismissKit::gatedSwipe_data() {
+    QTest::addColumn<QString>("choice");
+    QTest::addColumn<QStringList>("after");
+    QTest::newRow("discard") << "discard" << QStringList{"dismissed:discarded"};
+    QTest::newRow("save") << "save" << QStringList{"saved", "dismissed:saved"};
+    QTest::newRow("keepEditing") << "keepEditing" << QStringList{"cancelled"};
+}
+
+void TestDismissKit::gatedSwipe() {
+    QFETCH(QString, choice);
+    QFETCH(QStringList, after);
+    setScene(sheetScene(true));
+    QStringList seen;
+    connect(area_, &DismissArea::confirmationRequested, this,
+            [&](const QString &id, const QString &source, const QStringList &options) {
+                seen << "question:" + id + ":" + source + ":" + options.join(',');
+            });
+    connect(area_, &DismissArea::saved, this, [&](const QString &) { seen << "saved"; });
+    connect(area_, &DismissArea::dismissed, this,
+            [&](const QString &, const QString &, const QString &resolution) { seen << "dismissed:" + resolution; });
+    connect(area_, &DismissArea::cancelled, this, [&](const QString &) { seen << "cancelled"; });
+    swipe(touchscreen_, {300, 60}, 150);
+    const QStringList question{"question:compose:swipeFromTop:discard,save,keepEditing"};
+    QCOMPARE(seen, question);  // nothing is dismissed behind the question
+    QCOMPARE(area_->sheetOffset(), 0.0);  // the sheet sprang back
+    QVERIFY(area_->confirm("compose", choice));
+    QCOMPARE(seen, question + after);
+}
+
+QVariantMap TestDismissKit::popover(double windowWidth) {
+    return {{"id", "share"}, {"style", "popover"}, {"modal", false}, {"unsavedChanges", true},
+            {"frame", QVariantMap{{"x", windowWidth - 220}, {"y", 60}, {"width", 200}, {"height", 200}}},
+            {"passthrough", QVariantList{QVariantMap{{"x", 0}, {"y", 0}, {"width", 100}, {"height", 40}}}}};
+}
+
+void TestDismissKit::popoverTapOutsideAutosaves_data() {
+    QTest::addColumn<QPoint>("tap");
+    QTest::addColumn<bool>("passesThrough");
+    QTest::newRow("outside") << QPoint(50, 150) << false;
+    QTest::newRow("in the pass-through strip") << QPoint(50, 20) << true;
+}
+
+void TestDismissKit::popoverTapOutsideAutosaves() {
+    QFETCH(QPoint, tap);
+    QFETCH(bool, passesThrough);
+    setScene({{"compactWidth", 200}, {"presentations", QVariantList{popover(view_->width())}}});
+    QSignalSpy saved(area_, &DismissArea::saved), dismissed(area_, &DismissArea::dismissed),
+        passthrough(area_, &DismissArea::passthroughTap);
+    QTest::touchEvent(view_.get(), touchscreen_).press(0, tap, view_.get());
+    clock_.now += 60;
+    QTest::touchEvent(view_.get(), touchscreen_).release(0, tap, view_.get());
+    QCOMPARE(saved.count(), 1);
+    QCOMPARE(dismissed.count(), 1);
+    QCOMPARE(dismissed[0], (QVariantList{"share", "tapOutside", "autosaved"}));
+    QCOMPARE(passthrough.count(), passesThrough ? 1 : 0);
+    if (passesThrough) QCOMPARE(passthrough[0][0].toPointF(), QPointF(tap));  // in window points, exactly
+}
+
+void TestDismissKit::secondFingerCancels() {
+    setScene(sheetScene(true));
+    QSignalSpy ended(area_, &DismissArea::dragEnded), questions(area_, &DismissArea::confirmationRequested);
+    swipe(touchscreen_, {300, 60}, 100, 8, false);
+    clock_.now += 8;
+    const QPoint second(view_->width() * 3 / 5, view_->height() * 4 / 5);
+    QTest::touchEvent(view_.get(), touchscreen_).stationary(0).press(1, second, view_.get());
+    QCOMPARE(ended.count(), 1);
+    QCOMPARE(ended[0][1].toString(), QStringLiteral("cancel"));
+    clock_.now += 8;
+    QTest::touchEvent(view_.get(), touchscreen_).release(0, {300, 160}, view_.get()).release(1, second, view_.get());
+    QCOMPARE(questions.count(), 0);
+    QCOMPARE(area_->sheetOffset(), 0.0);
+}
+
+void TestDismissKit::twoDevicesWithTheSameIds() {
+    setScene(sheetScene(true));
+    QSignalSpy ended(area_, &DismissArea::dragEnded), questions(area_, &DismissArea::confirmationRequested);
+    swipe(touchscreen_, {300, 60}, 100, 8, false);
+    // The second touchscreen's first touch has id 0 too: another contact, not the first one lifting.
+    const QPoint elsewhere(view_->width() * 3 / 4, view_->height() * 4 / 5);
+    clock_.now += 8;
+    QTest::touchEvent(view_.get(), secondTouchscreen_).press(0, elsewhere, view_.get());
+    clock_.now += 8;
+    QTest::touchEvent(view_.get(), secondTouchscreen_).release(0, elsewhere, view_.get());
+    QCOMPARE(questions.count(), 0);  // the first finger is still down
+    QCOMPARE(ended.count(), 1);
+    QCOMPARE(ended[0][1].toString(), QStringLiteral("cancel"));  // a second contact cancels the drag
+    clock_.now += 8;
+    QTest::touchEvent(view_.get(), touchscreen_).release(0, {300, 160}, view_.get());
+    QCOMPARE(questions.count(), 0);
+    QVERIFY(area_->pipeline()->lastError().isEmpty());
+}
+
+void TestDismissKit::flickableScrolledThenHandedOff() {
+    QVariantMap scene = sheetScene(false);
+    QVariantMap sheet = scene["presentations"].toList()[0].toMap();
+    sheet["content"] = QVariantMap{{"offset", 100}};
+    scene["presentations"] = QVariantList{sheet};
+    setScene(scene);
+    auto *list = view_->rootObject()->findChild<QQuickItem *>("list");
+    QVERIFY(list);
+    list->setProperty("contentY", 100);
+    QSignalSpy began(area_, &DismissArea::dragBegan), scrolled(area_, &DismissArea::contentScrolled),
+        dismissed(area_, &DismissArea::dismissed);
+    // Down on the list: the Flickable scrolls to its top, then the sheet takes the finger.
+    const double top = 40 + 56 + 20;
+    const double travel = std::min(260.0, view_->height() - top - 10);
+    QTest::touchEvent(view_.get(), touchscreen_).press(0, point({300, top}), view_.get());
+    double contentYBeforeHandOff = -1;
+    qsizetype scrolledBeforeReports = -1;
+    for (int i = 1; i <= 26; i++) {
+        clock_.now += 8;
+        QTest::touchEvent(view_.get(), touchscreen_).move(0, point({300, top + travel * i / 26}), view_.get());
+        if (began.isEmpty()) contentYBeforeHandOff = list->property("contentY").toDouble();
+        if (scrolledBeforeReports < 0 && list->property("contentY").toDouble() < 100) scrolledBeforeReports = scrolled.count();
+    }
+    QVERIFY2(contentYBeforeHandOff >= 0 && contentYBeforeHandOff < 100, "the Flickable did not scroll");
+    QCOMPARE(list->property("contentY").toDouble(), 0.0);
+    QCOMPARE(began.count(), 1);
+    QCOMPARE(began[0][1].toString(), QStringLiteral("scrolledContent"));
+    QVERIFY(area_->sheetOffset() > 0);
+    QCOMPARE(list->property("interactive").toBool(), false);  // the sheet has the finger
+    clock_.now += 8;
+    QTest::touchEvent(view_.get(), touchscreen_).release(0, point({300, top + travel}), view_.get());
+    // Until the Flickable passed its drag threshold the pipeline scrolled the content 1:1; from
+    // the host's first report on it says nothing of the content.
+    QCOMPARE(scrolled.count(), scrolledBeforeReports);
+    QCOMPARE(dismissed.count(), 1);
+    QCOMPARE(dismissed[0][1].toString(), QStringLiteral("swipeScrolledContent"));
+}
+
+void TestDismissKit::resizeAndRotationWithAQuestionOpen() {
+    setScene(sheetScene(true));
+    QSignalSpy ended(area_, &DismissArea::dragEnded), questions(area_, &DismissArea::confirmationRequested),
+        dismissed(area_, &DismissArea::dismissed);
+    const QVariantMap before = area_->pipeline()->currentScreen();
+    QCOMPARE(before, area_->pipeline()->windowScreen());
+    // A resize in the middle of a drag: the pipeline takes the new screen and cancels the drag.
+    swipe(touchscreen_, {300, 60}, 100, 8, false);
+    const QSize narrower(view_->width() * 7 / 8, view_->height());
+    view_->resize(narrower);  // applied when the event loop runs
+    QTRY_COMPARE(area_->pipeline()->currentScreen()["width"].toDouble(), double(narrower.width()));
+    QVERIFY2(area_->pipeline()->lastError().isEmpty(), qPrintable(area_->pipeline()->lastError()));
+    QCOMPARE(ended.count(), 1);
+    QCOMPARE(ended[0][1].toString(), QStringLiteral("cancel"));
+    clock_.now += 8;
+    QTest::touchEvent(view_.get(), touchscreen_).release(0, {300, 160}, view_.get());
+    QCOMPARE(questions.count(), 0);
+    // A question, then the window turned a quarter (its width and height swapped).
+    swipe(touchscreen_, {300, 60}, 150);
+    QCOMPARE(questions.count(), 1);
+    const QSize turned = narrower.transposed();
+    view_->resize(turned);
+    QTRY_COMPARE(area_->pipeline()->currentScreen()["height"].toDouble(), double(turned.height()));
+    const QVariantMap after = area_->pipeline()->currentScreen();
+    QCOMPARE(after["width"].toDouble(), double(turned.width()));
+    QCOMPARE(after["height"].toDouble(), double(turned.height()));
+    // A point is as many millimetres as before: the size in mm follows the size in points.
+    QVERIFY(qAbs(after["heightMM"].toDouble() / after["height"].toDouble()
+                 - before["heightMM"].toDouble() / before["height"].toDouble()) < 1e-9);
+    QVERIFY2(area_->pipeline()->lastError().isEmpty(), qPrintable(area_->pipeline()->lastError()));
+    // The question outlived both: its answer still works.
+    QVERIFY(area_->confirm("compose", "discard"));
+    QCOMPARE(dismissed.count(), 1);
+    QCOMPARE(dismissed[0][2].toString(), QStringLiteral("discarded"));
+}
+
+void TestDismissKit::screenInMillimetresAtEveryScale() {
+    setScene(sheetScene(false));
+    const QScreen *screen = view_->screen();
+    const QVariantMap mm = area_->pipeline()->currentScreen();
+    // The window fills the screen: its size in points is the screen's, and its millimetres are
+    // the panel's whatever the scale factor (device pixels per point).
+    QCOMPARE(mm["width"].toDouble(), double(screen->size().width()));
+    QVERIFY(qAbs(mm["widthMM"].toDouble() - screen->physicalSize().width()) < 1e-6);
+    QVERIFY(qAbs(mm["heightMM"].toDouble() - screen->physicalSize().height()) < 1e-6);
+    const double scale = qEnvironmentVariableIsSet("QT_SCALE_FACTOR") ? qEnvironmentVariable("QT_SCALE_FACTOR").toDouble() : 1;
+    QCOMPARE(screen->devicePixelRatio(), scale);
+    QSignalSpy dismissed(area_, &DismissArea::dismissed);
+    swipe(touchscreen_, {view_->width() / 2.0, 60}, std::min(150.0, view_->height() - 80.0));
+    QCOMPARE(dismissed.count(), 1);
+}
+
+void TestDismissKit::touchCompression() {
+    setScene(sheetScene(false));
+    const bool compressed = !qEnvironmentVariableIsSet("QML_NO_TOUCH_COMPRESSION");
+    QSignalSpy changed(area_, &DismissArea::dragChanged), ended(area_, &DismissArea::dragEnded),
+        dismissed(area_, &DismissArea::dismissed);
+    // A fast swipe's twelve moves sent before the event loop runs again, as a busy GUI thread
+    // reads them: with compression, Qt Quick delivers only the last, at the next frame.
+    QTest::touchEvent(view_.get(), touchscreen_).press(0, {300, 60}, view_.get());
+    for (int i = 1; i <= 12; i++) {
+        clock_.now += 8;
+        QTest::touchEvent(view_.get(), touchscreen_).move(0, point({300, 60 + 12.5 * i}), view_.get()).commit(false);
+    }
+    QCoreApplication::processEvents();
+    clock_.now += 8;
+    QTest::touchEvent(view_.get(), touchscreen_).release(0, {300, 210}, view_.get());
+    QCOMPARE(ended.count(), 1);
+    if (compressed) {
+        // One jump of 150 pt: the release finds no recent movement, and the sheet settles.
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(ended[0][1].toString(), QStringLiteral("settle"));
+        QCOMPARE(dismissed.count(), 0);
+    } else {
+        QCOMPARE(changed.count(), 12);
+        QCOMPARE(dismissed.count(), 1);
+    }
+}
+
+void TestDismissKit::timestampWrapMidDrag() {
+    setScene(sheetScene(false));
+    clock_.bits = 32;
+    clock_.now = (quint64(1) << 32) - 40;  // the 32-bit clock wraps after the fifth move
+    QSignalSpy changed(area_, &DismissArea::dragChanged), dismissed(area_, &DismissArea::dismissed);
+    swipe(touchscreen_, {300, 60}, 150);
+    QCOMPARE(dismissed.count(), 1);
+    QVERIFY(changed.last()[1].toDouble() > 1000);  // points/s, measured across the wrap
+    QCOMPARE(area_->pipeline()->lastTime(), qint64(clock_.now) * 1000);
+}
+
+void TestDismissKit::millimetresWithoutAPhysicalSize() {
+    using DismissKitQt::Pipeline;
+    // 1280 x 800 points at a scale factor of 2 are 2560 x 1600 device pixels: at 100 an inch,
+    // 650.24 x 406.4 mm (a fallback from the logical DPI would say 338.7 mm wide).
+    const QSizeF mm = Pipeline::millimetres({1280, 800}, {}, 2);
+    QVERIFY(qAbs(mm.width() - 650.24) < 1e-9 && qAbs(mm.height() - 406.4) < 1e-9);
+    QCOMPARE(Pipeline::millimetres({1280, 800}, {217, 136}, 2), QSizeF(217, 136));
+    QCOMPARE(Pipeline::millimetres({800, 1280}, {217, 136}, 1), QSizeF(136, 217));  // rotated
+}
+
+void TestDismissKit::touchCancelCarriesTheLastTime() {
+    setScene(sheetScene(true));
+    QSignalSpy ended(area_, &DismissArea::dragEnded), questions(area_, &DismissArea::confirmationRequested);
+    swipe(touchscreen_, {300, 60}, 100, 8, false);
+    const qint64 last = area_->pipeline()->lastTime();
+    // The system takes the touches; a cancel's own timestamp (0 here) is not the touches' clock.
+    QTouchEvent cancel(QEvent::TouchCancel, touchscreen_);
+    cancel.setTimestamp(0);
+    QCoreApplication::sendEvent(view_.get(), &cancel);
+    QCOMPARE(ended.count(), 1);
+    QCOMPARE(ended[0][1].toString(), QStringLiteral("cancel"));
+    QCOMPARE(area_->pipeline()->lastTime(), last);
+    // The next touch starts afresh on a free seat slot.
+    swipe(touchscreen_, {300, 60}, 150);
+    QCOMPARE(questions.count(), 1);
+    QVERIFY(area_->pipeline()->lastError().isEmpty());
+}
+
+// A Widgets host: the widget's touch events go to a Pipeline on its window. Qt Widgets keeps
+// its touch bookkeeping in the events' points, so the test's clock stamps a copy.
+class SheetWidget : public QWidget {
+public:
+    DismissKitQt::Pipeline pipeline;
+    explicit SheetWidget(const TestClock &clock) : clock_(clock) { setAttribute(Qt::WA_AcceptTouchEvents); }
+
+protected:
+    bool event(QEvent *event) override {
+        if (!event->isPointerEvent()) return QWidget::event(event);
+        std::unique_ptr<QPointerEvent> stamped(static_cast<QPointerEvent *>(event->clone()));
+        stamped->setTimestamp(clock_.stamp());
+        if (!pipeline.touchEvent(stamped.get())) return QWidget::event(event);
+        event->accept();  // a widget that accepts a TouchBegin gets the sequence's later events
+        return true;
+    }
+
+private:
+    const TestClock &clock_;
+};
+
+void TestDismissKit::widgetSwipe() {
+    view_.reset();
+    SheetWidget widget(clock_);
+    widget.resize(800, 600);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+    widget.pipeline.setWindow(widget.windowHandle());
+    QVERIFY(widget.pipeline.setScene(sheetScene(false)));
+    QCOMPARE(widget.pipeline.currentScreen()["width"].toDouble(), double(widget.width()));
+    QSignalSpy dismissed(&widget.pipeline, &DismissKitQt::Pipeline::dismissed);
+    QTest::touchEvent(&widget, touchscreen_).press(0, {300, 60});
+    for (int i = 1; i <= 12; i++) {
+        clock_.now += 8;
+        QTest::touchEvent(&widget, touchscreen_).move(0, QPoint(300, 60 + 12.5 * i));
+    }
+    clock_.now += 8;
+    QTest::touchEvent(&widget, touchscreen_).release(0, {300, 210});
+    QCOMPARE(dismissed.count(), 1);
+    QCOMPARE(dismissed[0], (QVariantList{"compose", "swipeFromTop", "direct"}));
+    // Positions are the window's points: a tap in a popover's pass-through strip comes back as it went.
+    QSignalSpy passthrough(&widget.pipeline, &DismissKitQt::Pipeline::passthroughTap);
+    QVERIFY(widget.pipeline.present(popover(widget.width())));
+    clock_.now += 500;
+    QTest::touchEvent(&widget, touchscreen_).press(0, {50, 20});
+    clock_.now += 60;
+    QTest::touchEvent(&widget, touchscreen_).release(0, {50, 20});
+    QCOMPARE(passthrough.count(), 1);
+    QCOMPARE(passthrough[0][0].toPointF(), QPointF(50, 20));
+}
+
+QTEST_MAIN(TestDismissKit)
+#include "tst_dismisskit.moc"

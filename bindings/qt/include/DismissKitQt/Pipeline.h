@@ -1,0 +1,116 @@
+// DismissKitQt::Pipeline: a DismissKit pipeline (the C library's dk_pipeline) fed by Qt's touch
+// events, with the kiosk's host commands as methods and the intents as typed signals.
+//
+// Coordinates: the pipeline's screen is the window (points are Qt's logical pixels, from the
+// window's top-left corner); its millimetres come from the window's QScreen. Times: Qt's
+// millisecond timestamps become microseconds, carried over the wrap of a 32-bit clock.
+#pragma once
+
+#include <QJsonObject>
+#include <QObject>
+#include <QPointF>
+#include <QPointer>
+#include <QScreen>
+#include <QSizeF>
+#include <QStringList>
+#include <QVariant>
+#include <QVariantMap>
+#include <QWindow>
+
+#include <map>
+#include <utility>
+
+class QPointerEvent;
+class QPointingDevice;
+typedef struct dk_pipeline dk_pipeline;
+
+namespace DismissKitQt {
+
+class Pipeline : public QObject {
+    Q_OBJECT
+    Q_PROPERTY(QString lastError READ lastError NOTIFY lastErrorChanged)
+
+public:
+    explicit Pipeline(QObject *parent = nullptr);
+    ~Pipeline() override;
+
+    // The scene: a scene file's object (README "Scene"). Without a "screen", the window's is used
+    // (see setWindow). Replaces the pipeline: contacts down are forgotten. False with lastError
+    // when the scene is refused.
+    Q_INVOKABLE bool setScene(const QVariantMap &scene);
+    bool setScene(const QJsonObject &scene);
+    bool hasScene() const { return pipeline_ != nullptr; }
+
+    // The window whose screen the pipeline's screen is: its size in points, its millimetres from
+    // its QScreen. Its resizes, its moves to another screen and the screen's rotations and
+    // changes of size are sent as "screen" commands.
+    void setWindow(QWindow *window);
+    QWindow *window() const { return window_; }
+    // The window's screen as a "screen" command's fields (width, height, widthMM, heightMM).
+    QVariantMap windowScreen() const;
+    // The millimetres a screen of `points` (logical pixels, devicePixelRatio device pixels each)
+    // covers: its physical size, turned as the points are; when it reports none, Qt's own
+    // default of 100 device pixels an inch.
+    static QSizeF millimetres(QSizeF points, QSizeF physicalSize, double devicePixelRatio);
+    // The screen the pipeline has: its scene's, or the last "screen" command's.
+    QVariantMap currentScreen() const { return screenSent_; }
+
+    // One touch event (QTouchEvent begin, update, end or cancel) is one frame. Positions are in
+    // the window's coordinates (the points' scenePosition without a window). True when the
+    // event was a touch event.
+    bool touchEvent(const QPointerEvent *event);
+    // Cancels every contact down (the toolkit took the touches: an ungrab), at the last time.
+    void cancelContacts();
+
+    // Host commands (README "Host commands"), at the last touch's time. False with lastError when
+    // refused (nothing changes then).
+    Q_INVOKABLE bool command(const QVariantMap &command);
+    Q_INVOKABLE bool present(const QVariantMap &presentation);
+    Q_INVOKABLE bool update(const QString &presentation, const QVariantMap &fields);
+    Q_INVOKABLE bool confirm(const QString &presentation, const QString &choice);
+    Q_INVOKABLE bool button(const QString &presentation, const QString &role);
+    Q_INVOKABLE bool key(const QString &key);
+    Q_INVOKABLE bool screen(double width, double height, double widthMM, double heightMM);
+
+    QString lastError() const { return lastError_; }
+    // The time of the last touch, in microseconds: the clock host commands use.
+    qint64 lastTime() const { return lastTime_; }
+
+signals:
+    void dragBegan(const QString &id, const QString &origin);
+    void dragChanged(double offset, double velocity);
+    // detent: "medium", "large" or a height in points.
+    void dragEnded(const QString &id, const QString &outcome, const QVariant &detent);
+    void detentChanged(const QString &id, const QVariant &detent, const QString &cause);
+    void confirmationRequested(const QString &id, const QString &source, const QStringList &options);
+    void saved(const QString &id);
+    void dismissed(const QString &id, const QString &source, const QString &resolution);
+    void cancelled(const QString &id);
+    void rejected(const QString &id, const QString &source, const QString &reason);
+    void passthroughTap(const QPointF &point);
+    void dragHandedBack(const QString &id);
+    void contentScrolled(const QString &id, double offset);
+    void lastErrorChanged();
+
+private:
+    bool run(const QJsonObject &command);
+    void fail(char *error);
+    void emitIntents();
+    void followWindow();
+    qint64 microseconds(quint64 milliseconds);
+    int seatSlot(const QPointingDevice *device, int id);
+
+    dk_pipeline *pipeline_ = nullptr;
+    QPointer<QWindow> window_;
+    QPointer<QScreen> screen_;
+    QVariantMap screenSent_;
+    QString lastError_;
+    // (device, Qt's point id) -> seat slot, while the contact is down.
+    std::map<std::pair<const QPointingDevice *, int>, int> slots_;
+    qint64 lastTime_ = 0;
+    quint64 lastMilliseconds_ = 0;
+    quint64 wraps_ = 0;
+    bool timed_ = false;
+};
+
+}  // namespace DismissKitQt

@@ -275,7 +275,7 @@ public func dk_pipeline_record(
         return -1
     }
     let filePath: String
-    switch DismissKitC.text(of: path, named: "path") {
+    switch DismissKitC.text(of: path, named: "path", limit: Int(PATH_MAX)) {
     case .success(let value): filePath = value
     case .failure(let failure):
         report(failure.message, to: errorOut)

@@ -1,6 +1,6 @@
 // The QtTest suite's kiosk: a DismissArea over the window holding a sheet whose content is a
-// Flickable that reports its offset to the pipeline (host-owned scrolling) and stops while
-// the sheet has the finger.
+// Flickable that reports its offset to the pipeline (host-owned scrolling); while the sheet has
+// the finger, the area has the touches and the Flickable stops.
 import QtQuick
 import DismissKit
 
@@ -25,7 +25,6 @@ DismissArea {
             height: parent.height - 56
             contentHeight: 4000
             boundsBehavior: Flickable.StopAtBounds
-            interactive: area.draggedPresentation === ""
             onContentYChanged: area.reportContentOffset("compose", Math.max(0, contentY))
             Column {
                 Repeater {

@@ -69,13 +69,13 @@ Window {
                 text: ""
                 onTextChanged: area.update("compose", {unsavedChanges: text.length > 0})
             }
-            // Host-owned scrolling: the list reports its offset; it stops while the sheet has the finger.
+            // Host-owned scrolling: the list reports its offset, and waits at its top while the
+            // sheet has the finger.
             ListView {
                 y: 56; width: parent.width; height: parent.height - 56
                 clip: true
                 model: 60
                 boundsBehavior: Flickable.StopAtBounds
-                interactive: !sheet.dragged
                 onContentYChanged: area.reportContentOffset("compose", Math.max(0, contentY))
                 delegate: Text { x: 16; height: 44; verticalAlignment: Text.AlignVCenter; text: "Message " + (index + 1) }
             }

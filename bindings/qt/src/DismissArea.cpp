@@ -88,13 +88,11 @@ bool DismissArea::childMouseEventFilter(QQuickItem *, QEvent *event) {
     auto *touch = dynamic_cast<QTouchEvent *>(event);
     if (!touch) return false;  // a mouse event (one synthesized from a touch came here as the touch)
     feed(touch);
-    if (dragged_.isEmpty()) {
-        touch->setAccepted(false);  // an accepted touch would take the points from the child
-        return false;
-    }
-    // The sheet took the finger from its content: the area takes the touches from the child.
-    for (const QEventPoint &point : touch->points()) touch->setExclusiveGrabber(point, this);
-    return true;
+    // The child keeps the touches (an accepted touch would take them from it): a Flickable goes on
+    // following the finger, at its top while the sheet has the finger, and scrolls again after a
+    // hand-back.
+    touch->setAccepted(false);
+    return false;
 }
 
 void registerQmlTypes() {

@@ -1,7 +1,9 @@
-// DismissArea: the QML item of `import DismissKit` (see registerQmlTypes below). It owns a Pipeline on its window's screen,
-// takes the touches of its area and watches its children's (a Flickable inside a sheet keeps
-// its touches until the sheet takes the finger: then the area grabs them). The sheet being
-// dragged shows in sheetOffset; each presentation's detent in detentOf().
+// DismissArea: the QML item of `import DismissKit` (see registerQmlTypes below). It owns a
+// Pipeline on its window's screen, takes the touches of its area and filters its children's
+// without taking them: a Flickable inside a sheet keeps following the finger and reports its
+// offset (reportContentOffset), and the pipeline hands the finger to the sheet where the
+// Flickable reports 0 (README "Scrolling content"; give the Flickable StopAtBounds, so it waits
+// at its top while the sheet moves). The sheet being dragged and its offset are properties.
 //
 //   DismissArea {
 //       anchors.fill: parent

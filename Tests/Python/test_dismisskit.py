@@ -10,6 +10,7 @@ import math
 import os
 import subprocess
 import sys
+import tempfile
 import unittest
 
 import dismisskit
@@ -82,6 +83,26 @@ class GoldenRecordingTests(unittest.TestCase):
 
 
 class PipelineTests(unittest.TestCase):
+    def test_a_recorded_session_replays_to_the_same_intents(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "session.jsonl")
+            scene_path = os.path.join(ROOT, "Recordings/gesture-gated-swipe-confirm-save.scene.json")
+            with open(scene_path) as file:
+                scene = json.load(file)
+            timeline = scene.pop("timeline", [])
+            recording = scene_path[: -len(".scene.json")] + ".evemu"
+            touches = gesturectl("replay", recording, "--scene", scene_path, "--touch-events", "--exact").splitlines()
+            with dismisskit.Pipeline(scene, record=path) as pipeline:
+                handed_out = replay(pipeline, touches, timeline)
+            self.assertEqual(os.stat(path).st_mode & 0o777, 0o600)
+            replayed = [json.loads(line) for line in gesturectl("replay", path).splitlines()]
+            self.assertEqual(replayed, handed_out)
+            self.assertEqual(replayed[-1]["resolution"], "saved")
+            with self.assertRaises(dismisskit.DismissKitError):
+                dismisskit.Pipeline(scene, record=os.path.join(folder, "missing", "session.jsonl"))
+            with self.assertRaises(ValueError):
+                dismisskit.Pipeline(scene, record="session\0.jsonl")
+
     def test_version_is_version_swifts(self):
         declared = subprocess.run([os.path.join(ROOT, "script/version")], capture_output=True, text=True,
                                   check=True).stdout.strip()

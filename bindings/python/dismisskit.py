@@ -107,6 +107,8 @@ def _load():
     lib.dk_pipeline_next_intent.restype = ctypes.c_void_p
     lib.dk_string_free.argtypes = [ctypes.c_void_p]
     lib.dk_string_free.restype = None
+    lib.dk_pipeline_record.argtypes = [ctypes.c_void_p, ctypes.c_char_p, error_out]
+    lib.dk_pipeline_record.restype = ctypes.c_int
     return lib
 
 
@@ -174,15 +176,25 @@ class Pipeline:
     """A DismissKit pipeline: a scene, the gesture recogniser and the dismissal policy.
 
     ``scene`` is a scene as a dict or as JSON text (a scene file; its timeline is ignored).
+    With ``record``, a path, the session is recorded to that file (dk_pipeline_record), which
+    ``gesturectl replay`` replays to the same intents; closing the pipeline closes it.
     Use one pipeline from one thread at a time. Iterating the pipeline yields the intents
     decided so far (and not yet read), in order, as dicts.
     """
 
-    def __init__(self, scene):
+    def __init__(self, scene, record=None):
         error = ctypes.c_void_p()
         handle = _lib.dk_pipeline_new(_json_text(scene, "scene"), ctypes.byref(error))
         if not handle:
             raise DismissKitError(_take_string(error.value) if error.value else "bad scene")
+        if record is not None:
+            path = os.fsencode(record)
+            if b"\0" in path:
+                _lib.dk_pipeline_free(handle)
+                raise ValueError("record holds a NUL character, which a C string cannot carry")
+            if _lib.dk_pipeline_record(handle, path, ctypes.byref(error)) != 0:
+                _lib.dk_pipeline_free(handle)
+                raise DismissKitError(_take_string(error.value) if error.value else "cannot record")
         self._handle = handle
 
     def _live_handle(self):

@@ -809,6 +809,8 @@ static void test_record(void) {
     dk_pipeline_free(late);
     dk_pipeline_free(pipeline);
     unlink(path);
+}
+
 /* The pipeline's entries read with both readers alternately, one per line: a typed entry as its
  * type name and time (a decision as its JSON). */
 static char *drain_mixed(dk_pipeline *pipeline) {

@@ -110,6 +110,25 @@ private func text(of argument: UnsafePointer<CChar>?, named name: String, limit:
     return .success(text)
 }
 
+/// The pipeline and the text argument of a call that reports errors, or nil with `*errorOut` set
+/// (which is cleared first) when either is missing or the text is bad.
+private func handleAndText(
+    _ pipeline: OpaquePointer?, _ argument: UnsafePointer<CChar>?, named name: String, limit: Int,
+    errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> (PipelineHandle, String)? {
+    errorOut?.pointee = nil
+    guard let handle = PipelineHandle.from(pipeline) else {
+        report("pipeline is NULL", to: errorOut)
+        return nil
+    }
+    switch text(of: argument, named: name, limit: limit) {
+    case .success(let value): return (handle, value)
+    case .failure(let failure):
+        report(failure.message, to: errorOut)
+        return nil
+    }
+}
+
 struct ArgumentError: Error {
     var message: String
 }
@@ -198,18 +217,8 @@ public func dk_pipeline_command(
     _ pipeline: OpaquePointer?, _ commandJSON: UnsafePointer<CChar>?, _ time: Int64,
     _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    errorOut?.pointee = nil
-    guard let handle = PipelineHandle.from(pipeline) else {
-        report("pipeline is NULL", to: errorOut)
-        return -1
-    }
-    let text: String
-    switch DismissKitC.text(of: commandJSON, named: "command_json", limit: InputLimits.maximumLineLength) {
-    case .success(let value): text = value
-    case .failure(let failure):
-        report(failure.message, to: errorOut)
-        return -1
-    }
+    guard let (handle, text) = handleAndText(pipeline, commandJSON, named: "command_json", limit: InputLimits.maximumLineLength,
+                                             errorOut: errorOut) else { return -1 }
     guard (-InputLimits.largestTime...InputLimits.largestTime).contains(time) else {
         report("time_us \(time) is out of range (at most 2^53 microseconds either side of 0)", to: errorOut)
         return -1
@@ -269,16 +278,7 @@ public func dk_pipeline_record(
     _ pipeline: OpaquePointer?, _ path: UnsafePointer<CChar>?,
     _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    errorOut?.pointee = nil
-    guard let handle = PipelineHandle.from(pipeline) else {
-        report("pipeline is NULL", to: errorOut)
-        return -1
-    }
-    let filePath: String
-    switch DismissKitC.text(of: path, named: "path", limit: Int(PATH_MAX)) {
-    case .success(let value): filePath = value
-    case .failure(let failure):
-        report(failure.message, to: errorOut)
+    guard let (handle, filePath) = handleAndText(pipeline, path, named: "path", limit: Int(PATH_MAX), errorOut: errorOut) else {
         return -1
     }
     guard handle.recorder == nil else {

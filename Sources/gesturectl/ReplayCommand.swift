@@ -94,8 +94,7 @@ enum ReplayCommand: Subcommand {
         }
         let explain = options.flag("explain")
         let exact = options.flag("exact")
-        var output = LineWriter.standardOutput()
-        do throws(InputFileError) {
+        return writingOutput { output throws(InputFileError) in
             let sceneFile = try scenePath.map { path throws(InputFileError) in try SceneFile.load(path: path) }
             let reader = try trace.openRecording()
             if let sceneFile, let scenePath, !options.flag("touch-events") {
@@ -125,6 +124,14 @@ enum ReplayCommand: Subcommand {
                     output.write { event.appendJSONLine(to: &$0, exact: exact) }
                 }
             }
+        }
+    }
+
+    /// Runs `body` with standard output, then flushes it: 0, or the error reported and its exit status.
+    private static func writingOutput(_ body: (inout LineWriter) throws(InputFileError) -> Void) -> Int32 {
+        var output = LineWriter.standardOutput()
+        do throws(InputFileError) {
+            try body(&output)
             output.flush()
             return ExitStatus.success
         } catch {
@@ -137,8 +144,7 @@ enum ReplayCommand: Subcommand {
     /// Replays a recording and prints its steps as text: the touches alone with `--touch-events`
     /// (or without a scene), and with a scene also the commands, decisions and intents.
     private static func replayAsText(_ trace: TraceOptions, touchEvents: Bool, text: StepText) -> Int32 {
-        var output = LineWriter.standardOutput()
-        do throws(InputFileError) {
+        return writingOutput { output throws(InputFileError) in
             let reader = try trace.openRecording()
             if let scenePath = trace.scenePath {
                 let sceneFile = try SceneFile.load(path: scenePath)
@@ -151,19 +157,12 @@ enum ReplayCommand: Subcommand {
                     if let line = text.line(.touch(event)) { output.write(line: line) }
                 }
             }
-            output.flush()
-            return ExitStatus.success
-        } catch {
-            output.flush()
-            StandardError.report(error.description)
-            return TraceOptions.exitStatus(for: error)
         }
     }
 
     /// Replays a session file (README, "Session files") through a new pipeline on its scene.
     private static func replaySession(_ trace: TraceOptions, touchEvents: Bool, exact: Bool, explain: Bool, text: StepText?) -> Int32 {
-        var output = LineWriter.standardOutput()
-        do throws(InputFileError) {
+        return writingOutput { output throws(InputFileError) in
             let reader = try SessionFile.Reader(path: trace.paths[0])
             let configuration = try reader.sceneFile.map { sceneFile throws(InputFileError) in try trace.configuration(over: sceneFile) }
             if explain, let configuration { StandardError.write("gesturectl: gestures: \(configuration.jsonLine.text)") }
@@ -179,12 +178,6 @@ enum ReplayCommand: Subcommand {
                 case .intent(let intent): if !touchEvents { output.write { intent.appendJSONLine(to: &$0, explain: explain) } }
                 }
             }
-            output.flush()
-            return ExitStatus.success
-        } catch {
-            output.flush()
-            StandardError.report(error.description)
-            return TraceOptions.exitStatus(for: error)
         }
     }
 }

@@ -433,7 +433,8 @@ def main():
             print(f"  match    soak: {soak['seconds']} s, {soak['events']} events, {soak['clients']} clients, "
                   f"{soak['intents']} intents; RSS {soak['rss_kb']['start']} kB at the start, {soak['rss_kb']['end']} kB "
                   f"at the end (peak {soak['peak_rss_kb']['after_warm_up']} kB after the warm-up, "
-                  f"{soak['peak_rss_kb']['end']} kB at the end); descriptors {soak['descriptors']}")
+                  f"{soak['peak_rss_kb']['end']} kB at the end); descriptors {soak['descriptors']}; "
+                  f"libinput lag notes {soak.get('libinput_lag_lines', 0)}")
         print(f"soak: {0 if problem else 1}/1")
         return 1 if problem else 0
     if mode == "systemd":

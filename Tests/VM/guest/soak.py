@@ -315,7 +315,12 @@ if not any(m.get("type") == "confirmationRequested" for m in decided):
     problem("the touches decided no confirmation: the pipeline was not fed")
 allowed = re.compile(r"^gesturectl: (device added: .*|socket client \d+ \(uid 0, pid \d+\) "
                      r"(connected|disconnected: stopped reading \(took none of the bytes waiting for it in 10 s\)))$")
-unexpected = [line for line in stderr_lines if not allowed.match(line)]
+# libinput's own note that the run read a frame late, which gesturectl passes on as it means to:
+# in an emulated guest short of cpu it comes and goes with the host's load, so it is counted
+# and reported, not judged (the session's check, with no load beside it, allows none).
+lagging = re.compile(r"^gesturectl: libinput error: .*event processing lagging behind by \d+ms, your system is too slow$")
+lag_lines = [line for line in stderr_lines if lagging.match(line)]
+unexpected = [line for line in stderr_lines if not allowed.match(line) and not lagging.match(line)]
 if unexpected:
     problem(f"standard error has lines gesturectl did not mean to write: {unexpected[:5]}")
 if stall_notes() != cycle:
@@ -336,6 +341,7 @@ figures = {
     "rss_kb": {"start": first_rss, "after_warm_up": after[0][1] if after else None, "end": last_rss},
     "peak_rss_kb": {"after_warm_up": after[0][2] if after else None, "end": last_hwm},
     "descriptors": sorted({sample[3] for sample in after}),
+    "libinput_lag_lines": len(lag_lines),
     "problems": problems,
 }
 with open(f"{RESULTS}/@soak.json", "w") as file:

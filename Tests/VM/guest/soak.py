@@ -318,7 +318,9 @@ allowed = re.compile(r"^gesturectl: (device added: .*|socket client \d+ \(uid 0,
 # libinput's own note that the run read a frame late, which gesturectl passes on as it means to:
 # in an emulated guest short of cpu it comes and goes with the host's load, so it is counted
 # and reported, not judged (the session's check, with no load beside it, allows none).
-lagging = re.compile(r"^gesturectl: libinput error: .*event processing lagging behind by \d+ms, your system is too slow$")
+# After five such notes libinput says it rate-limits them: that line belongs to them.
+lagging = re.compile(r"^gesturectl: libinput error: .*(event processing lagging behind by \d+ms, your system is too slow"
+                     r"|WARNING: log rate limit exceeded \(\d+ msgs per \d+min\)\. Discarding future messages\.)$")
 lag_lines = [line for line in stderr_lines if lagging.match(line)]
 unexpected = [line for line in stderr_lines if not allowed.match(line) and not lagging.match(line)]
 if unexpected:

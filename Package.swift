@@ -51,7 +51,7 @@ let package = Package(
 // builds with `--sanitize=fuzzer --sanitize=address` (libFuzzer brings `main`).
 if Context.environment["DISMISSKIT_FUZZ"] != nil {
     package.targets.append(.target(name: "DismissKitFuzzSupport", dependencies: ["DismissKit"], path: "Fuzz/Support"))
-    for name in ["evemu", "yaml", "decoder", "scene", "command", "pipeline"] {
+    for name in ["evemu", "yaml", "scanner", "decoder", "scene", "command", "pipeline"] {
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)", dependencies: ["DismissKit", "DismissKitFuzzSupport"], path: "Fuzz/\(name)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))

@@ -15,24 +15,35 @@ final class LibinputRecordReader: RecordingReader {
         case inItem
         /// Inside the `evdev` list of one item.
         case inEvdevList
+        /// Among the events of one item that the scanner read (``EvdevLineScanner``): those left,
+        /// and the error libyaml met after them, if it did.
+        case inScannedEvents(Range<Int>, then: InputFileError?)
         case finished
         case failed(InputFileError)
     }
 
     private let yaml: YAMLEventReader
     private var state: State
+    /// How many of the events came from ``EvdevLineScanner`` rather than libyaml.
+    private(set) var scannedEventCount = 0
+    /// Whether reading failed on a byte libyaml cannot decode (``YAMLEventReader/failedOnUndecodableByte``).
+    var failedOnUndecodableByte: Bool { yaml.failedOnUndecodableByte }
     private var clock = FirstEventClock()
 
     /// Opens `path` and reads up to the chosen device's events.
     /// - Parameters:
     ///   - deviceIndex: the 0-based index in `devices`; nil picks the first touchscreen.
     ///   - readChunkSize: the most bytes read from the file at once.
-    init(path: String, deviceIndex: Int? = nil, readChunkSize: Int = FileInput.defaultChunkSize) throws(InputFileError) {
+    ///   - scansEventLines: whether event lines in libinput's shape are read by
+    ///     ``EvdevLineScanner`` (false: libyaml reads everything, for the differential checks).
+    init(path: String, deviceIndex: Int? = nil, readChunkSize: Int = FileInput.defaultChunkSize,
+         scansEventLines: Bool = true) throws(InputFileError) {
         self.path = path
         yaml = try YAMLEventReader(input: FileInput(path: path, chunkSize: readChunkSize))
         let header = try LibinputRecordHeaderParser(yaml: yaml, deviceIndex: deviceIndex).parse()
         device = header.device
         state = header.hasEvents ? .betweenItems : .finished
+        if header.hasEvents && scansEventLines { yaml.startScanningEvdevLines() }
     }
 
     func next() throws(InputFileError) -> RecordedEvent? {
@@ -64,11 +75,23 @@ final class LibinputRecordReader: RecordingReader {
                 case .mappingEnd:
                     state = .betweenItems
                 case .scalar where yaml.scalarIs("evdev"):
-                    try yaml.next()
+                    let keyLine = yaml.line
+                    do throws(InputFileError) {
+                        try yaml.next()
+                    } catch {
+                        // libyaml met the error after the list. It would have given the list's
+                        // events but the last: that one could still have been a key, which
+                        // libyaml learns only past the error.
+                        guard let scanned = yaml.takeScannedEvents(keyLine: keyLine) else { throw error }
+                        state = .inScannedEvents(scanned.dropLast(), then: error)
+                        continue
+                    }
                     if yaml.kind == .sequenceStart {
                         state = .inEvdevList
                     } else if !yaml.isNull {
                         throw yaml.malformed("`evdev` must be a list of [sec, usec, type, code, value] events")
+                    } else if let scanned = yaml.takeScannedEvents(keyLine: keyLine) {
+                        state = .inScannedEvents(scanned, then: nil)
                     }
                 case .scalar:
                     try yaml.skipNextNode()
@@ -84,6 +107,16 @@ final class LibinputRecordReader: RecordingReader {
                 default:
                     throw yaml.malformed("an evdev event must be a list [sec, usec, type, code, value]")
                 }
+            case .inScannedEvents(let remaining, let error):
+                guard let index = remaining.first else {
+                    if let error { throw error }
+                    state = .inItem
+                    continue
+                }
+                state = .inScannedEvents(remaining.dropFirst(), then: error)
+                scannedEventCount += 1
+                let scanned = yaml.scannedEvent(at: index)
+                return try event(scanned.numbers, line: scanned.line)
             }
         }
     }
@@ -92,6 +125,7 @@ final class LibinputRecordReader: RecordingReader {
     /// its one YAML document: a second document (a `---` or `...` line, as one inside `events`
     /// would begin) is refused at its line rather than let end the recording early.
     private func readToTheEnd() throws(InputFileError) {
+        yaml.stopScanningEvdevLines()
         while true {
             switch try yaml.next() {
             case .documentEnd:
@@ -111,12 +145,19 @@ final class LibinputRecordReader: RecordingReader {
     /// Reads one `[sec, usec, type, code, value]` list; the reader is at its start.
     private func readEvent() throws(InputFileError) -> RecordedEvent {
         let line = yaml.line
+        var numbers = InlineArray<5, Int64>(repeating: 0)
+        guard try yaml.readIntegers(into: &numbers) == 5 else {
+            throw InputFileError(.malformed, path: path, line: line,
+                                 reason: "an evdev event must be exactly 5 integers [sec, usec, type, code, value]")
+        }
+        return try event(numbers, line: line)
+    }
+
+    /// The event `[sec, usec, type, code, value]` on `line`, its numbers checked.
+    private func event(_ numbers: InlineArray<5, Int64>, line: Int) throws(InputFileError) -> RecordedEvent {
         func malformed(_ reason: String) -> InputFileError {
             InputFileError(.malformed, path: path, line: line, reason: reason)
         }
-        let shape = "an evdev event must be exactly 5 integers [sec, usec, type, code, value]"
-        var numbers = InlineArray<5, Int64>(repeating: 0)
-        guard try yaml.readIntegers(into: &numbers) == 5 else { throw malformed(shape) }
         let (seconds, microseconds, type, code, value) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4])
         guard (0...(Int64.max / 1_000_000 - 1)).contains(seconds) else { throw malformed("seconds \(seconds) out of range") }
         guard (0...999_999).contains(microseconds) else {
@@ -356,5 +397,52 @@ private struct LibinputRecordHeaderParser {
             }
             try body(value)
         }
+    }
+}
+
+/// Every event of a `libinput record` file and the error that ended it, read with the event-line
+/// scanner or by libyaml alone, for the differential fuzz target and tests.
+///
+/// The two agree (``Outcome/agrees(with:)``): the same device, events and error; except that
+/// when a byte libyaml cannot decode ends the reading, where the events stop before it (and so
+/// which error comes first) depends on how far ahead libyaml had decoded, as it does for
+/// libyaml alone with another read size. Both then stop on an error, at or before that byte's
+/// line, one's events a prefix of the other's, and when both stop on the byte, at its line.
+package enum LibinputRecordDifferential {
+    package struct Outcome {
+        package var device: DeviceDescription?
+        package var events: [RecordedEvent] = []
+        package var error: InputFileError?
+        package var failedOnUndecodableByte = false
+        /// How many of the events the scanner read.
+        package var scannedEventCount = 0
+
+        package func agrees(with other: Outcome) -> Bool {
+            guard failedOnUndecodableByte || other.failedOnUndecodableByte else {
+                return device == other.device && events == other.events && error == other.error
+            }
+            guard device == other.device, let error, let otherError = other.error else { return false }
+            let shorter = min(events.count, other.events.count)
+            guard events[..<shorter] == other.events[..<shorter] else { return false }
+            if failedOnUndecodableByte && other.failedOnUndecodableByte { return error == otherError }
+            let byteLine = failedOnUndecodableByte ? error.line : otherError.line
+            let otherLine = failedOnUndecodableByte ? otherError.line : error.line
+            return (otherLine ?? 0) <= (byteLine ?? 0)
+        }
+    }
+
+    package static func read(path: String, scansEventLines: Bool, readChunkSize: Int = FileInput.defaultChunkSize) -> Outcome {
+        var outcome = Outcome()
+        var reader: LibinputRecordReader?
+        do throws(InputFileError) {
+            reader = try LibinputRecordReader(path: path, readChunkSize: readChunkSize, scansEventLines: scansEventLines)
+            outcome.device = reader?.device
+            while let event = try reader?.next() { outcome.events.append(event) }
+        } catch {
+            outcome.error = error
+        }
+        outcome.scannedEventCount = reader?.scannedEventCount ?? 0
+        outcome.failedOnUndecodableByte = reader?.failedOnUndecodableByte ?? false
+        return outcome
     }
 }

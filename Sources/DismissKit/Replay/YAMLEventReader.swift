@@ -31,6 +31,10 @@ final class YAMLEventReader {
     private var failure: InputFileError?
     /// How many collections the current event is inside.
     private var depth = 0
+    /// Whether reading failed on a byte libyaml cannot decode (bad UTF-8, a control character).
+    /// libyaml finds one while it decodes ahead, by as much as its buffer holds, so which
+    /// events still came before the failure depends on how the input was cut.
+    private(set) var failedOnUndecodableByte = false
 
     init(input: FileInput) throws(InputFileError) {
         path = input.path
@@ -63,6 +67,28 @@ final class YAMLEventReader {
     @discardableResult
     func next() throws(InputFileError) -> Kind {
         try pull()
+    }
+
+    /// From the first line libyaml has not begun on, event lines in the shape libinput writes
+    /// them are decoded without libyaml (``EvdevLineScanner``): an `evdev:` whose block was taken
+    /// reads as empty, and ``takeScannedEvents(keyLine:)`` gives its events.
+    func startScanningEvdevLines() {
+        source.startScanning()
+    }
+
+    /// Hands the rest of the file to libyaml as it is.
+    func stopScanningEvdevLines() {
+        source.stopScanning()
+    }
+
+    /// The indices of the events of the block taken whose `- evdev:` is on `keyLine`, for
+    /// ``scannedEvent(at:)``; nil if that block was not taken.
+    func takeScannedEvents(keyLine: Int) -> Range<Int>? {
+        source.takeScannedGroup(keyLine: keyLine)
+    }
+
+    func scannedEvent(at index: Int) -> EvdevLineScanner.Event {
+        source.scannedEvent(at: index)
     }
 
     /// Reads the items of a flow sequence of integers, the reader at its start, into `values`:
@@ -112,6 +138,7 @@ final class YAMLEventReader {
 
     @inline(never)
     private func parseFailure() -> InputFileError {
+        failedOnUndecodableByte = source.failure == nil && !source.overLimit && parser.pointee.error == YAML_READER_ERROR
         let error = source.failure ?? (source.overLimit ? overLimitError() : parseError())
         failure = error
         return error
@@ -185,11 +212,16 @@ final class YAMLEventReader {
     private func parseError() -> InputFileError {
         let state = parser.pointee
         let problem = state.problem.map { String(cString: $0) } ?? "unknown problem"
-        let mark = state.error == YAML_READER_ERROR ? state.mark : state.problem_mark
         var reason = "invalid YAML: \(problem)"
         if let context = state.context.map({ String(cString: $0) }) {
             reason += " (\(context) at line \(Int(state.context_mark.line) + 1 + source.skippedLineCount))"
         }
+        // A byte libyaml cannot read is told at its own line: libyaml finds it while decoding
+        // ahead, so where its parser stands then depends on how the input was cut.
+        if state.error == YAML_READER_ERROR, let line = source.line(atOffset: Int(state.problem_offset)) {
+            return InputFileError(.malformed, path: path, line: line, reason: reason)
+        }
+        let mark = state.error == YAML_READER_ERROR ? state.mark : state.problem_mark
         return InputFileError(.malformed, path: path, line: Int(mark.line) + 1 + source.skippedLineCount, reason: reason)
     }
 
@@ -248,6 +280,7 @@ private final class YAMLInputSource {
             return nil
         }
         do throws(InputFileError) {
+            if scanning { return try fillScanned(buffer, capacity: capacity) }
             let count: Int
             if pendingOffset < pending.count {
                 count = takePending(buffer, capacity: capacity)
@@ -256,12 +289,153 @@ private final class YAMLInputSource {
             } else {
                 count = try input.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity))
             }
+            remember(UnsafeBufferPointer(start: buffer, count: count))
             bytesThisEvent += count
             return count
         } catch {
             failure = error
             return nil
         }
+    }
+
+    // MARK: - Event lines, scanned (EvdevLineScanner)
+
+    /// The scanner of event lines, used once ``startScanning()`` was called.
+    private var scanner = EvdevLineScanner(firstLine: 1)
+    private var scanning = false
+    /// What libyaml is to read next, from the scanner, and how much of it it has read.
+    private var scanned: [UInt8] = []
+    private var scannedOffset = 0
+    /// Input not yet scanned: the bytes of a line whose newline has not been read yet.
+    private var unscanned: [UInt8] = []
+    /// What the bytes before the next newline are.
+    private enum LineStart {
+        case lineStart
+        /// The rest of a line libyaml began before the scanner started: handed on as it is.
+        case restOfLineBegun
+        /// The rest of a line too long to hold: handed on through the scanner, which counts it.
+        case restOfLongLine
+    }
+    private var lineStart = LineStart.lineStart
+    private var inputEnded = false
+    private lazy var readChunk = [UInt8](repeating: 0, count: input.chunkSize)
+    /// The most bytes handed to libyaml at once while scanning, so that it reads (and the
+    /// scanner holds events) only a little ahead of the reader.
+    private static let scannedHandOut = 4096
+
+    /// Starts scanning event lines at the first line libyaml has not begun.
+    func startScanning() {
+        guard !scanning, !searchingForStart else { return }
+        scanning = true
+        let endsMidLine = recent.last.map { $0 != UInt8(ascii: "\n") } ?? false
+        scanner = EvdevLineScanner(firstLine: (line(atOffset: recentStartOffset + recent.count) ?? 1) + (endsMidLine ? 1 : 0))
+        lineStart = endsMidLine ? .restOfLineBegun : .lineStart
+        unscanned = Array(pending[pendingOffset...])
+        pending = []
+        pendingOffset = 0
+    }
+
+    /// Stops taking blocks: the rest of the file goes to libyaml as it is.
+    func stopScanning() {
+        if scanning { scanner.stop(into: &scanned) }
+    }
+
+    /// The events of the block taken whose `- evdev:` is on `keyLine`.
+    func takeScannedGroup(keyLine: Int) -> Range<Int>? {
+        scanning ? scanner.takeGroup(keyLine: keyLine) : nil
+    }
+
+    func scannedEvent(at index: Int) -> EvdevLineScanner.Event {
+        scanner.event(at: index)
+    }
+
+    // MARK: - Lines of offsets
+
+    /// The latest bytes handed to libyaml (at least as many as its buffer holds), the offset in
+    /// what was handed of the first, and its line, so that a byte's line can be told.
+    private var recent: [UInt8] = []
+    private var recentStartOffset = 0
+    private var recentStartLine: Int?
+    private static let recentBytes = 64 * 1024
+
+    private func remember(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if recentStartLine == nil { recentStartLine = skippedLineCount + 1 }
+        recent.append(contentsOf: bytes)
+        guard recent.count > 2 * Self.recentBytes else { return }
+        let dropped = recent.count - Self.recentBytes
+        recentStartLine! += recent[..<dropped].count { $0 == UInt8(ascii: "\n") }
+        recentStartOffset += dropped
+        recent.removeSubrange(..<dropped)
+    }
+
+    /// The line of the byte at `offset` in what was handed to libyaml (the line after the last
+    /// byte handed, at the end); nil if that byte is no longer remembered.
+    func line(atOffset offset: Int) -> Int? {
+        guard let start = recentStartLine, offset >= recentStartOffset, offset <= recentStartOffset + recent.count else {
+            return offset == 0 ? skippedLineCount + 1 : nil
+        }
+        return start + recent[..<(offset - recentStartOffset)].count { $0 == UInt8(ascii: "\n") }
+    }
+
+    private func fillScanned(_ buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws(InputFileError) -> Int {
+        while scannedOffset == scanned.count {
+            scanned.removeAll(keepingCapacity: true)
+            scannedOffset = 0
+            if inputEnded { return 0 }
+            try scanMore()
+        }
+        let count = min(capacity, scanned.count - scannedOffset, Self.scannedHandOut)
+        scanned.withUnsafeBufferPointer { bytes in
+            buffer.update(from: bytes.baseAddress! + scannedOffset, count: count)
+        }
+        scannedOffset += count
+        remember(UnsafeBufferPointer(start: buffer, count: count))
+        bytesThisEvent += count + scanner.takeRemovedByteCount()
+        return count
+    }
+
+    /// Reads a chunk and scans the whole lines read (at the end of the file, the rest).
+    private func scanMore() throws(InputFileError) {
+        let count = try readChunk.withUnsafeMutableBytes { bytes in
+            Result { () throws(InputFileError) in try input.read(into: bytes) }
+        }.get()
+        unscanned.append(contentsOf: readChunk[0..<count])
+        scanWholeLines()
+        guard count == 0 else { return }
+        unscanned.withUnsafeBufferPointer { scanner.finish(lastLine: $0, into: &scanned) }
+        unscanned = []
+        inputEnded = true
+    }
+
+    /// Scans the whole lines of ``unscanned`` and keeps the rest there.
+    private func scanWholeLines() {
+        let consumed = unscanned.withUnsafeBufferPointer { bytes -> Int in
+            var start = 0
+            while start < bytes.count {
+                guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+                let line = UnsafeBufferPointer(rebasing: bytes[start...end])
+                switch lineStart {
+                case .lineStart: scanner.process(line: line, into: &scanned)
+                case .restOfLineBegun: scanned.append(contentsOf: line)
+                case .restOfLongLine: scanner.process(longLinePart: line, endsLine: true, into: &scanned)
+                }
+                lineStart = .lineStart
+                start = end + 1
+            }
+            // A line too long to hold goes on as it is (libyaml bounds what one event may take).
+            if bytes.count - start > EvdevLineScanner.maximumBlockBytes {
+                let part = UnsafeBufferPointer(rebasing: bytes[start...])
+                switch lineStart {
+                case .restOfLineBegun: scanned.append(contentsOf: part)
+                case .lineStart, .restOfLongLine:
+                    scanner.process(longLinePart: part, endsLine: false, into: &scanned)
+                    lineStart = .restOfLongLine
+                }
+                return bytes.count
+            }
+            return start
+        }
+        unscanned.removeSubrange(0..<consumed)
     }
 
     private func takePending(_ buffer: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {

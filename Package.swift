@@ -38,7 +38,10 @@ let package = Package(
         // ask for that ABI, and script/install puts the versioned file behind it.
         .target(name: "DismissKitC", dependencies: ["DismissKit", "CDismissKit"],
                 linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libdismisskit.so.0"])]),
-        .executableTarget(name: "gesturectl", dependencies: ["DismissKit", "DismissKitPlot"]),
+        // A release gesturectl carries the Swift runtime (-static-stdlib), as the package's does
+        // (script/package): no Swift libraries to find and relocate at each start.
+        .executableTarget(name: "gesturectl", dependencies: ["DismissKit", "DismissKitPlot"],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         .executableTarget(name: "dismisskit-bench", dependencies: ["DismissKit"]),
         // The kernel's evdev header, for the tests that check the core's copies of its numbers.
         .systemLibrary(name: "CEvdevHeader", path: "Tests/CEvdevHeader"),

@@ -324,3 +324,157 @@ import Testing
         #expect(fast > 10_000)
     }
 }
+
+/// The shape `evemu-record` writes, read at fixed offsets, must agree with the general reader
+/// on every line it takes, and decline the rest (which the other readings then take or refuse).
+@Suite struct EvemuFixedWidthLineTests {
+    @Test func agreesWithTheGeneralReader() {
+        var generator = SeededGenerator(seed: 11)
+        let pieces: [String] = ["", " ", "  ", "\t", "0", "9", "a", "F", "g", "-", "+", ".", "#", "x", "\r", "00", "0000", "001f",
+                                "0020", "02ff", "02FF", "0300", "ffff", "000001", "12345", "1234567", "2147483647", "2147483648",
+                                "-2147483648", "-2147483649", "9999999999", "999999999999", "9999999999999", "# comment", "\t#"]
+        var taken = 0
+        for _ in 0..<200_000 {
+            // `E: <sec>.<usec> <type> <code> <value>` and a comment, one piece replaced or left out.
+            var fields = ["E:", " ", "\(Int.random(in: 0...999_999, using: &generator))", ".",
+                          padded(Int.random(in: 0...999_999, using: &generator), 6), " ",
+                          padded(Int.random(in: 0...0x1f, using: &generator), 4, radix: 16), " ",
+                          padded(Int.random(in: 0...0x2ff, using: &generator), 4, radix: 16), " ",
+                          padded(Int.random(in: -70_000...70_000, using: &generator), 4), "\t", "# EV_ABS / ABS_MT_SLOT 0"]
+            for _ in 0..<Int.random(in: 0...2, using: &generator) {
+                fields[Int.random(in: 0..<fields.count, using: &generator)] = pieces.randomElement(using: &generator)!
+            }
+            if Bool.random(using: &generator) { fields.removeLast(Int.random(in: 0...3, using: &generator)) }
+            let line = fields.joined()
+            let bytes = Array(line.utf8)
+            let general = EvemuEventLine.parseGenerally(bytes[...])
+            if let event = bytes.withUnsafeBufferPointer(EvemuEventLine.parseFixedWidth) {
+                taken += 1
+                #expect(general == event, "\(line)")
+            }
+            #expect(bytes.withUnsafeBufferPointer(EvemuEventLine.parse).map { $0 == general } ?? true, "\(line)")
+        }
+        #expect(taken > 50_000)
+    }
+
+    @Test(arguments: [
+        ("E: 0.000000 0000 0000 0", InputEvent(time: 0, type: 0, code: 0, value: 0)),
+        ("E: 999999999999.999999 001F 02fF -2147483648\t# end",
+         InputEvent(time: 999_999_999_999_999_999, type: 0x1f, code: 0x2ff, value: -2_147_483_648)),
+        ("E: 13.859210 0003 0035 16652 \t # EV_ABS", InputEvent(time: 13_859_210, type: 3, code: 0x35, value: 16652)),
+        ("E: 1.000001 0003 0039 -001   ", InputEvent(time: 1_000_001, type: 3, code: 0x39, value: -1)),
+    ])
+    func readsTheShapeEvemuWrites(line: String, expected: InputEvent) {
+        #expect(Array(line.utf8).withUnsafeBufferPointer(EvemuEventLine.parseFixedWidth) == expected)
+    }
+
+    @Test(arguments: [
+        "E: 0.000000 0000 0000",              // no value
+        "E: 0.000000 0000 0000 ",             // a blank where the value is
+        "E:  1.000000 0003 0035 7",           // two spaces after `E:`
+        "E:\t1.000000 0003 0035 7",           // a tab after `E:`
+        " E: 1.000000 0003 0035 7",           // a blank before `E:`
+        "E: .000000 0003 0035 7",             // no seconds
+        "E: 1234567890123.000000 0003 0035 7", // 13 digits of seconds
+        "E: 1.00000 0003 0035 7",             // 5 digits of microseconds
+        "E: 1.000000  0003 0035 7",           // two spaces
+        "E: 1.000000 03 0035 7",              // a 2-digit type
+        "E: 1.000000 0020 0035 7",            // type out of range
+        "E: 1.000000 0003 0300 7",            // code out of range
+        "E: 1.000000 0003 003g 7",            // not hex
+        "E: 1.000000 0003 0035 +7",           // a plus sign
+        "E: 1.000000 0003 0035 2147483648",   // value out of range
+        "E: 1.000000 0003 0035 00000000001",  // 11 digits
+        "E: 1.000000 0003 0035 7#",           // a comment without a blank before it
+        "E: 1.000000 0003 0035 7 8",          // a fifth field
+        "E: 1.000000 0003 0035 7\r",          // a carriage return the line splitter did not remove
+    ])
+    func declinesEveryOtherShape(line: String) {
+        #expect(Array(line.utf8).withUnsafeBufferPointer(EvemuEventLine.parseFixedWidth) == nil)
+    }
+}
+
+/// The reader takes lines straight from its read buffer, a batch at a time; wherever a line
+/// the one-pass reading declines falls (a batch's or a read chunk's end, or inside either), it
+/// must give what the general reader gives for every line, and each error at its line.
+@Suite struct EvemuReaderReadAheadTests {
+    /// The description part of ``EvemuReaderTests/recording``, up to its first event line.
+    static let header: String = {
+        let text = EvemuReaderTests.recording
+        return String(text[..<text.range(of: "E: ")!.lowerBound])
+    }()
+    static let headerLines = header.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+
+    /// Event lines in every shape, for one event at `time` µs: as evemu writes it, with other
+    /// blanks, with what only the general reader takes, with a CRLF; with comment and blank lines.
+    static func lines(count: Int, seed: UInt64) -> [String] {
+        var generator = SeededGenerator(seed: seed)
+        return (0..<count).map { index in
+            let time = 1_000_000 + Int64(index) * 250
+            let (seconds, microseconds) = (time / 1_000_000, padded(Int(time % 1_000_000), 6))
+            let value = Int.random(in: -9...30_000, using: &generator)
+            switch Int.random(in: 0..<20, using: &generator) {
+            case 0: return "E:\t\(seconds).\(microseconds)\t3\t35\t\(value)"
+            case 1: return "E: \(seconds).\(microseconds) 0003 0035 +\(abs(value))\r"
+            case 2: return " E: \(seconds).\(microseconds) 0003 0036 \(value)#no blank before the comment"
+            case 3: return "# a comment\n\nE: \(seconds).\(microseconds) 0000 0000 0000"
+            case 4: return "E: \(seconds).\(microseconds) 0003 0039 \(padded(value, 4))\r"
+            default: return "E: \(seconds).\(microseconds) 0003 0035 \(padded(value, 4))\t# EV_ABS / ABS_MT_POSITION_X"
+            }
+        }
+    }
+
+    /// The events the general reader gives for a recording's lines, numbered as in the file,
+    /// with times from the first event.
+    static func expected(_ text: String) -> [RecordedEvent] {
+        // Split as bytes: as characters, `\r\n` is one.
+        let events = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated().compactMap {
+            index, line in
+            var bytes = Array(line)
+            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+            return EvemuEventLine.parseGenerally(bytes[...]).map { RecordedEvent(event: $0, line: index + 1) }
+        }
+        return events.map { RecordedEvent(event: InputEvent(time: $0.event.time - events[0].event.time, type: $0.event.type,
+                                                              code: $0.event.code, value: $0.event.value), line: $0.line) }
+    }
+
+    @Test(arguments: [1, 13, 64, 4096, FileInput.defaultChunkSize])
+    func everyShapeGivesTheGeneralReadersEvents(chunkSize: Int) throws {
+        // No line break at the end: the last line is read when the file ends.
+        let text = Self.header + Self.lines(count: 2_000, seed: UInt64(chunkSize)).joined(separator: "\n")
+        let expected = Self.expected(text)
+        #expect(expected.count >= 1_900)
+        let reader = try EvemuReader(path: ReplayTestSupport.write(text), readChunkSize: chunkSize)
+        #expect(try ReplayTestSupport.readAll(reader) == expected)
+    }
+
+    @Test(arguments: [1, 255, 256, 257, 511, 512, 513, 1_500])
+    func aBadLineAfterGoodOnesIsNamedAfterThemAll(goodLines: Int) throws {
+        for (badLine, reason) in [("E: 1.000000 0003 zz 1", "event code"), ("N: late", "description lines"),
+                                  ("E: 0.000001 0003 0035 1", "earlier than the one before it"),
+                                  ("# " + String(repeating: "x", count: InputLimits.maximumLineLength), "longer than")] {
+            let good = (0..<goodLines).map { "E: 1.\(padded($0, 6)) 0003 0035 0001\t# EV_ABS" }
+            let text = Self.header + good.joined(separator: "\n") + "\n" + badLine + "\nE: 9.000000 0000 0000 0000\n"
+            for chunkSize in [29, FileInput.defaultChunkSize] {
+                let reader = try EvemuReader(path: ReplayTestSupport.write(text), readChunkSize: chunkSize)
+                var events: [RecordedEvent] = []
+                let error = ReplayTestSupport.error { () throws(InputFileError) in
+                    while let event = try reader.next() { events.append(event) }
+                }
+                #expect(events.count == goodLines, "\(reason), chunks of \(chunkSize)")
+                #expect(error?.line == Self.headerLines + goodLines + 1, "\(reason), chunks of \(chunkSize)")
+                #expect(error?.reason.contains(reason) == true, "\(error?.reason ?? "no error")")
+                // The error stays: the reader gives it again rather than reading on.
+                #expect(ReplayTestSupport.error { () throws(InputFileError) in try reader.next() } == error)
+            }
+        }
+    }
+}
+
+/// `value` in `radix` with zeros before it to `width` characters, as C's `%0*d` and `%0*x` write it
+/// (a minus sign counts in the width).
+private func padded(_ value: Int, _ width: Int, radix: Int = 10) -> String {
+    let digits = String(value.magnitude, radix: radix)
+    let sign = value < 0 ? "-" : ""
+    return sign + String(repeating: "0", count: max(0, width - sign.count - digits.count)) + digits
+}

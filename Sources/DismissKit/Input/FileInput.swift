@@ -80,12 +80,33 @@ final class LineReader {
         while true {
             if let line = lines.nextLine(inputEnded: reachedEnd) { return line }
             if reachedEnd { return nil }
-            guard lines.unfinishedLineLength < InputLimits.maximumLineLength else {
-                throw InputFileError(
-                    .malformed, path: path, line: lineNumber + 1,
-                    reason: "line is longer than \(InputLimits.maximumLineLength) bytes")
-            }
-            reachedEnd = try lines.append { buffer throws(InputFileError) in try input.read(into: buffer) } == 0
+            try readMore()
         }
+    }
+
+    /// Hands the next lines to `take` straight from the read buffer, as
+    /// ``LineSplitter/takeLines(inputEnded:_:)`` does, reading more of the file only when no
+    /// complete line is left: it stops at the first line `take` declines (which ``nextLine()``
+    /// then gives), or at the end of what was read once some line was taken.
+    /// - Returns: false at the end of the file, every line taken; true otherwise.
+    func takeLines(_ take: (_ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> Bool) throws(InputFileError) -> Bool {
+        let before = lineNumber
+        while true {
+            if lines.takeLines(inputEnded: reachedEnd, take) { return true }
+            if reachedEnd { return false }
+            if lineNumber > before { return true }
+            try readMore()
+        }
+    }
+
+    /// Appends the file's next chunk to the bytes not yet handed out.
+    /// - Throws: when the unfinished line is already ``InputLimits/maximumLineLength`` long.
+    private func readMore() throws(InputFileError) {
+        guard lines.unfinishedLineLength < InputLimits.maximumLineLength else {
+            throw InputFileError(
+                .malformed, path: path, line: lineNumber + 1,
+                reason: "line is longer than \(InputLimits.maximumLineLength) bytes")
+        }
+        reachedEnd = try lines.append { buffer throws(InputFileError) in try input.read(into: buffer) } == 0
     }
 }

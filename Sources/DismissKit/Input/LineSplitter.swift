@@ -81,6 +81,49 @@ public struct LineSplitter {
         return takeLine(upTo: end, next: end)
     }
 
+    /// Hands the complete lines read so far to `take`, in order and straight from the buffer,
+    /// until `take` declines one or none is left; at the input's end its unfinished last line too.
+    ///
+    /// Each line comes without its line break and with its number, as ``nextLine(inputEnded:)``
+    /// would give it; a declined line is not handed out, so the next call, or
+    /// ``nextLine(inputEnded:)``, gives it again. The buffer's bytes are valid only during `take`.
+    /// - Parameter inputEnded: whether the input has ended, so its unfinished last line is a line too.
+    /// - Returns: whether `take` declined a line (or a line is being skipped, which only
+    ///   ``nextLine(inputEnded:)`` does); false when every line read was taken.
+    mutating func takeLines(
+        inputEnded: Bool = false, _ take: (_ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> Bool
+    ) -> Bool {
+        guard !skipping else { return true }
+        var (start, searched, number) = (self.start, self.searched, lineNumber)
+        let end = self.end
+        let declined = buffer.withUnsafeBufferPointer { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            while start < end {
+                let lineEnd: Int
+                let next: Int
+                if let found = memchr(base + searched, 0x0A, end - searched) {
+                    lineEnd = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+                    next = lineEnd + 1
+                } else if inputEnded {
+                    (lineEnd, next) = (end, end)
+                } else {
+                    searched = end
+                    return false
+                }
+                let length = lineEnd > start && base[lineEnd - 1] == UInt8(ascii: "\r") ? lineEnd - 1 - start : lineEnd - start
+                guard take(UnsafeBufferPointer(start: base + start, count: length), number + 1) else {
+                    searched = lineEnd
+                    return true
+                }
+                number += 1
+                (start, searched) = (next, next)
+            }
+            return false
+        }
+        (self.start, self.searched, lineNumber) = (start, searched, number)
+        return declined
+    }
+
     /// The index of the first `\n` from `searched` on, found with `memchr`.
     private func nextNewline() -> Int? {
         let (from, count) = (searched, end - searched)

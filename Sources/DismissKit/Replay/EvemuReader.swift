@@ -15,6 +15,12 @@ final class EvemuReader: RecordingReader {
     private var pending: RecordedEvent?
     private var clock = FirstEventClock()
     private var failure: InputFileError?
+    /// Events read ahead by the one-pass reading of event lines (``EvemuEventLine``), in file
+    /// order: `batch[batchNext..<batchCount]` are still to be given.
+    private let batch = UnsafeMutableBufferPointer<RecordedEvent>.allocate(capacity: EvemuReader.batchCapacity)
+    private var batchNext = 0
+    private var batchCount = 0
+    private static let batchCapacity = 256
 
     /// Opens one evemu file, and its partner if it is half of a `.desc` + `.events` pair.
     convenience init(path: String, readChunkSize: Int = FileInput.defaultChunkSize) throws(InputFileError) {
@@ -84,14 +90,24 @@ final class EvemuReader: RecordingReader {
         pending = eventsPart.firstEvent
     }
 
+    deinit {
+        batch.deallocate()
+    }
+
     func next() throws(InputFileError) -> RecordedEvent? {
+        if batchNext < batchCount {
+            defer { batchNext += 1 }
+            return batch[batchNext]
+        }
         if let failure { throw failure }
         do throws(InputFileError) {
             var recorded: RecordedEvent
             if let waiting = pending {
                 recorded = waiting
                 pending = nil
-            } else if let read = try readEvent() {
+            } else if try readAhead() {
+                return try next()
+            } else if let read = try readGeneralLine() {
                 recorded = read
             } else {
                 return nil
@@ -108,12 +124,41 @@ final class EvemuReader: RecordingReader {
         }
     }
 
-    /// The next `E:` line's event with its absolute time; comments and blank lines are skipped.
-    private func readEvent() throws(InputFileError) -> RecordedEvent? {
-        while let line = try events.nextLine() {
-            if let event = line.withUnsafeBufferPointer(EvemuEventLine.parse) {
-                return RecordedEvent(event: event, line: events.lineNumber)
+    /// Reads the event lines of the usual shape that come next into the batch, straight from
+    /// the read buffer, their times rebased; comments and blank lines are skipped.
+    ///
+    /// It stops before the first line it cannot take (another shape, a mistake, a description
+    /// line, a time that goes back), which the general reader reads once the events before it
+    /// are given, so that every line gives what the general reader alone gives.
+    /// - Returns: whether the batch holds events.
+    private func readAhead() throws(InputFileError) -> Bool {
+        let batch = self.batch
+        var count = 0
+        var clock = self.clock
+        _ = try events.takeLines { line, number in
+            guard count < batch.count else { return false }
+            switch EvemuEventLine.read(line) {
+            case .event(var event):
+                guard let time = clock.sinceFirst(inOrder: event.time) else { return false }
+                event.time = time
+                batch.initializeElement(at: count, to: RecordedEvent(event: event, line: number))
+                count += 1
+                return true
+            case .blank:
+                return true
+            case .other:
+                return false
             }
+        }
+        self.clock = clock
+        (batchNext, batchCount) = (0, count)
+        return count > 0
+    }
+
+    /// The next `E:` line's event with its absolute time, read by the general reader; comments
+    /// and blank lines are skipped.
+    private func readGeneralLine() throws(InputFileError) -> RecordedEvent? {
+        while let line = try events.nextLine() {
             switch EvemuLine(line) {
             case .blank:
                 continue
@@ -214,8 +259,95 @@ extension StringProtocol {
 /// ``EvemuDescriptionParser/event(_:path:line:)`` gives for it; any other line (other spacing,
 /// a sign, a value out of range, not an event) is left to the general reader, which says what
 /// is wrong with it.
+///
+/// The shape `evemu-record` writes, `E: %lu.%06u %04x %04x %04d` (``parseFixedWidth(_:)``), is
+/// read at fixed offsets first; the other lines of the usual shape are read field by field.
 enum EvemuEventLine {
+    /// What ``read(_:)`` made of a line.
+    enum Reading {
+        case event(InputEvent)
+        /// Empty, blanks, or a comment: a line the reader skips.
+        case blank
+        /// A line for the general reader: an event line of another shape, a mistake, a description line.
+        case other
+    }
+
+    static func read(_ line: UnsafeBufferPointer<UInt8>) -> Reading {
+        if let event = parse(line) { return .event(event) }
+        for byte in line where byte != 0x20 && byte != 0x09 {
+            return byte == UInt8(ascii: "#") ? .blank : .other
+        }
+        return .blank
+    }
+
     static func parse(_ line: UnsafeBufferPointer<UInt8>) -> InputEvent? {
+        parseFixedWidth(line) ?? parseFieldByField(line)
+    }
+
+    /// A line as `evemu-record` writes it: `E: `, 1 to 12 digits of seconds, `.`, 6 digits of
+    /// microseconds, one space, 4 hex digits of type, one space, 4 of code, one space, the
+    /// decimal value (an optional `-` and 1 to 10 digits), then the end, or blanks and the end
+    /// or a `#` comment. Nil for any other line, and for numbers out of range.
+    ///
+    /// The fixed fields are read 8 bytes at a time (``ByteWord``): the microseconds, the type
+    /// and the code in two loads, the seconds and the value in one each.
+    static func parseFixedWidth(_ line: UnsafeBufferPointer<UInt8>) -> InputEvent? {
+        // The shortest such line: `E: 0.000000 0000 0000 0`.
+        guard line.count >= 23, let base = line.baseAddress, base[0] == UInt8(ascii: "E"), base[1] == UInt8(ascii: ":"),
+            base[2] == 0x20
+        else { return nil }
+        let end = base + line.count
+        // 8 bytes after `E: ` are in the line: 1 to 7 digits of seconds, or 8 and up to 4 more.
+        var (secondsDigits, seconds) = ByteWord(base + 3).leadingDigits()
+        var dot = base + 3 + secondsDigits
+        if secondsDigits == 8 {
+            while dot < base + 15, case let digit = dot.pointee &- 0x30, digit < 10 {
+                seconds = seconds &* 10 &+ Int64(digit)
+                dot += 1
+            }
+        }
+        // What follows the dot: `uuuuuu tttt cccc v`, 19 bytes at least.
+        guard secondsDigits > 0, dot.pointee == UInt8(ascii: "."), end - dot >= 19 else { return nil }
+        let fields = dot + 1
+        // `uuuuuu t` and `ttt cccc`, then the blank before the value.
+        let first = ByteWord(fields)
+        let second = ByteWord(fields + 8)
+        guard fields[16] == 0x20, first.byte(6) == 0x20, second.byte(3) == 0x20,
+            let microseconds = first.digits(6),
+            let type = ByteWord(first.bits >> 56 | second.bits << 8).hexDigits4(), type <= EvdevLimits.maximumType,
+            let code = ByteWord(second.bits >> 32).hexDigits4(), code <= EvdevLimits.maximumCode
+        else { return nil }
+        var cursor = fields + 17
+        let negative = cursor.pointee == UInt8(ascii: "-")
+        if negative { cursor += 1 }
+        var magnitude: Int64 = 0
+        let digitsStart = cursor
+        if end - cursor >= 8 {
+            let (count, value) = ByteWord(cursor).leadingDigits()
+            (magnitude, cursor) = (value, cursor + count)
+        }
+        // Fewer than 8 bytes left, or 8 digits and up to 2 more.
+        if cursor == digitsStart || cursor - digitsStart == 8 {
+            let digitsEnd = min(end, digitsStart + 10)
+            while cursor < digitsEnd, case let digit = cursor.pointee &- 0x30, digit < 10 {
+                magnitude = magnitude &* 10 &+ Int64(digit)
+                cursor += 1
+            }
+        }
+        guard cursor > digitsStart else { return nil }
+        guard let value = Int32(exactly: negative ? -magnitude : magnitude) else { return nil }
+        // The end, or blanks and then the end or a comment.
+        if cursor < end {
+            guard cursor.pointee == 0x20 || cursor.pointee == 0x09 else { return nil }
+            repeat { cursor += 1 } while cursor < end && (cursor.pointee == 0x20 || cursor.pointee == 0x09)
+            guard cursor == end || cursor.pointee == UInt8(ascii: "#") else { return nil }
+        }
+        return InputEvent(time: seconds &* 1_000_000 &+ microseconds, type: UInt16(type), code: UInt16(code), value: value)
+    }
+
+    /// A line of the usual shape read field by field: blanks of any length between the fields,
+    /// and type and code of 1 to 8 hex digits.
+    static func parseFieldByField(_ line: UnsafeBufferPointer<UInt8>) -> InputEvent? {
         guard line.count >= 16, let base = line.baseAddress, base[0] == UInt8(ascii: "E"), base[1] == UInt8(ascii: ":") else {
             return nil
         }
@@ -285,6 +417,86 @@ extension EvemuEventLine {
     static func parseGenerally(_ line: ArraySlice<UInt8>) -> InputEvent? {
         guard case .event(let fields) = EvemuLine(line) else { return nil }
         return try? EvemuDescriptionParser.event(fields, path: "", line: 0).event
+    }
+}
+
+/// 8 bytes of text in one word, the first byte in the lowest bits, read several at a time:
+/// decimal and hex digits tested and summed without a loop (SIMD within a register).
+struct ByteWord {
+    var bits: UInt64
+
+    @inline(__always)
+    init(_ bits: UInt64) {
+        self.bits = bits
+    }
+
+    /// The 8 bytes at `bytes`, which must all be readable.
+    @inline(__always)
+    init(_ bytes: UnsafePointer<UInt8>) {
+        bits = UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits = 0x80 &* ones
+
+    @inline(__always)
+    func byte(_ index: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: bits >> (8 * index))
+    }
+
+    /// The high bit of each byte from `0` to `9`. (For a byte under 0x80, `byte + 0x50` has its
+    /// high bit from `0` up and `byte + 0x46` from past `9`; a byte from 0x80 up, and the carry
+    /// it can pass to the byte after it, fall outside every run of digits this is used for.)
+    @inline(__always)
+    private var decimalDigitBits: UInt64 {
+        (bits &+ 0x50 &* ByteWord.ones) & ~(bits &+ 0x46 &* ByteWord.ones) & ~bits & ByteWord.highBits
+    }
+
+    /// How many of the bytes, from the first, are decimal digits (0 to 8), and their value.
+    @inline(__always)
+    func leadingDigits() -> (count: Int, value: Int64) {
+        let notDigits = ~decimalDigitBits & ByteWord.highBits
+        let count = notDigits.trailingZeroBitCount / 8
+        guard count > 0 else { return (0, 0) }
+        // The digits moved to the high bytes, behind zeros: the 8-digit number with leading zeros.
+        return (count, ByteWord(bits << (64 - 8 * count)).eightDigitsValue)
+    }
+
+    /// The value of the first `count` bytes (1 to 8) when they are all decimal digits.
+    @inline(__always)
+    func digits(_ count: Int) -> Int64? {
+        let mask: UInt64 = count == 8 ? ~0 : (1 << (8 * count)) - 1
+        guard decimalDigitBits & mask == ByteWord.highBits & mask else { return nil }
+        return ByteWord(bits << (64 - 8 * count)).eightDigitsValue
+    }
+
+    /// The value of 8 decimal digits, the first the most significant: pairs, then fours, then
+    /// the eight summed with one multiplication each.
+    @inline(__always)
+    private var eightDigitsValue: Int64 {
+        var value = bits & 0x0F0F_0F0F_0F0F_0F0F
+        value = (value &* (10 << 8 + 1)) >> 8 & 0x00FF_00FF_00FF_00FF
+        value = (value &* (100 << 16 + 1)) >> 16 & 0x0000_FFFF_0000_FFFF
+        value = (value &* (10_000 << 32 + 1)) >> 32
+        return Int64(value & 0xFFFF_FFFF)
+    }
+
+    /// The value of the first 4 bytes as hex digits (`0`-`9`, `a`-`f`, `A`-`F`), the first the
+    /// most significant; nil when one of them is not a hex digit.
+    @inline(__always)
+    func hexDigits4() -> Int64? {
+        let text = bits & 0xFFFF_FFFF
+        let ones: UInt64 = 0x0101_0101
+        let high = 0x80 &* ones
+        // Letters to lower case; digits, which have the 0x20 bit already, stay as they are.
+        let lower = text | 0x20 &* ones
+        let digit = (text &+ 0x50 &* ones) & ~(text &+ 0x46 &* ones)
+        let letter = (lower &+ 0x1F &* ones) & ~(lower &+ 0x19 &* ones)
+        guard text & high == 0, (digit | letter) & high == high else { return nil }
+        // `0`-`9` are 0x30-0x39, the letters 0x41-0x46 and 0x61-0x66: the low 4 bits, and 9 more for a letter.
+        let nibbles = (text & 0x0F0F_0F0F) &+ (text >> 6 & ones) &* 9
+        let pairs = (nibbles << 4 | nibbles >> 8) & 0x00FF_00FF
+        return Int64((pairs & 0xFF) << 8 | pairs >> 16 & 0xFF)
     }
 }
 

@@ -86,7 +86,11 @@ public enum SessionFile {
     /// cannot be read, which opening it then reports.
     public static func isSession(path: String) -> Bool {
         guard let lines = try? LineReader(path: path, chunkSize: 4096), let first = try? lines.nextLine() else { return false }
-        return String(decoding: first.prefix(256), as: UTF8.self).contains(#""format":"dismisskit-session""#)
+        // Compared as bytes: a String's `contains` would link the regex library into every program.
+        let marker = Array(#""format":"dismisskit-session""#.utf8)
+        let head = first.prefix(256)
+        guard head.count >= marker.count else { return false }
+        return (head.startIndex...(head.endIndex - marker.count)).contains { head[$0..<($0 + marker.count)].elementsEqual(marker) }
     }
 
     /// Reads a session file line by line: the header and the scene when it opens, then each entry.

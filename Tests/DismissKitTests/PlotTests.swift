@@ -90,13 +90,26 @@ import Testing
     @Test func aReleaseShowsItsThresholdAndProjection() throws {
         let base = "Recordings/gesture-gated-swipe-confirm-discard"
         let svg = try runGesturectl(["plot", "\(base).evemu", "--scene", "\(base).scene.json"]).standardOutput
-        // The figures of the golden's dragEnded explanation, labelled.
+        // The figures of the golden's dragEnded explanation, labelled as a person reads them, at
+        // full precision on hover.
         #expect(svg.contains("dismiss threshold 380 pt"))
-        #expect(svg.contains("projection 791.782 pt, margin +411.782: dismissAttempt"))
+        #expect(svg.contains("projection 792 pt, margin +412: dismissAttempt<title>projection 791.782 pt, margin +411.782 pt</title>"))
+        #expect(svg.contains("release 1290 pt/s<title>release 1286.136 pt/s"))
+        #expect(svg.contains(#"class="question-open""#))
         #expect(svg.contains("confirmationRequested compose (swipeFromTop)"))
         #expect(svg.contains("host: confirm compose: discard"))
         #expect(svg.contains("dismiss compose: discarded"))
         #expect(svg.contains(#"class="travel""#) && svg.contains(#"class="sheet-offset""#) && svg.contains(#"class="velocity""#))
+    }
+
+    @Test func figuresAreRoundedAsAPersonReadsThem() {
+        #expect(Figure.milliseconds(16_667) == "16.7")
+        #expect(Figure.milliseconds(125_000) == "125")
+        #expect(Figure.points(791.782) == "792")
+        #expect(Figure.points(-0.3) == "0")
+        #expect(Figure.signedPoints(-480.597) == "-481")
+        #expect(Figure.signedPoints(411.782) == "+412")
+        #expect(Figure.velocity(1289.4) == "1290")
     }
 
     @Test func theHTMLPageStandsAlone() throws {

@@ -60,7 +60,7 @@ extension RecordingPlot {
         var events: [(time: Int64, text: String)] = commands.map { ($0.time, "host: \($0.command.label)") }
         events += decisions.map { ($0.time, Self.describe($0).0) }
         for intent in intents {
-            if case .dragChanged = intent.kind { continue }
+            if intent.isStep { continue }
             events.append((intent.time, intent.label))
         }
         let ordered = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }

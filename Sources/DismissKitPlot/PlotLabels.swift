@@ -21,6 +21,10 @@ enum TextMetrics {
         733, 850, 770, 720, 682, 812, 774, 1103, 771, 724, 725, 457, 365, 457, 838, 500, 500, 675, 716, 593, 716, 678, 435, 716,
         712, 343, 343, 665, 343, 1042, 712, 687, 716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582, 712, 365, 712, 838,
     ]
+    /// Advance widths of the other signs the plot writes, regular and bold.
+    private static let signs: [Character: (regular: Int, bold: Int)] = [
+        "×": (838, 838), "·": (318, 380), "≤": (838, 838), "≥": (838, 838), "…": (1000, 1000), "µ": (636, 736), "→": (838, 838),
+    ]
     /// The font's ascent and descent, in ems: a text's box reaches this far above and below its baseline.
     static let ascent = 0.928, descent = 0.236
 
@@ -28,9 +32,14 @@ enum TextMetrics {
     static func width(_ text: String, size: Double, bold isBold: Bool = false) -> Double {
         let table = isBold ? bold : regular
         var thousandths = 0
-        for scalar in text.unicodeScalars {
-            let value = Int(scalar.value)
-            thousandths += (32...126).contains(value) ? table[value - 32] : 1000  // wider than any of the plot's other signs
+        for character in text {
+            if let value = character.asciiValue, (32...126).contains(value) {
+                thousandths += table[Int(value) - 32]
+            } else if let sign = signs[character] {
+                thousandths += isBold ? sign.bold : sign.regular
+            } else {
+                thousandths += 1000 * character.unicodeScalars.count  // as wide as the widest sign, to be safe
+            }
         }
         return Double(thousandths) / 1000 * size
     }
@@ -99,6 +108,9 @@ struct LabelBoard {
         placed.append(box(label, spot))
         emit(label, at: spot, into: &document)
     }
+
+    /// Keeps labels off a mark.
+    mutating func avoid(_ box: Rect) { placed.append(box) }
 
     /// Whether a label would fit at `spot`.
     func isFree(_ label: Label, at spot: LabelSpot) -> Bool {

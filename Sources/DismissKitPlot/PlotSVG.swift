@@ -71,31 +71,49 @@ extension RecordingPlot {
         document.element("rect", [("x", svgNumber(screen.x)), ("y", svgNumber(screen.y)), ("width", svgNumber(screen.width)),
                                   ("height", svgNumber(screen.height))])
         document.close("clipPath")
-        // Screen labels stay beside the screen, off the summary and the timeline.
+        // Screen labels stay beside the screen, off the summary and the timeline, and off the
+        // marks they name. The decisions' labels are placed first, then the contacts', then the
+        // presentations' (inside the screen, which clips them); the marks are drawn over the presentations.
         var screenLabels = labels.within(Rect(x: 0, y: 30, width: screen.x + screen.width + 20, height: screen.height + 26 + screen.y - 30))
-        // Clipped to the screen, as a sheet the scrubber moves down leaves it.
-        document.open("g", [("id", "presentations"), ("clip-path", "url(#screen-clip)")])
-        for presentation in scene.presentations {
-            drawPresentation(presentation, into: &document, layout: layout, drags: drags, labels: &screenLabels)
+        for decision in decisions {
+            let point = layout.onScreen(x: decision.x, y: decision.y)
+            screenLabels.avoid(Rect(x: point.x - 9, y: point.y - 9, width: 18, height: 18))
         }
-        document.close("g")
-        document.open("g", [("id", "contacts")])
-        for contact in contacts { drawContact(contact, into: &document, layout: layout, labels: &screenLabels) }
-        document.close("g")
-        document.open("g", [("id", "decisions")])
+        for contact in contacts {
+            for point in [contact.points[0], contact.points[contact.points.count - 1]] {
+                let mark = layout.onScreen(x: point.x, y: point.y)
+                screenLabels.avoid(Rect(x: mark.x - 6, y: mark.y - 6, width: 12, height: 12))
+            }
+        }
+        var marks = SVGDocument(depth: 2)
         for (index, decision) in decisions.enumerated() {
-            drawDecision(decision, number: index, into: &document, layout: layout, labels: &screenLabels)
+            drawDecision(decision, number: index, into: &marks, layout: layout, labels: &screenLabels)
         }
         for (index, intent) in intents.enumerated() {
             guard case .passthroughTap(let x, let y) = intent.kind else { continue }
             let point = layout.onScreen(x: x, y: y)
-            document.open("g", [("class", "passthrough-tap"), ("id", "passthrough-tap-\(index)")])
-            document.element("circle", [("cx", svgNumber(point.x)), ("cy", svgNumber(point.y)), ("r", "9"), ("fill", "none"),
-                                        ("stroke", "#1b7f3b"), ("stroke-width", "2"), ("stroke-dasharray", "3 2")])
+            marks.open("g", [("class", "passthrough-tap"), ("id", "passthrough-tap-\(index)")])
+            marks.element("circle", [("cx", svgNumber(point.x)), ("cy", svgNumber(point.y)), ("r", "9"), ("fill", "none"),
+                                     ("stroke", "#1b7f3b"), ("stroke-width", "2"), ("stroke-dasharray", "3 2")])
             screenLabels.place(Label(text: "pass-through tap", colour: "#1b7f3b"), at: LabelSpot.around(x: point.x, y: point.y, gap: 12),
-                               into: &document)
-            document.close("g")
+                               into: &marks)
+            marks.close("g")
         }
+        var paths = SVGDocument(depth: 2)
+        for contact in contacts { drawContact(contact, into: &paths, layout: layout, labels: &screenLabels) }
+        // Clipped to the screen, as a sheet the scrubber moves down leaves it.
+        document.open("g", [("id", "presentations"), ("clip-path", "url(#screen-clip)")])
+        for presentation in scene.presentations {
+            var insideLabels = screenLabels.within(screen)
+            drawPresentation(presentation, into: &document, layout: layout, drags: drags, labels: &insideLabels)
+            screenLabels.adopt(insideLabels)
+        }
+        document.close("g")
+        document.open("g", [("id", "contacts")])
+        document.raw(paths.text)
+        document.close("g")
+        document.open("g", [("id", "decisions")])
+        document.raw(marks.text)
         document.close("g")
         document.close("g")
         labels.adopt(screenLabels)
@@ -159,13 +177,15 @@ extension RecordingPlot {
             labels.place(Label(text: "anchor", size: 10, colour: "#8a2a78"),
                          at: [LabelSpot(x: box.x, y: box.y + box.height + 11, anchor: .end), LabelSpot(x: box.x - 4, y: box.y + box.height / 2 + 4, anchor: .end),
                               LabelSpot(x: box.x + box.width + 4, y: box.y + box.height / 2 + 4), LabelSpot(x: box.x, y: box.y - 4, anchor: .end),
-                              LabelSpot(x: box.x + box.width, y: box.y + box.height + 11)], into: &document)
+                              LabelSpot(x: box.x + box.width, y: box.y + box.height + 11)]
+                            + LabelSpot.around(x: box.x + box.width / 2, y: box.y + box.height / 2, gap: box.width / 2 + 4, rows: 4), into: &document)
         }
         if !geometry.passthrough.isEmpty {
             let box = layout.onScreen(geometry.passthrough[0])
             labels.place(Label(text: "pass-through", size: 10, colour: "#1b7f3b"),
                          at: [LabelSpot(x: box.x, y: box.y + box.height + 11), LabelSpot(x: box.x + 4, y: box.y + 12),
-                              LabelSpot(x: box.x + box.width - 4, y: box.y + box.height - 4, anchor: .end), LabelSpot(x: box.x, y: box.y - 4)],
+                              LabelSpot(x: box.x + box.width - 4, y: box.y + box.height - 4, anchor: .end), LabelSpot(x: box.x, y: box.y - 4)]
+                            + (2..<5).map { LabelSpot(x: box.x, y: box.y + box.height + 11 * Double($0)) },
                          into: &document)
         }
         document.close("g")
@@ -276,7 +296,7 @@ extension RecordingPlot {
             entries.append((decision.time, text, colour, decision.jsonLine.text))
         }
         for intent in intents {
-            if case .dragChanged = intent.kind { continue }
+            if intent.isStep { continue }
             entries.append((intent.time, intent.label, "#222222", intent.jsonLine(explain: true).text))
         }
         let ordered = entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
@@ -522,7 +542,7 @@ extension RecordingPlot {
             let x = layout.x(time: intent.time)
             document.open("g", [("class", "intent \(intent.typeName)"), ("id", "intent-\(index)"),
                                 ("data-line", intent.jsonLine(explain: true).text)])
-            if case .dragChanged = intent.kind {
+            if intent.isStep {
                 document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(lane.top)), ("y2", svgNumber(lane.top + 5)),
                                           ("stroke", "#8fa3b8")])
             } else {

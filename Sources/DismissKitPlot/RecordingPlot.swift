@@ -189,6 +189,15 @@ extension HostCommand {
 }
 
 extension Intent {
+    /// A step of a movement (`dragChanged`, `contentScrolled`): drawn as a tick on the timeline,
+    /// not labelled, and left out of the lists of what was decided.
+    var isStep: Bool {
+        switch kind {
+        case .dragChanged, .contentScrolled: true
+        default: false
+        }
+    }
+
     /// The name of the intent's type, as its JSON line gives it.
     var typeName: String {
         switch kind {
@@ -221,7 +230,7 @@ extension Intent {
         case .cancelled(let id): "cancelled \(id)"
         case .rejected(let id, _, let reason): "rejected \(id): \(reason)"
         case .dragHandedBack(let id): "dragHandedBack \(id)"
-        case .contentScrolled(let id, let offset): "contentScrolled \(id): \(JSONLine.formatNumber(offset))"
+        case .contentScrolled(let id, let offset): "contentScrolled \(id): \(Figure.points(offset)) pt"
         }
     }
 }

@@ -17,7 +17,7 @@ extension RecordingPlot {
 
     /// Draws the whole picture; `interactive` adds the time cursor the HTML page moves.
     func draw(into document: inout SVGDocument, interactive: Bool) {
-        let layout = PlotLayout(scene: scene, endTime: endTime)
+        let layout = PlotLayout(scene: scene, startTime: startTime, endTime: endTime)
         let contacts = contacts
         let drags = drags(contacts: contacts)
         var body = SVGDocument(depth: 1)
@@ -331,7 +331,9 @@ extension RecordingPlot {
         for drag in drags {
             values += drag.samples.map(\.offset)
             if let explanation = drag.ended?.explanation { values += [explanation.threshold, explanation.projectedOffset] }
-            if let index = drag.contact, let startY = drag.startY { values += contacts[index].points.map { $0.y - startY } }
+            if let number = drag.contact, let startY = drag.startY, let contact = contacts.first(where: { $0.number == number }) {
+                values += contact.points.map { $0.y - startY }
+            }
         }
         let offsetScale = ValueScale(values: values, top: offsets.top, height: offsets.height, downward: true)
         var velocityValues = [0.0]
@@ -346,6 +348,13 @@ extension RecordingPlot {
             labels.fixed(Label(text: "no sheet drag", colour: "#888888"),
                          at: LabelSpot(x: (layout.plotLeft + layout.plotRight) / 2, y: offsets.top + offsets.height / 2, anchor: .middle), into: &document)
         }
+        // Clipped to the panels: a drag or a tap that began before the window starts at its edge.
+        let bottom = layout.tapsLane.top + layout.tapsLane.height + 10
+        document.open("clipPath", [("id", "timeline-clip")])
+        document.element("rect", [("x", svgNumber(layout.plotLeft)), ("y", svgNumber(layout.offsetPanel.top)),
+                                  ("width", svgNumber(layout.plotRight - layout.plotLeft)), ("height", svgNumber(bottom - layout.offsetPanel.top))])
+        document.close("clipPath")
+        document.open("g", [("id", "timeline-data"), ("clip-path", "url(#timeline-clip)")])
         drawQuestions(into: &document, layout: layout)
         var thresholds: [(presentation: String, value: Double)] = []
         for (index, drag) in drags.enumerated() {
@@ -354,6 +363,7 @@ extension RecordingPlot {
         }
         drawEvents(into: &document, layout: layout, labels: &labels)
         drawTaps(into: &document, layout: layout, labels: &labels)
+        document.close("g")
         document.close("g")
     }
 
@@ -381,19 +391,10 @@ extension RecordingPlot {
     /// the end), shaded over the timeline.
     private func drawQuestions(into document: inout SVGDocument, layout: PlotLayout) {
         let top = layout.offsetPanel.top, bottom = layout.tapsLane.top + layout.tapsLane.height
-        for (index, intent) in intents.enumerated() {
-            guard case .confirmationRequested(let id, _, _) = intent.kind else { continue }
-            let answer = commands.first { command in
-                guard command.time >= intent.time else { return false }
-                switch command.command {
-                case .confirm(let answered, _), .remove(let answered): return id.isID(of: answered)
-                default: return false
-                }
-            }
-            let end = answer?.time ?? endTime
-            let x = layout.x(time: intent.time)
+        for (index, span) in questionSpans.enumerated() {
+            let x = layout.x(time: span.start)
             document.element("rect", [("class", "question-open"), ("id", "question-\(index)"), ("x", svgNumber(x)), ("y", svgNumber(top)),
-                                      ("width", svgNumber(max(1, layout.x(time: end) - x))), ("height", svgNumber(bottom - top)),
+                                      ("width", svgNumber(max(1, layout.x(time: span.end) - x))), ("height", svgNumber(bottom - top)),
                                       ("fill", "#f5cba7"), ("fill-opacity", "0.35")])
         }
     }
@@ -401,9 +402,12 @@ extension RecordingPlot {
     private func drawTimeAxis(into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
         let bottom = layout.tapsLane.top + layout.tapsLane.height
         let step = layout.tickStepMilliseconds
-        var milliseconds = 0.0
+        var tick = 0.0
         document.open("g", [("class", "time-axis")])
-        while milliseconds <= layout.endMilliseconds + 1e-9 {
+        while layout.startMilliseconds + tick * step <= layout.endMilliseconds + step * 1e-6 {
+            // Counted in steps, so that 0.1 + 0.2 stays 0.3.
+            let milliseconds = ((layout.startMilliseconds + tick * step) * 10).rounded() / 10
+            tick += 1
             let x = layout.x(milliseconds: milliseconds)
             document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(layout.offsetPanel.top)), ("y2", svgNumber(bottom)),
                                       ("stroke", "#e3e7ec")])
@@ -411,7 +415,6 @@ extension RecordingPlot {
                                       ("stroke", "#555555")])
             labels.fixed(Label(text: JSONLine.formatNumber(milliseconds), colour: "#555555"),
                          at: LabelSpot(x: x, y: bottom + 15, anchor: .middle), into: &document)
-            milliseconds += step
         }
         labels.fixed(Label(text: "time, ms from the first event", colour: "#555555"),
                      at: LabelSpot(x: layout.plotRight, y: bottom + 29, anchor: .end), into: &document)
@@ -443,8 +446,7 @@ extension RecordingPlot {
         let velocityBounds = Rect(x: layout.plotLeft, y: layout.velocityPanel.top, width: layout.plotRight - layout.plotLeft,
                                   height: layout.velocityPanel.height)
         var offsetLabels = labels.within(offsetBounds)
-        if let index = drag.contact, let startY = drag.startY {
-            let contact = contacts[index]
+        if let number = drag.contact, let startY = drag.startY, let contact = contacts.first(where: { $0.number == number }) {
             let colour = PlotLayout.contactColours[contact.number % PlotLayout.contactColours.count]
             let points = contact.points.map { "\(svgNumber(layout.x(time: $0.time))),\(svgNumber(offsetScale.y($0.y - startY)))" }
             document.element("polyline", [("class", "travel"), ("points", points.joined(separator: " ")), ("fill", "none"),
@@ -471,7 +473,7 @@ extension RecordingPlot {
             // Each sheet's threshold once: the release figures come from the decision's explanation.
             if !thresholds.contains(where: { $0.presentation == drag.presentation.name && abs($0.value - explanation.threshold) < 0.5 }) {
                 thresholds.append((drag.presentation.name, explanation.threshold))
-                document.element("line", [("class", "threshold"), ("x1", svgNumber(layout.x(time: drag.began))), ("x2", svgNumber(layout.plotRight)),
+                document.element("line", [("class", "threshold"), ("x1", svgNumber(max(layout.x(time: drag.began), layout.plotLeft))), ("x2", svgNumber(layout.plotRight)),
                                           ("y1", svgNumber(threshold)), ("y2", svgNumber(threshold)), ("stroke", "#c0392b"), ("stroke-dasharray", "6 4")])
                 let text = "dismiss threshold \(Figure.points(explanation.threshold)) pt"
                 offsetLabels.place(Label(text: text, colour: "#c0392b", hover: "dismiss threshold \(JSONLine.formatNumber(explanation.threshold)) pt"),
@@ -637,11 +639,12 @@ struct PlotLayout {
     let eventsLane: Band
     let tapsLane: Band
     let height: Double
-    /// The end of the time axis, a whole number of ticks.
+    /// The start and the end of the time axis, whole numbers of ticks.
+    let startMilliseconds: Double
     let endMilliseconds: Double
     let tickStepMilliseconds: Double
 
-    init(scene: Scene, endTime: Int64) {
+    init(scene: Scene, startTime: Int64 = 0, endTime: Int64) {
         let screenSize = scene.screen
         scale = min(620 / max(screenSize.width, 1), 440 / max(screenSize.height, 1))
         screen = Rect(x: 20, y: 44, width: screenSize.width * scale, height: screenSize.height * scale)
@@ -651,15 +654,17 @@ struct PlotLayout {
         eventsLane = Band(top: velocityPanel.top + velocityPanel.height + 26, height: 112)
         tapsLane = Band(top: eventsLane.top + eventsLane.height + 26, height: 52)
         height = (tapsLane.top + tapsLane.height + 44).rounded(.up)
-        let span = max(Double(endTime) / 1000, 1)
-        let step = [1.0, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000]
-            .first { span / $0 <= 12 } ?? (span / 12).rounded(.up)
+        let start = Double(startTime) / 1000
+        let span = max(Double(endTime) / 1000 - start, 1)
+        let step = [0.1, 0.2, 0.5, 1.0, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000]
+            .first { span / $0 <= 10 } ?? (span / 10).rounded(.up)
         tickStepMilliseconds = step
-        endMilliseconds = (span / step).rounded(.up) * step
+        startMilliseconds = (start / step).rounded(.down) * step
+        endMilliseconds = max(((start + span) / step).rounded(.up), (start / step).rounded(.down) + 1) * step
     }
 
     func x(milliseconds: Double) -> Double {
-        plotLeft + milliseconds / endMilliseconds * (plotRight - plotLeft)
+        plotLeft + (milliseconds - startMilliseconds) / (endMilliseconds - startMilliseconds) * (plotRight - plotLeft)
     }
 
     func x(time: Int64) -> Double { x(milliseconds: Double(time) / 1000) }

@@ -185,6 +185,13 @@ import Testing
         ("unknown format", ["plot", "Recordings/rules-seat-slots.evemu", "--format", "pdf"]),
         ("unknown option", ["plot", "Recordings/rules-seat-slots.evemu", "--explain"]),
         ("bad calibration", ["plot", "Recordings/rules-seat-slots.evemu", "--calibration", "1 2"]),
+        ("time not a number", ["plot", "Recordings/rules-seat-slots.evemu", "--from", "soon"]),
+        ("negative time", ["plot", "Recordings/rules-seat-slots.evemu", "--to", "-5"]),
+        ("window backwards", ["plot", "Recordings/rules-seat-slots.evemu", "--from", "50", "--to", "20"]),
+        ("window after the end", ["plot", "Recordings/rules-seat-slots.evemu", "--from", "100000"]),
+        ("touch zero", ["plot", "Recordings/rules-seat-slots.evemu", "--touch", "0"]),
+        ("touch not a number", ["plot", "Recordings/rules-seat-slots.evemu", "--touch", "first"]),
+        ("no such touch", ["plot", "Recordings/rules-seat-slots.evemu", "--touch", "40"]),
     ])
     func usageErrorsExit64(name: String, arguments: [String]) throws {
         let result = try runGesturectl(arguments)
@@ -192,6 +199,32 @@ import Testing
         #expect(result.standardError.hasPrefix("Error: "))
         #expect(result.standardError.contains("Usage: gesturectl plot"))
         #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func aWindowDrawsItsStretchOfTimeAndNothingElse() throws {
+        let trace = ["Recordings/third-party/evemu/quanta-optical.desc", "Recordings/third-party/evemu/quanta-optical.events",
+                     "--scene", "Recordings/real-quanta-optical.scene.json"]
+        let whole = try runGesturectl(["plot"] + trace)
+        let window = try runGesturectl(["plot"] + trace + ["--from", "4000", "--to", "6000"])
+        #expect(whole.status == 0 && window.status == 0)
+        let drawn = Self.dataLines(in: window.standardOutput)
+        #expect(!drawn.isEmpty && drawn.count < Self.dataLines(in: whole.standardOutput).count)
+        // Every decision drawn lies in the window (the drag that began in it is drawn whole).
+        for line in drawn where Self.isDecision(line) {
+            let time = try #require(line.firstMatch(of: /"time":(\d+)/).flatMap { Int64($0.1) })
+            #expect((4_000_000...6_000_000).contains(time), "\(line)")
+        }
+        // The time axis starts at the window, not at the first event.
+        #expect(window.standardOutput.contains(#"text-anchor="middle">4000</text>"#))
+        #expect(!window.standardOutput.contains(#"text-anchor="middle">0</text>"#))
+    }
+
+    @Test func oneTouchIsDrawnAlone() throws {
+        let trace = ["Recordings/third-party/evemu/3m-microtouch-usb.evemu-data.evemu", "--scene", "Recordings/real-3m-microtouch-usb.evemu-data.scene.json"]
+        let result = try runGesturectl(["plot"] + trace + ["--touch", "2"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.components(separatedBy: #"class="contact""#).count - 1 == 1)
+        #expect(result.standardOutput.contains(#"id="contact-1""#), "touch 2 keeps its number")
     }
 
     @Test func anOutputFileThatCannotBeCreatedExits73() throws {

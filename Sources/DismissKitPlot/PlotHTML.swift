@@ -10,7 +10,7 @@ extension RecordingPlot {
     public func html() -> String {
         var document = SVGDocument()
         draw(into: &document, interactive: true)
-        let layout = PlotLayout(scene: scene, startTime: startTime, endTime: endTime)
+        let layout = PlotLayout(scene: scene, startTime: startTime, endTime: endTime, activity: activity)
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -82,7 +82,7 @@ extension RecordingPlot {
         let screen = layout.screen
         return """
             {"scale":\(number(layout.scale)),"left":\(number(layout.plotLeft)),"right":\(number(layout.plotRight)),\
-            "startMs":\(number(layout.startMilliseconds)),"endMs":\(number(layout.endMilliseconds)),"tracks":{\(tracks.joined(separator: ","))},\
+            "segments":[\(layout.segments.map { "[\(number($0.start)),\(number($0.end)),\(svgNumber($0.left)),\(svgNumber($0.right))]" }.joined(separator: ","))],"tracks":{\(tracks.joined(separator: ","))},\
             "screen":[\(svgNumber(screen.x)),\(svgNumber(screen.y)),\(svgNumber(screen.width)),\(svgNumber(screen.height))],\
             "contacts":[\(contactPaths.joined(separator: ","))],"events":[\(ordered.joined(separator: ","))],"questions":[\(questions.joined(separator: ","))]}
             """
@@ -136,6 +136,18 @@ extension RecordingPlot {
             for (const step of steps) { if (step[0] <= time) found = step; else break; }
             return found;
           };
+          // As PlotLayout places a time (ms): in a segment to its scale, in a gap pro rata.
+          const timeX = (ms) => {
+            const segments = plot.segments;
+            const within = (s) => s[2] + (s[1] > s[0] ? (ms - s[0]) * (s[3] - s[2]) / (s[1] - s[0]) : 0);
+            if (ms <= segments[0][0] || segments.length === 1) return within(segments[0]);
+            for (let i = 1; i < segments.length; i++) {
+              const s = segments[i], before = segments[i - 1];
+              if (ms < s[0]) return before[3] + (ms - before[1]) / (s[0] - before[1]) * (s[2] - before[3]);
+              if (ms <= s[1] || i === segments.length - 1) return within(s);
+            }
+            return plot.right;
+          };
           let shownCurrent = -1;
           const show = (time) => {
             for (const [id, track] of Object.entries(plot.tracks)) {
@@ -167,7 +179,7 @@ extension RecordingPlot {
               asked.textContent = "asked by " + open[3];
               choices.textContent = open[4];
             }
-            const x = plot.left + (time / 1000 - plot.startMs) / (plot.endMs - plot.startMs) * (plot.right - plot.left);
+            const x = timeX(time / 1000);
             cursor.setAttribute("x1", x.toFixed(1));
             cursor.setAttribute("x2", x.toFixed(1));
             let current = -1;

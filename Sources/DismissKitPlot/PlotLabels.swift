@@ -115,8 +115,9 @@ struct LabelBoard {
     /// Whether a label would fit at `spot`.
     func isFree(_ label: Label, at spot: LabelSpot) -> Bool {
         let box = box(label, spot)
-        guard box.x >= bounds.x, box.y >= bounds.y, box.x + box.width <= bounds.x + bounds.width,
-              box.y + box.height <= bounds.y + bounds.height else { return false }
+        // The text itself must be inside the bounds; the margin around it may pass them.
+        guard box.x + margin >= bounds.x, box.y + margin >= bounds.y, box.x + box.width - margin <= bounds.x + bounds.width,
+              box.y + box.height - margin <= bounds.y + bounds.height else { return false }
         return !placed.contains { Self.overlap($0, box) }
     }
 
@@ -189,6 +190,11 @@ enum Figure {
     /// A time in µs, in ms to 0.1 ms.
     static func milliseconds(_ time: Int64) -> String {
         JSONLine.formatNumber((Double(time) / 100).rounded() / 10)
+    }
+
+    /// A length of time in ms, as ms (to 1 ms) below a second, as s (to 0.1 s) from one.
+    static func duration(_ milliseconds: Double) -> String {
+        milliseconds < 1000 ? "\(JSONLine.formatNumber(milliseconds.rounded())) ms" : "\(JSONLine.formatNumber((milliseconds / 100).rounded() / 10)) s"
     }
 
     /// A distance or an offset, to 1 pt.

@@ -17,12 +17,18 @@ extension RecordingPlot {
 
     /// Draws the whole picture; `interactive` adds the time cursor the HTML page moves.
     func draw(into document: inout SVGDocument, interactive: Bool) {
-        let layout = PlotLayout(scene: scene, startTime: startTime, endTime: endTime)
+        let layout = PlotLayout(scene: scene, startTime: startTime, endTime: endTime, activity: activity)
         let contacts = contacts
         let drags = drags(contacts: contacts)
         var body = SVGDocument(depth: 1)
         var labels = LabelBoard(bounds: Rect(x: 0, y: 0, width: PlotLayout.width, height: layout.height))
         body.element("title", [], text: title)
+        body.open("defs", [])
+        body.open("pattern", [("id", "gap-hatch"), ("width", "6"), ("height", "6"), ("patternUnits", "userSpaceOnUse"), ("patternTransform", "rotate(45)")])
+        body.element("rect", [("width", "6"), ("height", "6"), ("fill", "#ffffff")])
+        body.element("line", [("x1", "0"), ("y1", "0"), ("x2", "0"), ("y2", "6"), ("stroke", "#c8ced6"), ("stroke-width", "2")])
+        body.close("pattern")
+        body.close("defs")
         body.element("rect", [("x", "0"), ("y", "0"), ("width", svgNumber(PlotLayout.width)), ("height", "100%"), ("fill", "#ffffff")])
         labels.fixed(Label(text: title, size: 16, bold: true), at: LabelSpot(x: 20, y: 26), into: &body)
         drawSummary(into: &body, layout: layout, labels: &labels)
@@ -36,6 +42,7 @@ extension RecordingPlot {
         // The labels that found no place beside what they name, by number.
         var height = layout.height
         if !labels.notes.isEmpty {
+            height += 8
             body.open("g", [("id", "notes")])
             body.element("text", [("x", "20"), ("y", svgNumber(height)), ("font-weight", "bold"), ("fill", "#555555")],
                          text: "Notes (the numbers in brackets above)")
@@ -402,22 +409,41 @@ extension RecordingPlot {
     private func drawTimeAxis(into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
         let bottom = layout.tapsLane.top + layout.tapsLane.height
         let step = layout.tickStepMilliseconds
-        var tick = 0.0
         document.open("g", [("class", "time-axis")])
-        while layout.startMilliseconds + tick * step <= layout.endMilliseconds + step * 1e-6 {
-            // Counted in steps, so that 0.1 + 0.2 stays 0.3.
-            let milliseconds = ((layout.startMilliseconds + tick * step) * 10).rounded() / 10
-            tick += 1
+        func tick(_ milliseconds: Double) {
             let x = layout.x(milliseconds: milliseconds)
             document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(layout.offsetPanel.top)), ("y2", svgNumber(bottom)),
                                       ("stroke", "#e3e7ec")])
             document.element("line", [("class", "tick"), ("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(bottom)), ("y2", svgNumber(bottom + 4)),
                                       ("stroke", "#555555")])
-            labels.fixed(Label(text: JSONLine.formatNumber(milliseconds), colour: "#555555"),
-                         at: LabelSpot(x: x, y: bottom + 15, anchor: .middle), into: &document)
+            labels.place(Label(text: JSONLine.formatNumber((milliseconds * 10).rounded() / 10), colour: "#555555"),
+                         at: [LabelSpot(x: x, y: bottom + 15, anchor: .middle)], into: &document, noting: false)
         }
-        labels.fixed(Label(text: "time, ms from the first event", colour: "#555555"),
-                     at: LabelSpot(x: layout.plotRight, y: bottom + 29, anchor: .end), into: &document)
+        labels.fixed(Label(text: layout.segments.count > 1 ? "time, ms from the first event (hatched: a gap with nothing in it, drawn narrow)"
+                                                           : "time, ms from the first event", colour: "#555555"),
+                     at: LabelSpot(x: layout.plotRight, y: bottom + 45, anchor: .end), into: &document)
+        for (index, segment) in layout.segments.enumerated() {
+            // A segment after a gap is ticked at its start, then at whole steps; counted in steps, so that 0.1 + 0.2 stays 0.3.
+            var count = (segment.start / step).rounded(.up)
+            if index > 0 && segment.end > segment.start && layout.x(milliseconds: count * step) - segment.left > 40 { tick(segment.start) }
+            while count * step <= segment.end + step * 1e-6 {
+                tick(count * step)
+                count += 1
+            }
+            if index > 0 {
+                // The gap before it: nothing happened there.
+                let before = layout.segments[index - 1]
+                let skipped = segment.start - before.end
+                let x = (before.right + segment.left) / 2
+                document.element("rect", [("class", "time-gap"), ("x", svgNumber(before.right + 3)), ("y", svgNumber(layout.offsetPanel.top)),
+                                          ("width", svgNumber(segment.left - before.right - 6)), ("height", svgNumber(bottom - layout.offsetPanel.top)),
+                                          ("fill", "url(#gap-hatch)")])
+                labels.place(Label(text: "+\(Figure.duration(skipped))", size: 9, colour: "#777777",
+                                   hover: "\(JSONLine.formatNumber(skipped)) ms with nothing happening"),
+                             at: [LabelSpot(x: x, y: bottom + 29, anchor: .middle)],
+                             into: &document, noting: false)
+            }
+        }
         document.close("g")
     }
 
@@ -633,7 +659,7 @@ struct PlotLayout {
     /// The screen picture.
     let screen: Rect
     let plotLeft = 90.0
-    let plotRight = 980.0
+    let plotRight = 980.0  // as the time axis's segments take them
     let offsetPanel: Band
     let velocityPanel: Band
     let eventsLane: Band
@@ -643,8 +669,21 @@ struct PlotLayout {
     let startMilliseconds: Double
     let endMilliseconds: Double
     let tickStepMilliseconds: Double
+    /// The stretches of the time axis drawn to one scale, in ms and px; between two, a gap in
+    /// which nothing happened is drawn ``gapWidth`` wide.
+    let segments: [TimeSegment]
+    static let gapWidth = 26.0
 
-    init(scene: Scene, startTime: Int64 = 0, endTime: Int64) {
+    struct TimeSegment {
+        var start: Double
+        var end: Double
+        var left: Double
+        var right: Double
+    }
+
+    /// `activity`: when something happened (µs), each an instant or a stretch; a longer stretch
+    /// of nothing is drawn as a gap.
+    init(scene: Scene, startTime: Int64 = 0, endTime: Int64, activity: [ClosedRange<Int64>] = []) {
         let screenSize = scene.screen
         scale = min(620 / max(screenSize.width, 1), 440 / max(screenSize.height, 1))
         screen = Rect(x: 20, y: 44, width: screenSize.width * scale, height: screenSize.height * scale)
@@ -653,18 +692,78 @@ struct PlotLayout {
         velocityPanel = Band(top: offsetPanel.top + offsetPanel.height + 26, height: 100)
         eventsLane = Band(top: velocityPanel.top + velocityPanel.height + 26, height: 112)
         tapsLane = Band(top: eventsLane.top + eventsLane.height + 26, height: 52)
-        height = (tapsLane.top + tapsLane.height + 44).rounded(.up)
+        height = (tapsLane.top + tapsLane.height + 54).rounded(.up)
         let start = Double(startTime) / 1000
-        let span = max(Double(endTime) / 1000 - start, 1)
+        let end = max(Double(endTime) / 1000, start + 1)
+        // The gaps: stretches of nothing longer than a tenth of the whole (at most 1 s, at least 100 ms).
+        let shortest = max(min((end - start) / 10, 1000), 100)
+        var gaps: [(start: Double, end: Double)] = []
+        var reached = start
+        for span in activity.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            let from = Double(span.lowerBound) / 1000, to = Double(span.upperBound) / 1000
+            if from - reached > shortest { gaps.append((reached + shortest / 4, from - shortest / 4)) }
+            reached = max(reached, to)
+        }
+        if end - reached > shortest && !activity.isEmpty { gaps.append((reached + shortest / 4, end)) }
+        let shown = (end - start) - gaps.reduce(0) { $0 + $1.end - $1.start }
         let step = [0.1, 0.2, 0.5, 1.0, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000]
-            .first { span / $0 <= 10 } ?? (span / 10).rounded(.up)
+            .first { shown / $0 <= 10 } ?? (shown / 10).rounded(.up)
         tickStepMilliseconds = step
-        startMilliseconds = (start / step).rounded(.down) * step
-        endMilliseconds = max(((start + span) / step).rounded(.up), (start / step).rounded(.down) + 1) * step
+        let axisStart: Double, axisEnd: Double
+        if gaps.isEmpty {
+            axisStart = (start / step).rounded(.down) * step
+            axisEnd = max((end / step).rounded(.up), (start / step).rounded(.down) + 1) * step
+        } else {
+            axisStart = start
+            axisEnd = gaps.last.map { $0.end >= end ? end : (end / step).rounded(.up) * step } ?? end
+        }
+        startMilliseconds = axisStart
+        endMilliseconds = axisEnd
+        // Each stretch between gaps gets its share of the width left after the gaps.
+        var bounds: [(start: Double, end: Double)] = []
+        var from = axisStart
+        for gap in gaps {
+            bounds.append((from, gap.start))
+            from = gap.end
+        }
+        if from < axisEnd { bounds.append((from, axisEnd)) }
+        let total = bounds.reduce(0) { $0 + $1.end - $1.start }
+        let trailingGap = gaps.last.map { $0.end >= axisEnd } ?? false
+        let gapCount = Double(bounds.count - 1 + (trailingGap ? 1 : 0))
+        let axisLeft = 90.0, axisRight = 980.0
+        let pixels = (axisRight - axisLeft) - Self.gapWidth * gapCount
+        var left = axisLeft
+        var segments: [TimeSegment] = []
+        for bound in bounds {
+            let width = total > 0 ? (bound.end - bound.start) / total * pixels : pixels
+            segments.append(TimeSegment(start: bound.start, end: bound.end, left: left, right: left + width))
+            left += width + Self.gapWidth
+        }
+        if trailingGap, let last = segments.last {
+            // Nothing happened after the last segment: its gap runs to the end of the axis.
+            segments.append(TimeSegment(start: axisEnd, end: axisEnd, left: last.right + Self.gapWidth, right: last.right + Self.gapWidth))
+        }
+        self.segments = segments
     }
 
+    /// Where a time (ms) is on the time axis: in a segment to its scale, in a gap pro rata.
     func x(milliseconds: Double) -> Double {
-        plotLeft + (milliseconds - startMilliseconds) / (endMilliseconds - startMilliseconds) * (plotRight - plotLeft)
+        guard let first = segments.first else { return plotLeft }
+        if milliseconds <= first.start || segments.count == 1 {
+            let scale = first.end > first.start ? (first.right - first.left) / (first.end - first.start) : 0
+            return first.left + (milliseconds - first.start) * scale
+        }
+        for (index, segment) in segments.enumerated() {
+            if milliseconds <= segment.end || index == segments.count - 1 {
+                if milliseconds >= segment.start {
+                    let scale = segment.end > segment.start ? (segment.right - segment.left) / (segment.end - segment.start) : 0
+                    return segment.left + (milliseconds - segment.start) * scale
+                }
+                let before = segments[index - 1]
+                return before.right + (milliseconds - before.end) / (segment.start - before.end) * (segment.left - before.right)
+            }
+        }
+        return plotRight
     }
 
     func x(time: Int64) -> Double { x(milliseconds: Double(time) / 1000) }

@@ -207,6 +207,23 @@ public struct RecordingPlot: Sendable {
         }
     }
 
+    /// When something happened, in µs: every touch event, host command, decision and intent,
+    /// and the whole time each tap could have lasted.
+    var activity: [ClosedRange<Int64>] {
+        var spans = touches.map { $0.time...$0.time } + commands.map { $0.time...$0.time }
+            + decisions.map { $0.time...$0.time } + intents.map { $0.time...$0.time }
+        for decision in decisions {
+            switch decision.kind {
+            case .tapOutside(let duration, let limit), .tapTooLong(let duration, let limit),
+                 .grabberTap(let duration, let limit), .grabberTapTooLong(let duration, let limit):
+                spans.append((decision.time - duration)...max(decision.time, decision.time - duration + limit))
+            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .touchRefused:
+                break
+            }
+        }
+        return spans
+    }
+
     /// The time the pictures start at, in µs.
     var startTime: Int64 { window?.lowerBound ?? 0 }
 

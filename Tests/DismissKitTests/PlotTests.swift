@@ -219,6 +219,19 @@ import Testing
         #expect(!window.standardOutput.contains(#"text-anchor="middle">0</text>"#))
     }
 
+    @Test func aStretchWithNothingInItIsDrawnNarrow() {
+        // The gated swipe: a drag to 125 ms, then nothing until the host answers at 600 ms.
+        let layout = PlotLayout(scene: Scene(), startTime: 0, endTime: 600_000, activity: [0...0, 16_667...125_000, 600_000...600_000])
+        #expect(layout.segments.count == 2)
+        let width = layout.plotRight - layout.plotLeft
+        #expect(layout.x(milliseconds: 125) - layout.plotLeft > 0.6 * width, "the drag takes most of the axis, not 125/600 of it")
+        #expect(abs(layout.x(milliseconds: 600) - layout.plotRight) < 0.01)
+        let xs = stride(from: 0.0, through: 600, by: 5).map { layout.x(milliseconds: $0) }
+        #expect(zip(xs, xs.dropFirst()).allSatisfy { $0 <= $1 }, "time runs left to right")
+        // Activity throughout: one scale.
+        #expect(PlotLayout(scene: Scene(), endTime: 600_000, activity: stride(from: 0, through: 600_000, by: 50_000).map { $0...$0 }).segments.count == 1)
+    }
+
     @Test func oneTouchIsDrawnAlone() throws {
         let trace = ["Recordings/third-party/evemu/3m-microtouch-usb.evemu-data.evemu", "--scene", "Recordings/real-3m-microtouch-usb.evemu-data.scene.json"]
         let result = try runGesturectl(["plot"] + trace + ["--touch", "2"])

@@ -10,7 +10,7 @@ extension RecordingPlot {
     public func html() -> String {
         var document = SVGDocument()
         draw(into: &document, interactive: true)
-        let layout = PlotLayout(scene: scene, startTime: startTime, endTime: endTime, activity: activity)
+        let layout = PlotLayout(scene: scene, startTime: startTime, endTime: endTime, activity: activity, touches: contacts.count)
         return """
             <!DOCTYPE html>
             <html lang="en">

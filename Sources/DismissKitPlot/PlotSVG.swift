@@ -17,8 +17,8 @@ extension RecordingPlot {
 
     /// Draws the whole picture; `interactive` adds the time cursor the HTML page moves.
     func draw(into document: inout SVGDocument, interactive: Bool) {
-        let layout = PlotLayout(scene: scene, startTime: startTime, endTime: endTime, activity: activity)
         let contacts = contacts
+        let layout = PlotLayout(scene: scene, startTime: startTime, endTime: endTime, activity: activity, touches: contacts.count)
         let drags = drags(contacts: contacts)
         var body = SVGDocument(depth: 1)
         var labels = LabelBoard(bounds: Rect(x: 0, y: 0, width: PlotLayout.width, height: layout.height))
@@ -325,7 +325,9 @@ extension RecordingPlot {
         document.open("g", [("id", "timeline")])
         let offsets = layout.offsetPanel, velocities = layout.velocityPanel
         for (panel, name) in [(offsets, "offset below the detent, pt (lower is further down)"), (velocities, "velocity, pt/s (down is positive)"),
-                              (layout.eventsLane, "intents and host commands"), (layout.tapsLane, "taps")] {
+                              (layout.eventsLane, "intents and host commands"),
+                              (layout.touchesLane, "touches, one row each: down to up, thick while it drags a sheet, its decisions marked"),
+                              (layout.tapsLane, "taps")] {
             document.element("rect", [("x", svgNumber(layout.plotLeft)), ("y", svgNumber(panel.top)), ("width", svgNumber(layout.plotRight - layout.plotLeft)),
                                       ("height", svgNumber(panel.height)), ("fill", "#fafbfc"), ("stroke", "#c8ced6")])
             labels.fixed(Label(text: name, colour: "#555555"), at: LabelSpot(x: layout.plotLeft + 4, y: panel.top - 4), into: &document)
@@ -371,6 +373,7 @@ extension RecordingPlot {
         drawEvents(into: &document, layout: layout, labels: &labels)
         drawTaps(into: &document, layout: layout, labels: &labels)
         document.close("g")
+        drawTouches(into: &document, layout: layout, contacts: contacts, drags: drags, labels: &labels)
         document.close("g")
     }
 
@@ -435,9 +438,11 @@ extension RecordingPlot {
                 let before = layout.segments[index - 1]
                 let skipped = segment.start - before.end
                 let x = (before.right + segment.left) / 2
-                document.element("rect", [("class", "time-gap"), ("x", svgNumber(before.right + 3)), ("y", svgNumber(layout.offsetPanel.top)),
-                                          ("width", svgNumber(segment.left - before.right - 6)), ("height", svgNumber(bottom - layout.offsetPanel.top)),
-                                          ("fill", "url(#gap-hatch)")])
+                for band in [layout.offsetPanel, layout.velocityPanel, layout.eventsLane, layout.touchesLane, layout.tapsLane] {
+                    document.element("rect", [("class", "time-gap"), ("x", svgNumber(before.right + 3)), ("y", svgNumber(band.top)),
+                                              ("width", svgNumber(segment.left - before.right - 6)), ("height", svgNumber(band.height)),
+                                              ("fill", "url(#gap-hatch)")])
+                }
                 labels.place(Label(text: "+\(Figure.duration(skipped))", size: 9, colour: "#777777",
                                    hover: "\(JSONLine.formatNumber(skipped)) ms with nothing happening"),
                              at: [LabelSpot(x: x, y: bottom + 29, anchor: .middle)],
@@ -588,6 +593,51 @@ extension RecordingPlot {
         labels.adopt(laneLabels)
     }
 
+    /// One row per touch, on the time axis: its life, its drags and its decisions.
+    private func drawTouches(into document: inout SVGDocument, layout: PlotLayout, contacts: [Contact], drags: [DragTrace],
+                             labels: inout LabelBoard) {
+        let lane = layout.touchesLane
+        document.open("g", [("id", "touches")])
+        if contacts.isEmpty {
+            labels.place(Label(text: "no touch", colour: "#888888"),
+                         at: [LabelSpot(x: (layout.plotLeft + layout.plotRight) / 2, y: lane.top + 15, anchor: .middle)], into: &document)
+        }
+        let clamp = { (x: Double) in min(max(x, layout.plotLeft), layout.plotRight) }
+        for (row, contact) in contacts.enumerated() {
+            let y = lane.top + 4 + (Double(row) + 0.5) * PlotLayout.touchRowHeight
+            let colour = PlotLayout.contactColours[contact.number % PlotLayout.contactColours.count]
+            let start = contact.points[0].time
+            let from = clamp(layout.x(time: start)), to = max(clamp(layout.x(time: contact.endTime)), from + 2)
+            document.open("g", [("class", "touch-row"), ("id", "touch-row-\(contact.number)"), ("data-seat-slot", "\(contact.seatSlot)")])
+            document.element("title", [], text: "touch \(contact.number + 1): \(Figure.milliseconds(start)) ms to \(Figure.milliseconds(contact.endTime)) ms")
+            document.element("line", [("x1", svgNumber(from)), ("x2", svgNumber(to)), ("y1", svgNumber(y)), ("y2", svgNumber(y)),
+                                      ("stroke", colour), ("stroke-width", "3")])
+            for drag in drags where drag.contact == contact.number {
+                let began = clamp(layout.x(time: drag.began)), ended = clamp(layout.x(time: drag.ended?.time ?? contact.endTime))
+                document.element("line", [("class", "touch-drag"), ("x1", svgNumber(began)), ("x2", svgNumber(max(ended, began + 2))),
+                                          ("y1", svgNumber(y)), ("y2", svgNumber(y)), ("stroke", colour), ("stroke-width", "9"), ("stroke-opacity", "0.45")])
+            }
+            for decision in decisions where decision.seatSlot == contact.seatSlot && decision.time >= start && decision.time <= contact.endTime {
+                let point = (x: clamp(layout.x(time: decision.time)), y: y)
+                let (text, markColour) = Self.describe(decision)
+                document.open("g", [("class", "touch-decision")])
+                document.element("title", [], text: "\(Figure.milliseconds(decision.time)) ms: \(text)")
+                switch decision.kind {
+                case .dragStarted, .tapOutside, .grabberTap:
+                    document.element("circle", [("cx", svgNumber(point.x)), ("cy", svgNumber(point.y)), ("r", "4"), ("fill", "#ffffff"),
+                                                ("stroke", markColour), ("stroke-width", "2")])
+                case .crossAxis, .tapMovedPastSlop, .tapTooLong, .grabberTapTooLong, .secondContact, .touchRefused:
+                    document.element("path", [("d", svgCross(at: point, size: 3.5)), ("stroke", markColour), ("stroke-width", "2")])
+                }
+                document.close("g")
+            }
+            labels.place(Label(text: "touch \(contact.number + 1)", size: 10, colour: colour),
+                         at: [LabelSpot(x: layout.plotLeft - 6, y: y + 3.5, anchor: .end)], into: &document, noting: false)
+            document.close("g")
+        }
+        document.close("g")
+    }
+
     private static func colour(of intent: Intent) -> String {
         switch intent.kind {
         case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .setDetent, .contentScrolled: "#1f3a5f"
@@ -663,7 +713,10 @@ struct PlotLayout {
     let offsetPanel: Band
     let velocityPanel: Band
     let eventsLane: Band
+    /// One row per touch: the small multiples that keep many touches apart.
+    let touchesLane: Band
     let tapsLane: Band
+    static let touchRowHeight = 14.0
     let height: Double
     /// The start and the end of the time axis, whole numbers of ticks.
     let startMilliseconds: Double
@@ -683,7 +736,8 @@ struct PlotLayout {
 
     /// `activity`: when something happened (µs), each an instant or a stretch; a longer stretch
     /// of nothing is drawn as a gap.
-    init(scene: Scene, startTime: Int64 = 0, endTime: Int64, activity: [ClosedRange<Int64>] = []) {
+    /// `touches`: how many rows the touches lane holds.
+    init(scene: Scene, startTime: Int64 = 0, endTime: Int64, activity: [ClosedRange<Int64>] = [], touches: Int = 0) {
         let screenSize = scene.screen
         scale = min(620 / max(screenSize.width, 1), 440 / max(screenSize.height, 1))
         screen = Rect(x: 20, y: 44, width: screenSize.width * scale, height: screenSize.height * scale)
@@ -691,7 +745,8 @@ struct PlotLayout {
         offsetPanel = Band(top: timelineTop, height: 200)
         velocityPanel = Band(top: offsetPanel.top + offsetPanel.height + 26, height: 100)
         eventsLane = Band(top: velocityPanel.top + velocityPanel.height + 26, height: 112)
-        tapsLane = Band(top: eventsLane.top + eventsLane.height + 26, height: 52)
+        touchesLane = Band(top: eventsLane.top + eventsLane.height + 26, height: Double(max(touches, 1)) * Self.touchRowHeight + 8)
+        tapsLane = Band(top: touchesLane.top + touchesLane.height + 26, height: 52)
         height = (tapsLane.top + tapsLane.height + 54).rounded(.up)
         let start = Double(startTime) / 1000
         let end = max(Double(endTime) / 1000, start + 1)

@@ -240,6 +240,16 @@ import Testing
         #expect(result.standardOutput.contains(#"id="contact-1""#), "touch 2 keeps its number")
     }
 
+    @Test func eachTouchHasItsRowOnTheTimeline() throws {
+        let trace = ["Recordings/third-party/evemu/3m-microtouch-usb.evemu-data.evemu", "--scene", "Recordings/real-3m-microtouch-usb.evemu-data.scene.json"]
+        let svg = try runGesturectl(["plot"] + trace).standardOutput
+        let contacts = svg.components(separatedBy: #"<g class="contact""#).count - 1
+        #expect(contacts == 34)
+        #expect(svg.components(separatedBy: #"<g class="touch-row""#).count - 1 == contacts)
+        // Its drags (two, by touch 2) are drawn thick on its row.
+        #expect(svg.components(separatedBy: #"class="touch-drag""#).count - 1 == 2)
+    }
+
     @Test func anOutputFileThatCannotBeCreatedExits73() throws {
         let base = "Recordings/gesture-gated-swipe-confirm-discard"
         let result = try runGesturectl(["plot", "\(base).evemu", "--scene", "\(base).scene.json", "-o", "/nonexistent-directory/x.svg"])

@@ -708,8 +708,10 @@ struct PlotLayout {
     let scale: Double
     /// The screen picture.
     let screen: Rect
-    let plotLeft = 90.0
-    let plotRight = 980.0  // as the time axis's segments take them
+    /// The left and right edges of the timeline's panels.
+    static let plotLeft = 90.0, plotRight = 980.0
+    var plotLeft: Double { Self.plotLeft }
+    var plotRight: Double { Self.plotRight }
     let offsetPanel: Band
     let velocityPanel: Band
     let eventsLane: Band
@@ -785,9 +787,8 @@ struct PlotLayout {
         let total = bounds.reduce(0) { $0 + $1.end - $1.start }
         let trailingGap = gaps.last.map { $0.end >= axisEnd } ?? false
         let gapCount = Double(bounds.count - 1 + (trailingGap ? 1 : 0))
-        let axisLeft = 90.0, axisRight = 980.0
-        let pixels = (axisRight - axisLeft) - Self.gapWidth * gapCount
-        var left = axisLeft
+        let pixels = (Self.plotRight - Self.plotLeft) - Self.gapWidth * gapCount
+        var left = Self.plotLeft
         var segments: [TimeSegment] = []
         for bound in bounds {
             let width = total > 0 ? (bound.end - bound.start) / total * pixels : pixels

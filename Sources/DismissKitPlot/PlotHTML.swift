@@ -4,12 +4,13 @@ import DismissKit
 /// with the SVG and a scrubber that steps through time, moving the sheets as they were shown,
 /// the contacts' fingers and a cursor on the timeline, and listing what was decided so far.
 extension RecordingPlot {
-    /// The page. Opened with `#t=<µs>` in its address, it starts at that time. A script error
-    /// is written into the page (`data-error` on `body`), so a headless browser's DOM shows it.
+    /// The page. Opened with `#t=<µs>` in its address, it starts at that time; `&press=<id>,…`
+    /// then presses those controls in turn (the tests use it). A script error is written into
+    /// the page (`data-error` on `body`), so a headless browser's DOM shows it.
     public func html() -> String {
         var document = SVGDocument()
         draw(into: &document, interactive: true)
-        let layout = PlotLayout(scene: scene, endTime: endTime)
+        let layout = PlotLayout(scene: scene, startTime: startTime, endTime: endTime, activity: activity, touches: contacts.count)
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -18,18 +19,30 @@ extension RecordingPlot {
             <title>\(xmlEscaped(title))</title>
             <style>
             body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; margin: 12px; color: #222; }
-            #controls { position: sticky; top: 0; background: #fff; padding: 6px 0; font-size: 14px; }
-            #scrubber { width: 760px; vertical-align: middle; }
-            #so-far { font-size: 12px; }
+            #controls { position: sticky; top: 0; background: #fff; padding: 6px 0; font-size: 14px; z-index: 1; border-bottom: 1px solid #ccd; }
+            #controls button, #controls select { font-size: 14px; }
+            #scrubber { width: 520px; vertical-align: middle; }
+            #events { font-size: 12px; max-height: 132px; overflow-y: auto; margin: 6px 0 0; padding-left: 2.6em; }
+            #events li.past { color: #555; }
+            #events li.current { color: #000; font-weight: bold; background: #fdebd0; }
+            #events li.future { color: #aab; }
+            #note { position: fixed; display: none; max-width: 640px; background: #ffffe8; border: 1px solid #998; padding: 4px 6px;
+                    font: 11px "DejaVu Sans Mono", monospace; white-space: pre-wrap; word-break: break-all; pointer-events: none; z-index: 2; }
             </style>
             </head>
             <body>
             <div id="controls">
+            <button type="button" id="previous" title="previous decision (←)">◀ previous</button>
+            <button type="button" id="play" title="play or pause (space)">play</button>
+            <button type="button" id="next" title="next decision (→)">next ▶</button>
+            <label for="speed">speed</label>
+            <select id="speed"><option value="1">1×</option><option value="0.5">0.5×</option><option value="0.25">0.25×</option><option value="0.1">0.1×</option></select>
             <label for="scrubber">time</label>
-            <input type="range" id="scrubber" min="0" max="\(max(endTime, 1))" step="1" value="0">
+            <input type="range" id="scrubber" min="\(startTime)" max="\(max(endTime, startTime + 1))" step="1" value="\(startTime)">
             <output id="time" for="scrubber">0 ms</output>
+            <ol id="events"></ol>
             </div>
-            \(document.text)<ol id="so-far"></ol>
+            \(document.text)<div id="note"></div>
             <script>
             "use strict";
             window.addEventListener("error", (event) => { document.body.dataset.error = String(event.message); });
@@ -57,43 +70,85 @@ extension RecordingPlot {
             return "{\"end\":\(contact.endTime),\"colour\":\(jsString(PlotLayout.contactColours[contact.number % PlotLayout.contactColours.count])),\"points\":[\(points.joined(separator: ","))]}"
         }
         // A host command comes before what it caused; a decision before its intents.
-        var events: [(time: Int64, text: String)] = commands.map { ($0.time, "host: \($0.command.label)") }
-        events += decisions.map { ($0.time, Self.describe($0).0) }
+        var events: [(time: Int64, text: String, line: String)] = commands.map { ($0.time, "host: \($0.command.label)", "") }
+        events += decisions.map { ($0.time, Self.describe($0).0, $0.jsonLine.text) }
         for intent in intents {
-            if case .dragChanged = intent.kind { continue }
-            events.append((intent.time, intent.label))
+            if intent.isStep { continue }
+            events.append((intent.time, intent.label, intent.jsonLine(explain: true).text))
         }
         let ordered = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-            .map { "[\($0.element.time),\(jsString($0.element.text))]" }
+            .map { "[\($0.element.time),\(jsString("\(Figure.milliseconds($0.element.time)) ms  \($0.element.text)")),\(jsString($0.element.line))]" }
+        let questions = questionSpans.map { "[\($0.start),\($0.end),\(jsString($0.presentation)),\(jsString($0.source)),\(jsString($0.choices.joined(separator: " · ")))]" }
+        let screen = layout.screen
         return """
             {"scale":\(number(layout.scale)),"left":\(number(layout.plotLeft)),"right":\(number(layout.plotRight)),\
-            "endMs":\(number(layout.endMilliseconds)),"tracks":{\(tracks.joined(separator: ","))},\
-            "contacts":[\(contactPaths.joined(separator: ","))],"events":[\(ordered.joined(separator: ","))]}
+            "segments":[\(layout.segments.map { "[\(number($0.start)),\(number($0.end)),\(svgNumber($0.left)),\(svgNumber($0.right))]" }.joined(separator: ","))],"tracks":{\(tracks.joined(separator: ","))},\
+            "screen":[\(svgNumber(screen.x)),\(svgNumber(screen.y)),\(svgNumber(screen.width)),\(svgNumber(screen.height))],\
+            "contacts":[\(contactPaths.joined(separator: ","))],"events":[\(ordered.joined(separator: ","))],"questions":[\(questions.joined(separator: ","))]}
             """
     }
 
-    /// Moves everything to the scrubber's time.
+    /// Moves everything to the scrubber's time, plays, steps from decision to decision, and
+    /// shows an element's explain line on hover.
     private static let script = """
         (() => {
           const svg = "http://www.w3.org/2000/svg";
           const scrubber = document.getElementById("scrubber");
           const timeLabel = document.getElementById("time");
           const cursor = document.getElementById("cursor");
-          const soFar = document.getElementById("so-far");
+          const list = document.getElementById("events");
+          const playButton = document.getElementById("play");
+          const speed = document.getElementById("speed");
+          const note = document.getElementById("note");
+          const contactsGroup = document.getElementById("contacts");
+          const element = (name, attributes) => {
+            const made = document.createElementNS(svg, name);
+            for (const [key, value] of Object.entries(attributes)) made.setAttribute(key, value);
+            return made;
+          };
           const fingers = plot.contacts.map((contact) => {
-            const dot = document.createElementNS(svg, "circle");
-            dot.setAttribute("r", "9");
-            dot.setAttribute("fill", contact.colour);
-            dot.setAttribute("fill-opacity", "0.55");
-            dot.setAttribute("class", "finger");
-            document.getElementById("contacts").appendChild(dot);
-            return dot;
+            const trail = element("polyline", {fill: "none", stroke: contact.colour, "stroke-width": "6", "stroke-opacity": "0.35",
+                                               "stroke-linecap": "round", "stroke-linejoin": "round", class: "trail"});
+            const dot = element("circle", {r: "9", fill: contact.colour, "fill-opacity": "0.6", class: "finger"});
+            contactsGroup.append(trail, dot);
+            return {dot, trail};
+          });
+          // The question, as the kiosk shows it: a dialog in the middle of the screen.
+          const [sx, sy, sw, sh] = plot.screen;
+          const dialog = element("g", {id: "question-dialog", display: "none"});
+          dialog.append(element("rect", {x: sx, y: sy, width: sw, height: sh, fill: "#000", "fill-opacity": "0.25"}),
+                        element("rect", {x: sx + sw / 2 - 130, y: sy + sh / 2 - 45, width: 260, height: 90, rx: 10, fill: "#fff", stroke: "#b9770e",
+                                         "stroke-width": "2"}));
+          const question = element("text", {x: sx + sw / 2, y: sy + sh / 2 - 12, "text-anchor": "middle", "font-weight": "bold"});
+          const asked = element("text", {x: sx + sw / 2, y: sy + sh / 2 + 10, "text-anchor": "middle", "font-size": "10", fill: "#555"});
+          const choices = element("text", {x: sx + sw / 2, y: sy + sh / 2 + 30, "text-anchor": "middle", fill: "#1f5fbf"});
+          dialog.append(question, asked, choices);
+          document.getElementById("screen").appendChild(dialog);
+          const items = plot.events.map((event) => {
+            const item = document.createElement("li");
+            item.textContent = event[1];
+            if (event[2]) item.title = event[2];
+            list.appendChild(item);
+            return item;
           });
           const last = (steps, time) => {
             let found = null;
             for (const step of steps) { if (step[0] <= time) found = step; else break; }
             return found;
           };
+          // As PlotLayout places a time (ms): in a segment to its scale, in a gap pro rata.
+          const timeX = (ms) => {
+            const segments = plot.segments;
+            const within = (s) => s[2] + (s[1] > s[0] ? (ms - s[0]) * (s[3] - s[2]) / (s[1] - s[0]) : 0);
+            if (ms <= segments[0][0] || segments.length === 1) return within(segments[0]);
+            for (let i = 1; i < segments.length; i++) {
+              const s = segments[i], before = segments[i - 1];
+              if (ms < s[0]) return before[3] + (ms - before[1]) / (s[0] - before[1]) * (s[2] - before[3]);
+              if (ms <= s[1] || i === segments.length - 1) return within(s);
+            }
+            return plot.right;
+          };
+          let shownCurrent = -1;
           const show = (time) => {
             for (const [id, track] of Object.entries(plot.tracks)) {
               const step = last(track, time) || track[0];
@@ -108,24 +163,100 @@ extension RecordingPlot {
             plot.contacts.forEach((contact, index) => {
               const point = last(contact.points, time);
               const down = point !== null && time <= contact.end;
-              fingers[index].style.display = down ? "" : "none";
-              if (down) { fingers[index].setAttribute("cx", point[1]); fingers[index].setAttribute("cy", point[2]); }
+              fingers[index].dot.style.display = down ? "" : "none";
+              fingers[index].trail.style.display = down ? "" : "none";
+              if (down) {
+                fingers[index].dot.setAttribute("cx", point[1]);
+                fingers[index].dot.setAttribute("cy", point[2]);
+                const recent = contact.points.filter((p) => p[0] <= time && p[0] >= time - 300000);
+                fingers[index].trail.setAttribute("points", recent.map((p) => p[1] + "," + p[2]).join(" "));
+              }
             });
-            const x = plot.left + time / 1000 / plot.endMs * (plot.right - plot.left);
+            const open = plot.questions.find((q) => q[0] <= time && time < q[1]);
+            dialog.setAttribute("display", open ? "inline" : "none");
+            if (open) {
+              question.textContent = "Discard changes to " + open[2] + "?";
+              asked.textContent = "asked by " + open[3];
+              choices.textContent = open[4];
+            }
+            const x = timeX(time / 1000);
             cursor.setAttribute("x1", x.toFixed(1));
             cursor.setAttribute("x2", x.toFixed(1));
-            soFar.replaceChildren(...plot.events.filter((event) => event[0] <= time).map((event) => {
-              const item = document.createElement("li");
-              item.textContent = (event[0] / 1000) + " ms  " + event[1];
-              return item;
-            }));
+            let current = -1;
+            plot.events.forEach((event, index) => { if (event[0] <= time) current = index; });
+            items.forEach((item, index) => {
+              item.className = index < current ? "past" : index === current ? "current" : "future";
+            });
+            if (current !== shownCurrent && current >= 0) items[current].scrollIntoView({block: "nearest"});
+            shownCurrent = current;
             timeLabel.textContent = (time / 1000).toFixed(1) + " ms";
             document.body.dataset.time = String(time);
+            document.body.dataset.current = String(current);
           };
+          const moveTo = (time) => {
+            scrubber.value = String(Math.min(Math.max(time, Number(scrubber.min)), Number(scrubber.max)));
+            show(Number(scrubber.value));
+          };
+          const times = [...new Set(plot.events.map((event) => event[0]))];
+          const previous = () => {
+            const now = Number(scrubber.value);
+            const earlier = times.filter((t) => t < now);
+            moveTo(earlier.length ? earlier[earlier.length - 1] : Number(scrubber.min));
+          };
+          const next = () => {
+            const now = Number(scrubber.value);
+            const later = times.find((t) => t > now);
+            moveTo(later === undefined ? Number(scrubber.max) : later);
+          };
+          let playing = null;
+          const pause = () => {
+            if (playing !== null) cancelAnimationFrame(playing);
+            playing = null;
+            playButton.textContent = "play";
+            document.body.dataset.playing = "false";
+          };
+          const play = () => {
+            if (Number(scrubber.value) >= Number(scrubber.max)) moveTo(Number(scrubber.min));
+            let before = null;
+            const frame = (now) => {
+              if (before !== null) moveTo(Number(scrubber.value) + (now - before) * 1000 * Number(speed.value));
+              before = now;
+              if (Number(scrubber.value) >= Number(scrubber.max)) { pause(); return; }
+              playing = requestAnimationFrame(frame);
+            };
+            playing = requestAnimationFrame(frame);
+            playButton.textContent = "pause";
+            document.body.dataset.playing = "true";
+          };
+          const toggle = () => { if (playing === null) play(); else pause(); };
+          document.getElementById("previous").addEventListener("click", previous);
+          document.getElementById("next").addEventListener("click", next);
+          playButton.addEventListener("click", toggle);
+          speed.addEventListener("change", () => { document.body.dataset.speed = speed.value; });
           scrubber.addEventListener("input", () => show(Number(scrubber.value)));
-          const start = /^#t=(\\d+)$/.exec(window.location.hash);
+          document.addEventListener("keydown", (event) => {
+            if (event.key === "ArrowLeft") { event.preventDefault(); previous(); }
+            else if (event.key === "ArrowRight") { event.preventDefault(); next(); }
+            else if (event.key === " ") { event.preventDefault(); toggle(); }
+          });
+          // Hover: the explain line of the decision or intent under the pointer.
+          document.getElementById("plot").addEventListener("mousemove", (event) => {
+            const owner = event.target.closest ? event.target.closest("[data-line]") : null;
+            if (!owner) { note.style.display = "none"; return; }
+            note.textContent = owner.getAttribute("data-line");
+            note.style.left = (event.clientX + 14) + "px";
+            note.style.top = (event.clientY + 14) + "px";
+            note.style.display = "block";
+          });
+          const start = /^#t=(\\d+)(?:&press=([a-z,]+))?$/.exec(window.location.hash);
           if (start) scrubber.value = start[1];
           show(Number(scrubber.value));
+          if (start && start[2]) {
+            for (const id of start[2].split(",")) {
+              if (id === "speed") { speed.selectedIndex = (speed.selectedIndex + 1) % speed.options.length; speed.dispatchEvent(new Event("change")); }
+              else document.getElementById(id).click();
+            }
+          }
         })();
         """
 }

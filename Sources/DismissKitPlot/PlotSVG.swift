@@ -17,73 +17,117 @@ extension RecordingPlot {
 
     /// Draws the whole picture; `interactive` adds the time cursor the HTML page moves.
     func draw(into document: inout SVGDocument, interactive: Bool) {
-        let layout = PlotLayout(scene: scene, endTime: endTime)
         let contacts = contacts
+        let layout = PlotLayout(scene: scene, startTime: startTime, endTime: endTime, activity: activity, touches: contacts.count)
         let drags = drags(contacts: contacts)
+        var body = SVGDocument(depth: 1)
+        var labels = LabelBoard(bounds: Rect(x: 0, y: 0, width: PlotLayout.width, height: layout.height))
+        body.element("title", [], text: title)
+        body.open("defs", [])
+        body.open("pattern", [("id", "gap-hatch"), ("width", "6"), ("height", "6"), ("patternUnits", "userSpaceOnUse"), ("patternTransform", "rotate(45)")])
+        body.element("rect", [("width", "6"), ("height", "6"), ("fill", "#ffffff")])
+        body.element("line", [("x1", "0"), ("y1", "0"), ("x2", "0"), ("y2", "6"), ("stroke", "#c8ced6"), ("stroke-width", "2")])
+        body.close("pattern")
+        body.close("defs")
+        body.element("rect", [("x", "0"), ("y", "0"), ("width", svgNumber(PlotLayout.width)), ("height", "100%"), ("fill", "#ffffff")])
+        labels.fixed(Label(text: title, size: 16, bold: true), at: LabelSpot(x: 20, y: 26), into: &body)
+        drawSummary(into: &body, layout: layout, labels: &labels)
+        drawTimeline(into: &body, layout: layout, contacts: contacts, drags: drags, labels: &labels)
+        drawScreen(into: &body, layout: layout, contacts: contacts, drags: drags, labels: &labels)
+        if interactive {
+            body.element("line", [("id", "cursor"), ("x1", svgNumber(layout.plotLeft)), ("x2", svgNumber(layout.plotLeft)),
+                                  ("y1", svgNumber(layout.offsetPanel.top)), ("y2", svgNumber(layout.tapsLane.top + layout.tapsLane.height)),
+                                  ("stroke", "#d00000"), ("stroke-width", "1.5")])
+        }
+        // The labels that found no place beside what they name, by number.
+        var height = layout.height
+        if !labels.notes.isEmpty {
+            height += 8
+            body.open("g", [("id", "notes")])
+            body.element("text", [("x", "20"), ("y", svgNumber(height)), ("font-weight", "bold"), ("fill", "#555555")],
+                         text: "Notes (the numbers in brackets above)")
+            for (index, note) in labels.notes.enumerated() {
+                height += 15
+                body.element("text", [("class", "note"), ("x", "20"), ("y", svgNumber(height)), ("fill", note.colour)],
+                             text: "[\(index + 1)] \(note.text)")
+            }
+            body.close("g")
+            height = (height + 20).rounded(.up)
+        }
         document.open("svg", [
             ("xmlns", "http://www.w3.org/2000/svg"), ("id", "plot"),
-            ("width", svgNumber(PlotLayout.width)), ("height", svgNumber(layout.height)),
-            ("viewBox", "0 0 \(svgNumber(PlotLayout.width)) \(svgNumber(layout.height))"),
+            ("width", svgNumber(PlotLayout.width)), ("height", svgNumber(height)),
+            ("viewBox", "0 0 \(svgNumber(PlotLayout.width)) \(svgNumber(height))"),
             ("font-family", "DejaVu Sans, Liberation Sans, Arial, sans-serif"), ("font-size", "11"),
         ])
-        document.element("title", [], text: title)
-        document.element("rect", [("x", "0"), ("y", "0"), ("width", svgNumber(PlotLayout.width)), ("height", svgNumber(layout.height)),
-                                  ("fill", "#ffffff")])
-        document.element("text", [("x", "20"), ("y", "26"), ("font-size", "16"), ("font-weight", "bold")], text: title)
-        drawScreen(into: &document, layout: layout, contacts: contacts, drags: drags)
-        drawSummary(into: &document, layout: layout)
-        drawTimeline(into: &document, layout: layout, contacts: contacts, drags: drags)
-        if interactive {
-            document.element("line", [("id", "cursor"), ("x1", svgNumber(layout.plotLeft)), ("x2", svgNumber(layout.plotLeft)),
-                                      ("y1", svgNumber(layout.offsetPanel.top)), ("y2", svgNumber(layout.tapsLane.top + layout.tapsLane.height)),
-                                      ("stroke", "#d00000"), ("stroke-width", "1.5")])
-        }
+        document.raw(body.text)
         document.close("svg")
     }
 
     // MARK: - The screen
 
-    private func drawScreen(into document: inout SVGDocument, layout: PlotLayout, contacts: [Contact], drags: [DragTrace]) {
+    private func drawScreen(into document: inout SVGDocument, layout: PlotLayout, contacts: [Contact], drags: [DragTrace],
+                            labels: inout LabelBoard) {
         let screen = layout.screen
         document.open("g", [("id", "screen")])
         document.element("rect", [("x", svgNumber(screen.x)), ("y", svgNumber(screen.y)), ("width", svgNumber(screen.width)), ("height", svgNumber(screen.height)),
                                   ("fill", "#eef1f5"), ("stroke", "#555555")])
-        document.element("text", [("x", svgNumber(screen.x + 4)), ("y", svgNumber(screen.y + 13)), ("fill", "#555555")],
-                         text: "screen \(JSONLine.formatNumber(scene.screen.width)) × \(JSONLine.formatNumber(scene.screen.height)) pt, the starting scene")
+        labels.fixed(Label(text: "screen \(Figure.points(scene.screen.width)) × \(Figure.points(scene.screen.height)) pt, the starting scene",
+                           colour: "#555555"), at: LabelSpot(x: screen.x + 4, y: screen.y + 13), into: &document)
         document.open("clipPath", [("id", "screen-clip")])
         document.element("rect", [("x", svgNumber(screen.x)), ("y", svgNumber(screen.y)), ("width", svgNumber(screen.width)),
                                   ("height", svgNumber(screen.height))])
         document.close("clipPath")
-        // Clipped to the screen, as a sheet the scrubber moves down leaves it.
-        document.open("g", [("id", "presentations"), ("clip-path", "url(#screen-clip)")])
-        for presentation in scene.presentations {
-            drawPresentation(presentation, into: &document, layout: layout, drags: drags)
+        // Screen labels stay beside the screen, off the summary and the timeline, and off the
+        // marks they name. The decisions' labels are placed first, then the contacts', then the
+        // presentations' (inside the screen, which clips them); the marks are drawn over the presentations.
+        var screenLabels = labels.within(Rect(x: 0, y: 30, width: screen.x + screen.width + 20, height: screen.height + 26 + screen.y - 30))
+        for decision in decisions {
+            let point = layout.onScreen(x: decision.x, y: decision.y)
+            screenLabels.avoid(Rect(x: point.x - 9, y: point.y - 9, width: 18, height: 18))
         }
-        document.close("g")
-        document.open("g", [("id", "contacts")])
-        for contact in contacts { drawContact(contact, into: &document, layout: layout) }
-        document.close("g")
-        var labels = LabelPlacer()
-        document.open("g", [("id", "decisions")])
+        for contact in contacts {
+            for point in [contact.points[0], contact.points[contact.points.count - 1]] {
+                let mark = layout.onScreen(x: point.x, y: point.y)
+                screenLabels.avoid(Rect(x: mark.x - 6, y: mark.y - 6, width: 12, height: 12))
+            }
+        }
+        var marks = SVGDocument(depth: 2)
         for (index, decision) in decisions.enumerated() {
-            drawDecision(decision, number: index, into: &document, layout: layout, labels: &labels)
+            drawDecision(decision, number: index, into: &marks, layout: layout, labels: &screenLabels)
         }
         for (index, intent) in intents.enumerated() {
             guard case .passthroughTap(let x, let y) = intent.kind else { continue }
             let point = layout.onScreen(x: x, y: y)
-            document.open("g", [("class", "passthrough-tap"), ("id", "passthrough-tap-\(index)")])
-            document.element("circle", [("cx", svgNumber(point.x)), ("cy", svgNumber(point.y)), ("r", "9"), ("fill", "none"),
-                                        ("stroke", "#1b7f3b"), ("stroke-width", "2"), ("stroke-dasharray", "3 2")])
-            let label = labels.place(x: point.x + 12, y: point.y + 16, width: 100)
-            document.element("text", [("x", svgNumber(label.x)), ("y", svgNumber(label.y)), ("fill", "#1b7f3b")], text: "pass-through tap")
-            document.close("g")
+            marks.open("g", [("class", "passthrough-tap"), ("id", "passthrough-tap-\(index)")])
+            marks.element("circle", [("cx", svgNumber(point.x)), ("cy", svgNumber(point.y)), ("r", "9"), ("fill", "none"),
+                                     ("stroke", "#1b7f3b"), ("stroke-width", "2"), ("stroke-dasharray", "3 2")])
+            screenLabels.place(Label(text: "pass-through tap", colour: "#1b7f3b"), at: LabelSpot.around(x: point.x, y: point.y, gap: 12),
+                               into: &marks)
+            marks.close("g")
+        }
+        var paths = SVGDocument(depth: 2)
+        for contact in contacts { drawContact(contact, into: &paths, layout: layout, labels: &screenLabels) }
+        // Clipped to the screen, as a sheet the scrubber moves down leaves it.
+        document.open("g", [("id", "presentations"), ("clip-path", "url(#screen-clip)")])
+        for presentation in scene.presentations {
+            var insideLabels = screenLabels.within(screen)
+            drawPresentation(presentation, into: &document, layout: layout, drags: drags, labels: &insideLabels)
+            screenLabels.adopt(insideLabels)
         }
         document.close("g")
+        document.open("g", [("id", "contacts")])
+        document.raw(paths.text)
         document.close("g")
+        document.open("g", [("id", "decisions")])
+        document.raw(marks.text)
+        document.close("g")
+        document.close("g")
+        labels.adopt(screenLabels)
     }
 
     private func drawPresentation(_ presentation: Presentation, into document: inout SVGDocument, layout: PlotLayout,
-                                  drags: [DragTrace]) {
+                                  drags: [DragTrace], labels: inout LabelBoard) {
         let geometry = PresentationGeometry(presentation: presentation, in: scene, configuration: configuration)
         let role: String = switch geometry.shape {
         case .sheet: "sheet"
@@ -120,48 +164,65 @@ extension RecordingPlot {
         if presentation.unsavedChanges { facts.append("unsaved changes") }
         if !presentation.dismissible { facts.append("not dismissible") }
         let labelDepth = min((geometry.topRegion?.height ?? 0) * layout.scale + 16, frame.height - 4)
-        document.element("text", [("class", "presentation-label"), ("x", svgNumber(frame.x + 6)), ("y", svgNumber(frame.y + labelDepth)),
-                                  ("font-weight", "bold"), ("fill", "#3b4a5a")], text: facts.joined(separator: " · "))
+        let factsLabel = Label(text: facts.joined(separator: " · "), bold: true, colour: "#3b4a5a", attributes: [("class", "presentation-label")])
+        labels.place(factsLabel, at: (0..<6).map { LabelSpot(x: frame.x + 6, y: frame.y + labelDepth + Double($0) * 13) }
+                     + (1..<4).map { LabelSpot(x: frame.x + 6, y: frame.y + labelDepth - Double($0) * 13) }, into: &document)
         if let top = geometry.topRegion {
             let box = layout.onScreen(top)
-            document.element("text", [("x", svgNumber(box.x + 6)), ("y", svgNumber(box.y + box.height - 4)), ("fill", "#2d5a9e"), ("font-size", "10")],
-                             text: "top region \(JSONLine.formatNumber(top.height)) pt")
+            labels.place(Label(text: "top region \(Figure.points(top.height)) pt", size: 10, colour: "#2d5a9e"),
+                         at: [LabelSpot(x: box.x + 6, y: box.y + box.height - 4), LabelSpot(x: box.x + box.width - 6, y: box.y + box.height - 4, anchor: .end),
+                              LabelSpot(x: box.x + 6, y: box.y + box.height + 11)], into: &document)
         }
         if let target = geometry.grabberHitTarget {
             let box = layout.onScreen(target)
-            document.element("text", [("x", svgNumber(box.x + box.width + 4)), ("y", svgNumber(box.y + 10)), ("fill", "#a5620c"), ("font-size", "10")],
-                             text: "grabber hit target")
+            labels.place(Label(text: "grabber hit target", size: 10, colour: "#a5620c"),
+                         at: [LabelSpot(x: box.x + box.width + 4, y: box.y + 10), LabelSpot(x: box.x - 4, y: box.y + 10, anchor: .end),
+                              LabelSpot(x: box.x + box.width + 4, y: box.y + box.height + 10)], into: &document)
         }
         if let anchor = geometry.anchor {
             let box = layout.onScreen(anchor)
-            document.element("text", [("x", svgNumber(box.x)), ("y", svgNumber(box.y + box.height + 11)), ("fill", "#8a2a78"), ("font-size", "10"),
-                                      ("text-anchor", "end")], text: "anchor")
+            labels.place(Label(text: "anchor", size: 10, colour: "#8a2a78"),
+                         at: [LabelSpot(x: box.x, y: box.y + box.height + 11, anchor: .end), LabelSpot(x: box.x - 4, y: box.y + box.height / 2 + 4, anchor: .end),
+                              LabelSpot(x: box.x + box.width + 4, y: box.y + box.height / 2 + 4), LabelSpot(x: box.x, y: box.y - 4, anchor: .end),
+                              LabelSpot(x: box.x + box.width, y: box.y + box.height + 11)]
+                            + LabelSpot.around(x: box.x + box.width / 2, y: box.y + box.height / 2, gap: box.width / 2 + 4, rows: 4), into: &document)
         }
         if !geometry.passthrough.isEmpty {
             let box = layout.onScreen(geometry.passthrough[0])
-            document.element("text", [("x", svgNumber(box.x)), ("y", svgNumber(box.y + box.height + 11)), ("fill", "#1b7f3b"), ("font-size", "10")],
-                             text: "pass-through")
+            labels.place(Label(text: "pass-through", size: 10, colour: "#1b7f3b"),
+                         at: [LabelSpot(x: box.x, y: box.y + box.height + 11), LabelSpot(x: box.x + 4, y: box.y + 12),
+                              LabelSpot(x: box.x + box.width - 4, y: box.y + box.height - 4, anchor: .end), LabelSpot(x: box.x, y: box.y - 4)]
+                            + (2..<5).map { LabelSpot(x: box.x, y: box.y + box.height + 11 * Double($0)) },
+                         into: &document)
         }
         document.close("g")
-        // Where each release of this sheet projected it, against the dismiss threshold.
+        // Where the releases of this sheet projected it, against the dismiss threshold: each
+        // threshold once, each projection a line.
+        var thresholds: [Double] = []
+        let left = layout.screen.x, right = layout.screen.x + layout.screen.width
         for drag in drags where drag.presentation.isID(of: presentation.id) {
             guard let ended = drag.ended, let explanation = ended.explanation else { continue }
-            let threshold = layout.onScreen(x: 0, y: geometry.frame.y + explanation.threshold).y
+            if !thresholds.contains(where: { abs($0 - explanation.threshold) < 0.5 }) {
+                thresholds.append(explanation.threshold)
+                let threshold = layout.onScreen(x: 0, y: geometry.frame.y + explanation.threshold).y
+                document.element("line", [("class", "threshold-on-screen"), ("x1", svgNumber(left)), ("x2", svgNumber(right)),
+                                          ("y1", svgNumber(threshold)), ("y2", svgNumber(threshold)), ("stroke", "#c0392b"), ("stroke-dasharray", "6 4")])
+                labels.place(Label(text: "dismiss threshold: top \(Figure.points(explanation.threshold)) pt lower", colour: "#c0392b"),
+                             at: [LabelSpot(x: right - 4, y: threshold - 4, anchor: .end), LabelSpot(x: right - 4, y: threshold + 13, anchor: .end),
+                                  LabelSpot(x: left + 4, y: threshold - 4), LabelSpot(x: left + 4, y: threshold + 13)], into: &document)
+            }
             let projected = layout.onScreen(x: 0, y: min(geometry.frame.y + explanation.projectedOffset, scene.screen.height)).y
-            let left = layout.screen.x, right = layout.screen.x + layout.screen.width
-            document.element("line", [("class", "threshold-on-screen"), ("x1", svgNumber(left)), ("x2", svgNumber(right)),
-                                      ("y1", svgNumber(threshold)), ("y2", svgNumber(threshold)), ("stroke", "#c0392b"), ("stroke-dasharray", "6 4")])
-            document.element("text", [("x", svgNumber(right - 4)), ("y", svgNumber(threshold - 4)), ("fill", "#c0392b"), ("text-anchor", "end")],
-                             text: "dismiss threshold: top \(JSONLine.formatNumber(explanation.threshold)) pt lower")
             document.element("line", [("class", "projection-on-screen"), ("x1", svgNumber(left)), ("x2", svgNumber(right)),
                                       ("y1", svgNumber(projected)), ("y2", svgNumber(projected)), ("stroke", "#6c3483"), ("stroke-width", "2")])
             let beyond = geometry.frame.y + explanation.projectedOffset > scene.screen.height ? " (off screen)" : ""
-            document.element("text", [("x", svgNumber(right - 4)), ("y", svgNumber(projected - 4)), ("fill", "#6c3483"), ("text-anchor", "end")],
-                             text: "projection \(JSONLine.formatNumber(explanation.projectedOffset)) pt: \(ended.outcome.rawValue)\(beyond)")
+            let text = "projection \(Figure.points(explanation.projectedOffset)) pt at \(Figure.milliseconds(ended.time)) ms: \(ended.outcome.rawValue)\(beyond)"
+            labels.place(Label(text: text, colour: "#6c3483"),
+                         at: [LabelSpot(x: right - 4, y: projected - 4, anchor: .end), LabelSpot(x: right - 4, y: projected + 13, anchor: .end),
+                              LabelSpot(x: left + 4, y: projected - 4), LabelSpot(x: left + 4, y: projected + 13)], into: &document)
         }
     }
 
-    private func drawContact(_ contact: Contact, into document: inout SVGDocument, layout: PlotLayout) {
+    private func drawContact(_ contact: Contact, into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
         let colour = PlotLayout.contactColours[contact.number % PlotLayout.contactColours.count]
         document.open("g", [("class", "contact"), ("id", "contact-\(contact.number)"), ("data-seat-slot", "\(contact.seatSlot)")])
         let points = contact.points.map { layout.onScreen(x: $0.x, y: $0.y) }
@@ -178,16 +239,19 @@ extension RecordingPlot {
         case .none:
             break
         }
-        document.element("text", [("x", svgNumber(first.x - 8)), ("y", svgNumber(first.y - 8)), ("fill", colour), ("text-anchor", "end"),
-                                  ("font-size", "10")], text: "touch \(contact.number + 1)")
+        let spots = [LabelSpot(x: first.x - 8, y: first.y - 8, anchor: .end), LabelSpot(x: first.x + 8, y: first.y - 8),
+                     LabelSpot(x: first.x - 8, y: first.y + 16, anchor: .end), LabelSpot(x: first.x + 8, y: first.y + 16)]
+            + LabelSpot.around(x: first.x, y: first.y, gap: 9, rows: 3)
+        labels.place(Label(text: "touch \(contact.number + 1)", size: 10, colour: colour), at: spots, into: &document)
         document.close("g")
     }
 
     private func drawDecision(_ decision: GestureDecision, number: Int, into document: inout SVGDocument, layout: PlotLayout,
-                              labels: inout LabelPlacer) {
+                              labels: inout LabelBoard) {
         let point = layout.onScreen(x: decision.x, y: decision.y)
         let (text, colour) = Self.describe(decision)
         document.open("g", [("class", "decision \(decision.name)"), ("id", "decision-\(number)"), ("data-line", decision.jsonLine.text)])
+        document.element("title", [], text: decision.jsonLine.text)
         switch decision.kind {
         case .dragStarted, .tapOutside, .grabberTap:
             document.element("circle", [("cx", svgNumber(point.x)), ("cy", svgNumber(point.y)), ("r", "8"), ("fill", "none"),
@@ -195,20 +259,20 @@ extension RecordingPlot {
         case .crossAxis, .tapMovedPastSlop, .tapTooLong, .grabberTapTooLong, .secondContact, .touchRefused:
             document.element("path", [("d", svgCross(at: point, size: 6)), ("stroke", colour), ("stroke-width", "2.5")])
         }
-        let label = labels.place(x: point.x + 12, y: point.y + 4, width: Double(text.count) * 6)
-        document.element("text", [("x", svgNumber(label.x)), ("y", svgNumber(label.y)), ("fill", colour)], text: text)
+        labels.place(Label(text: text, colour: colour, note: "\(Figure.milliseconds(decision.time)) ms: \(text)"), at: LabelSpot.around(x: point.x, y: point.y, gap: 12),
+                     into: &document)
         document.close("g")
     }
 
     /// A decision's label on the screen and its colour.
     static func describe(_ decision: GestureDecision) -> (String, String) {
-        let ms = { (time: Int64) in JSONLine.formatNumber(Double(time) / 1000) }
+        let ms = Figure.milliseconds
         return switch decision.kind {
         case .dragStarted(let origin, _, _, _): ("drag starts (\(origin.rawValue))", "#1f5fbf")
         case .crossAxis: ("cross-axis: not a drag", "#a04000")
         case .tapOutside(let duration, _): ("tap outside, \(ms(duration)) ms", "#1b7f3b")
         case .tapMovedPastSlop(let distance, let slop):
-            ("moved \(JSONLine.formatNumber(distance)) pt > slop \(JSONLine.formatNumber(slop)): no tap", "#a04000")
+            ("moved \(Figure.points(distance)) pt > slop \(Figure.points(slop)) pt: no tap", "#a04000")
         case .tapTooLong(let duration, let limit): ("held \(ms(duration)) ms > \(ms(limit)) ms: no tap", "#a04000")
         case .grabberTap(let duration, _): ("grabber tap, \(ms(duration)) ms", "#1b7f3b")
         case .grabberTapTooLong(let duration, let limit): ("grabber held \(ms(duration)) ms > \(ms(limit)) ms", "#a04000")
@@ -219,31 +283,28 @@ extension RecordingPlot {
 
     // MARK: - The summary beside the screen
 
-    private func drawSummary(into document: inout SVGDocument, layout: PlotLayout) {
+    private func drawSummary(into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
         let left = layout.screen.x + layout.screen.width + 24
         var y = layout.screen.y + 12
         document.open("g", [("id", "summary")])
-        func line(_ text: String, colour: String = "#222222", bold: Bool = false) {
+        func line(_ text: String, colour: String = "#222222", bold: Bool = false, hover: String? = nil) {
             guard y < layout.screen.y + layout.screen.height else { return }
-            var attributes = [("x", svgNumber(left)), ("y", svgNumber(y)), ("fill", colour)]
-            if bold { attributes.append(("font-weight", "bold")) }
-            document.element("text", attributes, text: text)
+            labels.fixed(Label(text: text, bold: bold, colour: colour, hover: hover), at: LabelSpot(x: left, y: y), into: &document)
             y += 15
         }
-        let ms = { (time: Int64) in JSONLine.formatNumber(Double(time) / 1000) }
         line("What was decided", bold: true)
-        line("slop \(JSONLine.formatNumber(configuration.slopMM)) mm, tap ≤ \(ms(configuration.tapMaxDuration)) ms", colour: "#555555")
+        line("slop \(JSONLine.formatNumber(configuration.slopMM)) mm, tap ≤ \(Figure.milliseconds(configuration.tapMaxDuration)) ms", colour: "#555555")
         // A host command comes before what it caused; a decision before its intents.
-        var entries: [(time: Int64, text: String, colour: String)] = commands.map {
-            ($0.time, "host: \($0.command.label)", "#7d3c98")
+        var entries: [(time: Int64, text: String, colour: String, line: String?)] = commands.map {
+            ($0.time, "host: \($0.command.label)", "#7d3c98", nil)
         }
         for decision in decisions {
             let (text, colour) = Self.describe(decision)
-            entries.append((decision.time, text, colour))
+            entries.append((decision.time, text, colour, decision.jsonLine.text))
         }
         for intent in intents {
-            if case .dragChanged = intent.kind { continue }
-            entries.append((intent.time, intent.label, "#222222"))
+            if intent.isStep { continue }
+            entries.append((intent.time, intent.label, "#222222", intent.jsonLine(explain: true).text))
         }
         let ordered = entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         let room = Int((layout.screen.height - 42) / 15)
@@ -252,30 +313,36 @@ extension RecordingPlot {
                 line("… \(ordered.count - index) more on the timeline", colour: "#555555")
                 break
             }
-            line("\(ms(entry.time)) ms  \(entry.text)", colour: entry.colour)
+            line("\(Figure.milliseconds(entry.time)) ms  \(entry.text)", colour: entry.colour, hover: entry.line)
         }
         document.close("g")
     }
 
     // MARK: - The timeline
 
-    private func drawTimeline(into document: inout SVGDocument, layout: PlotLayout, contacts: [Contact], drags: [DragTrace]) {
+    private func drawTimeline(into document: inout SVGDocument, layout: PlotLayout, contacts: [Contact], drags: [DragTrace],
+                              labels: inout LabelBoard) {
         document.open("g", [("id", "timeline")])
         let offsets = layout.offsetPanel, velocities = layout.velocityPanel
         for (panel, name) in [(offsets, "offset below the detent, pt (lower is further down)"), (velocities, "velocity, pt/s (down is positive)"),
-                              (layout.eventsLane, "intents and host commands"), (layout.tapsLane, "taps")] {
+                              (layout.eventsLane, "intents and host commands"),
+                              (layout.touchesLane, "touches, one row each: down to up, thick while it drags a sheet, its decisions marked"),
+                              (layout.tapsLane, "taps")] {
             document.element("rect", [("x", svgNumber(layout.plotLeft)), ("y", svgNumber(panel.top)), ("width", svgNumber(layout.plotRight - layout.plotLeft)),
                                       ("height", svgNumber(panel.height)), ("fill", "#fafbfc"), ("stroke", "#c8ced6")])
-            document.element("text", [("x", svgNumber(layout.plotLeft + 4)), ("y", svgNumber(panel.top - 4)), ("fill", "#555555")], text: name)
+            labels.fixed(Label(text: name, colour: "#555555"), at: LabelSpot(x: layout.plotLeft + 4, y: panel.top - 4), into: &document)
         }
-        drawTimeAxis(into: &document, layout: layout)
+        drawLegend(into: &document, layout: layout, labels: &labels)
+        drawTimeAxis(into: &document, layout: layout, labels: &labels)
 
         // Offsets: the finger's travel, the sheet as shown, the threshold and the projection.
         var values = [0.0]
         for drag in drags {
             values += drag.samples.map(\.offset)
             if let explanation = drag.ended?.explanation { values += [explanation.threshold, explanation.projectedOffset] }
-            if let index = drag.contact, let startY = drag.startY { values += contacts[index].points.map { $0.y - startY } }
+            if let number = drag.contact, let startY = drag.startY, let contact = contacts.first(where: { $0.number == number }) {
+                values += contact.points.map { $0.y - startY }
+            }
         }
         let offsetScale = ValueScale(values: values, top: offsets.top, height: offsets.height, downward: true)
         var velocityValues = [0.0]
@@ -284,63 +351,141 @@ extension RecordingPlot {
             if let explanation = drag.ended?.explanation { velocityValues.append(explanation.velocity) }
         }
         let velocityScale = ValueScale(values: velocityValues, top: velocities.top, height: velocities.height, downward: false)
-        drawValueAxis(offsetScale, into: &document, layout: layout, unit: "pt")
-        drawValueAxis(velocityScale, into: &document, layout: layout, unit: "pt/s")
+        drawValueAxis(offsetScale, into: &document, layout: layout, labels: &labels)
+        drawValueAxis(velocityScale, into: &document, layout: layout, labels: &labels)
         if drags.isEmpty {
-            document.element("text", [("x", svgNumber((layout.plotLeft + layout.plotRight) / 2)), ("y", svgNumber(offsets.top + offsets.height / 2)),
-                                      ("text-anchor", "middle"), ("fill", "#888888")], text: "no sheet drag")
+            labels.fixed(Label(text: "no sheet drag", colour: "#888888"),
+                         at: LabelSpot(x: (layout.plotLeft + layout.plotRight) / 2, y: offsets.top + offsets.height / 2, anchor: .middle), into: &document)
         }
+        // Clipped to the panels: a drag or a tap that began before the window starts at its edge.
+        let bottom = layout.tapsLane.top + layout.tapsLane.height + 10
+        document.open("clipPath", [("id", "timeline-clip")])
+        document.element("rect", [("x", svgNumber(layout.plotLeft)), ("y", svgNumber(layout.offsetPanel.top)),
+                                  ("width", svgNumber(layout.plotRight - layout.plotLeft)), ("height", svgNumber(bottom - layout.offsetPanel.top))])
+        document.close("clipPath")
+        document.open("g", [("id", "timeline-data"), ("clip-path", "url(#timeline-clip)")])
+        drawQuestions(into: &document, layout: layout)
+        var thresholds: [(presentation: String, value: Double)] = []
         for (index, drag) in drags.enumerated() {
             drawDrag(drag, number: index, contacts: contacts, into: &document, layout: layout,
-                     offsetScale: offsetScale, velocityScale: velocityScale)
+                     offsetScale: offsetScale, velocityScale: velocityScale, thresholds: &thresholds, labels: &labels)
         }
-        drawEvents(into: &document, layout: layout)
-        drawTaps(into: &document, layout: layout)
+        drawEvents(into: &document, layout: layout, labels: &labels)
+        drawTaps(into: &document, layout: layout, labels: &labels)
+        document.close("g")
+        drawTouches(into: &document, layout: layout, contacts: contacts, drags: drags, labels: &labels)
         document.close("g")
     }
 
-    private func drawTimeAxis(into document: inout SVGDocument, layout: PlotLayout) {
+    /// What the lines and marks of the timeline are.
+    private func drawLegend(into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
+        let y = layout.offsetPanel.top - 4
+        var x = layout.plotLeft + 4 + TextMetrics.width("offset below the detent, pt (lower is further down)", size: 11) + 18
+        document.open("g", [("id", "legend")])
+        let entries: [(text: String, colour: String, dash: String?, width: String)] = [
+            ("finger", "#888888", "5 3", "1.5"), ("sheet as shown", "#1f3a5f", nil, "2.5"), ("dismiss threshold", "#c0392b", "6 4", "1"),
+            ("projection", "#6c3483", nil, "2"), ("question open", "#f5cba7", nil, "8"),
+        ]
+        for entry in entries {
+            var attributes = [("x1", svgNumber(x)), ("x2", svgNumber(x + 18)), ("y1", svgNumber(y - 4)), ("y2", svgNumber(y - 4)),
+                              ("stroke", entry.colour), ("stroke-width", entry.width)]
+            if let dash = entry.dash { attributes.append(("stroke-dasharray", dash)) }
+            document.element("line", attributes)
+            labels.fixed(Label(text: entry.text, size: 10, colour: "#333333"), at: LabelSpot(x: x + 22, y: y), into: &document)
+            x += 22 + TextMetrics.width(entry.text, size: 10) + 14
+        }
+        document.close("g")
+    }
+
+    /// The time each question stays open, from `confirmationRequested` to the host's answer (or
+    /// the end), shaded over the timeline.
+    private func drawQuestions(into document: inout SVGDocument, layout: PlotLayout) {
+        let top = layout.offsetPanel.top, bottom = layout.tapsLane.top + layout.tapsLane.height
+        for (index, span) in questionSpans.enumerated() {
+            let x = layout.x(time: span.start)
+            document.element("rect", [("class", "question-open"), ("id", "question-\(index)"), ("x", svgNumber(x)), ("y", svgNumber(top)),
+                                      ("width", svgNumber(max(1, layout.x(time: span.end) - x))), ("height", svgNumber(bottom - top)),
+                                      ("fill", "#f5cba7"), ("fill-opacity", "0.35")])
+        }
+    }
+
+    private func drawTimeAxis(into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
         let bottom = layout.tapsLane.top + layout.tapsLane.height
         let step = layout.tickStepMilliseconds
-        var milliseconds = 0.0
         document.open("g", [("class", "time-axis")])
-        while milliseconds <= layout.endMilliseconds + 1e-9 {
+        func tick(_ milliseconds: Double) {
             let x = layout.x(milliseconds: milliseconds)
             document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(layout.offsetPanel.top)), ("y2", svgNumber(bottom)),
                                       ("stroke", "#e3e7ec")])
-            document.element("text", [("x", svgNumber(x)), ("y", svgNumber(bottom + 14)), ("text-anchor", "middle"), ("fill", "#555555")],
-                             text: JSONLine.formatNumber(milliseconds))
-            milliseconds += step
+            document.element("line", [("class", "tick"), ("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(bottom)), ("y2", svgNumber(bottom + 4)),
+                                      ("stroke", "#555555")])
+            labels.place(Label(text: JSONLine.formatNumber((milliseconds * 10).rounded() / 10), colour: "#555555"),
+                         at: [LabelSpot(x: x, y: bottom + 15, anchor: .middle)], into: &document, noting: false)
         }
-        document.element("text", [("x", svgNumber(layout.plotRight)), ("y", svgNumber(bottom + 28)), ("text-anchor", "end"), ("fill", "#555555")],
-                         text: "time, ms from the first event")
+        labels.fixed(Label(text: layout.segments.count > 1 ? "time, ms from the first event (hatched: a gap with nothing in it, drawn narrow)"
+                                                           : "time, ms from the first event", colour: "#555555"),
+                     at: LabelSpot(x: layout.plotRight, y: bottom + 45, anchor: .end), into: &document)
+        for (index, segment) in layout.segments.enumerated() {
+            // A segment after a gap is ticked at its start, then at whole steps; counted in steps, so that 0.1 + 0.2 stays 0.3.
+            var count = (segment.start / step).rounded(.up)
+            if index > 0 && segment.end > segment.start && layout.x(milliseconds: count * step) - segment.left > 40 { tick(segment.start) }
+            while count * step <= segment.end + step * 1e-6 {
+                tick(count * step)
+                count += 1
+            }
+            if index > 0 {
+                // The gap before it: nothing happened there.
+                let before = layout.segments[index - 1]
+                let skipped = segment.start - before.end
+                let x = (before.right + segment.left) / 2
+                for band in [layout.offsetPanel, layout.velocityPanel, layout.eventsLane, layout.touchesLane, layout.tapsLane] {
+                    document.element("rect", [("class", "time-gap"), ("x", svgNumber(before.right + 3)), ("y", svgNumber(band.top)),
+                                              ("width", svgNumber(segment.left - before.right - 6)), ("height", svgNumber(band.height)),
+                                              ("fill", "url(#gap-hatch)")])
+                }
+                labels.place(Label(text: "+\(Figure.duration(skipped))", size: 9, colour: "#777777",
+                                   hover: "\(JSONLine.formatNumber(skipped)) ms with nothing happening"),
+                             at: [LabelSpot(x: x, y: bottom + 29, anchor: .middle)],
+                             into: &document, noting: false)
+            }
+        }
         document.close("g")
     }
 
-    private func drawValueAxis(_ scale: ValueScale, into document: inout SVGDocument, layout: PlotLayout, unit: String) {
-        let marks = (scale.low < 0 ? [scale.low] : []) + [0, scale.high]
-        for value in marks {
+    private func drawValueAxis(_ scale: ValueScale, into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
+        document.open("g", [("class", "value-axis")])
+        for value in scale.ticks {
             let y = scale.y(value)
-            document.element("text", [("x", svgNumber(layout.plotLeft - 4)), ("y", svgNumber(y + 4)), ("text-anchor", "end"), ("fill", "#555555"),
-                                      ("font-size", "10")], text: JSONLine.formatNumber(value.rounded()))
+            document.element("line", [("x1", svgNumber(layout.plotLeft)), ("x2", svgNumber(layout.plotRight)), ("y1", svgNumber(y)), ("y2", svgNumber(y)),
+                                      ("stroke", "#eef0f3")])
+            document.element("line", [("class", "tick"), ("x1", svgNumber(layout.plotLeft - 4)), ("x2", svgNumber(layout.plotLeft)),
+                                      ("y1", svgNumber(y)), ("y2", svgNumber(y)), ("stroke", "#555555")])
+            labels.fixed(Label(text: JSONLine.formatNumber(value), size: 10, colour: "#555555"),
+                         at: LabelSpot(x: layout.plotLeft - 6, y: y + 3.5, anchor: .end), into: &document)
         }
         let zero = scale.y(0)
         document.element("line", [("x1", svgNumber(layout.plotLeft)), ("x2", svgNumber(layout.plotRight)), ("y1", svgNumber(zero)), ("y2", svgNumber(zero)),
                                   ("stroke", "#9aa5b1")])
+        document.close("g")
     }
 
     private func drawDrag(_ drag: DragTrace, number: Int, contacts: [Contact], into document: inout SVGDocument,
-                          layout: PlotLayout, offsetScale: ValueScale, velocityScale: ValueScale) {
+                          layout: PlotLayout, offsetScale: ValueScale, velocityScale: ValueScale,
+                          thresholds: inout [(presentation: String, value: Double)], labels: inout LabelBoard) {
         document.open("g", [("class", "drag"), ("id", "drag-\(number)"), ("data-presentation", drag.presentation.name)])
-        if let index = drag.contact, let startY = drag.startY {
-            let contact = contacts[index]
+        let offsetBounds = Rect(x: layout.plotLeft, y: layout.offsetPanel.top, width: layout.plotRight - layout.plotLeft, height: layout.offsetPanel.height)
+        let velocityBounds = Rect(x: layout.plotLeft, y: layout.velocityPanel.top, width: layout.plotRight - layout.plotLeft,
+                                  height: layout.velocityPanel.height)
+        var offsetLabels = labels.within(offsetBounds)
+        if let number = drag.contact, let startY = drag.startY, let contact = contacts.first(where: { $0.number == number }) {
             let colour = PlotLayout.contactColours[contact.number % PlotLayout.contactColours.count]
             let points = contact.points.map { "\(svgNumber(layout.x(time: $0.time))),\(svgNumber(offsetScale.y($0.y - startY)))" }
             document.element("polyline", [("class", "travel"), ("points", points.joined(separator: " ")), ("fill", "none"),
                                           ("stroke", colour), ("stroke-width", "1.5"), ("stroke-dasharray", "5 3")])
             if let last = contact.points.last {
-                document.element("text", [("x", svgNumber(layout.x(time: last.time) + 4)), ("y", svgNumber(offsetScale.y(last.y - startY) + 12)),
-                                          ("fill", colour), ("font-size", "10")], text: "finger (touch \(contact.number + 1))")
+                let x = layout.x(time: last.time), y = offsetScale.y(last.y - startY)
+                offsetLabels.place(Label(text: "touch \(contact.number + 1)", size: 10, colour: colour), at: LabelSpot.around(x: x, y: y, gap: 5, rows: 3),
+                                   into: &document, noting: false)
             }
         }
         var shown = drag.samples.map { "\(svgNumber(layout.x(time: $0.time))),\(svgNumber(offsetScale.y($0.offset)))" }
@@ -350,46 +495,69 @@ extension RecordingPlot {
         }
         document.element("polyline", [("class", "sheet-offset"), ("points", shown.joined(separator: " ")), ("fill", "none"),
                                       ("stroke", "#1f3a5f"), ("stroke-width", "2.5")])
-        if let first = drag.samples.first {
-            document.element("text", [("x", svgNumber(layout.x(time: first.time) + 4)), ("y", svgNumber(offsetScale.y(first.offset) + 14)),
-                                      ("fill", "#1f3a5f"), ("font-size", "10")], text: "sheet as shown (after resistance)")
-        }
         let velocity = drag.samples.map { "\(svgNumber(layout.x(time: $0.time))),\(svgNumber(velocityScale.y($0.velocity)))" }
         document.element("polyline", [("class", "velocity"), ("points", velocity.joined(separator: " ")), ("fill", "none"),
                                       ("stroke", "#117a65"), ("stroke-width", "2")])
         if let ended = drag.ended, let explanation = ended.explanation {
             let x = layout.x(time: ended.time)
             let threshold = offsetScale.y(explanation.threshold)
-            document.element("line", [("class", "threshold"), ("x1", svgNumber(layout.x(time: drag.began))), ("x2", svgNumber(layout.plotRight)),
-                                      ("y1", svgNumber(threshold)), ("y2", svgNumber(threshold)), ("stroke", "#c0392b"), ("stroke-dasharray", "6 4")])
-            document.element("text", [("x", svgNumber(layout.plotRight - 4)), ("y", svgNumber(threshold - 4)), ("text-anchor", "end"),
-                                      ("fill", "#c0392b")], text: "dismiss threshold \(JSONLine.formatNumber(explanation.threshold)) pt")
+            // Each sheet's threshold once: the release figures come from the decision's explanation.
+            if !thresholds.contains(where: { $0.presentation == drag.presentation.name && abs($0.value - explanation.threshold) < 0.5 }) {
+                thresholds.append((drag.presentation.name, explanation.threshold))
+                document.element("line", [("class", "threshold"), ("x1", svgNumber(max(layout.x(time: drag.began), layout.plotLeft))), ("x2", svgNumber(layout.plotRight)),
+                                          ("y1", svgNumber(threshold)), ("y2", svgNumber(threshold)), ("stroke", "#c0392b"), ("stroke-dasharray", "6 4")])
+                let text = "dismiss threshold \(Figure.points(explanation.threshold)) pt"
+                offsetLabels.place(Label(text: text, colour: "#c0392b", hover: "dismiss threshold \(JSONLine.formatNumber(explanation.threshold)) pt"),
+                                   at: [LabelSpot(x: layout.plotRight - 4, y: threshold - 4, anchor: .end), LabelSpot(x: layout.plotRight - 4, y: threshold + 13, anchor: .end),
+                                        LabelSpot(x: layout.plotLeft + 4, y: threshold - 4), LabelSpot(x: layout.plotLeft + 4, y: threshold + 13)],
+                                   into: &document)
+            }
             // The release's margin, as the decision gives it: from the threshold to the projection.
             let projected = offsetScale.y(explanation.projectedOffset)
             document.open("g", [("class", "projection"), ("data-margin", JSONLine.formatNumber(explanation.margin))])
             document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(threshold)), ("y2", svgNumber(projected)), ("stroke", "#6c3483"),
                                       ("stroke-width", "2")])
             document.element("circle", [("cx", svgNumber(x)), ("cy", svgNumber(projected)), ("r", "5"), ("fill", "#6c3483")])
+            let text = "projection \(Figure.points(explanation.projectedOffset)) pt, margin \(Figure.signedPoints(explanation.margin)): \(ended.outcome.rawValue)"
             let sign = explanation.margin >= 0 ? "+" : ""
-            document.element("text", [("x", svgNumber(x + 8)), ("y", svgNumber(projected + 4)), ("fill", "#6c3483")],
-                             text: "projection \(JSONLine.formatNumber(explanation.projectedOffset)) pt, margin \(sign)\(JSONLine.formatNumber(explanation.margin)): \(ended.outcome.rawValue)")
+            let precise = "projection \(JSONLine.formatNumber(explanation.projectedOffset)) pt, margin \(sign)\(JSONLine.formatNumber(explanation.margin)) pt"
+            offsetLabels.place(Label(text: text, colour: "#6c3483", attributes: [("class", "projection-label")], hover: precise,
+                                     note: "\(Figure.milliseconds(ended.time)) ms: \(text)"),
+                               at: LabelSpot.around(x: x, y: projected, gap: 8, rows: 5), into: &document)
             document.close("g")
+            labels.adopt(offsetLabels)
+            var velocityLabels = labels.within(velocityBounds)
             let releaseVelocity = velocityScale.y(explanation.velocity)
             document.element("circle", [("class", "release-velocity"), ("cx", svgNumber(x)), ("cy", svgNumber(releaseVelocity)), ("r", "4"),
                                         ("fill", "#117a65")])
-            document.element("text", [("x", svgNumber(x + 6)), ("y", svgNumber(releaseVelocity + 4)), ("fill", "#117a65"), ("font-size", "10")],
-                                      text: "release \(JSONLine.formatNumber(explanation.velocity.rounded())) pt/s")
-        } else if let ended = drag.ended {
-            let x = layout.x(time: ended.time)
-            document.element("text", [("x", svgNumber(x + 4)), ("y", svgNumber(offsetScale.y(0) - 4)), ("fill", "#1f3a5f")],
-                             text: "drag ended: \(ended.outcome.rawValue)")
+            let velocityText = "release \(Figure.velocity(explanation.velocity)) pt/s"
+            velocityLabels.place(Label(text: velocityText, size: 10, colour: "#117a65", hover: "release \(JSONLine.formatNumber(explanation.velocity)) pt/s",
+                                       note: "\(Figure.milliseconds(ended.time)) ms: \(velocityText)"),
+                                 at: LabelSpot.around(x: x, y: releaseVelocity, gap: 7, rows: 3), into: &document)
+            labels.adopt(velocityLabels)
+        } else {
+            if let ended = drag.ended {
+                let x = layout.x(time: ended.time)
+                let text = "drag ended: \(ended.outcome.rawValue)"
+                offsetLabels.place(Label(text: text, colour: "#1f3a5f", note: "\(Figure.milliseconds(ended.time)) ms: \(text)"),
+                                   at: LabelSpot.around(x: x, y: offsetScale.y(0) - 8, gap: 4, rows: 4), into: &document)
+            }
+            labels.adopt(offsetLabels)
         }
         document.close("g")
     }
 
-    private func drawEvents(into document: inout SVGDocument, layout: PlotLayout) {
+    private func drawEvents(into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
         let lane = layout.eventsLane
-        var rows = LabelRows(count: Int((lane.height - 8) / 13))
+        let rows = Int((lane.height - 4) / 13)
+        var laneLabels = labels.within(Rect(x: layout.plotLeft, y: lane.top, width: layout.plotRight - layout.plotLeft, height: lane.height))
+        func spots(x: Double, text: String) -> [LabelSpot] {
+            let width = TextMetrics.width(text, size: 11)
+            return (0..<rows).flatMap { row -> [LabelSpot] in
+                let y = lane.top + 12 + Double(row) * 13
+                return [LabelSpot(x: min(x + 3, layout.plotRight - 2 - width), y: y), LabelSpot(x: x - 3, y: y, anchor: .end)]
+            }
+        }
         document.open("g", [("id", "events")])
         // Host commands first, so that their labels take the rows nearest the axis.
         for (index, command) in commands.enumerated() {
@@ -399,25 +567,72 @@ extension RecordingPlot {
             document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(lane.top)), ("y2", svgNumber(lane.top + lane.height)),
                                       ("stroke", "#7d3c98"), ("stroke-width", "1.5"), ("stroke-dasharray", "2 2")])
             let text = "host: \(command.command.label)"
-            let row = rows.place(x: x + 3, width: Double(text.count) * 5.8, limit: layout.plotRight)
-            document.element("text", [("x", svgNumber(row.x)), ("y", svgNumber(lane.top + 12 + Double(row.row) * 13)), ("fill", "#7d3c98")], text: text)
+            laneLabels.place(Label(text: text, colour: "#7d3c98", note: "\(Figure.milliseconds(command.time)) ms: \(text)"),
+                             at: spots(x: x, text: text), into: &document)
             document.close("g")
         }
         for (index, intent) in intents.enumerated() {
             let x = layout.x(time: intent.time)
             document.open("g", [("class", "intent \(intent.typeName)"), ("id", "intent-\(index)"),
                                 ("data-line", intent.jsonLine(explain: true).text)])
-            if case .dragChanged = intent.kind {
+            if intent.isStep {
                 document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(lane.top)), ("y2", svgNumber(lane.top + 5)),
                                           ("stroke", "#8fa3b8")])
             } else {
+                document.element("title", [], text: intent.jsonLine(explain: true).text)
                 let colour = Self.colour(of: intent)
                 document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(lane.top)), ("y2", svgNumber(lane.top + lane.height)),
                                           ("stroke", colour), ("stroke-width", "1.5")])
                 let text = intent.label
-                let row = rows.place(x: x + 3, width: Double(text.count) * 5.8, limit: layout.plotRight)
-                document.element("text", [("x", svgNumber(row.x)), ("y", svgNumber(lane.top + 12 + Double(row.row) * 13)), ("fill", colour)], text: text)
+                laneLabels.place(Label(text: text, colour: colour, note: "\(Figure.milliseconds(intent.time)) ms: \(text)"),
+                                 at: spots(x: x, text: text), into: &document)
             }
+            document.close("g")
+        }
+        document.close("g")
+        labels.adopt(laneLabels)
+    }
+
+    /// One row per touch, on the time axis: its life, its drags and its decisions.
+    private func drawTouches(into document: inout SVGDocument, layout: PlotLayout, contacts: [Contact], drags: [DragTrace],
+                             labels: inout LabelBoard) {
+        let lane = layout.touchesLane
+        document.open("g", [("id", "touches")])
+        if contacts.isEmpty {
+            labels.place(Label(text: "no touch", colour: "#888888"),
+                         at: [LabelSpot(x: (layout.plotLeft + layout.plotRight) / 2, y: lane.top + 15, anchor: .middle)], into: &document)
+        }
+        let clamp = { (x: Double) in min(max(x, layout.plotLeft), layout.plotRight) }
+        for (row, contact) in contacts.enumerated() {
+            let y = lane.top + 4 + (Double(row) + 0.5) * PlotLayout.touchRowHeight
+            let colour = PlotLayout.contactColours[contact.number % PlotLayout.contactColours.count]
+            let start = contact.points[0].time
+            let from = clamp(layout.x(time: start)), to = max(clamp(layout.x(time: contact.endTime)), from + 2)
+            document.open("g", [("class", "touch-row"), ("id", "touch-row-\(contact.number)"), ("data-seat-slot", "\(contact.seatSlot)")])
+            document.element("title", [], text: "touch \(contact.number + 1): \(Figure.milliseconds(start)) ms to \(Figure.milliseconds(contact.endTime)) ms")
+            document.element("line", [("x1", svgNumber(from)), ("x2", svgNumber(to)), ("y1", svgNumber(y)), ("y2", svgNumber(y)),
+                                      ("stroke", colour), ("stroke-width", "3")])
+            for drag in drags where drag.contact == contact.number {
+                let began = clamp(layout.x(time: drag.began)), ended = clamp(layout.x(time: drag.ended?.time ?? contact.endTime))
+                document.element("line", [("class", "touch-drag"), ("x1", svgNumber(began)), ("x2", svgNumber(max(ended, began + 2))),
+                                          ("y1", svgNumber(y)), ("y2", svgNumber(y)), ("stroke", colour), ("stroke-width", "9"), ("stroke-opacity", "0.45")])
+            }
+            for decision in decisions where decision.seatSlot == contact.seatSlot && decision.time >= start && decision.time <= contact.endTime {
+                let point = (x: clamp(layout.x(time: decision.time)), y: y)
+                let (text, markColour) = Self.describe(decision)
+                document.open("g", [("class", "touch-decision")])
+                document.element("title", [], text: "\(Figure.milliseconds(decision.time)) ms: \(text)")
+                switch decision.kind {
+                case .dragStarted, .tapOutside, .grabberTap:
+                    document.element("circle", [("cx", svgNumber(point.x)), ("cy", svgNumber(point.y)), ("r", "4"), ("fill", "#ffffff"),
+                                                ("stroke", markColour), ("stroke-width", "2")])
+                case .crossAxis, .tapMovedPastSlop, .tapTooLong, .grabberTapTooLong, .secondContact, .touchRefused:
+                    document.element("path", [("d", svgCross(at: point, size: 3.5)), ("stroke", markColour), ("stroke-width", "2")])
+                }
+                document.close("g")
+            }
+            labels.place(Label(text: "touch \(contact.number + 1)", size: 10, colour: colour),
+                         at: [LabelSpot(x: layout.plotLeft - 6, y: y + 3.5, anchor: .end)], into: &document, noting: false)
             document.close("g")
         }
         document.close("g")
@@ -435,8 +650,9 @@ extension RecordingPlot {
         }
     }
 
-    private func drawTaps(into document: inout SVGDocument, layout: PlotLayout) {
+    private func drawTaps(into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
         let lane = layout.tapsLane
+        var laneLabels = labels.within(Rect(x: layout.plotLeft, y: lane.top, width: layout.plotRight - layout.plotLeft, height: lane.height))
         document.open("g", [("id", "taps")])
         let taps = decisions.filter {
             switch $0.kind {
@@ -445,8 +661,8 @@ extension RecordingPlot {
             }
         }
         if taps.isEmpty {
-            document.element("text", [("x", svgNumber((layout.plotLeft + layout.plotRight) / 2)), ("y", svgNumber(lane.top + 24)),
-                                      ("text-anchor", "middle"), ("fill", "#888888")], text: "no tap")
+            laneLabels.place(Label(text: "no tap", colour: "#888888"),
+                             at: [LabelSpot(x: (layout.plotLeft + layout.plotRight) / 2, y: lane.top + 30, anchor: .middle)], into: &document)
         }
         for (index, decision) in decisions.enumerated() {
             let duration: Int64, limit: Int64, tapped: Bool
@@ -459,17 +675,21 @@ extension RecordingPlot {
             let x = layout.x(time: start)
             let colour = tapped ? "#1b7f3b" : "#a04000"
             document.open("g", [("class", "tap \(decision.name)"), ("id", "tap-\(index)")])
+            document.element("title", [], text: decision.jsonLine.text)
             document.element("rect", [("class", "tap-max-duration"), ("x", svgNumber(x)), ("y", svgNumber(lane.top + 6)),
                                       ("width", svgNumber(layout.x(time: start + limit) - x)), ("height", "14"), ("fill", "none"),
                                       ("stroke", "#888888"), ("stroke-dasharray", "3 2")])
             document.element("rect", [("class", "tap-duration"), ("x", svgNumber(x)), ("y", svgNumber(lane.top + 9)),
                                       ("width", svgNumber(max(1, layout.x(time: decision.time) - x))), ("height", "8"), ("fill", colour)])
-            let ms = { (time: Int64) in JSONLine.formatNumber(Double(time) / 1000) }
-            document.element("text", [("x", svgNumber(x)), ("y", svgNumber(lane.top + 34)), ("fill", colour), ("font-size", "10")],
-                             text: "\(decision.name) \(ms(duration)) ms (tapMaxDuration \(ms(limit)) ms)")
+            let text = "\(decision.name) \(Figure.milliseconds(duration)) ms (limit \(Figure.milliseconds(limit)) ms)"
+            laneLabels.place(Label(text: text, size: 10, colour: colour, note: "\(Figure.milliseconds(start)) ms: \(text)"),
+                             at: [LabelSpot(x: x, y: lane.top + 32), LabelSpot(x: x, y: lane.top + 45),
+                                  LabelSpot(x: layout.x(time: decision.time), y: lane.top + 32, anchor: .end),
+                                  LabelSpot(x: layout.x(time: decision.time), y: lane.top + 45, anchor: .end)], into: &document)
             document.close("g")
         }
         document.close("g")
+        labels.adopt(laneLabels)
     }
 }
 
@@ -488,18 +708,38 @@ struct PlotLayout {
     let scale: Double
     /// The screen picture.
     let screen: Rect
-    let plotLeft = 90.0
-    let plotRight = 980.0
+    /// The left and right edges of the timeline's panels.
+    static let plotLeft = 90.0, plotRight = 980.0
+    var plotLeft: Double { Self.plotLeft }
+    var plotRight: Double { Self.plotRight }
     let offsetPanel: Band
     let velocityPanel: Band
     let eventsLane: Band
+    /// One row per touch: the small multiples that keep many touches apart.
+    let touchesLane: Band
     let tapsLane: Band
+    static let touchRowHeight = 14.0
     let height: Double
-    /// The end of the time axis, a whole number of ticks.
+    /// The start and the end of the time axis, whole numbers of ticks.
+    let startMilliseconds: Double
     let endMilliseconds: Double
     let tickStepMilliseconds: Double
+    /// The stretches of the time axis drawn to one scale, in ms and px; between two, a gap in
+    /// which nothing happened is drawn ``gapWidth`` wide.
+    let segments: [TimeSegment]
+    static let gapWidth = 26.0
 
-    init(scene: Scene, endTime: Int64) {
+    struct TimeSegment {
+        var start: Double
+        var end: Double
+        var left: Double
+        var right: Double
+    }
+
+    /// `activity`: when something happened (µs), each an instant or a stretch; a longer stretch
+    /// of nothing is drawn as a gap.
+    /// `touches`: how many rows the touches lane holds.
+    init(scene: Scene, startTime: Int64 = 0, endTime: Int64, activity: [ClosedRange<Int64>] = [], touches: Int = 0) {
         let screenSize = scene.screen
         scale = min(620 / max(screenSize.width, 1), 440 / max(screenSize.height, 1))
         screen = Rect(x: 20, y: 44, width: screenSize.width * scale, height: screenSize.height * scale)
@@ -507,17 +747,79 @@ struct PlotLayout {
         offsetPanel = Band(top: timelineTop, height: 200)
         velocityPanel = Band(top: offsetPanel.top + offsetPanel.height + 26, height: 100)
         eventsLane = Band(top: velocityPanel.top + velocityPanel.height + 26, height: 112)
-        tapsLane = Band(top: eventsLane.top + eventsLane.height + 26, height: 40)
-        height = (tapsLane.top + tapsLane.height + 44).rounded(.up)
-        let span = max(Double(endTime) / 1000, 1)
-        let step = [1.0, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000]
-            .first { span / $0 <= 12 } ?? (span / 12).rounded(.up)
+        touchesLane = Band(top: eventsLane.top + eventsLane.height + 26, height: Double(max(touches, 1)) * Self.touchRowHeight + 8)
+        tapsLane = Band(top: touchesLane.top + touchesLane.height + 26, height: 52)
+        height = (tapsLane.top + tapsLane.height + 54).rounded(.up)
+        let start = Double(startTime) / 1000
+        let end = max(Double(endTime) / 1000, start + 1)
+        // The gaps: stretches of nothing longer than a tenth of the whole (at most 1 s, at least 100 ms).
+        let shortest = max(min((end - start) / 10, 1000), 100)
+        var gaps: [(start: Double, end: Double)] = []
+        var reached = start
+        for span in activity.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            let from = Double(span.lowerBound) / 1000, to = Double(span.upperBound) / 1000
+            if from - reached > shortest { gaps.append((reached + shortest / 4, from - shortest / 4)) }
+            reached = max(reached, to)
+        }
+        if end - reached > shortest && !activity.isEmpty { gaps.append((reached + shortest / 4, end)) }
+        let shown = (end - start) - gaps.reduce(0) { $0 + $1.end - $1.start }
+        let step = [0.1, 0.2, 0.5, 1.0, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000]
+            .first { shown / $0 <= 10 } ?? (shown / 10).rounded(.up)
         tickStepMilliseconds = step
-        endMilliseconds = (span / step).rounded(.up) * step
+        let axisStart: Double, axisEnd: Double
+        if gaps.isEmpty {
+            axisStart = (start / step).rounded(.down) * step
+            axisEnd = max((end / step).rounded(.up), (start / step).rounded(.down) + 1) * step
+        } else {
+            axisStart = start
+            axisEnd = gaps.last.map { $0.end >= end ? end : (end / step).rounded(.up) * step } ?? end
+        }
+        startMilliseconds = axisStart
+        endMilliseconds = axisEnd
+        // Each stretch between gaps gets its share of the width left after the gaps.
+        var bounds: [(start: Double, end: Double)] = []
+        var from = axisStart
+        for gap in gaps {
+            bounds.append((from, gap.start))
+            from = gap.end
+        }
+        if from < axisEnd { bounds.append((from, axisEnd)) }
+        let total = bounds.reduce(0) { $0 + $1.end - $1.start }
+        let trailingGap = gaps.last.map { $0.end >= axisEnd } ?? false
+        let gapCount = Double(bounds.count - 1 + (trailingGap ? 1 : 0))
+        let pixels = (Self.plotRight - Self.plotLeft) - Self.gapWidth * gapCount
+        var left = Self.plotLeft
+        var segments: [TimeSegment] = []
+        for bound in bounds {
+            let width = total > 0 ? (bound.end - bound.start) / total * pixels : pixels
+            segments.append(TimeSegment(start: bound.start, end: bound.end, left: left, right: left + width))
+            left += width + Self.gapWidth
+        }
+        if trailingGap, let last = segments.last {
+            // Nothing happened after the last segment: its gap runs to the end of the axis.
+            segments.append(TimeSegment(start: axisEnd, end: axisEnd, left: last.right + Self.gapWidth, right: last.right + Self.gapWidth))
+        }
+        self.segments = segments
     }
 
+    /// Where a time (ms) is on the time axis: in a segment to its scale, in a gap pro rata.
     func x(milliseconds: Double) -> Double {
-        plotLeft + milliseconds / endMilliseconds * (plotRight - plotLeft)
+        guard let first = segments.first else { return plotLeft }
+        if milliseconds <= first.start || segments.count == 1 {
+            let scale = first.end > first.start ? (first.right - first.left) / (first.end - first.start) : 0
+            return first.left + (milliseconds - first.start) * scale
+        }
+        for (index, segment) in segments.enumerated() {
+            if milliseconds <= segment.end || index == segments.count - 1 {
+                if milliseconds >= segment.start {
+                    let scale = segment.end > segment.start ? (segment.right - segment.left) / (segment.end - segment.start) : 0
+                    return segment.left + (milliseconds - segment.start) * scale
+                }
+                let before = segments[index - 1]
+                return before.right + (milliseconds - before.end) / (segment.start - before.end) * (segment.left - before.right)
+            }
+        }
+        return plotRight
     }
 
     func x(time: Int64) -> Double { x(milliseconds: Double(time) / 1000) }
@@ -550,6 +852,22 @@ struct ValueScale {
         self.downward = downward
     }
 
+    /// Round values from `low` to `high`, about five of them, 0 among them.
+    var ticks: [Double] {
+        let wanted = (high - low) / 5
+        var step = 1.0
+        while step * 10 <= wanted { step *= 10 }
+        while step > wanted && step > 1e-6 { step /= 10 }
+        step = [1.0, 2, 5, 10].map { $0 * step }.first { $0 >= wanted } ?? step * 10
+        var ticks: [Double] = []
+        var value = (low / step).rounded(.up) * step
+        while value <= high + step * 1e-9 {
+            ticks.append(value + 0)
+            value += step
+        }
+        return ticks
+    }
+
     func y(_ value: Double) -> Double {
         let clamped = min(max(value.isFinite ? value : 0, low), high)
         let fraction = (clamped - low) / (high - low)
@@ -557,45 +875,13 @@ struct ValueScale {
     }
 }
 
-/// Labels on the screen picture, moved down until they overlap no label placed before.
-struct LabelPlacer {
-    private var placed: [Rect] = []
-
-    mutating func place(x: Double, y: Double, width: Double) -> (x: Double, y: Double) {
-        var box = Rect(x: x, y: y - 10, width: width, height: 13)
-        var tries = 0
-        while tries < 12, placed.contains(where: { Self.overlap($0, box) }) {
-            box.y += 13
-            tries += 1
-        }
-        placed.append(box)
-        return (box.x, box.y + 10)
-    }
-
-    private static func overlap(_ a: Rect, _ b: Rect) -> Bool {
-        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
-    }
-}
-
-/// Rows of timeline labels: each label takes the first row where it overlaps nothing.
-struct LabelRows {
-    private var ends: [Double]
-
-    init(count: Int) { ends = Array(repeating: -Double.infinity, count: max(count, 1)) }
-
-    /// The row and x for a label of `width` at `x`, moved left when it would pass `limit`.
-    mutating func place(x: Double, width: Double, limit: Double) -> (row: Int, x: Double) {
-        let start = min(x, limit - width)
-        let row = ends.firstIndex { $0 < start } ?? ends.indices.min { ends[$0] < ends[$1] } ?? 0
-        ends[row] = start + width + 6
-        return (row, start)
-    }
-}
-
 /// An SVG (or XML) document written as text, escaped as it goes.
 struct SVGDocument {
     private(set) var text = ""
-    private var depth = 0
+    private var depth: Int
+
+    /// A document whose elements are indented `depth` steps (for one written into another).
+    init(depth: Int = 0) { self.depth = depth }
 
     mutating func open(_ name: String, _ attributes: [(String, String)]) {
         indent()
@@ -616,6 +902,14 @@ struct SVGDocument {
         } else {
             text += "<\(name)\(Self.attributes(attributes))/>\n"
         }
+    }
+
+    /// A `text` element on one line (no white space of the document's own in it), with a
+    /// `title` child shown on hover when given.
+    mutating func text(_ attributes: [(String, String)], _ content: String, title: String? = nil) {
+        indent()
+        let hover = title.map { "<title>\(xmlEscaped($0))</title>" } ?? ""
+        text += "<text\(Self.attributes(attributes))>\(xmlEscaped(content))\(hover)</text>\n"
     }
 
     /// Text written as it is (it must be well-formed already).

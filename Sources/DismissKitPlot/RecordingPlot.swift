@@ -17,6 +17,10 @@ public struct RecordingPlot: Sendable {
     public private(set) var commands: [TimedCommand] = []
     public private(set) var decisions: [GestureDecision] = []
     public private(set) var intents: [Intent] = []
+    /// The stretch of time drawn, in µs from the first event: all of it, unless ``restrict(from:to:touch:)`` narrowed it.
+    public private(set) var window: ClosedRange<Int64>?
+    /// The one contact drawn (its number, from 0), when ``restrict(from:to:touch:)`` asked for one.
+    private var onlyContact: Int?
 
     public init(title: String, scene: Scene, configuration: GestureConfiguration = GestureConfiguration()) {
         self.title = title
@@ -32,6 +36,60 @@ public struct RecordingPlot: Sendable {
         case .decision(let decision): decisions.append(decision)
         case .intent(let intent): intents.append(intent)
         }
+    }
+
+    /// Why ``restrict(from:to:touch:)`` cannot draw what it was asked for.
+    public struct WindowError: Error, Sendable {
+        public let message: String
+    }
+
+    /// Keeps what happened from `from` to `to` (µs from the first event), or while touch number
+    /// `touch` (from 1, as the picture numbers them) was down, or both: its contact, its
+    /// decisions and every intent and host command of that time. A drag that began before the
+    /// window is kept whole.
+    public mutating func restrict(from: Int64?, to: Int64?, touch: Int?) throws(WindowError) {
+        let end = endTime
+        if let from, from >= end {
+            throw WindowError(message: "nothing to draw from \(Figure.milliseconds(from)) ms: the recording ends at \(Figure.milliseconds(end)) ms")
+        }
+        var lower = from ?? 0, upper = to ?? end
+        var seatSlot: Int32?
+        if let touch {
+            let all = contacts
+            guard touch >= 1 && touch <= all.count else {
+                throw WindowError(message: "there is no touch \(touch): the recording has \(all.count == 1 ? "1 touch" : "\(all.count) touches")")
+            }
+            let contact = all[touch - 1]
+            lower = max(lower, contact.points[0].time)
+            upper = min(upper, max(contact.endTime, contact.points[0].time + 1000))
+            seatSlot = contact.seatSlot
+            onlyContact = contact.number
+        }
+        guard lower < upper else {
+            throw WindowError(message: "nothing to draw: touch \(touch ?? 0) was not down from \(Figure.milliseconds(from ?? 0)) ms to \(Figure.milliseconds(to ?? end)) ms")
+        }
+        let window = lower...upper
+        decisions = decisions.filter { window.contains($0.time) && (seatSlot == nil || $0.seatSlot == seatSlot) }
+        commands = commands.filter { window.contains($0.time) }
+        var kept: [Intent] = []
+        var dragBegan: Intent?
+        for intent in intents {
+            if case .dragBegan = intent.kind { dragBegan = intent }
+            guard window.contains(intent.time) else { continue }
+            switch intent.kind {
+            case .dragChanged, .dragEnded:
+                // The drag's start, before the window, so that the drag is drawn.
+                if let began = dragBegan, !window.contains(began.time) {
+                    kept.append(began)
+                    dragBegan = nil
+                }
+            default:
+                break
+            }
+            kept.append(intent)
+        }
+        intents = kept
+        self.window = window
     }
 
     // MARK: - What the pictures are made of
@@ -60,8 +118,18 @@ public struct RecordingPlot: Sendable {
         var startY: Double?
     }
 
-    /// The contacts in the order they went down.
+    /// The contacts in the order they went down (those of the window, when narrowed).
     var contacts: [Contact] {
+        let all = allContacts
+        guard let window else { return all }
+        return all.filter { contact in
+            contact.points[0].time <= window.upperBound && contact.endTime >= window.lowerBound
+                && (onlyContact == nil || contact.number == onlyContact)
+        }
+    }
+
+    /// Every contact, in the order they went down.
+    private var allContacts: [Contact] {
         var contacts: [Contact] = []
         var active: [Int32: Int] = [:]
         for event in touches {
@@ -123,9 +191,46 @@ public struct RecordingPlot: Sendable {
         return drags
     }
 
+    /// Each question asked: from `confirmationRequested` to the host's answer or removal (or the
+    /// end of the picture), for whom, what asked it and the answers offered.
+    var questionSpans: [(start: Int64, end: Int64, presentation: String, source: String, choices: [String])] {
+        intents.compactMap { intent in
+            guard case .confirmationRequested(let id, let source, let options) = intent.kind else { return nil }
+            let answer = commands.first { command in
+                guard command.time >= intent.time else { return false }
+                switch command.command {
+                case .confirm(let answered, _), .remove(let answered): return id.isID(of: answered)
+                default: return false
+                }
+            }
+            return (intent.time, answer?.time ?? endTime, id.name, source.rawValue, options.map(\.rawValue))
+        }
+    }
+
+    /// When something happened, in µs: every touch event, host command, decision and intent,
+    /// and the whole time each tap could have lasted.
+    var activity: [ClosedRange<Int64>] {
+        var spans = touches.map { $0.time...$0.time } + commands.map { $0.time...$0.time }
+            + decisions.map { $0.time...$0.time } + intents.map { $0.time...$0.time }
+        for decision in decisions {
+            switch decision.kind {
+            case .tapOutside(let duration, let limit), .tapTooLong(let duration, let limit),
+                 .grabberTap(let duration, let limit), .grabberTapTooLong(let duration, let limit):
+                spans.append((decision.time - duration)...max(decision.time, decision.time - duration + limit))
+            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .touchRefused:
+                break
+            }
+        }
+        return spans
+    }
+
+    /// The time the pictures start at, in µs.
+    var startTime: Int64 { window?.lowerBound ?? 0 }
+
     /// The time the pictures end at, in µs: the last thing that happened, or the end of the
     /// longest a tap could have lasted, if later.
     var endTime: Int64 {
+        if let window { return window.upperBound }
         var end = max(touches.last?.time ?? 0, commands.last?.time ?? 0, intents.last?.time ?? 0, decisions.last?.time ?? 0)
         for decision in decisions {
             switch decision.kind {
@@ -189,6 +294,15 @@ extension HostCommand {
 }
 
 extension Intent {
+    /// A step of a movement (`dragChanged`, `contentScrolled`): drawn as a tick on the timeline,
+    /// not labelled, and left out of the lists of what was decided.
+    var isStep: Bool {
+        switch kind {
+        case .dragChanged, .contentScrolled: true
+        default: false
+        }
+    }
+
     /// The name of the intent's type, as its JSON line gives it.
     var typeName: String {
         switch kind {
@@ -221,7 +335,7 @@ extension Intent {
         case .cancelled(let id): "cancelled \(id)"
         case .rejected(let id, _, let reason): "rejected \(id): \(reason)"
         case .dragHandedBack(let id): "dragHandedBack \(id)"
-        case .contentScrolled(let id, let offset): "contentScrolled \(id): \(JSONLine.formatNumber(offset))"
+        case .contentScrolled(let id, let offset): "contentScrolled \(id): \(Figure.points(offset)) pt"
         }
     }
 }

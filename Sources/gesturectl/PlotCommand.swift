@@ -6,7 +6,7 @@ import Glibc
 enum PlotCommand: Subcommand {
     static let name = "plot"
     static let summary = "Draw a recording and every decision made on it (SVG, HTML or PNG)."
-    static let usage = "gesturectl \(name) <trace> [<events-file>] [--scene <file>] [--config <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [-o <file>] [--format svg|html|png]"
+    static let usage = "gesturectl \(name) <trace> [<events-file>] [--scene <file>] [--config <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [--from <ms>] [--to <ms>] [--touch <n>] [-o <file>] [--format svg|html|png]"
 
     static let help = """
         OVERVIEW: Draw a recording and every decision made on it.
@@ -31,6 +31,11 @@ enum PlotCommand: Subcommand {
           --device-index <n>      The device of a multi-device recording (0-based); default: the first touchscreen.
           --calibration <matrix>  libinput calibration matrix "a b c d e f"; default: the recorded
                                   LIBINPUT_CALIBRATION_MATRIX udev property, or none.
+          --from <ms>             Draw from this time on, in ms from the first event (the replay still
+                                  runs from the start, so what is drawn was decided as it was).
+          --to <ms>               Draw up to this time, in ms from the first event; after --from.
+          --touch <n>             Draw only touch n (from 1, as the picture numbers them): its contact,
+                                  its decisions, and the intents and host commands while it was down.
           -o, --output <file>     Where to write the picture; default: standard output.
           --format <format>       svg, html (one self-contained page with both pictures and a scrubber that
                                   steps through time) or png (the SVG rendered by librsvg's rsvg-convert,
@@ -48,10 +53,11 @@ enum PlotCommand: Subcommand {
         let trace: TraceOptions
         let outputPath: String?
         let format: Format
+        let from: Int64?, to: Int64?, touch: Int?
         do throws(CommandLineArguments.UsageError) {
             let options = try CommandLineArguments(
                 arguments,
-                valueOptions: TraceOptions.valueOptions.union(["output", "format"]),
+                valueOptions: TraceOptions.valueOptions.union(["output", "format", "from", "to", "touch"]),
                 flagOptions: ["help"],
                 shortNames: ["-o": "output", "-h": "help"]
             )
@@ -61,6 +67,19 @@ enum PlotCommand: Subcommand {
             }
             trace = try TraceOptions(options)
             outputPath = try options.value("output")
+            from = try time(options, "from")
+            to = try time(options, "to")
+            if let from, let to, from >= to {
+                throw CommandLineArguments.UsageError(message: "'--to' must come after '--from'")
+            }
+            if let text = try options.value("touch") {
+                guard let number = Int(text), number >= 1 else {
+                    throw CommandLineArguments.UsageError(message: "'--touch' is a touch's number, from 1, got '\(text)'")
+                }
+                touch = number
+            } else {
+                touch = nil
+            }
             if let text = try options.value("format") {
                 guard let given = Format(rawValue: text) else {
                     throw CommandLineArguments.UsageError(message: "'--format' is svg, html or png, got '\(text)'")
@@ -79,7 +98,7 @@ enum PlotCommand: Subcommand {
             return usageError(error.message)
         }
 
-        let plot: RecordingPlot
+        var plot: RecordingPlot
         do throws(InputFileError) {
             if trace.paths.count == 1, SessionFile.isSession(path: trace.paths[0]) {
                 guard trace.scenePath == nil else { return usageError("a session file carries its scene: give no '--scene'") }
@@ -96,11 +115,27 @@ enum PlotCommand: Subcommand {
             StandardError.report(error.description)
             return TraceOptions.exitStatus(for: error)
         }
+        if from != nil || to != nil || touch != nil {
+            do throws(RecordingPlot.WindowError) {
+                try plot.restrict(from: from, to: to, touch: touch)
+            } catch {
+                return usageError(error.message)
+            }
+        }
         switch format {
         case .svg: return emit(plot.svg(), to: outputPath)
         case .html: return emit(plot.html(), to: outputPath)
         case .png: return renderPNG(plot.svg(), to: outputPath)
         }
+    }
+
+    /// The time of `--from` or `--to`, given in ms, in µs.
+    private static func time(_ options: CommandLineArguments, _ name: String) throws(CommandLineArguments.UsageError) -> Int64? {
+        guard let text = try options.value(name) else { return nil }
+        guard let milliseconds = Double(text), milliseconds.isFinite, milliseconds >= 0, milliseconds < 1e12 else {
+            throw CommandLineArguments.UsageError(message: "'--\(name)' is a time in ms from the first event, got '\(text)'")
+        }
+        return Int64((milliseconds * 1000).rounded())
     }
 
     /// Renders the SVG to PNG with `rsvg-convert`, into `outputPath` or onto standard output.

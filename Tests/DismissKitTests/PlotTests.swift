@@ -90,13 +90,26 @@ import Testing
     @Test func aReleaseShowsItsThresholdAndProjection() throws {
         let base = "Recordings/gesture-gated-swipe-confirm-discard"
         let svg = try runGesturectl(["plot", "\(base).evemu", "--scene", "\(base).scene.json"]).standardOutput
-        // The figures of the golden's dragEnded explanation, labelled.
+        // The figures of the golden's dragEnded explanation, labelled as a person reads them, at
+        // full precision on hover.
         #expect(svg.contains("dismiss threshold 380 pt"))
-        #expect(svg.contains("projection 791.782 pt, margin +411.782: dismissAttempt"))
+        #expect(svg.contains("projection 792 pt, margin +412: dismissAttempt<title>projection 791.782 pt, margin +411.782 pt</title>"))
+        #expect(svg.contains("release 1290 pt/s<title>release 1286.136 pt/s"))
+        #expect(svg.contains(#"class="question-open""#))
         #expect(svg.contains("confirmationRequested compose (swipeFromTop)"))
         #expect(svg.contains("host: confirm compose: discard"))
         #expect(svg.contains("dismiss compose: discarded"))
         #expect(svg.contains(#"class="travel""#) && svg.contains(#"class="sheet-offset""#) && svg.contains(#"class="velocity""#))
+    }
+
+    @Test func figuresAreRoundedAsAPersonReadsThem() {
+        #expect(Figure.milliseconds(16_667) == "16.7")
+        #expect(Figure.milliseconds(125_000) == "125")
+        #expect(Figure.points(791.782) == "792")
+        #expect(Figure.points(-0.3) == "0")
+        #expect(Figure.signedPoints(-480.597) == "-481")
+        #expect(Figure.signedPoints(411.782) == "+412")
+        #expect(Figure.velocity(1289.4) == "1290")
     }
 
     @Test func theHTMLPageStandsAlone() throws {
@@ -172,6 +185,13 @@ import Testing
         ("unknown format", ["plot", "Recordings/rules-seat-slots.evemu", "--format", "pdf"]),
         ("unknown option", ["plot", "Recordings/rules-seat-slots.evemu", "--explain"]),
         ("bad calibration", ["plot", "Recordings/rules-seat-slots.evemu", "--calibration", "1 2"]),
+        ("time not a number", ["plot", "Recordings/rules-seat-slots.evemu", "--from", "soon"]),
+        ("negative time", ["plot", "Recordings/rules-seat-slots.evemu", "--to", "-5"]),
+        ("window backwards", ["plot", "Recordings/rules-seat-slots.evemu", "--from", "50", "--to", "20"]),
+        ("window after the end", ["plot", "Recordings/rules-seat-slots.evemu", "--from", "100000"]),
+        ("touch zero", ["plot", "Recordings/rules-seat-slots.evemu", "--touch", "0"]),
+        ("touch not a number", ["plot", "Recordings/rules-seat-slots.evemu", "--touch", "first"]),
+        ("no such touch", ["plot", "Recordings/rules-seat-slots.evemu", "--touch", "40"]),
     ])
     func usageErrorsExit64(name: String, arguments: [String]) throws {
         let result = try runGesturectl(arguments)
@@ -179,6 +199,55 @@ import Testing
         #expect(result.standardError.hasPrefix("Error: "))
         #expect(result.standardError.contains("Usage: gesturectl plot"))
         #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func aWindowDrawsItsStretchOfTimeAndNothingElse() throws {
+        let trace = ["Recordings/third-party/evemu/quanta-optical.desc", "Recordings/third-party/evemu/quanta-optical.events",
+                     "--scene", "Recordings/real-quanta-optical.scene.json"]
+        let whole = try runGesturectl(["plot"] + trace)
+        let window = try runGesturectl(["plot"] + trace + ["--from", "4000", "--to", "6000"])
+        #expect(whole.status == 0 && window.status == 0)
+        let drawn = Self.dataLines(in: window.standardOutput)
+        #expect(!drawn.isEmpty && drawn.count < Self.dataLines(in: whole.standardOutput).count)
+        // Every decision drawn lies in the window (the drag that began in it is drawn whole).
+        for line in drawn where Self.isDecision(line) {
+            let time = try #require(line.firstMatch(of: /"time":(\d+)/).flatMap { Int64($0.1) })
+            #expect((4_000_000...6_000_000).contains(time), "\(line)")
+        }
+        // The time axis starts at the window, not at the first event.
+        #expect(window.standardOutput.contains(#"text-anchor="middle">4000</text>"#))
+        #expect(!window.standardOutput.contains(#"text-anchor="middle">0</text>"#))
+    }
+
+    @Test func aStretchWithNothingInItIsDrawnNarrow() {
+        // The gated swipe: a drag to 125 ms, then nothing until the host answers at 600 ms.
+        let layout = PlotLayout(scene: Scene(), startTime: 0, endTime: 600_000, activity: [0...0, 16_667...125_000, 600_000...600_000])
+        #expect(layout.segments.count == 2)
+        let width = layout.plotRight - layout.plotLeft
+        #expect(layout.x(milliseconds: 125) - layout.plotLeft > 0.6 * width, "the drag takes most of the axis, not 125/600 of it")
+        #expect(abs(layout.x(milliseconds: 600) - layout.plotRight) < 0.01)
+        let xs = stride(from: 0.0, through: 600, by: 5).map { layout.x(milliseconds: $0) }
+        #expect(zip(xs, xs.dropFirst()).allSatisfy { $0 <= $1 }, "time runs left to right")
+        // Activity throughout: one scale.
+        #expect(PlotLayout(scene: Scene(), endTime: 600_000, activity: stride(from: 0, through: 600_000, by: 50_000).map { $0...$0 }).segments.count == 1)
+    }
+
+    @Test func oneTouchIsDrawnAlone() throws {
+        let trace = ["Recordings/third-party/evemu/3m-microtouch-usb.evemu-data.evemu", "--scene", "Recordings/real-3m-microtouch-usb.evemu-data.scene.json"]
+        let result = try runGesturectl(["plot"] + trace + ["--touch", "2"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.components(separatedBy: #"class="contact""#).count - 1 == 1)
+        #expect(result.standardOutput.contains(#"id="contact-1""#), "touch 2 keeps its number")
+    }
+
+    @Test func eachTouchHasItsRowOnTheTimeline() throws {
+        let trace = ["Recordings/third-party/evemu/3m-microtouch-usb.evemu-data.evemu", "--scene", "Recordings/real-3m-microtouch-usb.evemu-data.scene.json"]
+        let svg = try runGesturectl(["plot"] + trace).standardOutput
+        let contacts = svg.components(separatedBy: #"<g class="contact""#).count - 1
+        #expect(contacts == 34)
+        #expect(svg.components(separatedBy: #"<g class="touch-row""#).count - 1 == contacts)
+        // Its drags (two, by touch 2) are drawn thick on its row.
+        #expect(svg.components(separatedBy: #"class="touch-drag""#).count - 1 == 2)
     }
 
     @Test func anOutputFileThatCannotBeCreatedExits73() throws {

@@ -240,10 +240,27 @@ struct EvdevLineScanner {
         return first > space && first != UInt8(ascii: "#") && first < 0x7F
     }
 
-    /// Whether the bytes from `start` to the newline that ends the line are printable ASCII.
+    /// Whether the bytes from `start` to the newline that ends the line are printable ASCII
+    /// (0x20 to 0x7E), looked at eight at a time.
     private static func isPrintable(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
-        guard line[line.count - 1] == newline else { return false }
-        for index in start..<(line.count - 1) where !(0x20...0x7E).contains(line[index]) { return false }
+        guard let base = line.baseAddress, line[line.count - 1] == newline else { return false }
+        let end = line.count - 1
+        var index = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        while end - index >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // A byte at or over 0x80, under 0x20, or equal to 0x7F sets its high bit here.
+            let under = (word &- 0x20 &* ones) & ~word
+            let del = word ^ (0x7F &* ones)
+            let isDel = (del &- ones) & ~del
+            if (word | under | isDel) & highBits != 0 { return false }
+            index += 8
+        }
+        while index < end {
+            guard line[index] &- 0x20 < 0x5F else { return false }
+            index += 1
+        }
         return true
     }
 }

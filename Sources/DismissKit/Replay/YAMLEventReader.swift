@@ -408,16 +408,31 @@ private final class YAMLInputSource {
     }
 
     /// Scans the whole lines of ``unscanned`` and keeps the rest there.
+    ///
+    /// The scanner and its output are moved into locals for the loop, so that it makes no
+    /// exclusivity checks on this object's properties.
     private func scanWholeLines() {
+        var scanner = EvdevLineScanner(firstLine: 0)
+        var output: [UInt8] = []
+        var lineStart = self.lineStart
+        swap(&scanner, &self.scanner)
+        swap(&output, &scanned)
+        defer {
+            swap(&scanner, &self.scanner)
+            swap(&output, &scanned)
+            self.lineStart = lineStart
+        }
         let consumed = unscanned.withUnsafeBufferPointer { bytes -> Int in
+            guard let base = bytes.baseAddress else { return 0 }
             var start = 0
-            while start < bytes.count {
-                guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { break }
-                let line = UnsafeBufferPointer(rebasing: bytes[start...end])
+            while start < bytes.count,
+                  let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {
+                let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let line = UnsafeBufferPointer(start: base + start, count: end + 1 - start)
                 switch lineStart {
-                case .lineStart: scanner.process(line: line, into: &scanned)
-                case .restOfLineBegun: scanned.append(contentsOf: line)
-                case .restOfLongLine: scanner.process(longLinePart: line, endsLine: true, into: &scanned)
+                case .lineStart: scanner.process(line: line, into: &output)
+                case .restOfLineBegun: output.append(contentsOf: line)
+                case .restOfLongLine: scanner.process(longLinePart: line, endsLine: true, into: &output)
                 }
                 lineStart = .lineStart
                 start = end + 1
@@ -426,9 +441,9 @@ private final class YAMLInputSource {
             if bytes.count - start > EvdevLineScanner.maximumBlockBytes {
                 let part = UnsafeBufferPointer(rebasing: bytes[start...])
                 switch lineStart {
-                case .restOfLineBegun: scanned.append(contentsOf: part)
+                case .restOfLineBegun: output.append(contentsOf: part)
                 case .lineStart, .restOfLongLine:
-                    scanner.process(longLinePart: part, endsLine: false, into: &scanned)
+                    scanner.process(longLinePart: part, endsLine: false, into: &output)
                     lineStart = .restOfLongLine
                 }
                 return bytes.count

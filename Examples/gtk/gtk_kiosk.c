@@ -4,8 +4,9 @@
  * GTK's 32-bit millisecond times become microseconds, carried over the clock's wrap.
  *   cc gtk_kiosk.c $(pkg-config --cflags --libs gtk4 dismisskit) -o gtk_kiosk
  *   ./gtk_kiosk              the window
- *   ./gtk_kiosk --self-test  no display: a swipe across the clock's wrap, made of the same calls
- *                            the event handler makes, must ask, and "discard" must dismiss
+ *   ./gtk_kiosk --self-test  no display: the calls the event handler makes, for a swipe across
+ *                            the clock's wrap (it must ask, and "discard" dismiss) and for two
+ *                            devices whose touches have the same sequence
  * Tests/GTK/run builds it with -Werror and runs both. */
 #include <dismisskit.h>
 #include <gtk/gtk.h>

@@ -5,6 +5,8 @@
 // 1.5 and 2 and with and without QML_NO_TOUCH_COMPRESSION.
 #include <DismissKitQt/DismissArea.h>
 
+#include <QGuiApplication>
+#include <QJsonArray>
 #include <QPointingDevice>
 #include <QQuickItem>
 #include <QQuickView>
@@ -12,6 +14,8 @@
 #include <QTest>
 #include <QTimer>
 #include <QWidget>
+#include <qpa/qplatformnativeinterface.h>  // Qt's private QPA API (qt6-base-private-dev): the
+#include <qpa/qwindowsysteminterface.h>    // offscreen screens, changed as a display server does
 
 #include <memory>
 
@@ -36,7 +40,7 @@ class TestDismissKit : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() { DismissKitQt::registerQmlTypes(); }
+    void initTestCase();
     void init();
     void cleanup();
     void swipeDismisses();
@@ -48,7 +52,8 @@ private slots:
     void twoDevicesWithTheSameIds();
     void flickableScrolledThenHandedOff_data();
     void flickableScrolledThenHandedOff();
-    void resizeAndRotationWithAQuestionOpen();
+    void resizeMidDrag();
+    void rotationWithAQuestionOpen();
     void screenInMillimetresAtEveryScale();
     void millimetresWithoutAPhysicalSize();
     void touchCancelCarriesTheLastTime();
@@ -63,13 +68,53 @@ private:
     // Presses at `from`, moves `dy` points down in `steps` moves of 8 ms, and releases.
     void swipe(QPointingDevice *device, QPointF from, double dy, int steps = 12, bool release = true, int id = 0);
     QPoint point(QPointF at) const { return at.toPoint(); }
+    // The offscreen platform's configuration (its screens), read and replaced through its
+    // native interface: a new size for its screen reaches QScreen as a display server's would.
+    static QJsonObject offscreenConfiguration();
+    static void setOffscreenConfiguration(const QJsonObject &configuration);
+    static void setOffscreenScreen(int width, int height);
 
     std::unique_ptr<QQuickView> view_;
     DismissArea *area_ = nullptr;
     TestClock clock_;
+    QJsonObject offscreenAtStart_;
     QPointingDevice *touchscreen_ = QTest::createTouchDevice();
     QPointingDevice *secondTouchscreen_ = QTest::createTouchDevice();
 };
+
+void TestDismissKit::initTestCase() {
+    QCOMPARE(QGuiApplication::platformName(), QStringLiteral("offscreen"));
+    DismissKitQt::registerQmlTypes();
+    offscreenAtStart_ = offscreenConfiguration();
+    QVERIFY(!offscreenAtStart_["screens"].toArray().isEmpty());
+}
+
+QJsonObject TestDismissKit::offscreenConfiguration() {
+    QPlatformNativeInterface *native = QGuiApplication::platformNativeInterface();
+    using Read = QJsonObject (*)(QPlatformNativeInterface *);
+    const auto read = reinterpret_cast<Read>(native->nativeResourceForIntegration("configuration"));
+    return read ? read(native) : QJsonObject();
+}
+
+void TestDismissKit::setOffscreenConfiguration(const QJsonObject &configuration) {
+    QPlatformNativeInterface *native = QGuiApplication::platformNativeInterface();
+    using Write = void (*)(const QJsonObject &, QPlatformNativeInterface *);
+    const auto write = reinterpret_cast<Write>(native->nativeResourceForIntegration("setConfiguration"));
+    QVERIFY(write);
+    write(configuration, native);
+    QCoreApplication::processEvents();  // the screen's change is delivered
+}
+
+void TestDismissKit::setOffscreenScreen(int width, int height) {
+    QJsonObject configuration = offscreenConfiguration();
+    QJsonArray screens = configuration["screens"].toArray();
+    QJsonObject screen = screens[0].toObject();
+    screen["width"] = width;
+    screen["height"] = height;
+    screens[0] = screen;
+    configuration["screens"] = screens;
+    setOffscreenConfiguration(configuration);
+}
 
 void TestDismissKit::init() {
     if (!qEnvironmentVariableIsSet("QML_NO_TOUCH_COMPRESSION") && QTest::currentTestFunction() != QByteArray("touchCompression")) {
@@ -92,6 +137,10 @@ void TestDismissKit::init() {
 void TestDismissKit::cleanup() {
     area_ = nullptr;
     view_.reset();
+    if (offscreenConfiguration() != offscreenAtStart_) {  // the screen as it was, for the next test
+        setOffscreenConfiguration(offscreenAtStart_);
+        QWindowSystemInterface::handleScreenOrientationChange(QGuiApplication::primaryScreen(), Qt::PrimaryOrientation);
+    }
 }
 
 QVariantMap TestDismissKit::sheetScene(bool unsaved) const {
@@ -289,12 +338,10 @@ void TestDismissKit::flickableScrolledThenHandedOff() {
     QCOMPARE(dismissed[0][1].toString(), QStringLiteral("swipeScrolledContent"));
 }
 
-void TestDismissKit::resizeAndRotationWithAQuestionOpen() {
+void TestDismissKit::resizeMidDrag() {
     setScene(sheetScene(true));
-    QSignalSpy ended(area_, &DismissArea::dragEnded), questions(area_, &DismissArea::confirmationRequested),
-        dismissed(area_, &DismissArea::dismissed);
-    const QVariantMap before = area_->pipeline()->currentScreen();
-    QCOMPARE(before, area_->pipeline()->windowScreen());
+    QSignalSpy ended(area_, &DismissArea::dragEnded), questions(area_, &DismissArea::confirmationRequested);
+    QCOMPARE(area_->pipeline()->currentScreen(), area_->pipeline()->windowScreen());
     // A resize in the middle of a drag: the pipeline takes the new screen and cancels the drag.
     swipe(touchscreen_, {300, 60}, 100, 8, false);
     const QSize narrower(view_->width() * 7 / 8, view_->height());
@@ -306,20 +353,42 @@ void TestDismissKit::resizeAndRotationWithAQuestionOpen() {
     clock_.now += 8;
     QTest::touchEvent(view_.get(), touchscreen_).release(0, {300, 160}, view_.get());
     QCOMPARE(questions.count(), 0);
-    // A question, then the window turned a quarter (its width and height swapped).
+    QVERIFY2(area_->pipeline()->lastError().isEmpty(), qPrintable(area_->pipeline()->lastError()));
+}
+
+void TestDismissKit::rotationWithAQuestionOpen() {
+    // The offscreen screen made a landscape panel of 1280 x 800 device pixels; the kiosk's
+    // window fills it, as a full-screen window does.
+    QScreen *screen = view_->screen();
+    setOffscreenScreen(1280, 800);
+    view_->setGeometry(screen->geometry());
+    setScene(sheetScene(true));
+    QSignalSpy questions(area_, &DismissArea::confirmationRequested), dismissed(area_, &DismissArea::dismissed),
+        orientation(screen, &QScreen::orientationChanged);
+    const QVariantMap before = area_->pipeline()->currentScreen();
+    QCOMPARE(before["width"].toDouble(), double(screen->size().width()));
     swipe(touchscreen_, {300, 60}, 150);
     QCOMPARE(questions.count(), 1);
-    const QSize turned = narrower.transposed();
-    view_->resize(turned);
-    QTRY_COMPARE(area_->pipeline()->currentScreen()["height"].toDouble(), double(turned.height()));
+    // The screen turns a quarter, as a display server reports it: new geometry (the physical
+    // size follows it), then the new orientation. The window follows its screen.
+    setOffscreenScreen(800, 1280);
+    QWindowSystemInterface::handleScreenOrientationChange(screen, Qt::PortraitOrientation);
+    QTRY_COMPARE(orientation.count(), 1);
+    QCOMPARE(screen->orientation(), Qt::PortraitOrientation);
+    QVERIFY(screen->physicalSize().width() < screen->physicalSize().height());
+    view_->setGeometry(screen->geometry());
+    QTRY_COMPARE(area_->pipeline()->currentScreen()["height"].toDouble(), double(screen->size().height()));
     const QVariantMap after = area_->pipeline()->currentScreen();
-    QCOMPARE(after["width"].toDouble(), double(turned.width()));
-    QCOMPARE(after["height"].toDouble(), double(turned.height()));
-    // A point is as many millimetres as before: the size in mm follows the size in points.
+    QCOMPARE(after["width"].toDouble(), double(screen->size().width()));
+    QVERIFY(after["width"].toDouble() < after["height"].toDouble());
+    // The millimetres are the turned panel's: the whole of its physical size, a point as many
+    // millimetres as before.
+    QVERIFY(qAbs(after["widthMM"].toDouble() - screen->physicalSize().width()) < 1e-6);
+    QVERIFY(qAbs(after["heightMM"].toDouble() - screen->physicalSize().height()) < 1e-6);
     QVERIFY(qAbs(after["heightMM"].toDouble() / after["height"].toDouble()
-                 - before["heightMM"].toDouble() / before["height"].toDouble()) < 1e-9);
+                 - before["widthMM"].toDouble() / before["width"].toDouble()) < 1e-9);
     QVERIFY2(area_->pipeline()->lastError().isEmpty(), qPrintable(area_->pipeline()->lastError()));
-    // The question outlived both: its answer still works.
+    // The question outlived the rotation: its answer still works.
     QVERIFY(area_->confirm("compose", "discard"));
     QCOMPARE(dismissed.count(), 1);
     QCOMPARE(dismissed[0][2].toString(), QStringLiteral("discarded"));

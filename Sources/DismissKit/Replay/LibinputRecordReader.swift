@@ -23,6 +23,14 @@ final class LibinputRecordReader: RecordingReader {
     private var state: State
     private var clock = FirstEventClock()
 
+    /// The strings of a top-level `dismisskit` list, with their lines: the session header and
+    /// scene of a recording `gesturectl run --record` wrote (README, "Session files"); empty
+    /// in a recording `libinput record` wrote.
+    let sessionHeader: [(text: String, line: Int)]
+    /// The `dismisskit` strings of the chosen device's `events` items read so far and not yet
+    /// taken, with their lines, in file order: they come before the event ``next()`` returned last.
+    var sessionEntries: [(text: String, line: Int)] = []
+
     /// Opens `path` and reads up to the chosen device's events.
     /// - Parameters:
     ///   - deviceIndex: the 0-based index in `devices`; nil picks the first touchscreen.
@@ -32,6 +40,7 @@ final class LibinputRecordReader: RecordingReader {
         yaml = try YAMLEventReader(input: FileInput(path: path, chunkSize: readChunkSize))
         let header = try LibinputRecordHeaderParser(yaml: yaml, deviceIndex: deviceIndex).parse()
         device = header.device
+        sessionHeader = header.sessionHeader
         state = header.hasEvents ? .betweenItems : .finished
     }
 
@@ -63,6 +72,10 @@ final class LibinputRecordReader: RecordingReader {
                 switch try yaml.next() {
                 case .mappingEnd:
                     state = .betweenItems
+                case .scalar where yaml.scalarIs("dismisskit"):
+                    try yaml.next()
+                    guard yaml.kind == .scalar else { throw yaml.malformed("`dismisskit` must be a string of JSON") }
+                    sessionEntries.append((yaml.scalarText, yaml.line))
                 case .scalar where yaml.scalarIs("evdev"):
                     try yaml.next()
                     if yaml.kind == .sequenceStart {
@@ -139,6 +152,7 @@ private struct LibinputRecordHeaderParser {
     struct Header {
         var device: DeviceDescription
         var hasEvents: Bool
+        var sessionHeader: [(text: String, line: Int)] = []
     }
 
     let yaml: YAMLEventReader
@@ -152,6 +166,7 @@ private struct LibinputRecordHeaderParser {
         }
         guard try yaml.next() == .mappingStart else { throw yaml.malformed("a libinput record file must be a map") }
         var versionSeen = false
+        var sessionHeader: [(text: String, line: Int)] = []
         while true {
             switch try yaml.next() {
             case .scalar:
@@ -163,9 +178,18 @@ private struct LibinputRecordHeaderParser {
                         throw yaml.malformed("unsupported libinput record version \(found); only version 1 is supported")
                     }
                     versionSeen = true
+                case "dismisskit":
+                    try yaml.next()
+                    guard yaml.kind == .sequenceStart else { throw yaml.malformed("`dismisskit` must be a list of strings of JSON") }
+                    while try yaml.next() != .sequenceEnd {
+                        guard yaml.kind == .scalar else { throw yaml.malformed("`dismisskit` must be a list of strings of JSON") }
+                        sessionHeader.append((yaml.scalarText, yaml.line))
+                    }
                 case "devices":
                     guard versionSeen else { throw yaml.malformed("`devices` comes before `version: 1`") }
-                    return try parseDevices(keyLine: yaml.line)
+                    var header = try parseDevices(keyLine: yaml.line)
+                    header.sessionHeader = sessionHeader
+                    return header
                 default:
                     try yaml.skipNextNode()
                 }

@@ -49,16 +49,9 @@ public final class LiveDismissalSession {
     /// up to it are the ones libinput has read.
     private var latestTouchTime: Int64?
 
-    /// Records the session from now on (`gesturectl run --record`): the touch devices open now
-    /// are noted as added, and the first of them is the recorded one.
-    public var recorder: LiveSessionRecorder? {
-        didSet {
-            guard let recorder else { return }
-            let time = timeIfStarted
-            for device in source.devices.sorted(by: { $0.isTouch && !$1.isTouch }) { recorder.record(.deviceAdded(device), time: time) }
-            recorder.flush(after: latestTouchTime, sessionTime: relative)
-        }
-    }
+    /// Records the session (`gesturectl run --record`); set it before the first wait, whose
+    /// devices libinput has open are the first lines, the first touch device the recorded one.
+    public var recorder: LiveSessionRecorder?
 
     /// Opens the input devices and starts with `scene`.
     /// - Parameters:

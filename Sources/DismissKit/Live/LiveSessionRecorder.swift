@@ -112,10 +112,7 @@ public final class LiveSessionRecorder {
 
     /// The intents decided, in order.
     func record(intents: [Intent]) {
-        guard !intents.isEmpty else { return }
-        if hasDevice { output.record(intents: intents) } else {
-            for intent in intents { linesBeforeDevice.append(SessionFile.intentLine(intent.jsonLine(explain: false).text)) }
-        }
+        for intent in intents { append(SessionFile.intentLine(intent.jsonLine(explain: false).text)) }
     }
 
     /// Writes the frames libinput read up to `latestTouchTime` and everything that waits.

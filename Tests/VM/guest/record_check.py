@@ -5,7 +5,8 @@ The touchscreen of RECORDING is created and `gesturectl run --device NODE --sock
 FILE` serves it, with `libinput debug-events` on the same node; a socket client answers the
 confirmation; the recording's events are played with evemu-play. Then, in the guest:
 `gesturectl replay FILE`, the same on FILE cut in the middle, and `libinput replay FILE`
-playing the recorded touches into a new device with `libinput debug-events` on it.
+playing the recorded touches into a new device with `libinput debug-events` on it, ended
+by SIGINT once they are played.
 Everything goes to RESULTS/@record.* for compare.py's `record` check; nothing is judged here.
 
 Every wait ends on its event (a line, a process's exit); the host's stall detector bounds
@@ -174,8 +175,10 @@ for name, path in (("replay", FILE), ("cut", f"{OUT}/session-cut.yaml")):
     with open(f"{OUT}/@record.{name}.status", "w") as file:
         file.write(f"{result.returncode}\n")
 
-# libinput replay makes a new device, then waits for Enter: debug-events is started on it first.
-player = subprocess.Popen(["libinput", "replay", "--once", FILE], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+# libinput replay makes a new device, then waits for Enter before each play (Debian 12's has
+# no --once): debug-events is started on the device first, and SIGINT, which it takes as the
+# end, follows the play.
+player = subprocess.Popen(["libinput", "replay", FILE], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True)
 replayed_node = created_node(player)
 if replayed_node:
@@ -187,6 +190,7 @@ if replayed_node:
     replay_lines.wait_for(lambda line: "TOUCH_UP" in line, count=lifts)
     replay_debug.terminate()
     replay_debug.wait()
+player.send_signal(signal.SIGINT)
 rest = player.communicate()[0]
 with open(f"{OUT}/@record.libinput-replay.txt", "w") as file:
     file.write(f"{replayed_node}\n{rest}exit {player.returncode}\n")

@@ -164,6 +164,7 @@ struct ProtocolService {
         do {
             request = try HostCommandParser.parseRequest(command.text)
         } catch {
+            session.recordUnparsedCommand(command.text, source: client.source)
             refuse(command, from: client, reason: error.reason)
             return
         }
@@ -174,7 +175,7 @@ struct ProtocolService {
             send(to: client) { state.append(to: &$0) }
         case .command(let hostCommand):
             do {
-                let intents = try session.apply(hostCommand)
+                let intents = try session.apply(hostCommand, text: command.text, source: client.source)
                 reply(to: client, .ok(line: command.number))
                 if !printTouchEvents { broadcast(intents) }
             } catch {

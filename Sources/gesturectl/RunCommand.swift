@@ -5,7 +5,7 @@ import Glibc
 enum RunCommand: Subcommand {
     static let name = "run"
     static let summary = "Run the pipeline on a live touchscreen (host commands on stdin)."
-    static let usage = "gesturectl \(name) [--seat <name> | --device <path> ...] [--require-device] [--scene <file>] [--screen <width>x<height>] [--config <file>] [--calibration \"<a b c d e f>\"] [--socket <path>] [--allow-uid <user> ...] [--allow-group <group> ...] [--touch-events] [--explain] [--verbose]"
+    static let usage = "gesturectl \(name) [--seat <name> | --device <path> ...] [--require-device] [--scene <file>] [--screen <width>x<height>] [--config <file>] [--calibration \"<a b c d e f>\"] [--socket <path>] [--allow-uid <user> ...] [--allow-group <group> ...] [--record <file> [--record-max-size <bytes>]] [--touch-events] [--explain] [--verbose]"
 
     static let help = """
         OVERVIEW: Run the dismissal pipeline on a live touchscreen.
@@ -44,6 +44,13 @@ enum RunCommand: Subcommand {
           --allow-uid <user>      Let this user (id or name) connect to the socket too (repeatable);
                                   root and the service's own user always may.
           --allow-group <group>   Let members of this group (id or name) connect (repeatable).
+          --record <file>         Record the session into this file (mode 0600): the touch device
+                                  as 'libinput record' writes it, with the scene, every host
+                                  command and its source, Escape keys, device changes and the
+                                  intents; 'gesturectl replay <file>' replays it exactly.
+          --record-max-size <bytes>
+                                  Stop recording (the run goes on) before the file grows past
+                                  this size; a k, M or G suffix counts 1024s. Default: no limit.
           --touch-events          Print libinput's touch events instead of intents, in the format
                                   of 'gesturectl replay --touch-events'.
           --explain               Print the gesture thresholds in force on standard error, and add
@@ -71,10 +78,13 @@ enum RunCommand: Subcommand {
         let logLevel: LibinputLogLevel
         /// The `--config` file, and the thresholds it is read over (the scene's), to reread on SIGHUP.
         let configFile: (path: String, base: GestureConfiguration)?
+        let recordPath: String?
+        let recordMaximumSize: Int?
         do throws(CommandLineArguments.UsageError) {
             let options = try CommandLineArguments(
                 arguments,
-                valueOptions: LiveInputOptions.valueOptions.union(["scene", "screen", "config", "calibration", "socket", "allow-uid", "allow-group"]),
+                valueOptions: LiveInputOptions.valueOptions.union(["scene", "screen", "config", "calibration", "socket", "allow-uid", "allow-group",
+                                                                   "record", "record-max-size"]),
                 flagOptions: ["touch-events", "explain", "help", "require-device", "verbose"]
             )
             if options.flag("help") {
@@ -127,6 +137,16 @@ enum RunCommand: Subcommand {
                 throw CommandLineArguments.UsageError(message: "'--require-device' is for a seat; device nodes are always required")
             }
             access = try PeerAccess(options: options)
+            recordPath = try options.value("record")
+            recordMaximumSize = try options.value("record-max-size").map { text throws(CommandLineArguments.UsageError) in
+                guard recordPath != nil else {
+                    throw CommandLineArguments.UsageError(message: "'--record-max-size' is for '--record'")
+                }
+                guard let size = parseSize(text) else {
+                    throw CommandLineArguments.UsageError(message: "'--record-max-size' needs a size in bytes (a k, M or G suffix counts 1024s), got '\(text)'")
+                }
+                return size
+            }
             logLevel = [.error, .info, .debug][min(options.count(of: "verbose"), 2)]
         } catch {
             return usageError(error.message)
@@ -140,6 +160,16 @@ enum RunCommand: Subcommand {
         } catch {
             StandardError.report("\(error)")
             return ExitStatus.unavailable
+        }
+        if let recordPath {
+            do throws(Errno) {
+                session.recorder = try LiveSessionRecorder(path: recordPath, scene: scene, configuration: configuration,
+                                                           calibration: calibration, maximumSize: recordMaximumSize)
+            } catch {
+                StandardError.report("\(recordPath): cannot record the session: \(error)")
+                return ExitStatus.cannotCreate
+            }
+            noteRecording(session)
         }
         if explain { StandardError.write("gesturectl: gestures: \(configuration.jsonLine.text)") }
         session.notesDecisions = explain && !printTouchEvents
@@ -206,7 +236,22 @@ enum RunCommand: Subcommand {
             service.readCommands(from: input.readable)
             if let socket, input.readable.contains(socket.listener) { service.accept(from: socket) }
             service.flush()
+            noteRecording(session)
         }
+    }
+
+    /// Writes the recorder's notes (a device not recorded, the largest size reached) on standard error.
+    private static func noteRecording(_ session: LiveDismissalSession) {
+        for note in session.recorder?.takeNotes() ?? [] { StandardError.write("gesturectl: \(note)") }
+    }
+
+    /// A size in bytes, with an optional k, M or G suffix (1024, 1024², 1024³).
+    private static func parseSize(_ text: String) -> Int? {
+        let units: [Character: Int] = ["k": 1 << 10, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        let unit = text.last.flatMap { units[$0] }
+        guard let number = Int(unit == nil ? text : String(text.dropLast())), number > 0 else { return nil }
+        let (size, overflow) = number.multipliedReportingOverflow(by: unit ?? 1)
+        return overflow ? nil : size
     }
 
     /// SIGHUP: rereads the `--config` file and gives its thresholds to the session, which uses

@@ -37,6 +37,16 @@
       libinput reported no SYN_DROPPED and no lag; a client of uid 65534 was refused with
       the reason; the run ended with 0 on SIGTERM.
 
+  compare.py record RESULTS
+      The recording check (guest/record_check.py), from its @record.* files: `gesturectl run
+      --record` ended with 0 on SIGTERM, made its file mode 0600, and the live run asked for
+      the confirmation the socket client answered and dismissed the sheet; `gesturectl
+      replay FILE` exited 0 and printed byte for byte the intents the live run sent; the
+      file cut in the middle replayed (exit 0) to a shorter prefix of them; `libinput replay
+      FILE` made a new device and exited 0, and `libinput debug-events` on it printed the
+      same touches as on the first play (event types, slots and positions; device and time
+      left out).
+
   compare.py systemd RESULTS
       The shipped units under systemd as the guest's init (guest/systemd_check.py), from
       its @systemd.* files: the socket listened and the service had not started; the kiosk
@@ -354,6 +364,51 @@ def service_problem(results, recording, golden):
     return None
 
 
+def record_problem(results):
+    """What is wrong with the recording check's results, or None (see the module's docstring)."""
+    base = f"{results}/@record"
+    if not os.path.exists(base + ".session.yaml"):
+        return "the guest did not finish the recording check"
+
+    def text(suffix):
+        with open(base + suffix) as file:
+            return file.read()
+
+    if text(".run.status").strip() != "0":
+        return f"gesturectl run --record ended with {text('.run.status').strip()}: {text('.run.stderr.txt')[-500:]}"
+    if text(".mode").strip() != "600":
+        return f"the recording's mode is {text('.mode').strip()}, not 600"
+    live = [line for line in text(".live.jsonl").splitlines()
+            if json.loads(line).get("type") not in ("hello", "device", "ok", "error", "state")]
+    if not any('"type":"confirmationRequested"' in line for line in live) or not any('"type":"dismiss"' in line for line in live):
+        return f"the live run did not ask for the confirmation and dismiss the sheet: {live}"
+    if text(".replay.status").strip() != "0":
+        return f"gesturectl replay FILE exited {text('.replay.status').strip()}: {text('.replay.stderr.txt')}"
+    replayed = text(".replay.jsonl").splitlines()
+    if replayed != live:
+        first = next((i for i, (a, b) in enumerate(zip(live, replayed)) if a != b), min(len(live), len(replayed)))
+        return f"the replay differs from the live intents at intent {first + 1}: live {live[first:first + 1]}, replay {replayed[first:first + 1]}"
+    if text(".cut.status").strip() != "0":
+        return f"the file cut in the middle did not replay: {text('.cut.stderr.txt')}"
+    cut = text(".cut.jsonl").splitlines()
+    if len(cut) >= len(live) or cut != live[:len(cut)]:
+        return f"the file cut in the middle replayed to {len(cut)} intents that are not a shorter prefix of the {len(live)} live ones"
+    player = text(".libinput-replay.txt")
+    if not player.startswith("/dev/input/event") or not player.rstrip().endswith("exit 0"):
+        return f"libinput replay did not make a device and play the file: {player[-500:]}"
+
+    def touches(suffix):
+        return [re.sub(r"^\s*\S+\s+(TOUCH_\w+)\s+\+?[\d.]+s\s*", r"\1 ", line).rstrip()
+                for line in text(suffix).splitlines() if " TOUCH_" in line]
+
+    first, again = touches(".debug-first.txt"), touches(".debug-replay.txt")
+    if not first or first != again:
+        index = next((i for i, (a, b) in enumerate(zip(first, again)) if a != b), min(len(first), len(again)))
+        return (f"libinput debug-events saw other touches in libinput replay's play ({len(again)} lines) than in the "
+                f"first ({len(first)}), from line {index + 1}: {first[index:index + 1]} against {again[index:index + 1]}")
+    return None
+
+
 def systemd_problem(results):
     """What is wrong with the systemd check's results, or None (see the module's docstring)."""
     base = f"{results}/@systemd"
@@ -445,6 +500,22 @@ def main():
         print(f"  MISMATCH systemd: {problem}" if problem else
               "  match    systemd: the package's units and rule, socket activation, READY, a reload, a touchscreen")
         print(f"systemd: {0 if problem else 1}/1")
+        return 1 if problem else 0
+    if mode == "record":
+        try:
+            problem = record_problem(results)
+        except (OSError, ValueError) as error:
+            problem = repr(error)
+        if problem:
+            print(f"  MISMATCH record: {problem}")
+        else:
+            with open(f"{results}/@record.replay.jsonl") as file:
+                count = sum(1 for line in file if line.strip())
+            with open(f"{results}/@record.cut.jsonl") as file:
+                cut = sum(1 for line in file if line.strip())
+            print(f"  match    record: replay printed the {count} live intents byte for byte, the half file {cut} of them; "
+                  "libinput replay played the same touches")
+        print(f"record: {0 if problem else 1}/1")
         return 1 if problem else 0
     if mode == "service":
         recording = sys.argv[3]

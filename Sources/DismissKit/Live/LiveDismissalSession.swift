@@ -45,6 +45,13 @@ public final class LiveDismissalSession {
     private var nextConfiguration: GestureConfiguration?
     /// Starts at the first input (libinput's monotonic clock, in microseconds).
     private var clock = FirstEventClock()
+    /// libinput's time of the last touch event it gave (its monotonic clock): the kernel frames
+    /// up to it are the ones libinput has read.
+    private var latestTouchTime: Int64?
+
+    /// Records the session (`gesturectl run --record`); set it before the first wait, whose
+    /// devices libinput has open are the first lines, the first touch device the recorded one.
+    public var recorder: LiveSessionRecorder?
 
     /// Opens the input devices and starts with `scene`.
     /// - Parameters:
@@ -84,6 +91,7 @@ public final class LiveDismissalSession {
         for event in wakeup.events {
             switch event {
             case .touch(var touch):
+                latestTouchTime = touch.time
                 touch.time = relative(touch.time)
                 if touch.kind == .down { takeNextConfigurationIfIdle() }
                 input.touches.append(touch)
@@ -91,12 +99,19 @@ public final class LiveDismissalSession {
                 try? pipeline.handle(touch, into: &input.intents)
                 pipeline.takeDecisions(into: &input.decisions)
             case .escapeKey(let time):
+                recorder?.recordEscapeKey(time: relative(time), after: latestTouchTime, sessionTime: relative)
                 pipeline.handleEscapeKey(time: relative(time), into: &input.intents)
             case .deviceAdded, .deviceRemoved:
                 // libinput cancels the touches of a device that goes away (TOUCH_CANCEL), which
                 // cancels a gesture one of them carried; a keyboard going away changes nothing.
+                recorder?.record(event, time: timeIfStarted)
                 input.deviceChanges.append(event)
             }
+        }
+        if let recorder {
+            recorder.flush(after: latestTouchTime, sessionTime: relative)
+            recorder.record(intents: input.intents)
+            recorder.flush(after: latestTouchTime, sessionTime: relative)
         }
         return input
     }
@@ -118,13 +133,30 @@ public final class LiveDismissalSession {
 
     /// Applies a host command now. After a `screen` command, the touches read from then on are
     /// mapped onto the new screen.
+    /// - Parameters:
+    ///   - text: the command's line as the host sent it, for the ``recorder``, which records
+    ///     only commands given with their text.
+    ///   - source: who sent it (`stdin`, `socket client 2`), for the recorder.
     /// - Throws: ``HostCommandError`` when the scene cannot take it (the session is unchanged),
     ///   including a `scene` whose screen differs from the session's.
-    public func apply(_ command: HostCommand) throws(HostCommandError) -> [Intent] {
+    public func apply(_ command: HostCommand, text: String? = nil, source sender: String? = nil) throws(HostCommandError) -> [Intent] {
+        let time = relative(Self.monotonicMicroseconds())
+        if let text { recorder?.recordCommand(text, source: sender, time: time, after: latestTouchTime, sessionTime: relative) }
+        defer { recorder?.flush(after: latestTouchTime, sessionTime: relative) }
         var intents: [Intent] = []
-        try pipeline.apply(command, time: relative(Self.monotonicMicroseconds()), into: &intents)
+        try pipeline.apply(command, time: time, into: &intents)
         source.screen = pipeline.scene.screen
+        recorder?.record(intents: intents)
         return intents
+    }
+
+    /// Records a host command line that did not parse, and changed nothing: a replay of the
+    /// recording meets it too.
+    public func recordUnparsedCommand(_ text: String, source: String?) {
+        guard let recorder else { return }
+        recorder.recordCommand(text, source: source, time: relative(Self.monotonicMicroseconds()), after: latestTouchTime,
+                               sessionTime: relative)
+        recorder.flush(after: latestTouchTime, sessionTime: relative)
     }
 
     /// New gesture thresholds, from the next gesture on: they take effect at once when no
@@ -148,7 +180,17 @@ public final class LiveDismissalSession {
 
     /// `time` since the first input; an event libinput stamped before a first host command counts as 0.
     private func relative(_ time: Int64) -> Int64 {
-        max(0, clock.sinceFirst(time))
+        hasInput = true
+        return max(0, clock.sinceFirst(time))
+    }
+
+    /// Whether there has been an input, which starts the clock.
+    private var hasInput = false
+
+    /// Now since the first input, 0 before it: for what happens without being an input (a
+    /// device change), which must not start the clock.
+    private var timeIfStarted: Int64 {
+        hasInput ? relative(Self.monotonicMicroseconds()) : 0
     }
 
     /// `CLOCK_MONOTONIC`, the clock libinput stamps events with, in microseconds.

@@ -30,6 +30,14 @@ final class LibinputRecordReader: RecordingReader {
     var failedOnUndecodableByte: Bool { yaml.failedOnUndecodableByte }
     private var clock = FirstEventClock()
 
+    /// The strings of a top-level `dismisskit` list, with their lines: the session header and
+    /// scene of a recording `gesturectl run --record` wrote (README, "Session files"); empty
+    /// in a recording `libinput record` wrote.
+    let sessionHeader: [(text: String, line: Int)]
+    /// The `dismisskit` strings of the chosen device's `events` items read so far and not yet
+    /// taken, with their lines, in file order: they come before the event ``next()`` returned last.
+    var sessionEntries: [(text: String, line: Int)] = []
+
     /// Opens `path` and reads up to the chosen device's events.
     /// - Parameters:
     ///   - deviceIndex: the 0-based index in `devices`; nil picks the first touchscreen.
@@ -42,6 +50,7 @@ final class LibinputRecordReader: RecordingReader {
         yaml = try YAMLEventReader(input: FileInput(path: path, chunkSize: readChunkSize))
         let header = try LibinputRecordHeaderParser(yaml: yaml, deviceIndex: deviceIndex).parse()
         device = header.device
+        sessionHeader = header.sessionHeader
         state = header.hasEvents ? .betweenItems : .finished
         if header.hasEvents && scansEventLines { yaml.startScanningEvdevLines() }
     }
@@ -74,6 +83,10 @@ final class LibinputRecordReader: RecordingReader {
                 switch try yaml.next() {
                 case .mappingEnd:
                     state = .betweenItems
+                case .scalar where yaml.scalarIs("dismisskit"):
+                    try yaml.next()
+                    guard yaml.kind == .scalar else { throw yaml.malformed("`dismisskit` must be a string of JSON") }
+                    sessionEntries.append((yaml.scalarText, yaml.line))
                 case .scalar where yaml.scalarIs("evdev"):
                     let keyLine = yaml.line
                     do throws(InputFileError) {
@@ -180,6 +193,7 @@ private struct LibinputRecordHeaderParser {
     struct Header {
         var device: DeviceDescription
         var hasEvents: Bool
+        var sessionHeader: [(text: String, line: Int)] = []
     }
 
     let yaml: YAMLEventReader
@@ -193,6 +207,7 @@ private struct LibinputRecordHeaderParser {
         }
         guard try yaml.next() == .mappingStart else { throw yaml.malformed("a libinput record file must be a map") }
         var versionSeen = false
+        var sessionHeader: [(text: String, line: Int)] = []
         while true {
             switch try yaml.next() {
             case .scalar:
@@ -204,9 +219,18 @@ private struct LibinputRecordHeaderParser {
                         throw yaml.malformed("unsupported libinput record version \(found); only version 1 is supported")
                     }
                     versionSeen = true
+                case "dismisskit":
+                    try yaml.next()
+                    guard yaml.kind == .sequenceStart else { throw yaml.malformed("`dismisskit` must be a list of strings of JSON") }
+                    while try yaml.next() != .sequenceEnd {
+                        guard yaml.kind == .scalar else { throw yaml.malformed("`dismisskit` must be a list of strings of JSON") }
+                        sessionHeader.append((yaml.scalarText, yaml.line))
+                    }
                 case "devices":
                     guard versionSeen else { throw yaml.malformed("`devices` comes before `version: 1`") }
-                    return try parseDevices(keyLine: yaml.line)
+                    var header = try parseDevices(keyLine: yaml.line)
+                    header.sessionHeader = sessionHeader
+                    return header
                 default:
                     try yaml.skipNextNode()
                 }

@@ -15,6 +15,12 @@
 ///      it, and its time;
 ///    - `{"intent":{…},"type":"intent"}`: an intent the pipeline decided, as
 ///      `dk_pipeline_next_intent` hands it out.
+///
+/// `gesturectl run --record` writes the same lines into a `libinput record` file
+/// (``LiveSessionRecorder``): the header and the scene in a top-level `dismisskit` list, the
+/// other lines as `dismisskit` items of the touch device's `events`, between its `evdev`
+/// frames, which stand for the `touch` lines; with three more kinds: `escapeKey`, `device`
+/// and `clock` (README, "Session files").
 public enum SessionFile {
     /// The `format` of the header.
     public static let format = "dismisskit-session"
@@ -28,6 +34,11 @@ public enum SessionFile {
         case command(text: String, time: Int64, line: Int)
         /// An intent as the pipeline handed it out: its JSON text.
         case intent(String)
+        /// Escape pressed on a keyboard, at `time` (a recording of `gesturectl run`).
+        case escapeKey(time: Int64)
+        /// A kernel event of the recorded touch device, time on the session's clock, and its line
+        /// (a recording of `gesturectl run`).
+        case evdev(RecordedEvent)
     }
 
     // MARK: - Writing
@@ -65,13 +76,56 @@ public enum SessionFile {
         return line.text
     }
 
-    /// A host command's line.
-    public static func commandLine(_ text: String, time: Int64) -> String {
+    /// A host command's line; `source` names who sent it (`stdin`, `socket client 2`) when
+    /// there can be more than one.
+    public static func commandLine(_ text: String, time: Int64, source: String? = nil) -> String {
         var line = JSONLine()
         line.set("type", .string("command"))
         line.set("command", .string(text))
         line.set("time", .integer(time))
+        if let source { line.set("source", .string(source)) }
         return line.text
+    }
+
+    /// An Escape key's line.
+    static func escapeKeyLine(time: Int64) -> String {
+        var line = JSONLine()
+        line.set("type", .string("escapeKey"))
+        line.set("time", .integer(time))
+        return line.text
+    }
+
+    /// The line that puts the `evdev` frames after it on the session's clock: the first of
+    /// them is at `time`.
+    static func clockLine(evdevTime time: Int64) -> String {
+        var line = JSONLine()
+        line.set("type", .string("clock"))
+        line.set("evdevTime", .integer(time))
+        return line.text
+    }
+
+    /// A line as a `dismisskit` item of a `libinput record` device's `events`, with its line
+    /// break: a single-quoted YAML string, so that libinput's tools read it as a string they
+    /// skip. The characters YAML would not keep as they are (C1 controls, DEL, line and
+    /// paragraph separators, byte order marks), which only a JSON string can hold, are written
+    /// as JSON escapes.
+    static func libinputRecordItem(_ line: String) -> String {
+        "  - dismisskit: " + yamlQuoted(line) + "\n"
+    }
+
+    /// A line as a single-quoted YAML string (``libinputRecordItem(_:)``).
+    static func yamlQuoted(_ line: String) -> String {
+        var item = "'"
+        for scalar in line.unicodeScalars {
+            switch scalar.value {
+            case 0x27: item += "''"
+            case 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF:
+                item += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: item.unicodeScalars.append(scalar)
+            }
+        }
+        return item + "'"
     }
 
     /// An intent's line, around its JSON text (without a newline).
@@ -82,64 +136,111 @@ public enum SessionFile {
 
     // MARK: - Reading
 
-    /// Whether the file at `path` begins with a session header (of any version); false when it
+    /// Whether the file at `path` begins with a session header (of any version), or is a
+    /// `libinput record` file with a `dismisskit` key among its first lines; false when it
     /// cannot be read, which opening it then reports.
     public static func isSession(path: String) -> Bool {
         guard let lines = try? LineReader(path: path, chunkSize: 4096), let first = try? lines.nextLine() else { return false }
         // Compared as bytes: a String's `contains` would link the regex library into every program.
         let marker = Array(#""format":"dismisskit-session""#.utf8)
         let head = first.prefix(256)
-        guard head.count >= marker.count else { return false }
-        return (head.startIndex...(head.endIndex - marker.count)).contains { head[$0..<($0 + marker.count)].elementsEqual(marker) }
+        if head.count >= marker.count,
+           (head.startIndex...(head.endIndex - marker.count)).contains(where: { head[$0..<($0 + marker.count)].elementsEqual(marker) }) {
+            return true
+        }
+        guard first.starts(with: "# libinput record".utf8) else { return false }
+        while lines.lineNumber < 16, let line = try? lines.nextLine() {
+            if line.starts(with: "dismisskit:".utf8) { return true }
+        }
+        return false
     }
 
     /// Reads a session file line by line: the header and the scene when it opens, then each entry.
+    /// A `libinput record` file that `gesturectl run --record` wrote is read the same way: its
+    /// `dismisskit` strings are the lines, its `evdev` frames the touches (``Entry/evdev(_:)``).
     public final class Reader {
         public let path: String
         /// The starting scene and thresholds (no timeline: the commands are the session's own);
         /// nil for a file that ends within its scene line (a session cut short there), which
         /// has nothing to replay.
         public let sceneFile: SceneFile?
-        private let lines: LineReader
+        /// The recorded touch device of a `libinput record` session; nil for a JSON Lines one.
+        public var device: DeviceDescription? { records?.device }
+        private let lines: LineReader?
+        private let records: LibinputRecordReader?
+        /// The kernel event read after the `dismisskit` items before it, which come first.
+        private var heldEvent: RecordedEvent?
+        /// Where the recording's first `evdev` event is on the session's clock (its `clock` line).
+        private var evdevTime: Int64 = 0
+        private var recordsEnded = false
 
         /// Opens the file and reads its header and scene.
         /// - Throws: ``InputFileError``: `.unreadable` for a file that cannot be read, `.malformed`
         ///   with the line for a header of another format or version, or a bad scene.
         public init(path: String) throws(InputFileError) {
             self.path = path
-            lines = try LineReader(path: path, chunkSize: FileInput.defaultChunkSize)
-            guard var header = try Self.object(lines, path: path, expecting: "the session header", cutShortIsEnd: false) else {
+            let lines = try LineReader(path: path, chunkSize: FileInput.defaultChunkSize)
+            if let first = try lines.nextLine(), first.starts(with: "# libinput record".utf8) {
+                let records = try LibinputRecordReader(path: path)
+                self.records = records
+                self.lines = nil
+                var header = records.sessionHeader.makeIterator()
+                guard let session = header.next() else {
+                    throw InputFileError(.malformed, path: path, line: 1,
+                                         reason: "not a DismissKit session: the recording has no `dismisskit` list")
+                }
+                try Self.checkHeader(try Self.object(session.text, path: path, line: session.line), path: path, line: session.line)
+                guard let scene = header.next() else {
+                    throw InputFileError(.malformed, path: path, line: session.line + 1, reason: "the `dismisskit` list has no scene")
+                }
+                sceneFile = try Self.sceneFile(try Self.object(scene.text, path: path, line: scene.line), path: path, line: scene.line)
+                return
+            }
+            let jsonLines = try LineReader(path: path, chunkSize: FileInput.defaultChunkSize)
+            self.lines = jsonLines
+            records = nil
+            guard let header = try Self.object(jsonLines, path: path, expecting: "the session header", cutShortIsEnd: false) else {
                 throw InputFileError(.malformed, path: path, line: 1, reason: "the file ends before the session header")
             }
+            try Self.checkHeader(header, path: path, line: jsonLines.lineNumber)
+            guard let scene = try Self.object(jsonLines, path: path, expecting: "the scene", cutShortIsEnd: true) else {
+                sceneFile = nil
+                return
+            }
+            sceneFile = try Self.sceneFile(scene, path: path, line: jsonLines.lineNumber)
+        }
+
+        private static func checkHeader(_ header: JSONObjectReader, path: String, line: Int) throws(InputFileError) {
+            var header = header
             do throws(JSONInputError) {
                 guard try header.string("type") == "session", try header.string("format") == SessionFile.format else {
-                    throw JSONInputError(line: 1, reason: "not a DismissKit session: the header's format is not \(quoted(SessionFile.format))")
+                    throw JSONInputError(line: line, reason: "not a DismissKit session: the header's format is not \(quoted(SessionFile.format))")
                 }
                 let version = try header.required("version").integer(at: "version")
                 guard version == Int64(SessionFile.version) else {
-                    throw JSONInputError(line: 1, reason: "session version \(version) is not one this build reads (\(SessionFile.version))")
+                    throw JSONInputError(line: line, reason: "session version \(version) is not one this build reads (\(SessionFile.version))")
                 }
                 _ = try header.string("dismisskit")
                 try header.rejectUnknownKeys()
             } catch {
-                throw InputFileError(.malformed, path: path, line: lines.lineNumber, reason: error.reason)
+                throw InputFileError(.malformed, path: path, line: line, reason: error.reason)
             }
-            guard var scene = try Self.object(lines, path: path, expecting: "the scene", cutShortIsEnd: true) else {
-                sceneFile = nil
-                return
-            }
+        }
+
+        private static func sceneFile(_ scene: JSONObjectReader, path: String, line: Int) throws(InputFileError) -> SceneFile {
+            var scene = scene
             do throws(JSONInputError) {
                 guard try scene.string("type") == "scene" else {
-                    throw JSONInputError(line: scene.line, reason: "expected the scene after the header")
+                    throw JSONInputError(line: line, reason: "expected the scene after the header")
                 }
                 var sceneReader = try JSONObjectReader(try scene.required("scene"), path: "scene")
                 let unchecked = try SceneReader.scene(from: &sceneReader)
                 try sceneReader.rejectUnknownKeys()
                 let configuration = try GestureConfigurationReader.configuration(from: try scene.required("gestures"), path: "gestures")
                 try scene.rejectUnknownKeys()
-                sceneFile = SceneFile(scene: try unchecked.validated(), configuration: configuration)
+                return SceneFile(scene: try unchecked.validated(), configuration: configuration)
             } catch {
-                throw InputFileError(.malformed, path: path, line: lines.lineNumber, reason: error.reason)
+                throw InputFileError(.malformed, path: path, line: line, reason: error.reason)
             }
         }
 
@@ -147,6 +248,8 @@ public enum SessionFile {
         /// writer stopped mid-line) ends the session there.
         /// - Throws: ``InputFileError`` `.malformed` with the line for a line that is not an entry.
         public func next() throws(InputFileError) -> Entry? {
+            if let records { return try next(of: records) }
+            guard let lines else { return nil }
             while let bytes = try lines.nextLine() {
                 if bytes.isEmpty { continue }
                 let text = String(decoding: bytes, as: UTF8.self)
@@ -160,7 +263,7 @@ public enum SessionFile {
                     throw InputFileError(.malformed, path: path, line: line, reason: error.reason)
                 }
                 do throws(JSONInputError) {
-                    return try Self.entry(value, text: text, line: line)
+                    if let entry = try entry(value, text: text, line: line) { return entry }
                 } catch {
                     throw InputFileError(.malformed, path: path, line: line, reason: error.reason)
                 }
@@ -168,10 +271,53 @@ public enum SessionFile {
             return nil
         }
 
-        private static func entry(_ value: JSONValue, text: String, line: Int) throws(JSONInputError) -> Entry {
+        /// The next entry of a `libinput record` session: its `dismisskit` items and `evdev`
+        /// events in file order. A file whose last line is cut short ends before that line.
+        private func next(of records: LibinputRecordReader) throws(InputFileError) -> Entry? {
+            while true {
+                if !records.sessionEntries.isEmpty {
+                    let (text, line) = records.sessionEntries.removeFirst()
+                    do throws(JSONInputError) {
+                        if let entry = try entry(try JSONValue(parsing: text), text: text, line: line) { return entry }
+                    } catch {
+                        if line >= Self.lineCount(path) {  // cut short within its last line
+                            records.sessionEntries = []
+                            heldEvent = nil
+                            recordsEnded = true
+                            return nil
+                        }
+                        throw InputFileError(.malformed, path: path, line: line, reason: error.reason)
+                    }
+                    continue
+                }
+                if var event = heldEvent {
+                    heldEvent = nil
+                    event.event.time += evdevTime
+                    return .evdev(event)
+                }
+                if recordsEnded { return nil }
+                do throws(InputFileError) {
+                    heldEvent = try records.next()
+                    recordsEnded = heldEvent == nil
+                } catch {
+                    guard let line = error.line, line >= Self.lineCount(path) else { throw error }
+                    recordsEnded = true
+                }
+            }
+        }
+
+        /// How many lines the file has, the last counted whether or not a line break ends it.
+        private static func lineCount(_ path: String) -> Int {
+            guard let lines = try? LineReader(path: path, chunkSize: FileInput.defaultChunkSize) else { return 0 }
+            while (try? lines.nextLine()) != nil {}
+            return lines.lineNumber
+        }
+
+        /// The entry of a line; nil for a line only the reader uses (`clock`) or none does (`device`).
+        private func entry(_ value: JSONValue, text: String, line: Int) throws(JSONInputError) -> Entry? {
             var reader = try JSONObjectReader(value, path: "")
             let type = try reader.string("type")
-            let entry: Entry
+            let entry: Entry?
             switch type {
             case "touch":
                 let name = try reader.string("event")
@@ -195,17 +341,35 @@ public enum SessionFile {
                 entry = .touch(event)
             case "command":
                 entry = .command(text: try reader.string("command"), time: try reader.required("time").integer(at: "time"), line: line)
+                _ = try reader.optional("source").map { value throws(JSONInputError) in try value.string(at: "source") }
             case "intent":
                 _ = try reader.required("intent")
                 guard text.hasPrefix(#"{"intent":"#), text.hasSuffix(#","type":"intent"}"#) else {
                     throw JSONInputError(line: line, reason: #"an intent line is {"intent":{…},"type":"intent"}"#)
                 }
                 entry = .intent(String(text.dropFirst(#"{"intent":"#.count).dropLast(#","type":"intent"}"#.count)))
+            case "escapeKey" where records != nil:
+                entry = .escapeKey(time: try reader.required("time").integer(at: "time"))
+            case "clock" where records != nil:
+                evdevTime = try reader.required("evdevTime").integer(at: "evdevTime")
+                entry = nil
+            case "device" where records != nil:
+                return nil  // a note for people: devices come and go as libinput saw them
             default:
-                throw JSONInputError(line: line, reason: "type: expected touch, command or intent, found \(quoted(type))")
+                let types = records == nil ? "touch, command or intent" : "command, intent, escapeKey, device or clock"
+                throw JSONInputError(line: line, reason: "type: expected \(types), found \(quoted(type))")
             }
             try reader.rejectUnknownKeys()
             return entry
+        }
+
+        /// A `dismisskit` string of a `libinput record` session as an object.
+        private static func object(_ text: String, path: String, line: Int) throws(InputFileError) -> JSONObjectReader {
+            do throws(JSONInputError) {
+                return try JSONObjectReader(try JSONValue(parsing: text), path: "")
+            } catch {
+                throw InputFileError(.malformed, path: path, line: line, reason: error.reason)
+            }
         }
 
         /// The next line as an object, which must be there; nil when `cutShortIsEnd` and it is the

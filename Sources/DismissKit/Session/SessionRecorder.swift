@@ -5,23 +5,41 @@ import Glibc
 /// that loses power loses at most the frame in progress.
 ///
 /// The file is created with mode 0600: it holds what people did. When a write fails, the
-/// recorder stops and keeps the error (``failure``); the session itself goes on.
+/// recorder stops and keeps the error (``failure``); the session itself goes on. So it does
+/// when the file would grow past its largest size (``reachedMaximumSize``): what waits is
+/// dropped, and the file ends at its last whole frame.
 public final class SessionRecorder {
     public let path: String
     /// The error that stopped the recording, if one did.
     public private(set) var failure: Errno?
+    /// Whether the recording stopped because the file reached its largest size.
+    public private(set) var reachedMaximumSize = false
     private var descriptor: Int32
     private var pending: [UInt8] = []
+    private let maximumSize: Int?
+    private var written = 0
+    /// Whether the lines are `dismisskit` items of a `libinput record` file's `events`.
+    private let inLibinputRecord: Bool
 
     /// Creates (or replaces) the file and writes the header and the starting scene.
     /// - Throws: ``Errno`` when the file cannot be created or written.
-    public init(path: String, scene: Scene, configuration: GestureConfiguration) throws(Errno) {
+    public convenience init(path: String, scene: Scene, configuration: GestureConfiguration) throws(Errno) {
+        try self.init(path: path, opening: SessionFile.headerLine + "\n" + SessionFile.sceneLine(scene, configuration: configuration) + "\n",
+                      inLibinputRecord: false, maximumSize: nil)
+    }
+
+    /// Creates (or replaces) the file and writes `opening` (which ends with a line break).
+    /// - Parameter inLibinputRecord: whether the lines go into a `libinput record` file, as
+    ///   `dismisskit` items of its device's `events`.
+    init(path: String, opening: String, inLibinputRecord: Bool, maximumSize: Int?) throws(Errno) {
         self.path = path
+        self.inLibinputRecord = inLibinputRecord
+        self.maximumSize = maximumSize
         descriptor = try SystemCall.checked { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
-        append(SessionFile.headerLine)
-        append(SessionFile.sceneLine(scene, configuration: configuration))
+        append(text: opening)
         flush()
         if let failure { throw failure }
+        if reachedMaximumSize { throw Errno(code: EFBIG) }
     }
 
     deinit {
@@ -29,14 +47,17 @@ public final class SessionRecorder {
         close(descriptor)
     }
 
+    /// Whether the recorder has stopped (a failed write, or the largest size reached).
+    public var hasStopped: Bool { failure != nil || reachedMaximumSize }
+
     /// Records a touch as the host gave it.
     public func record(touch event: TouchEvent) {
         append(SessionFile.touchLine(event))
     }
 
-    /// Records a host command's text and time.
-    public func record(command text: String, time: Int64) {
-        append(SessionFile.commandLine(text, time: time))
+    /// Records a host command's text and time, and who sent it when there can be more than one.
+    public func record(command text: String, time: Int64, source: String? = nil) {
+        append(SessionFile.commandLine(text, time: time, source: source))
     }
 
     /// Records the intents the pipeline decided, in order.
@@ -49,21 +70,31 @@ public final class SessionRecorder {
         }
     }
 
-    /// Writes out the lines that wait.
+    /// Writes out the lines that wait, unless the file would grow past its largest size.
     public func flush() {
-        guard failure == nil, !pending.isEmpty else { return }
+        guard !hasStopped, !pending.isEmpty else { return }
+        defer { pending.removeAll(keepingCapacity: true) }
+        if let maximumSize, written + pending.count > maximumSize {
+            reachedMaximumSize = true
+            return
+        }
         do throws(Errno) {
             try SystemCall.writeAll(pending) { start, count in write(descriptor, start, count) }
+            written += pending.count
         } catch {
             failure = error
         }
-        pending.removeAll(keepingCapacity: true)
     }
 
-    private func append(_ line: String) {
-        guard failure == nil else { return }
-        pending.append(contentsOf: line.utf8)
-        pending.append(UInt8(ascii: "\n"))
+    /// Adds a line of the session file (``SessionFile``) to those that wait.
+    func append(_ line: String) {
+        append(text: inLibinputRecord ? SessionFile.libinputRecordItem(line) : line + "\n")
+    }
+
+    /// Adds text as it is to what waits.
+    func append(text: String) {
+        guard !hasStopped else { return }
+        pending.append(contentsOf: text.utf8)
     }
 }
 
@@ -73,13 +104,31 @@ extension SessionFile {
     /// in order. A command that does not parse or apply changes nothing, as it did live.
     /// - Parameter configuration: thresholds instead of the session's own.
     /// A session cut short within its scene gives nothing.
-    /// - Throws: ``InputFileError`` for a line that is not an entry.
+    ///
+    /// The `evdev` frames of a recording of `gesturectl run` are decoded as a replay decodes a
+    /// recording, each onto the screen in force, and their touches handled one by one.
+    /// - Throws: ``InputFileError`` for a line that is not an entry, or a recorded device that
+    ///   is not a touchscreen.
     public static func steps(
         of reader: Reader, configuration: GestureConfiguration? = nil, _ body: (Replay.Step) -> Void
     ) throws(InputFileError) {
         guard let sceneFile = reader.sceneFile else { return }
         var pipeline = DismissalPipeline(scene: sceneFile.scene, configuration: configuration ?? sceneFile.configuration)
         pipeline.notesDecisions = true
+        var decoder: TouchDecoder?
+        var mtdev: MtdevConverter?
+        if let device = reader.device {
+            do {
+                let touchDecoder = try TouchDecoder(device: device, screen: pipeline.scene.screen)
+                mtdev = touchDecoder.reporting == .protocolA ? try MtdevConverter(device: device) : nil
+                decoder = touchDecoder
+            } catch {
+                throw InputFileError(.malformed, path: reader.path, reason: "device \"\(device.name)\": \(error.reason)")
+            }
+        }
+        var mappedScreen = pipeline.scene.screen
+        var kernelEvents: [InputEvent] = []
+        var touches: [TouchEvent] = []
         var intents: [Intent] = []
         var decisions: [GestureDecision] = []
         func deliver() {
@@ -99,6 +148,34 @@ extension SessionFile {
                 guard let command = try? HostCommandParser.parse(text) else { continue }
                 body(.command(TimedCommand(time: time, command: command, line: line)))
                 try? pipeline.apply(command, time: time, into: &intents)
+            case .escapeKey(let time):
+                pipeline.handleEscapeKey(time: time, into: &intents)
+            case .evdev(let recorded):
+                guard decoder != nil else { continue }
+                if let mtdev {
+                    do {
+                        try mtdev.convert(recorded.event, into: &kernelEvents)
+                    } catch {
+                        throw InputFileError(.malformed, path: reader.path, line: recorded.line, reason: error.reason)
+                    }
+                } else {
+                    kernelEvents.append(recorded.event)
+                }
+                for event in kernelEvents {
+                    if event.type == EventType.synchronization && event.code == SynchronizationCode.report,
+                       pipeline.scene.screen != mappedScreen {
+                        mappedScreen = pipeline.scene.screen
+                        decoder!.mapOnto(screen: mappedScreen)
+                    }
+                    decoder!.decode(event, into: &touches)
+                }
+                kernelEvents.removeAll(keepingCapacity: true)
+                for touch in touches {
+                    body(.touch(touch))
+                    try? pipeline.handle(touch, into: &intents)
+                    deliver()
+                }
+                touches.removeAll(keepingCapacity: true)
             case .intent:
                 continue
             }

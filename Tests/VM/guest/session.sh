@@ -370,6 +370,9 @@ wait
 # The service check needs seat0 to itself: after every recording (guest/service_check.py).
 /usr/bin/python3 "$SHARE/guest/service_check.py" "$GESTURECTL" "$SHARE" "$RESULTS" gesture-gated-swipe-confirm-discard \
   2> "$WORK/service-check.err" || log "@service: the check failed: $(tail -3 "$WORK/service-check.err")"
+# The recording check, after it: guest/record_check.py.
+/usr/bin/python3 "$SHARE/guest/record_check.py" "$GESTURECTL" "$SHARE" "$RESULTS" gesture-gated-swipe-confirm-discard \
+  2> "$WORK/record-check.err" || log "@record: the check failed: $(tail -3 "$WORK/record-check.err")"
 read -r _ user nice system idle _ < /proc/stat
 busy=$((user + nice + system - BUSY_AT_START)) idle=$((idle - IDLE_AT_START))
 log "session complete; the cpus were busy $((100 * busy / (busy + idle))) % of the time since udevd started"

@@ -195,7 +195,7 @@ enum RunLimits {
     /// ``pauseReadingBytes``.
     static let disconnectBytes = 1 << 22
     /// A client that takes no byte of what waits for it in this long has stopped reading and
-    /// is disconnected.
+    /// is disconnected (the default of `run --client-stall`).
     static let stallSeconds: Int64 = 10
     /// The most commands applied between two reads of the touches: a client that pipelines
     /// thousands never holds up touch input (libinput warns past 20 ms).

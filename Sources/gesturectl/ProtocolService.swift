@@ -10,6 +10,7 @@ import Glibc
 /// (``ProtocolClient``), and one that stopped reading is disconnected with a note on standard error.
 struct ProtocolService {
     private let session: LiveDismissalSession
+    private let stallSeconds: Int64
     private let explain: Bool
     /// `--touch-events`: touch events go out instead of intents and device lines.
     private let printTouchEvents: Bool
@@ -18,8 +19,11 @@ struct ProtocolService {
     /// The line being composed, reused.
     private var line: [UInt8] = []
 
-    init(session: LiveDismissalSession, explain: Bool, printTouchEvents: Bool) {
+    /// - Parameter stallSeconds: how long a client may take none of the bytes waiting for it
+    ///   before it is disconnected (`run --client-stall`).
+    init(session: LiveDismissalSession, explain: Bool, printTouchEvents: Bool, stallSeconds: Int64 = RunLimits.stallSeconds) {
         self.session = session
+        self.stallSeconds = stallSeconds
         self.explain = explain
         self.printTouchEvents = printTouchEvents
         line.reserveCapacity(4096)
@@ -49,7 +53,7 @@ struct ProtocolService {
         if clients.contains(where: \.hasCommandsWaiting) { return 0 }
         let now = monotonicMilliseconds()
         return clients.filter { $0.waitingDescriptor != nil }
-            .map { max(0, RunLimits.stallSeconds * 1000 - $0.millisecondsWithoutProgress(now: now)) }.min()
+            .map { max(0, stallSeconds * 1000 - $0.millisecondsWithoutProgress(now: now)) }.min()
     }
 
     /// Forgets the clients that have gone (their sockets close).
@@ -117,7 +121,7 @@ struct ProtocolService {
     /// Writes to every client what its descriptor takes now, and applies the commands read and
     /// not yet applied, the clients' in turn, line by line, writing out after each, up to
     /// ``RunLimits/commandsPerPass`` (the rest wait for the next pass, after the loop has read
-    /// the touches); then disconnects the clients that have taken nothing for ``RunLimits/stallSeconds``.
+    /// the touches); then disconnects the clients that have taken nothing for ``stallSeconds``.
     mutating func flush() {
         writeOut()
         var budget = RunLimits.commandsPerPass
@@ -133,11 +137,11 @@ struct ProtocolService {
             }
         }
         let now = monotonicMilliseconds()
-        for client in clients where client.millisecondsWithoutProgress(now: now) >= RunLimits.stallSeconds * 1000 {
+        for client in clients where client.millisecondsWithoutProgress(now: now) >= stallSeconds * 1000 {
             if client.isLeaving {
                 client.close()
             } else {
-                disconnect(client, because: "stopped reading (took none of the bytes waiting for it in \(RunLimits.stallSeconds) s)")
+                disconnect(client, because: "stopped reading (took none of the bytes waiting for it in \(stallSeconds) s)")
             }
         }
     }

@@ -5,7 +5,7 @@ import Glibc
 enum RunCommand: Subcommand {
     static let name = "run"
     static let summary = "Run the pipeline on a live touchscreen (host commands on stdin)."
-    static let usage = "gesturectl \(name) [--seat <name> | --device <path> ...] [--require-device] [--scene <file>] [--screen <width>x<height>] [--config <file>] [--calibration \"<a b c d e f>\"] [--socket <path>] [--allow-uid <user> ...] [--allow-group <group> ...] [--record <file> [--record-max-size <bytes>]] [--touch-events] [--explain] [--verbose]"
+    static let usage = "gesturectl \(name) [--seat <name> | --device <path> ...] [--require-device] [--scene <file>] [--screen <width>x<height>] [--config <file>] [--calibration \"<a b c d e f>\"] [--socket <path>] [--allow-uid <user> ...] [--allow-group <group> ...] [--client-stall <seconds>] [--record <file> [--record-max-size <bytes>]] [--touch-events] [--explain] [--verbose]"
 
     static let help = """
         OVERVIEW: Run the dismissal pipeline on a live touchscreen.
@@ -44,6 +44,9 @@ enum RunCommand: Subcommand {
           --allow-uid <user>      Let this user (id or name) connect to the socket too (repeatable);
                                   root and the service's own user always may.
           --allow-group <group>   Let members of this group (id or name) connect (repeatable).
+          --client-stall <seconds>
+                                  Disconnect a client that takes none of the bytes waiting for it
+                                  for this long, 1 to 3600 (default 10).
           --record <file>         Record the session into this file (mode 0600): the touch device
                                   as 'libinput record' writes it, with the scene, every host
                                   command and its source, Escape keys, device changes and the
@@ -80,11 +83,12 @@ enum RunCommand: Subcommand {
         let configFile: (path: String, base: GestureConfiguration)?
         let recordPath: String?
         let recordMaximumSize: Int?
+        let clientStallSeconds: Int64
         do throws(CommandLineArguments.UsageError) {
             let options = try CommandLineArguments(
                 arguments,
                 valueOptions: LiveInputOptions.valueOptions.union(["scene", "screen", "config", "calibration", "socket", "allow-uid", "allow-group",
-                                                                   "record", "record-max-size"]),
+                                                                   "record", "record-max-size", "client-stall"]),
                 flagOptions: ["touch-events", "explain", "help", "require-device", "verbose"]
             )
             if options.flag("help") {
@@ -147,6 +151,12 @@ enum RunCommand: Subcommand {
                 }
                 return size
             }
+            clientStallSeconds = try options.value("client-stall").map { text throws(CommandLineArguments.UsageError) in
+                guard let seconds = Int64(text), (1...3600).contains(seconds) else {
+                    throw CommandLineArguments.UsageError(message: "'--client-stall' needs whole seconds from 1 to 3600, got '\(text)'")
+                }
+                return seconds
+            } ?? RunLimits.stallSeconds
             logLevel = [.error, .info, .debug][min(options.count(of: "verbose"), 2)]
         } catch {
             return usageError(error.message)
@@ -197,7 +207,8 @@ enum RunCommand: Subcommand {
             StandardError.report(error.description)
             return ExitStatus.unavailable
         }
-        var service = ProtocolService(session: session, explain: explain, printTouchEvents: printTouchEvents)
+        var service = ProtocolService(session: session, explain: explain, printTouchEvents: printTouchEvents,
+                                      stallSeconds: clientStallSeconds)
         // The seat is open and the socket served: systemd may start what waits for the service.
         let notifier: ServiceManagerNotifier?
         do throws(ServiceManagerNotifierError) {

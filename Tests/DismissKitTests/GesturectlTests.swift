@@ -109,6 +109,9 @@ import Testing
         ("plot format", ["plot", recording, "--format", "pdf"], "gesturectl plot --help"),
         ("run option", ["run", "--screen", "wide"], "gesturectl run --help"),
         ("run screen past a scene's bounds", ["run", "--screen", "1e300x1e300"], "gesturectl run --help"),
+        ("run client stall of 0", ["run", "--client-stall", "0"], "gesturectl run --help"),
+        ("run client stall not a number", ["run", "--client-stall", "1.5"], "gesturectl run --help"),
+        ("run record size without a record", ["run", "--record-max-size", "1M"], "gesturectl run --help"),
         ("devices argument", ["devices", "extra"], "gesturectl devices --help"),
     ])
     func usageErrorsExit64WithTheUsageLineAndTheHelpOfTheSubcommand(name: String, arguments: [String], help: String) throws {

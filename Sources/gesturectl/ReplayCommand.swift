@@ -5,7 +5,7 @@ import Glibc
 enum ReplayCommand: Subcommand {
     static let name = "replay"
     static let summary = "Replay a recording and print touch events or intents."
-    static let usage = "gesturectl \(name) <trace> [<events-file>] [--scene <file>] [--config <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [--touch-events [--exact]] [--explain] [--format json|text]"
+    static let usage = "gesturectl \(name) <trace> [<events-file>] [--scene <file>] [--config <file>] [--device-index <n>] [--calibration \"<a b c d e f>\"] [--touch-events [--exact]] [--explain] [--format json|text] [--verify]"
 
     static let help = """
         OVERVIEW: Replay a recorded touchscreen trace, deterministically.
@@ -43,6 +43,9 @@ enum ReplayCommand: Subcommand {
           --format <format>       json (the default): JSON Lines; text: one aligned line per touch (frames
                                   left out), command, decision and intent, as a person reads them, in
                                   colour on a terminal.
+          --verify                For a session file: replay it and compare the intents with the ones
+                                  it recorded, printing nothing else; exit 0 when they are the same,
+                                  1 with the first difference named.
           -h, --help              Show help information.
         """
 
@@ -54,7 +57,7 @@ enum ReplayCommand: Subcommand {
             options = try CommandLineArguments(
                 arguments,
                 valueOptions: TraceOptions.valueOptions.union(["format"]),
-                flagOptions: ["touch-events", "exact", "explain", "help"]
+                flagOptions: ["touch-events", "exact", "explain", "help", "verify"]
             )
             if options.flag("help") {
                 printToStandardOutput(help)
@@ -72,6 +75,10 @@ enum ReplayCommand: Subcommand {
             if options.flag("exact") && !options.flag("touch-events") {
                 throw CommandLineArguments.UsageError(message: "'--exact' is for touch events: give it with '--touch-events'")
             }
+            if options.flag("verify") && (options.flag("touch-events") || options.flag("explain") || text != nil) {
+                throw CommandLineArguments.UsageError(message: "'--verify' compares intents and prints nothing else: "
+                    + "give it without '--touch-events', '--explain' or '--format'")
+            }
             if trace.configPath != nil && options.flag("touch-events") {
                 throw CommandLineArguments.UsageError(message: "'--config' is for intents; touch events use no thresholds")
             }
@@ -83,8 +90,13 @@ enum ReplayCommand: Subcommand {
             if trace.scenePath != nil {
                 return usageError("a session file carries its scene: give no '--scene'")
             }
+            if options.flag("verify") { return verifySession(trace) }
             return replaySession(trace, touchEvents: options.flag("touch-events"), exact: options.flag("exact"),
                                  explain: options.flag("explain"), text: text)
+        }
+        if options.flag("verify") {
+            return usageError("'--verify' is for session files (from 'gesturectl run --record' or dk_pipeline_record), "
+                + "which hold the intents to compare")
         }
         if let text { return replayAsText(trace, touchEvents: options.flag("touch-events"), text: text) }
         let scenePath = trace.scenePath
@@ -178,6 +190,44 @@ enum ReplayCommand: Subcommand {
                 case .intent(let intent): if !touchEvents { output.write { intent.appendJSONLine(to: &$0, explain: explain) } }
                 }
             }
+        }
+    }
+    /// `--verify`: replays a session file and compares its intents, as JSON text, with those
+    /// it recorded: 0 when they are the same (a note says how many), 1 with the first difference.
+    private static func verifySession(_ trace: TraceOptions) -> Int32 {
+        let path = trace.paths[0]
+        do throws(InputFileError) {
+            var recorded: [String] = []
+            let entries = try SessionFile.Reader(path: path)
+            while let entry = try entries.next() {
+                if case .intent(let text) = entry { recorded.append(text) }
+            }
+            let reader = try SessionFile.Reader(path: path)
+            let configuration = try reader.sceneFile.map { sceneFile throws(InputFileError) in try trace.configuration(over: sceneFile) }
+            var replayed = 0
+            var difference: String?
+            try SessionFile.steps(of: reader, configuration: configuration) { step in
+                guard difference == nil, case .intent(let intent) = step else { return }
+                let text = intent.jsonLine(explain: false).text
+                if replayed == recorded.count {
+                    difference = "intent \(replayed + 1) was not recorded; replayed \(text)"
+                } else if recorded[replayed] != text {
+                    difference = "intent \(replayed + 1) differs; recorded \(recorded[replayed]), replayed \(text)"
+                }
+                replayed += 1
+            }
+            if difference == nil, replayed < recorded.count {
+                difference = "intent \(replayed + 1) was recorded but not replayed: \(recorded[replayed])"
+            }
+            if let difference {
+                StandardError.write("gesturectl: \(path): \(difference)")
+                return ExitStatus.failure
+            }
+            StandardError.write("gesturectl: \(path): the \(recorded.count) recorded intents replay the same")
+            return ExitStatus.success
+        } catch {
+            StandardError.report(error.description)
+            return TraceOptions.exitStatus(for: error)
         }
     }
 }

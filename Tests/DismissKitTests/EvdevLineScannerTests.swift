@@ -132,7 +132,7 @@ import Testing
         let original = try Data(contentsOf: URL(fileURLWithPath: ReplayTestSupport.converted("atmel-maxtouch.1-finger-fast-taps.CONVERTED.yml")))
         let bytes = [UInt8](original.prefix(12_000))
         let alphabet = Array(" -[],#:\n\t0123456789e\u{7f}".utf8) + [0xC3]
-        var random = SplitMix(seed: 0x5EED)
+        var random = SeededGenerator(seed: 0x5EED)
         let directory = try ReplayTestSupport.makeDirectory()
         var scannedSome = 0
         for index in 0..<600 {
@@ -160,18 +160,5 @@ import Testing
             if outcome.scannedEventCount > 0 { scannedSome += 1 }
         }
         #expect(scannedSome > 200)
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for the mutations.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

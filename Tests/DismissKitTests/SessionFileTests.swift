@@ -63,6 +63,48 @@ import Testing
         #expect(analysis.standardOutput.contains(#""matchesExpected":true"#))
     }
 
+    /// `replay --verify` says the recorded intents replay the same, and names the first one
+    /// that does not in a file whose intents were changed, dropped or added.
+    @Test func verifyComparesTheReplayWithTheRecordedIntents() throws {
+        let path = Self.temporaryPath("verify")
+        defer { unlink(path) }
+        let handedOut = try Self.record("gesture-gated-swipe-confirm-discard", to: path)
+        let same = try runGesturectl(["replay", path, "--verify"])
+        #expect(same.status == 0, "\(same.standardError)")
+        #expect(same.standardOutput.isEmpty)
+        #expect(same.standardError == "gesturectl: \(path): the \(handedOut.count) recorded intents replay the same\n")
+
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let intentLines = lines.indices.filter { lines[$0].hasPrefix(#"{"intent":"#) }
+        try #require(intentLines.count == handedOut.count && handedOut.count > 3)
+        func verify(_ edited: [Substring]) throws -> CommandResult {
+            let editedPath = Self.temporaryPath("verify-edited")
+            defer { unlink(editedPath) }
+            try edited.joined(separator: "\n").write(toFile: editedPath, atomically: true, encoding: .utf8)
+            return try runGesturectl(["replay", editedPath, "--verify"])
+        }
+        var changed = lines
+        changed[intentLines[2]] = Substring(lines[intentLines[2]].replacingOccurrences(of: #""time":"#, with: #""time":1"#))
+        let differs = try verify(changed)
+        #expect(differs.status == 1)
+        #expect(differs.standardError.contains(": intent 3 differs; recorded "), "\(differs.standardError)")
+        var dropped = lines
+        dropped.remove(at: intentLines.last!)
+        let extra = try verify(dropped)
+        #expect(extra.status == 1)
+        #expect(extra.standardError.contains(": intent \(handedOut.count) was not recorded; replayed "), "\(extra.standardError)")
+        var added = lines
+        added.insert(lines[intentLines.last!], at: intentLines.last! + 1)
+        let missing = try verify(added)
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains(": intent \(handedOut.count + 1) was recorded but not replayed: "), "\(missing.standardError)")
+
+        let notASession = try runGesturectl(["replay", "Recordings/gesture-gated-swipe-confirm-discard.evemu", "--scene",
+                                             "Recordings/gesture-gated-swipe-confirm-discard.scene.json", "--verify"])
+        #expect(notASession.status == 64)
+        #expect(notASession.standardError.hasPrefix("Error: '--verify' is for session files"))
+    }
+
     @Test func aSessionCutAnywhereReplaysToAPrefix() throws {
         let path = Self.temporaryPath("session-whole")
         let cut = Self.temporaryPath("session-cut")

@@ -59,8 +59,10 @@ enum DevicesCommand: Subcommand {
         return ExitStatus.success
     }
 
-    private static func field(_ name: String, _ value: String) -> String {
+    /// One `Label:   value` line; the value (a device's name comes from its firmware) with its
+    /// control characters escaped, so that it cannot forge other lines or reach the terminal.
+    static func field(_ name: String, _ value: String) -> String {
         let label = name + ":"
-        return label + String(repeating: " ", count: max(1, 18 - label.count)) + value + "\n"
+        return label + String(repeating: " ", count: max(1, 18 - label.count)) + MessageWriter.escaped(value) + "\n"
     }
 }

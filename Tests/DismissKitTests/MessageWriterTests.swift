@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import DismissKit
+@testable import gesturectl
 import Testing
 
 /// Every message on standard error goes through `MessageWriter`, which escapes control
@@ -28,6 +29,12 @@ import Testing
                     "\(line.debugDescription)", sourceLocation: sourceLocation)
             #expect(!line.hasPrefix("Error: forged") && !line.hasPrefix("gesturectl: forged"), sourceLocation: sourceLocation)
         }
+    }
+
+    /// `gesturectl devices` prints a device's name, which its firmware chose, escaped too.
+    @Test func aDeviceNameInTheDevicesListing() {
+        #expect(DevicesCommand.field("Device", Self.hostile) == "Device:           \(Self.escapedHostile)\n")
+        #expect(DevicesCommand.field("Kernel", "/dev/input/event5") == "Kernel:           /dev/input/event5\n")
     }
 
     @Test func aRecordingsVersionLine() throws {

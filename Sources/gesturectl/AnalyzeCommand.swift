@@ -137,12 +137,7 @@ enum AnalyzeCommand: Subcommand {
                 analysis.add(step)
                 if case .intent(let intent) = step { intentLines.append(intent.jsonLine(explain: false).text) }
             }
-            var recorded: [String] = []
-            let again = try SessionFile.Reader(path: path)
-            while let entry = try again.next() {
-                if case .intent(let text) = entry { recorded.append(text) }
-            }
-            return (analysis, intentLines, recorded)
+            return (analysis, intentLines, try SessionFile.recordedIntents(path: path))
         }
         let first = try replay(configPath)
         let second = try comparePath.map { path throws(InputFileError) in try replay(path) }

@@ -197,11 +197,7 @@ enum ReplayCommand: Subcommand {
     private static func verifySession(_ trace: TraceOptions) -> Int32 {
         let path = trace.paths[0]
         do throws(InputFileError) {
-            var recorded: [String] = []
-            let entries = try SessionFile.Reader(path: path)
-            while let entry = try entries.next() {
-                if case .intent(let text) = entry { recorded.append(text) }
-            }
+            let recorded = try SessionFile.recordedIntents(path: path)
             let reader = try SessionFile.Reader(path: path)
             let configuration = try reader.sceneFile.map { sceneFile throws(InputFileError) in try trace.configuration(over: sceneFile) }
             var replayed = 0

@@ -136,6 +136,17 @@ public enum SessionFile {
 
     // MARK: - Reading
 
+    /// The intents the session recorded, as their JSON text, in order (what a replay of it is
+    /// compared with).
+    public static func recordedIntents(path: String) throws(InputFileError) -> [String] {
+        var recorded: [String] = []
+        let reader = try Reader(path: path)
+        while let entry = try reader.next() {
+            if case .intent(let text) = entry { recorded.append(text) }
+        }
+        return recorded
+    }
+
     /// Whether the file at `path` begins with a session header (of any version), or is a
     /// `libinput record` file with a `dismisskit` key among its first lines; false when it
     /// cannot be read, which opening it then reports.

@@ -7,6 +7,7 @@
 struct VelocityTracker: Sendable {
     /// How many samples the ring holds (100 ms at up to 640 Hz).
     static let capacity = 64
+    private static let mask = capacity - 1
     /// How far the newest sample may drift from the time origin of the sums before they are rebuilt.
     private static let rebaseAfter: Int64 = 1_000_000
 
@@ -40,24 +41,32 @@ struct VelocityTracker: Sendable {
     }
 
     /// Records the finger's offset (points, down positive) at `time` (microseconds, never decreasing).
+    ///
+    /// The ring's arithmetic wraps (`&+`): its indices are masked, and times are bounded by
+    /// ``InputLimits/largestTime``, so no overflow check is needed on the hottest path.
     @inline(__always)
     mutating func push(time: Int64, offset: Double) {
         if count == 0 {
             lastMovementTime = time
             base = time
-        } else if offsets[(oldest + count - 1) & (Self.capacity - 1)] != offset {
+        } else if offsets[(oldest &+ count &- 1) & Self.mask] != offset {
             lastMovementTime = time
         }
         if count == Self.capacity { dropOldest() }
-        let index = (oldest + count) & (Self.capacity - 1)
+        let index = (oldest &+ count) & Self.mask
         times[index] = time
         offsets[index] = offset
-        count += 1
-        if time - base > Self.rebaseAfter {
+        count &+= 1
+        let sinceBase = time &- base
+        if sinceBase > Self.rebaseAfter {
             rebuildSums()
         } else {
-            elapsed[index] = Self.milliseconds(time - base)
-            add(elapsed: elapsed[index], offset: offset, sign: 1)
+            let t = Self.milliseconds(sinceBase)
+            elapsed[index] = t
+            sumT += t
+            sumY += offset
+            sumTT += t * t
+            sumTY += t * offset
         }
     }
 
@@ -68,9 +77,9 @@ struct VelocityTracker: Sendable {
     /// older than the window are forgotten, so `now` must not go back in time.
     @inline(__always)
     mutating func velocity(at now: Int64, window: Int64, restCutoff: Int64) -> Double {
-        let oldestAllowed = now - window
+        let oldestAllowed = now &- window
         while count > 0 && times[oldest] < oldestAllowed { dropOldest() }
-        guard count >= 2, now - lastMovementTime <= restCutoff else { return 0 }
+        guard count >= 2, now &- lastMovementTime <= restCutoff else { return 0 }
         let n = Double(count)
         let spread = n * sumTT - sumT * sumT
         guard spread > 1e-9 * n * n else { return 0 }
@@ -79,28 +88,26 @@ struct VelocityTracker: Sendable {
 
     @inline(__always)
     private mutating func dropOldest() {
-        add(elapsed: elapsed[oldest], offset: offsets[oldest], sign: -1)
-        oldest = (oldest + 1) & (Self.capacity - 1)
-        count -= 1
+        let t = elapsed[oldest]
+        let offset = offsets[oldest]
+        oldest = (oldest &+ 1) & Self.mask
+        count &-= 1
         if count == 0 {
             sumT = 0
             sumY = 0
             sumTT = 0
             sumTY = 0
+        } else {
+            sumT -= t
+            sumY -= offset
+            sumTT -= t * t
+            sumTY -= t * offset
         }
     }
 
     @inline(__always)
     private static func milliseconds(_ microseconds: Int64) -> Double {
         Double(microseconds) / 1000
-    }
-
-    @inline(__always)
-    private mutating func add(elapsed t: Double, offset: Double, sign: Double) {
-        sumT += sign * t
-        sumY += sign * offset
-        sumTT += sign * t * t
-        sumTY += sign * t * offset
     }
 
     /// Moves the time origin to the oldest sample and sums every sample afresh.
@@ -111,9 +118,13 @@ struct VelocityTracker: Sendable {
         sumTT = 0
         sumTY = 0
         for position in 0..<count {
-            let index = (oldest + position) & (Self.capacity - 1)
-            elapsed[index] = Self.milliseconds(times[index] - base)
-            add(elapsed: elapsed[index], offset: offsets[index], sign: 1)
+            let index = (oldest + position) & Self.mask
+            let t = Self.milliseconds(times[index] - base)
+            elapsed[index] = t
+            sumT += t
+            sumY += offsets[index]
+            sumTT += t * t
+            sumTY += t * offsets[index]
         }
     }
 }

@@ -55,7 +55,15 @@ public struct DismissalPipeline: Sendable {
     /// Feeds one touch event (down, motion, up, cancel or frame).
     /// - Throws: ``TouchRefusal`` for an event no hardware sends; nothing changes then.
     public mutating func handle(_ event: TouchEvent, into intents: inout [Intent]) throws(TouchRefusal) {
-        // A frame changes nothing but the time (the recogniser acts on each contact's own events).
+        // A frame changes nothing but the time (the recogniser acts on each contact's own events):
+        // half of all events, so its path is kept to a few instructions.
+        if event.kind == .frame, recogniser.takeFrame(at: event.time) { return }
+        try handleContact(event, into: &intents)
+    }
+
+    /// ``handle(_:into:)`` for a contact's event, or a frame that is refused.
+    @inline(never)
+    private mutating func handleContact(_ event: TouchEvent, into intents: inout [Intent]) throws(TouchRefusal) {
         if event.kind == .frame { return try recogniser.handle(event, in: scene, into: &recognised) }
         let topIsAsking = event.kind == .down && policy.isAsking
             && scene.presentations.last.map { policy.isAsking(about: $0.presentationID) } == true

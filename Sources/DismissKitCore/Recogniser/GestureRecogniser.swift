@@ -369,11 +369,18 @@ public struct GestureRecogniser: Sendable {
     @inline(__always)
     public mutating func handle<Output: RecogniserOutputs>(_ event: TouchEvent, in scene: Scene, topIsAsking: Bool = false,
                                                            into output: inout Output) throws(TouchRefusal) {
-        if event.kind == .frame, event.time >= contacts.latestTime, event.time <= InputLimits.largestTime {
-            contacts.latestTime = event.time  // the frame's only effect; the fast path of half the events
-            return
-        }
+        if event.kind == .frame, takeFrame(at: event.time) { return }
         try handleContact(event, in: scene, topIsAsking: topIsAsking, into: &output)
+    }
+
+    /// A frame in order: its only effect is the time, and it is half of all events. Returns
+    /// false, changing nothing, for a frame out of order (which ``handle(_:in:topIsAsking:into:)``
+    /// refuses).
+    @inline(__always)
+    mutating func takeFrame(at time: Int64) -> Bool {
+        guard time >= contacts.latestTime, time <= InputLimits.largestTime else { return false }
+        contacts.latestTime = time
+        return true
     }
 
     /// ``handle(_:in:topIsAsking:into:)`` for every event but a frame in order.
@@ -480,7 +487,7 @@ public struct GestureRecogniser: Sendable {
             // The drag's rules stay as they are; only the track moves.
             if !Self.follow(drag, on: &track, toY: point.y, time: time, sheetHeld: true, configuration: configuration,
                             into: &output) {
-                state = .scrollingContent(drag)
+                giveContentTheFinger()
             }
             return
         }
@@ -506,6 +513,15 @@ public struct GestureRecogniser: Sendable {
         case .idle, .ignoringUntilLift:
             break
         }
+    }
+
+    /// The sheet is back at its detent: the drag goes on as the content's. Out of line, and
+    /// reading the drag from the state again, so that the motion path loads only the drag's
+    /// fields it uses.
+    @inline(never)
+    private mutating func giveContentTheFinger() {
+        guard case .dragging(let drag) = state else { return }
+        state = .scrollingContent(drag)
     }
 
     /// A pressed contact's motion: past the slop it is a drag (or, more horizontal than vertical,

@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Where script/setup links the C++ runtime's static archive (libstdc++.a) for a release gesturectl.
+let staticCxxDirectory = Context.packageDirectory + "/.build/static-libstdc++"
+
 let package = Package(
     name: "DismissKit",
     products: [
@@ -38,10 +41,16 @@ let package = Package(
         // ask for that ABI, and script/install puts the versioned file behind it.
         .target(name: "DismissKitC", dependencies: ["DismissKit", "CDismissKit"],
                 linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libdismisskit.so.0"])]),
-        // A release gesturectl carries the Swift runtime (-static-stdlib), as the package's does
-        // (script/package): no Swift libraries to find and relocate at each start.
+        // A release gesturectl, as the package's (script/package), starts with little for the
+        // loader to do: the Swift runtime (-static-stdlib) and the C++ runtime it uses linked in
+        // (libstdc++.a, found in the directory script/setup links it into, ahead of the compiler's
+        // own with its shared libstdc++), so there is no shared library of theirs to load and
+        // relocate; and its relative relocations packed (DT_RELR, glibc 2.36, GNU ld): a few
+        // kilobytes for the loader to read instead of a 750 KB table.
         .executableTarget(name: "gesturectl", dependencies: ["DismissKit", "DismissKitPlot"],
-                          linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-L", staticCxxDirectory, "-use-ld=lld",
+                                                         "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--undefined-version"],
+                                                        .when(configuration: .release))]),
         .executableTarget(name: "dismisskit-bench", dependencies: ["DismissKit"]),
         // The kernel's evdev header, for the tests that check the core's copies of its numbers.
         .systemLibrary(name: "CEvdevHeader", path: "Tests/CEvdevHeader"),

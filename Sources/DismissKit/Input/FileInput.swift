@@ -8,6 +8,9 @@ final class FileInput {
     let path: String
     /// The most bytes one ``read(into:)`` takes from the file.
     let chunkSize: Int
+    /// The file's size when it was opened, for a regular file: what a reader's first buffer needs
+    /// (a small file then costs a page, not a chunk). Nil for a pipe or a device.
+    let sizeWhenOpened: Int?
     private let descriptor: Int32
 
     /// Opens `path` for reading.
@@ -22,15 +25,26 @@ final class FileInput {
             throw InputFileError(.unreadable, path: path, reason: FileInput.describe(error))
         }
         var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+        let known = fstat(descriptor, &status) == 0
+        if known, status.st_mode & S_IFMT == S_IFDIR {
             close(descriptor)
             throw InputFileError(.unreadable, path: path, reason: "is a directory")
         }
+        sizeWhenOpened = known && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
         self.descriptor = descriptor
     }
 
     deinit {
         close(descriptor)
+    }
+
+    /// The size of a reader's first buffer: a chunk (at most 64 KiB), or less for a small regular
+    /// file (its size and a byte to see the end, at least a page), so that a small file costs a
+    /// page rather than a chunk. A reader's buffer grows if the file does.
+    var firstBufferSize: Int {
+        let chunk = min(chunkSize, 1 << 16)
+        guard let size = sizeWhenOpened else { return max(4096, chunk) }
+        return max(4096, min(chunk, size + 1))
     }
 
     /// Reads into `buffer` as many bytes as fit, and at most ``chunkSize``; returns 0 at the end of the file.
@@ -66,7 +80,7 @@ final class LineReader {
     init(input: FileInput) {
         self.input = input
         self.path = input.path
-        lines = LineSplitter(capacity: max(4096, min(input.chunkSize, 1 << 16)))
+        lines = LineSplitter(capacity: input.firstBufferSize)
     }
 
     /// Opens `path` and reads its lines.

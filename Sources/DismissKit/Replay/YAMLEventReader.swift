@@ -318,7 +318,7 @@ private final class YAMLInputSource {
     }
     private var lineStart = LineStart.lineStart
     private var inputEnded = false
-    private lazy var readChunk = [UInt8](repeating: 0, count: input.chunkSize)
+    private lazy var readChunk = [UInt8](repeating: 0, count: input.firstBufferSize)
     /// The most bytes handed to libyaml at once while scanning, so that it reads (and the
     /// scanner holds events) only a little ahead of the reader.
     private static let scannedHandOut = 4096
@@ -469,7 +469,7 @@ private final class YAMLInputSource {
 
     /// Reads and drops whole lines until one starts with a marker, then hands out that line onwards.
     private func skipToStart(_ buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws(InputFileError) -> Int {
-        var chunk = [UInt8](repeating: 0, count: input.chunkSize)
+        var chunk = [UInt8](repeating: 0, count: input.firstBufferSize)
         while true {
             let count = try chunk.withUnsafeMutableBytes { bytes in
                 Result { () throws(InputFileError) in try input.read(into: bytes) }

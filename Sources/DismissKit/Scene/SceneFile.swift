@@ -52,7 +52,7 @@ public struct SceneFile: Sendable, Hashable {
     static func readText(path: String, describing kind: String) throws(InputFileError) -> String {
         let input = try FileInput(path: path)
         var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var chunk = [UInt8](repeating: 0, count: input.firstBufferSize)
         while true {
             let count = try chunk.withUnsafeMutableBytes { bytes in
                 Result { () throws(InputFileError) in try input.read(into: bytes) }

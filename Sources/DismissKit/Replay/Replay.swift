@@ -201,41 +201,12 @@ public enum Replay {
         screenForFrame: (_ time: Int64) throws(InputFileError) -> ScreenSize,
         _ body: ([TouchEvent]) throws(InputFileError) -> Void
     ) throws(InputFileError) {
-        var mappedScreen = screen
-        /// Feeds one event, mapping a frame onto the screen in force when it is decoded.
-        func decode(_ event: InputEvent, with decoder: inout TouchDecoder, into touches: inout [TouchEvent]) throws(InputFileError) {
-            if event.type == EventType.synchronization && event.code == SynchronizationCode.report {
-                let frameScreen = try screenForFrame(event.time)
-                if frameScreen != mappedScreen {
-                    decoder.mapOnto(screen: frameScreen)
-                    mappedScreen = frameScreen
-                }
-            }
-            decoder.decode(event, into: &touches)
-        }
-        var decoder: TouchDecoder
-        let mtdev: MtdevConverter?
-        do {
-            decoder = try TouchDecoder(device: reader.device, screen: screen, calibration: calibration)
-            mtdev = decoder.reporting == .protocolA ? try MtdevConverter(device: reader.device) : nil
-        } catch {
-            throw InputFileError(.malformed, path: reader.path, reason: "device \"\(reader.device.name)\": \(error.reason)")
-        }
+        var decoder = try RecordedDeviceDecoder(device: reader.device, path: reader.path, screen: screen,
+                                                calibration: calibration)
         var touches: [TouchEvent] = []
         touches.reserveCapacity(64)
-        var converted: [InputEvent] = []
         while let recorded = try reader.next() {
-            if let mtdev {
-                do {
-                    try mtdev.convert(recorded.event, into: &converted)
-                } catch {
-                    throw InputFileError(.malformed, path: reader.path, line: recorded.line, reason: error.reason)
-                }
-                for event in converted { try decode(event, with: &decoder, into: &touches) }
-                converted.removeAll(keepingCapacity: true)
-            } else {
-                try decode(recorded.event, with: &decoder, into: &touches)
-            }
+            try decoder.decode(recorded, into: &touches, screenAtFrame: screenForFrame)
             guard !touches.isEmpty else { continue }
             try body(touches)
             touches.removeAll(keepingCapacity: true)

@@ -115,19 +115,9 @@ extension SessionFile {
         guard let sceneFile = reader.sceneFile else { return }
         var pipeline = DismissalPipeline(scene: sceneFile.scene, configuration: configuration ?? sceneFile.configuration)
         pipeline.notesDecisions = true
-        var decoder: TouchDecoder?
-        var mtdev: MtdevConverter?
-        if let device = reader.device {
-            do {
-                let touchDecoder = try TouchDecoder(device: device, screen: pipeline.scene.screen)
-                mtdev = touchDecoder.reporting == .protocolA ? try MtdevConverter(device: device) : nil
-                decoder = touchDecoder
-            } catch {
-                throw InputFileError(.malformed, path: reader.path, reason: "device \"\(device.name)\": \(error.reason)")
-            }
+        var decoder = try reader.device.map { device throws(InputFileError) in
+            try RecordedDeviceDecoder(device: device, path: reader.path, screen: pipeline.scene.screen)
         }
-        var mappedScreen = pipeline.scene.screen
-        var kernelEvents: [InputEvent] = []
         var touches: [TouchEvent] = []
         var intents: [Intent] = []
         var decisions: [GestureDecision] = []
@@ -152,24 +142,7 @@ extension SessionFile {
                 pipeline.handleEscapeKey(time: time, into: &intents)
             case .evdev(let recorded):
                 guard decoder != nil else { continue }
-                if let mtdev {
-                    do {
-                        try mtdev.convert(recorded.event, into: &kernelEvents)
-                    } catch {
-                        throw InputFileError(.malformed, path: reader.path, line: recorded.line, reason: error.reason)
-                    }
-                } else {
-                    kernelEvents.append(recorded.event)
-                }
-                for event in kernelEvents {
-                    if event.type == EventType.synchronization && event.code == SynchronizationCode.report,
-                       pipeline.scene.screen != mappedScreen {
-                        mappedScreen = pipeline.scene.screen
-                        decoder!.mapOnto(screen: mappedScreen)
-                    }
-                    decoder!.decode(event, into: &touches)
-                }
-                kernelEvents.removeAll(keepingCapacity: true)
+                try decoder!.decode(recorded, into: &touches) { _ in pipeline.scene.screen }
                 for touch in touches {
                     body(.touch(touch))
                     try? pipeline.handle(touch, into: &intents)

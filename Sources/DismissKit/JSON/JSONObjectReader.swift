@@ -162,13 +162,13 @@ extension JSONValue {
     public func choice<Choice: RawRepresentable>(
         at path: String, from choices: [Choice]
     ) throws(JSONInputError) -> Choice where Choice.RawValue == String {
-        let names = choices.map { quoted($0.rawValue) }
-        let expectation = "expected " + JSONValue.listing(names)
+        // The expectation is written only for an error: a scene names many choices.
+        func expectation() -> String { "expected " + JSONValue.listing(choices.map { quoted($0.rawValue) }) }
         guard case .string(let string) = kind else {
-            throw failure(at: path, "\(expectation), found \(kindDescription)")
+            throw failure(at: path, "\(expectation()), found \(kindDescription)")
         }
         guard let choice = choices.first(where: { $0.rawValue == string }) else {
-            throw failure(at: path, "\(expectation), found \(quoted(string))")
+            throw failure(at: path, "\(expectation()), found \(quoted(string))")
         }
         return choice
     }

@@ -364,6 +364,7 @@ extension RecordingPlot {
                                   ("width", svgNumber(layout.plotRight - layout.plotLeft)), ("height", svgNumber(bottom - layout.offsetPanel.top))])
         document.close("clipPath")
         document.open("g", [("id", "timeline-data"), ("clip-path", "url(#timeline-clip)")])
+        drawGaps(into: &document, layout: layout)
         drawQuestions(into: &document, layout: layout)
         var thresholds: [(presentation: String, value: Double)] = []
         for (index, drag) in drags.enumerated() {
@@ -412,14 +413,14 @@ extension RecordingPlot {
     private func drawTimeAxis(into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
         let bottom = layout.tapsLane.top + layout.tapsLane.height
         let step = layout.tickStepMilliseconds
-        document.open("g", [("class", "time-axis")])
+        document.open("g", [("class", "time-axis"), ("id", "time-axis")])
         func tick(_ milliseconds: Double) {
             let x = layout.x(milliseconds: milliseconds)
             document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(layout.offsetPanel.top)), ("y2", svgNumber(bottom)),
                                       ("stroke", "#e3e7ec")])
             document.element("line", [("class", "tick"), ("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(bottom)), ("y2", svgNumber(bottom + 4)),
                                       ("stroke", "#555555")])
-            labels.place(Label(text: JSONLine.formatNumber((milliseconds * 10).rounded() / 10), colour: "#555555"),
+            labels.place(Label(text: JSONLine.formatNumber((milliseconds * 10).rounded() / 10), colour: "#555555", attributes: [("class", "tick-label")]),
                          at: [LabelSpot(x: x, y: bottom + 15, anchor: .middle)], into: &document, noting: false)
         }
         labels.fixed(Label(text: layout.segments.count > 1 ? "time, ms from the first event (hatched: a gap with nothing in it, drawn narrow)"
@@ -434,15 +435,10 @@ extension RecordingPlot {
                 count += 1
             }
             if index > 0 {
-                // The gap before it: nothing happened there.
+                // The gap before it (drawn by drawGaps): how long nothing happened.
                 let before = layout.segments[index - 1]
                 let skipped = segment.start - before.end
                 let x = (before.right + segment.left) / 2
-                for band in [layout.offsetPanel, layout.velocityPanel, layout.eventsLane, layout.touchesLane, layout.tapsLane] {
-                    document.element("rect", [("class", "time-gap"), ("x", svgNumber(before.right + 3)), ("y", svgNumber(band.top)),
-                                              ("width", svgNumber(segment.left - before.right - 6)), ("height", svgNumber(band.height)),
-                                              ("fill", "url(#gap-hatch)")])
-                }
                 labels.place(Label(text: "+\(Figure.duration(skipped))", size: 9, colour: "#777777",
                                    hover: "\(JSONLine.formatNumber(skipped)) ms with nothing happening"),
                              at: [LabelSpot(x: x, y: bottom + 29, anchor: .middle)],
@@ -450,6 +446,17 @@ extension RecordingPlot {
             }
         }
         document.close("g")
+    }
+
+    /// The gaps of the time axis, hatched across every panel: nothing happened there.
+    private func drawGaps(into document: inout SVGDocument, layout: PlotLayout) {
+        for (before, segment) in zip(layout.segments, layout.segments.dropFirst()) {
+            for band in [layout.offsetPanel, layout.velocityPanel, layout.eventsLane, layout.touchesLane, layout.tapsLane] {
+                document.element("rect", [("class", "time-gap"), ("x", svgNumber(before.right + 3)), ("y", svgNumber(band.top)),
+                                          ("width", svgNumber(segment.left - before.right - 6)), ("height", svgNumber(band.height)),
+                                          ("fill", "url(#gap-hatch)")])
+            }
+        }
     }
 
     private func drawValueAxis(_ scale: ValueScale, into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
@@ -598,9 +605,12 @@ extension RecordingPlot {
                              labels: inout LabelBoard) {
         let lane = layout.touchesLane
         document.open("g", [("id", "touches")])
+        // The rows' marks, on the time axis (the HTML page zooms them), apart from their labels.
+        var rowLabels = SVGDocument(depth: 2)
+        document.open("g", [("id", "touch-marks"), ("clip-path", "url(#timeline-clip)")])
         if contacts.isEmpty {
             labels.place(Label(text: "no touch", colour: "#888888"),
-                         at: [LabelSpot(x: (layout.plotLeft + layout.plotRight) / 2, y: lane.top + 15, anchor: .middle)], into: &document)
+                         at: [LabelSpot(x: (layout.plotLeft + layout.plotRight) / 2, y: lane.top + 15, anchor: .middle)], into: &rowLabels)
         }
         let clamp = { (x: Double) in min(max(x, layout.plotLeft), layout.plotRight) }
         for (row, contact) in contacts.enumerated() {
@@ -631,10 +641,14 @@ extension RecordingPlot {
                 }
                 document.close("g")
             }
-            labels.place(Label(text: "touch \(contact.number + 1)", size: 10, colour: colour),
-                         at: [LabelSpot(x: layout.plotLeft - 6, y: y + 3.5, anchor: .end)], into: &document, noting: false)
             document.close("g")
+            labels.place(Label(text: "touch \(contact.number + 1)", size: 10, colour: colour),
+                         at: [LabelSpot(x: layout.plotLeft - 6, y: y + 3.5, anchor: .end)], into: &rowLabels, noting: false)
         }
+        document.close("g")
+        document.open("g", [("id", "touch-labels")])
+        document.raw(rowLabels.text)
+        document.close("g")
         document.close("g")
     }
 

@@ -23,10 +23,11 @@ extension RecordingPlot {
             #controls { position: sticky; top: 0; background: #fff; padding: 6px 0; font-size: 14px; z-index: 1; border-bottom: 1px solid #ccd; }
             #controls button, #controls select { font-size: 14px; }
             #scrubber { width: 520px; vertical-align: middle; }
-            #events { font-size: 12px; max-height: 132px; overflow-y: auto; margin: 6px 0 0; padding-left: 2.6em; }
-            #events li.past { color: #555; }
-            #events li.current { color: #000; font-weight: bold; background: #fdebd0; }
-            #events li.future { color: #aab; }
+            #decision-list { font-size: 12px; max-height: 132px; overflow-y: auto; margin: 6px 0 0; padding-left: 2.6em; }
+            #decision-list li.past { color: #555; }
+            #decision-list li.current { color: #000; font-weight: bold; background: #fdebd0; }
+            #decision-list li.future { color: #aab; }
+            .presentation.away text { display: none; }
             #timeline-data :is(line, polyline, rect), #touch-marks line { vector-effect: non-scaling-stroke; }
             #note { position: fixed; display: none; max-width: 640px; background: #ffffe8; border: 1px solid #998; padding: 4px 6px;
                     font: 11px "DejaVu Sans Mono", monospace; white-space: pre-wrap; word-break: break-all; pointer-events: none; z-index: 2; }
@@ -47,7 +48,7 @@ extension RecordingPlot {
             <button type="button" id="zoom-out" title="zoom out (−)">−</button>
             <button type="button" id="zoom-reset" title="the whole timeline again (0)">whole</button>
             <output id="zoom">1×</output></span>
-            <ol id="events"></ol>
+            <ol id="decision-list"></ol>
             </div>
             \(document.text)<div id="note"></div>
             <script>
@@ -103,7 +104,7 @@ extension RecordingPlot {
           const scrubber = document.getElementById("scrubber");
           const timeLabel = document.getElementById("time");
           const cursor = document.getElementById("cursor");
-          const list = document.getElementById("events");
+          const list = document.getElementById("decision-list");
           const playButton = document.getElementById("play");
           const speed = document.getElementById("speed");
           const note = document.getElementById("note");
@@ -275,6 +276,8 @@ extension RecordingPlot {
               if (sheet) {
                 sheet.setAttribute("transform", "translate(0," + (step[1] * plot.scale).toFixed(1) + ")");
                 sheet.style.display = step[2] ? "" : "none";
+                // Its labels tell the starting scene: away from where it started, they would lie on others.
+                sheet.classList.toggle("away", Math.abs(step[1] * plot.scale) >= 0.5);
               }
               if (backdrop) backdrop.style.display = step[2] ? "" : "none";
             }

@@ -77,12 +77,15 @@ struct LabelSpot {
     var anchor: TextAnchor = .start
 }
 
-/// Every label of a picture, each placed where it overlaps no label placed before it; a label
-/// with no free place goes into the numbered notes under the picture, and its number takes its place.
+/// Every label of a picture, each placed where it overlaps no label placed before it and no
+/// line it was told to keep off; a label with no free place goes into the numbered notes under
+/// the picture, and its number takes its place.
 struct LabelBoard {
     /// Labels must stay inside this box.
     private(set) var bounds: Rect
     private var placed: [Rect] = []
+    /// Lines no label may cross, each with the box around it.
+    private var lines: [(bounds: Rect, points: [(x: Double, y: Double)])] = []
     /// The labels that found no place, in order; note `n` is `notes[n - 1]`.
     private(set) var notes: [(text: String, colour: String)] = []
     /// Room kept free around every label, in px.
@@ -100,6 +103,7 @@ struct LabelBoard {
     /// Takes over what a board made by ``within(_:)`` placed and noted.
     mutating func adopt(_ board: LabelBoard) {
         placed = board.placed
+        lines = board.lines
         notes = board.notes
     }
 
@@ -112,22 +116,42 @@ struct LabelBoard {
     /// Keeps labels off a mark.
     mutating func avoid(_ box: Rect) { placed.append(box) }
 
+    /// Keeps labels from being crossed by a line through `points`.
+    mutating func avoid(line points: [(x: Double, y: Double)]) {
+        guard let first = points.first else { return }
+        var low = first, high = first
+        for point in points {
+            low = (min(low.x, point.x), min(low.y, point.y))
+            high = (max(high.x, point.x), max(high.y, point.y))
+        }
+        lines.append((Rect(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y), points))
+    }
+
+    /// Whether nothing placed lies in `box` (a label's leader, say).
+    func isFree(_ box: Rect) -> Bool {
+        !placed.contains { Self.overlap($0, box) }
+    }
+
     /// Whether a label would fit at `spot`.
     func isFree(_ label: Label, at spot: LabelSpot) -> Bool {
         let box = box(label, spot)
         // The text itself must be inside the bounds; the margin around it may pass them.
         guard box.x + margin >= bounds.x, box.y + margin >= bounds.y, box.x + box.width - margin <= bounds.x + bounds.width,
               box.y + box.height - margin <= bounds.y + bounds.height else { return false }
-        return !placed.contains { Self.overlap($0, box) }
+        return isFree(box) && !lines.contains { line in Self.touches(line.bounds, box) && Self.crosses(line.points, box) }
     }
 
     /// Draws a label at the first free spot; with none, its note number goes at the first spot free
     /// for it (or nowhere) and the label into the notes. Returns the spot used for the label, if any.
     /// Without `noting`, a label with no place is left out (one the picture tells otherwise).
     @discardableResult
-    mutating func place(_ label: Label, at spots: [LabelSpot], into document: inout SVGDocument, noting: Bool = true) -> LabelSpot? {
-        if let spot = spots.first(where: { isFree(label, at: $0) }) {
+    /// `leader`, when given, is the box of the line that leads from what the label names to the
+    /// label at a spot: it must be free too, and is kept free of later labels.
+    mutating func place(_ label: Label, at spots: [LabelSpot], into document: inout SVGDocument, noting: Bool = true,
+                        leader: ((LabelSpot) -> Rect)? = nil) -> LabelSpot? {
+        if let spot = spots.first(where: { spot in isFree(label, at: spot) && (leader.map { isFree($0(spot)) } ?? true) }) {
             placed.append(box(label, spot))
+            if let leader { placed.append(leader(spot)) }
             emit(label, at: spot, into: &document)
             return spot
         }
@@ -168,6 +192,32 @@ struct LabelBoard {
 
     private static func overlap(_ a: Rect, _ b: Rect) -> Bool {
         a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    }
+
+    /// Whether two boxes meet (one may be as thin as a straight line).
+    private static func touches(_ a: Rect, _ b: Rect) -> Bool {
+        a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height
+    }
+
+    /// Whether the line through `points` passes through the inside of `box` (each segment
+    /// clipped to the box, as Liang and Barsky do).
+    private static func crosses(_ points: [(x: Double, y: Double)], _ box: Rect) -> Bool {
+        for (p, q) in zip(points, points.dropFirst()) {
+            var enter = 0.0, leave = 1.0
+            let dx = q.x - p.x, dy = q.y - p.y
+            var inside = true
+            for (distance, delta) in [(p.x - box.x, -dx), (box.x + box.width - p.x, dx), (p.y - box.y, -dy), (box.y + box.height - p.y, dy)] {
+                if delta == 0 {
+                    if distance < 0 { inside = false; break }
+                    continue
+                }
+                let t = distance / delta
+                if delta < 0 { enter = max(enter, t) } else { leave = min(leave, t) }
+                if enter >= leave { inside = false; break }
+            }
+            if inside && enter < leave { return true }
+        }
+        return false
     }
 }
 

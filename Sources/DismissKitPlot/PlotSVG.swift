@@ -72,8 +72,6 @@ extension RecordingPlot {
         document.open("g", [("id", "screen")])
         document.element("rect", [("x", svgNumber(screen.x)), ("y", svgNumber(screen.y)), ("width", svgNumber(screen.width)), ("height", svgNumber(screen.height)),
                                   ("fill", "#eef1f5"), ("stroke", "#555555")])
-        labels.fixed(Label(text: "screen \(Figure.points(scene.screen.width)) × \(Figure.points(scene.screen.height)) pt, the starting scene",
-                           colour: "#555555"), at: LabelSpot(x: screen.x + 4, y: screen.y + 13), into: &document)
         document.open("clipPath", [("id", "screen-clip")])
         document.element("rect", [("x", svgNumber(screen.x)), ("y", svgNumber(screen.y)), ("width", svgNumber(screen.width)),
                                   ("height", svgNumber(screen.height))])
@@ -91,7 +89,26 @@ extension RecordingPlot {
                 let mark = layout.onScreen(x: point.x, y: point.y)
                 screenLabels.avoid(Rect(x: mark.x - 6, y: mark.y - 6, width: 12, height: 12))
             }
+            screenLabels.avoid(line: contact.points.map { layout.onScreen(x: $0.x, y: $0.y) })
         }
+        // The thresholds and projections drawn across the screen.
+        for presentation in scene.presentations {
+            let top = PresentationGeometry(presentation: presentation, in: scene, configuration: configuration).frame.y
+            for drag in drags where drag.presentation.isID(of: presentation.id) {
+                guard let explanation = drag.ended?.explanation else { continue }
+                for offset in [explanation.threshold, min(explanation.projectedOffset, scene.screen.height - top)] {
+                    let y = layout.onScreen(x: 0, y: top + offset).y
+                    screenLabels.avoid(line: [(screen.x, y), (screen.x + screen.width, y)])
+                }
+            }
+        }
+        // The screen's own label, in the first corner no path crosses.
+        screenLabels.place(Label(text: "screen \(Figure.points(scene.screen.width)) × \(Figure.points(scene.screen.height)) pt, the starting scene",
+                                 colour: "#555555"),
+                           at: [LabelSpot(x: screen.x + 4, y: screen.y + 13), LabelSpot(x: screen.x + screen.width - 4, y: screen.y + 13, anchor: .end),
+                                LabelSpot(x: screen.x + 4, y: screen.y + screen.height - 5),
+                                LabelSpot(x: screen.x + screen.width - 4, y: screen.y + screen.height - 5, anchor: .end)],
+                           into: &document)
         var marks = SVGDocument(depth: 2)
         for (index, decision) in decisions.enumerated() {
             drawDecision(decision, number: index, into: &marks, layout: layout, labels: &screenLabels)
@@ -367,6 +384,11 @@ extension RecordingPlot {
         drawGaps(into: &document, layout: layout)
         drawQuestions(into: &document, layout: layout)
         var thresholds: [(presentation: String, value: Double)] = []
+        // Every drag's lines first, so that no label of any drag lies across them.
+        for drag in drags {
+            let lines = timelineLines(of: drag, contacts: contacts, layout: layout, offsetScale: offsetScale, velocityScale: velocityScale)
+            for line in [lines.travel, lines.shown, lines.velocity, lines.projection, lines.threshold] { labels.avoid(line: line) }
+        }
         for (index, drag) in drags.enumerated() {
             drawDrag(drag, number: index, contacts: contacts, into: &document, layout: layout,
                      offsetScale: offsetScale, velocityScale: velocityScale, thresholds: &thresholds, labels: &labels)
@@ -484,26 +506,18 @@ extension RecordingPlot {
         let velocityBounds = Rect(x: layout.plotLeft, y: layout.velocityPanel.top, width: layout.plotRight - layout.plotLeft,
                                   height: layout.velocityPanel.height)
         var offsetLabels = labels.within(offsetBounds)
-        if let number = drag.contact, let startY = drag.startY, let contact = contacts.first(where: { $0.number == number }) {
+        let lines = timelineLines(of: drag, contacts: contacts, layout: layout, offsetScale: offsetScale, velocityScale: velocityScale)
+        let points = { (line: [(x: Double, y: Double)]) in line.map { "\(svgNumber($0.x)),\(svgNumber($0.y))" }.joined(separator: " ") }
+        if let number = drag.contact, let contact = contacts.first(where: { $0.number == number }), let last = lines.travel.last {
             let colour = PlotLayout.contactColours[contact.number % PlotLayout.contactColours.count]
-            let points = contact.points.map { "\(svgNumber(layout.x(time: $0.time))),\(svgNumber(offsetScale.y($0.y - startY)))" }
-            document.element("polyline", [("class", "travel"), ("points", points.joined(separator: " ")), ("fill", "none"),
+            document.element("polyline", [("class", "travel"), ("points", points(lines.travel)), ("fill", "none"),
                                           ("stroke", colour), ("stroke-width", "1.5"), ("stroke-dasharray", "5 3")])
-            if let last = contact.points.last {
-                let x = layout.x(time: last.time), y = offsetScale.y(last.y - startY)
-                offsetLabels.place(Label(text: "touch \(contact.number + 1)", size: 10, colour: colour), at: LabelSpot.around(x: x, y: y, gap: 5, rows: 3),
-                                   into: &document, noting: false)
-            }
+            offsetLabels.place(Label(text: "touch \(contact.number + 1)", size: 10, colour: colour), at: LabelSpot.around(x: last.x, y: last.y, gap: 5, rows: 3),
+                               into: &document, noting: false)
         }
-        var shown = drag.samples.map { "\(svgNumber(layout.x(time: $0.time))),\(svgNumber(offsetScale.y($0.offset)))" }
-        if let ended = drag.ended, let last = drag.samples.last {
-            // The sheet springs back to its detent (or leaves, when the policy dismisses it).
-            shown.append("\(svgNumber(layout.x(time: ended.time))),\(svgNumber(offsetScale.y(last.offset)))")
-        }
-        document.element("polyline", [("class", "sheet-offset"), ("points", shown.joined(separator: " ")), ("fill", "none"),
+        document.element("polyline", [("class", "sheet-offset"), ("points", points(lines.shown)), ("fill", "none"),
                                       ("stroke", "#1f3a5f"), ("stroke-width", "2.5")])
-        let velocity = drag.samples.map { "\(svgNumber(layout.x(time: $0.time))),\(svgNumber(velocityScale.y($0.velocity)))" }
-        document.element("polyline", [("class", "velocity"), ("points", velocity.joined(separator: " ")), ("fill", "none"),
+        document.element("polyline", [("class", "velocity"), ("points", points(lines.velocity)), ("fill", "none"),
                                       ("stroke", "#117a65"), ("stroke-width", "2")])
         if let ended = drag.ended, let explanation = ended.explanation {
             let x = layout.x(time: ended.time)
@@ -554,6 +568,31 @@ extension RecordingPlot {
         document.close("g")
     }
 
+    /// The lines a drag draws on the timeline, in px: the finger's travel (when its contact is
+    /// known), the sheet as shown, the velocity, and at its release the projection from the
+    /// threshold and the threshold from the drag's start on.
+    private func timelineLines(of drag: DragTrace, contacts: [Contact], layout: PlotLayout, offsetScale: ValueScale, velocityScale: ValueScale)
+        -> (travel: [(x: Double, y: Double)], shown: [(x: Double, y: Double)], velocity: [(x: Double, y: Double)],
+            projection: [(x: Double, y: Double)], threshold: [(x: Double, y: Double)]) {
+        var travel: [(x: Double, y: Double)] = []
+        if let number = drag.contact, let startY = drag.startY, let contact = contacts.first(where: { $0.number == number }) {
+            travel = contact.points.map { (layout.x(time: $0.time), offsetScale.y($0.y - startY)) }
+        }
+        var shown = drag.samples.map { (x: layout.x(time: $0.time), y: offsetScale.y($0.offset)) }
+        if let ended = drag.ended, let last = drag.samples.last {
+            // The sheet springs back to its detent (or leaves, when the policy dismisses it).
+            shown.append((layout.x(time: ended.time), offsetScale.y(last.offset)))
+        }
+        let velocity = drag.samples.map { (x: layout.x(time: $0.time), y: velocityScale.y($0.velocity)) }
+        var projection: [(x: Double, y: Double)] = [], threshold: [(x: Double, y: Double)] = []
+        if let ended = drag.ended, let explanation = ended.explanation {
+            let x = layout.x(time: ended.time), y = offsetScale.y(explanation.threshold)
+            projection = [(x, y), (x, offsetScale.y(explanation.projectedOffset))]
+            threshold = [(max(layout.x(time: drag.began), layout.plotLeft), y), (layout.plotRight, y)]
+        }
+        return (travel, shown, velocity, projection, threshold)
+    }
+
     private func drawEvents(into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
         let lane = layout.eventsLane
         let rows = Int((lane.height - 4) / 13)
@@ -565,17 +604,26 @@ extension RecordingPlot {
                 return [LabelSpot(x: min(x + 3, layout.plotRight - 2 - width), y: y), LabelSpot(x: x - 3, y: y, anchor: .end)]
             }
         }
+        // Each mark's line leads from the lane's edge to its label's row, and crosses no other label:
+        // an intent's from the top, a host command's from its triangle under the lane.
+        let bottom = lane.top + lane.height
+        func stem(x: Double, fromTop: Bool) -> (LabelSpot) -> Rect {
+            { spot in fromTop ? Rect(x: x - 1, y: lane.top, width: 2, height: spot.y - 3 - lane.top)
+                              : Rect(x: x - 1, y: spot.y - 9, width: 2, height: bottom - spot.y + 9) }
+        }
         document.open("g", [("id", "events")])
-        // Host commands first, so that their labels take the rows nearest the axis.
+        // Host commands first, so that their labels take the rows nearest their triangles.
         for (index, command) in commands.enumerated() {
             let x = layout.x(time: command.time)
             document.open("g", [("class", "command"), ("id", "command-\(index)"), ("data-time", "\(command.time)")])
-            document.element("path", [("d", "M\(svgNumber(x)),\(svgNumber(lane.top + lane.height)) l-5,8 h10 z"), ("fill", "#7d3c98")])
-            document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(lane.top)), ("y2", svgNumber(lane.top + lane.height)),
-                                      ("stroke", "#7d3c98"), ("stroke-width", "1.5"), ("stroke-dasharray", "2 2")])
+            document.element("path", [("d", "M\(svgNumber(x)),\(svgNumber(bottom)) l-5,8 h10 z"), ("fill", "#7d3c98")])
             let text = "host: \(command.command.label)"
-            laneLabels.place(Label(text: text, colour: "#7d3c98", note: "\(Figure.milliseconds(command.time)) ms: \(text)"),
-                             at: spots(x: x, text: text), into: &document)
+            let leader = stem(x: x, fromTop: false)
+            let spot = laneLabels.place(Label(text: text, colour: "#7d3c98", note: "\(Figure.milliseconds(command.time)) ms: \(text)"),
+                                        at: spots(x: x, text: text).reversed(), into: &document, leader: leader)
+            let top = spot.map { leader($0).y } ?? bottom - 2
+            document.element("line", [("class", "leader"), ("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(top)), ("y2", svgNumber(bottom)),
+                                      ("stroke", "#7d3c98"), ("stroke-width", "1.5"), ("stroke-dasharray", "2 2")])
             document.close("g")
         }
         for (index, intent) in intents.enumerated() {
@@ -583,16 +631,19 @@ extension RecordingPlot {
             document.open("g", [("class", "intent \(intent.typeName)"), ("id", "intent-\(index)"),
                                 ("data-line", intent.jsonLine(explain: true).text)])
             if intent.isStep {
-                document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(lane.top)), ("y2", svgNumber(lane.top + 5)),
+                // A step: a tick on the lane's lower edge, under the labels' rows.
+                document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(bottom - 5)), ("y2", svgNumber(bottom)),
                                           ("stroke", "#8fa3b8")])
             } else {
                 document.element("title", [], text: intent.jsonLine(explain: true).text)
                 let colour = Self.colour(of: intent)
-                document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(lane.top)), ("y2", svgNumber(lane.top + lane.height)),
-                                          ("stroke", colour), ("stroke-width", "1.5")])
                 let text = intent.label
-                laneLabels.place(Label(text: text, colour: colour, note: "\(Figure.milliseconds(intent.time)) ms: \(text)"),
-                                 at: spots(x: x, text: text), into: &document)
+                let leader = stem(x: x, fromTop: true)
+                let spot = laneLabels.place(Label(text: text, colour: colour, note: "\(Figure.milliseconds(intent.time)) ms: \(text)"),
+                                            at: spots(x: x, text: text), into: &document, leader: leader)
+                let end = spot.map { leader($0).y + leader($0).height } ?? lane.top + 2
+                document.element("line", [("class", "leader"), ("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(lane.top)), ("y2", svgNumber(end)),
+                                          ("stroke", colour), ("stroke-width", "1.5")])
             }
             document.close("g")
         }

@@ -246,13 +246,14 @@ extension RecordingPlot {
             zoomLabel.textContent = (zoom < 10 ? zoom.toFixed(1) : zoom.toFixed(0)) + "×";
             document.body.dataset.zoom = String(Math.round(zoom * 100) / 100);
           };
-          // Zooms by `factor` keeping the original x `around` where it is drawn.
-          const zoomBy = (factor, around) => {
+          // Zooms by `factor` keeping the original x `around` where it is drawn; around the time
+          // cursor, it brings the cursor into view.
+          const zoomBy = (factor, around, aroundCursor = true) => {
             const drawn = zoomX(around);
             zoom = Math.min(Math.max(zoom * factor, 1), 256);
             view = around - (drawn - plot.left) / zoom;
             applyZoom();
-            follow(cursorX());
+            if (aroundCursor) follow(cursorX());
             placeCursor();
           };
           // While zoomed, the view follows the time cursor: one that leaves it is brought back in.
@@ -374,7 +375,7 @@ extension RecordingPlot {
             if (point.x < plot.left || point.x > plot.right || point.y < top || point.y > bottom) return;
             if (event.ctrlKey) {
               event.preventDefault();
-              zoomBy(Math.exp(-event.deltaY / 300), view + (point.x - plot.left) / zoom);
+              zoomBy(Math.exp(-event.deltaY / 300), view + (point.x - plot.left) / zoom, false);
             } else if (zoom > 1 && (event.shiftKey || Math.abs(event.deltaX) > Math.abs(event.deltaY))) {
               event.preventDefault();
               view += (event.shiftKey ? event.deltaY : event.deltaX) / zoom;

@@ -84,6 +84,8 @@ struct LabelBoard {
     /// Labels must stay inside this box.
     private(set) var bounds: Rect
     private var placed: [Rect] = []
+    /// The lines that lead to placed labels: kept free of other labels, though they may meet one another.
+    private var leaders: [Rect] = []
     /// Lines no label may cross, each with the box around it.
     private var lines: [(bounds: Rect, points: [(x: Double, y: Double)])] = []
     /// The labels that found no place, in order; note `n` is `notes[n - 1]`.
@@ -103,6 +105,7 @@ struct LabelBoard {
     /// Takes over what a board made by ``within(_:)`` placed and noted.
     mutating func adopt(_ board: LabelBoard) {
         placed = board.placed
+        leaders = board.leaders
         lines = board.lines
         notes = board.notes
     }
@@ -127,7 +130,7 @@ struct LabelBoard {
         lines.append((Rect(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y), points))
     }
 
-    /// Whether nothing placed lies in `box` (a label's leader, say).
+    /// Whether no label or mark lies in `box` (a label's leader, say).
     func isFree(_ box: Rect) -> Bool {
         !placed.contains { Self.overlap($0, box) }
     }
@@ -138,7 +141,7 @@ struct LabelBoard {
         // The text itself must be inside the bounds; the margin around it may pass them.
         guard box.x + margin >= bounds.x, box.y + margin >= bounds.y, box.x + box.width - margin <= bounds.x + bounds.width,
               box.y + box.height - margin <= bounds.y + bounds.height else { return false }
-        return isFree(box) && !lines.contains { line in Self.touches(line.bounds, box) && Self.crosses(line.points, box) }
+        return isFree(box) && !leaders.contains { Self.overlap($0, box) } && !lines.contains { line in Self.touches(line.bounds, box) && Self.crosses(line.points, box) }
     }
 
     /// Draws a label at the first free spot; with none, its note number goes at the first spot free
@@ -151,7 +154,7 @@ struct LabelBoard {
                         leader: ((LabelSpot) -> Rect)? = nil) -> LabelSpot? {
         if let spot = spots.first(where: { spot in isFree(label, at: spot) && (leader.map { isFree($0(spot)) } ?? true) }) {
             placed.append(box(label, spot))
-            if let leader { placed.append(leader(spot)) }
+            if let leader { leaders.append(leader(spot)) }
             emit(label, at: spot, into: &document)
             return spot
         }

@@ -182,8 +182,14 @@ extension RecordingPlot {
         if !presentation.dismissible { facts.append("not dismissible") }
         let labelDepth = min((geometry.topRegion?.height ?? 0) * layout.scale + 16, frame.height - 4)
         let factsLabel = Label(text: facts.joined(separator: " · "), bold: true, colour: "#3b4a5a", attributes: [("class", "presentation-label")])
-        labels.place(factsLabel, at: (0..<6).map { LabelSpot(x: frame.x + 6, y: frame.y + labelDepth + Double($0) * 13) }
-                     + (1..<4).map { LabelSpot(x: frame.x + 6, y: frame.y + labelDepth - Double($0) * 13) }, into: &document)
+        // Near the sheet's top first, then further down it (past a finger's path), at its left or its right.
+        let rows = max(6, Int((frame.height - labelDepth) / 13))
+        let row = { (index: Int) -> Double in frame.y + labelDepth + Double(index) * 13 }
+        var factsSpots = (0..<6).map { LabelSpot(x: frame.x + 6, y: row($0)) }
+        factsSpots += (1..<4).map { LabelSpot(x: frame.x + 6, y: row(-$0)) }
+        factsSpots += (0..<rows).map { LabelSpot(x: frame.x + frame.width - 6, y: row($0), anchor: .end) }
+        factsSpots += (6..<rows).map { LabelSpot(x: frame.x + 6, y: row($0)) }
+        labels.place(factsLabel, at: factsSpots, into: &document)
         if let top = geometry.topRegion {
             let box = layout.onScreen(top)
             labels.place(Label(text: "top region \(Figure.points(top.height)) pt", size: 10, colour: "#2d5a9e"),
@@ -605,11 +611,28 @@ extension RecordingPlot {
             }
         }
         // Each mark's line leads from the lane's edge to its label's row, and crosses no other label:
-        // an intent's from the top, a host command's from its triangle under the lane.
+        // an intent's from the top, a host command's from its triangle under the lane (or, when no
+        // row is free that way, from the other edge).
         let bottom = lane.top + lane.height
         func stem(x: Double, fromTop: Bool) -> (LabelSpot) -> Rect {
             { spot in fromTop ? Rect(x: x - 1, y: lane.top, width: 2, height: spot.y - 3 - lane.top)
                               : Rect(x: x - 1, y: spot.y - 9, width: 2, height: bottom - spot.y + 9) }
+        }
+        /// Places the label and draws its line, from `fromTop`'s edge if it can.
+        func mark(_ label: Label, x: Double, fromTop: Bool, colour: String, dash: String?) {
+            var spots = spots(x: x, text: label.text)
+            if !fromTop { spots.reverse() }
+            var top = fromTop
+            var spot = laneLabels.place(label, at: spots, into: &document, noting: false, leader: stem(x: x, fromTop: top))
+            if spot == nil {
+                top.toggle()
+                spot = laneLabels.place(label, at: spots.reversed(), into: &document, leader: stem(x: x, fromTop: top))
+            }
+            let reach = spot.map(stem(x: x, fromTop: top)) ?? (top ? Rect(x: x, y: lane.top, width: 0, height: 2) : Rect(x: x, y: bottom - 2, width: 0, height: 2))
+            var attributes = [("class", "leader"), ("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(top ? lane.top : reach.y)),
+                              ("y2", svgNumber(top ? reach.y + reach.height : bottom)), ("stroke", colour), ("stroke-width", "1.5")]
+            if let dash { attributes.append(("stroke-dasharray", dash)) }
+            document.element("line", attributes)
         }
         document.open("g", [("id", "events")])
         // Host commands first, so that their labels take the rows nearest their triangles.
@@ -618,12 +641,8 @@ extension RecordingPlot {
             document.open("g", [("class", "command"), ("id", "command-\(index)"), ("data-time", "\(command.time)")])
             document.element("path", [("d", "M\(svgNumber(x)),\(svgNumber(bottom)) l-5,8 h10 z"), ("fill", "#7d3c98")])
             let text = "host: \(command.command.label)"
-            let leader = stem(x: x, fromTop: false)
-            let spot = laneLabels.place(Label(text: text, colour: "#7d3c98", note: "\(Figure.milliseconds(command.time)) ms: \(text)"),
-                                        at: spots(x: x, text: text).reversed(), into: &document, leader: leader)
-            let top = spot.map { leader($0).y } ?? bottom - 2
-            document.element("line", [("class", "leader"), ("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(top)), ("y2", svgNumber(bottom)),
-                                      ("stroke", "#7d3c98"), ("stroke-width", "1.5"), ("stroke-dasharray", "2 2")])
+            mark(Label(text: text, colour: "#7d3c98", note: "\(Figure.milliseconds(command.time)) ms: \(text)"), x: x, fromTop: false,
+                 colour: "#7d3c98", dash: "2 2")
             document.close("g")
         }
         for (index, intent) in intents.enumerated() {
@@ -638,12 +657,8 @@ extension RecordingPlot {
                 document.element("title", [], text: intent.jsonLine(explain: true).text)
                 let colour = Self.colour(of: intent)
                 let text = intent.label
-                let leader = stem(x: x, fromTop: true)
-                let spot = laneLabels.place(Label(text: text, colour: colour, note: "\(Figure.milliseconds(intent.time)) ms: \(text)"),
-                                            at: spots(x: x, text: text), into: &document, leader: leader)
-                let end = spot.map { leader($0).y + leader($0).height } ?? lane.top + 2
-                document.element("line", [("class", "leader"), ("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(lane.top)), ("y2", svgNumber(end)),
-                                          ("stroke", colour), ("stroke-width", "1.5")])
+                mark(Label(text: text, colour: colour, note: "\(Figure.milliseconds(intent.time)) ms: \(text)"), x: x, fromTop: true,
+                     colour: colour, dash: nil)
             }
             document.close("g")
         }

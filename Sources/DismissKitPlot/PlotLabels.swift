@@ -68,6 +68,8 @@ struct Label {
     var hover: String?
     /// What the notes say when the label finds no place (the text, without one).
     var note: String?
+    /// A shorter text, tried where the whole one finds no place (the whole one then shows on hover).
+    var short: String?
 }
 
 /// A place a label may go: `x` and the baseline `y`, with the anchor `x` is given for.
@@ -144,7 +146,8 @@ struct LabelBoard {
         return isFree(box) && !leaders.contains { Self.overlap($0, box) } && !lines.contains { line in Self.touches(line.bounds, box) && Self.crosses(line.points, box) }
     }
 
-    /// Draws a label at the first free spot; with none, its note number goes at the first spot free
+    /// Draws a label at the first free spot (its short text at the first free for that, when it has
+    /// one and the whole text found none); with none, its note number goes at the first spot free
     /// for it (or nowhere) and the label into the notes. Returns the spot used for the label, if any.
     /// Without `noting`, a label with no place is left out (one the picture tells otherwise).
     @discardableResult
@@ -152,11 +155,18 @@ struct LabelBoard {
     /// label at a spot: it must be free too, and is kept free of later labels.
     mutating func place(_ label: Label, at spots: [LabelSpot], into document: inout SVGDocument, noting: Bool = true,
                         leader: ((LabelSpot) -> Rect)? = nil) -> LabelSpot? {
-        if let spot = spots.first(where: { spot in isFree(label, at: spot) && (leader.map { isFree($0(spot)) } ?? true) }) {
-            placed.append(box(label, spot))
-            if let leader { leaders.append(leader(spot)) }
-            emit(label, at: spot, into: &document)
-            return spot
+        var shortened = label
+        if let short = label.short {
+            shortened.text = short
+            shortened.hover = label.hover ?? label.text
+        }
+        for candidate in label.short == nil ? [label] : [label, shortened] {
+            if let spot = spots.first(where: { spot in isFree(candidate, at: spot) && (leader.map { isFree($0(spot)) } ?? true) }) {
+                placed.append(box(candidate, spot))
+                if let leader { leaders.append(leader(spot)) }
+                emit(candidate, at: spot, into: &document)
+                return spot
+            }
         }
         guard noting else { return nil }
         notes.append((label.note ?? label.text, label.colour))

@@ -239,7 +239,7 @@ extension RecordingPlot {
                                       ("y1", svgNumber(projected)), ("y2", svgNumber(projected)), ("stroke", "#6c3483"), ("stroke-width", "2")])
             let beyond = geometry.frame.y + explanation.projectedOffset > scene.screen.height ? " (off screen)" : ""
             let text = "projection \(Figure.points(explanation.projectedOffset)) pt at \(Figure.milliseconds(ended.time)) ms: \(ended.outcome.rawValue)\(beyond)"
-            labels.place(Label(text: text, colour: "#6c3483"),
+            labels.place(Label(text: text, colour: "#6c3483", short: "\(Figure.points(explanation.projectedOffset)) pt at \(Figure.milliseconds(ended.time)) ms"),
                          at: [LabelSpot(x: right - 4, y: projected - 4, anchor: .end), LabelSpot(x: right - 4, y: projected + 13, anchor: .end),
                               LabelSpot(x: left + 4, y: projected - 4), LabelSpot(x: left + 4, y: projected + 13)], into: &document)
         }
@@ -549,7 +549,8 @@ extension RecordingPlot {
             let sign = explanation.margin >= 0 ? "+" : ""
             let precise = "projection \(JSONLine.formatNumber(explanation.projectedOffset)) pt, margin \(sign)\(JSONLine.formatNumber(explanation.margin)) pt"
             offsetLabels.place(Label(text: text, colour: "#6c3483", attributes: [("class", "projection-label")], hover: precise,
-                                     note: "\(Figure.milliseconds(ended.time)) ms: \(text)"),
+                                     note: "\(Figure.milliseconds(ended.time)) ms: \(text)",
+                                     short: "\(Figure.points(explanation.projectedOffset)) pt: \(ended.outcome.rawValue)"),
                                at: LabelSpot.around(x: x, y: projected, gap: 8, rows: 5), into: &document)
             document.close("g")
             labels.adopt(offsetLabels)
@@ -559,7 +560,7 @@ extension RecordingPlot {
                                         ("fill", "#117a65")])
             let velocityText = "release \(Figure.velocity(explanation.velocity)) pt/s"
             velocityLabels.place(Label(text: velocityText, size: 10, colour: "#117a65", hover: "release \(JSONLine.formatNumber(explanation.velocity)) pt/s",
-                                       note: "\(Figure.milliseconds(ended.time)) ms: \(velocityText)"),
+                                       note: "\(Figure.milliseconds(ended.time)) ms: \(velocityText)", short: "\(Figure.velocity(explanation.velocity)) pt/s"),
                                  at: LabelSpot.around(x: x, y: releaseVelocity, gap: 7, rows: 3), into: &document)
             labels.adopt(velocityLabels)
         } else {
@@ -599,10 +600,25 @@ extension RecordingPlot {
         return (travel, shown, velocity, projection, threshold)
     }
 
+    /// The intents and host commands, each a mark with its label. When some label finds no place,
+    /// the lane is drawn again with every label in its short form (the whole one on hover).
     private func drawEvents(into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
+        let board = labels.within(Rect(x: layout.plotLeft, y: layout.eventsLane.top, width: layout.plotRight - layout.plotLeft,
+                                       height: layout.eventsLane.height))
+        var lane = SVGDocument(depth: 2), laneLabels = board
+        drawEvents(into: &lane, layout: layout, labels: &laneLabels, compact: false)
+        if laneLabels.notes.count > board.notes.count {
+            lane = SVGDocument(depth: 2)
+            laneLabels = board
+            drawEvents(into: &lane, layout: layout, labels: &laneLabels, compact: true)
+        }
+        document.raw(lane.text)
+        labels.adopt(laneLabels)
+    }
+
+    private func drawEvents(into document: inout SVGDocument, layout: PlotLayout, labels laneLabels: inout LabelBoard, compact: Bool) {
         let lane = layout.eventsLane
         let rows = Int((lane.height - 4) / 13)
-        var laneLabels = labels.within(Rect(x: layout.plotLeft, y: lane.top, width: layout.plotRight - layout.plotLeft, height: lane.height))
         func spots(x: Double, text: String) -> [LabelSpot] {
             let width = TextMetrics.width(text, size: 11)
             return (0..<rows).flatMap { row -> [LabelSpot] in
@@ -641,7 +657,9 @@ extension RecordingPlot {
             document.open("g", [("class", "command"), ("id", "command-\(index)"), ("data-time", "\(command.time)")])
             document.element("path", [("d", "M\(svgNumber(x)),\(svgNumber(bottom)) l-5,8 h10 z"), ("fill", "#7d3c98")])
             let text = "host: \(command.command.label)"
-            mark(Label(text: text, colour: "#7d3c98", note: "\(Figure.milliseconds(command.time)) ms: \(text)"), x: x, fromTop: false,
+            let kind = command.command.label.prefix { $0 != " " }
+            mark(Label(text: compact ? "host: \(kind)" : text, colour: "#7d3c98", hover: compact ? text : nil,
+                       note: "\(Figure.milliseconds(command.time)) ms: \(text)"), x: x, fromTop: false,
                  colour: "#7d3c98", dash: "2 2")
             document.close("g")
         }
@@ -657,13 +675,13 @@ extension RecordingPlot {
                 document.element("title", [], text: intent.jsonLine(explain: true).text)
                 let colour = Self.colour(of: intent)
                 let text = intent.label
-                mark(Label(text: text, colour: colour, note: "\(Figure.milliseconds(intent.time)) ms: \(text)"), x: x, fromTop: true,
+                mark(Label(text: compact ? intent.shortLabel : text, colour: colour, hover: compact ? text : nil,
+                           note: "\(Figure.milliseconds(intent.time)) ms: \(text)"), x: x, fromTop: true,
                      colour: colour, dash: nil)
             }
             document.close("g")
         }
         document.close("g")
-        labels.adopt(laneLabels)
     }
 
     /// One row per touch, on the time axis: its life, its drags and its decisions.

@@ -134,8 +134,6 @@ class Browser:
         for kind in ("mousePressed", "mouseReleased"):
             self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
 
-    def move(self, x, y):
-        self.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
 
-
+# The modifier bit of ctrl, for wheel(): a touchpad pinch arrives as ctrl and the wheel.
 CTRL = 2

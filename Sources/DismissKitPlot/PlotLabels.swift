@@ -160,8 +160,10 @@ struct LabelBoard {
             shortened.text = short
             shortened.hover = label.hover ?? label.text
         }
-        for candidate in label.short == nil ? [label] : [label, shortened] {
-            if let spot = spots.first(where: { spot in isFree(candidate, at: spot) && (leader.map { isFree($0(spot)) } ?? true) }) {
+        // The short text may also go a row above or below a spot, or further along.
+        let nearer = spots + spots.flatMap { [LabelSpot(x: $0.x, y: $0.y - 12, anchor: $0.anchor), LabelSpot(x: $0.x, y: $0.y + 12, anchor: $0.anchor)] }
+        for (candidate, at) in label.short == nil ? [(label, spots)] : [(label, spots), (shortened, leader == nil ? nearer : spots)] {
+            if let spot = at.first(where: { spot in isFree(candidate, at: spot) && (leader.map { isFree($0(spot)) } ?? true) }) {
                 placed.append(box(candidate, spot))
                 if let leader { leaders.append(leader(spot)) }
                 emit(candidate, at: spot, into: &document)

@@ -265,7 +265,7 @@ extension RecordingPlot {
         let spots = [LabelSpot(x: first.x - 8, y: first.y - 8, anchor: .end), LabelSpot(x: first.x + 8, y: first.y - 8),
                      LabelSpot(x: first.x - 8, y: first.y + 16, anchor: .end), LabelSpot(x: first.x + 8, y: first.y + 16)]
             + LabelSpot.around(x: first.x, y: first.y, gap: 9, rows: 3)
-        labels.place(Label(text: "touch \(contact.number + 1)", size: 10, colour: colour), at: spots, into: &document)
+        labels.place(Label(text: "touch \(contact.number + 1)", size: 10, colour: colour, short: "#\(contact.number + 1)"), at: spots, into: &document)
         document.close("g")
     }
 
@@ -282,9 +282,23 @@ extension RecordingPlot {
         case .crossAxis, .tapMovedPastSlop, .tapTooLong, .grabberTapTooLong, .secondContact, .touchRefused:
             document.element("path", [("d", svgCross(at: point, size: 6)), ("stroke", colour), ("stroke-width", "2.5")])
         }
-        labels.place(Label(text: text, colour: colour, note: "\(Figure.milliseconds(decision.time)) ms: \(text)"), at: LabelSpot.around(x: point.x, y: point.y, gap: 12),
+        labels.place(Label(text: text, colour: colour, note: "\(Figure.milliseconds(decision.time)) ms: \(text)", short: Self.shortName(decision)),
+                     at: LabelSpot.around(x: point.x, y: point.y, gap: 12),
                      into: &document)
         document.close("g")
+    }
+
+    /// A decision in a word or two, for a screen too crowded for its label.
+    static func shortName(_ decision: GestureDecision) -> String {
+        switch decision.kind {
+        case .dragStarted: "drag"
+        case .crossAxis: "cross-axis"
+        case .tapOutside, .grabberTap: "tap"
+        case .tapMovedPastSlop: "past slop"
+        case .tapTooLong, .grabberTapTooLong: "too long"
+        case .secondContact: "2nd contact"
+        case .touchRefused: "refused"
+        }
     }
 
     /// A decision's label on the screen and its colour.

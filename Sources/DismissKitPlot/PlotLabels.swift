@@ -192,6 +192,47 @@ struct LabelBoard {
         return nil
     }
 
+    /// Draws a label (its short text, when it has one) further from the mark at `point`, in the
+    /// nearest free place whose leader, a thin line from the mark to the label, crosses no label;
+    /// the leader is kept free of later labels. Returns whether it found a place.
+    mutating func placeLed(_ label: Label, from point: (x: Double, y: Double), radius: Double, colour: String,
+                           into document: inout SVGDocument) -> Bool {
+        var shown = label
+        if let short = label.short {
+            shown.text = short
+            shown.hover = label.hover ?? label.text
+        }
+        for distance in stride(from: 24.0, through: 200, by: 14) {
+            for direction in Self.directions {
+                let centre = (x: point.x + distance * direction.x, y: point.y + distance * direction.y)
+                let spot = LabelSpot(x: centre.x, y: centre.y + shown.size * 0.35, anchor: .middle)
+                guard isFree(shown, at: spot) else { continue }
+                let box = self.box(shown, spot)
+                // From the mark's edge to the nearest point of the label's box.
+                let end = (x: min(max(point.x, box.x), box.x + box.width), y: min(max(point.y, box.y), box.y + box.height))
+                let length = ((end.x - point.x) * (end.x - point.x) + (end.y - point.y) * (end.y - point.y)).squareRoot()
+                guard length > radius else { continue }
+                let start = (x: point.x + (end.x - point.x) * radius / length, y: point.y + (end.y - point.y) * radius / length)
+                let leader = [start, end]
+                guard !placed.contains(where: { Self.crosses(leader, $0) }) else { continue }
+                placed.append(box)
+                avoid(line: leader)
+                document.element("line", [("class", "leader"), ("x1", svgNumber(start.x)), ("y1", svgNumber(start.y)), ("x2", svgNumber(end.x)),
+                                          ("y2", svgNumber(end.y)), ("stroke", colour), ("stroke-width", "0.75")])
+                emit(shown, at: spot, into: &document)
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Sixteen directions around a point, a sixteenth of a turn apart, as unit vectors.
+    private static let directions: [(x: Double, y: Double)] = {
+        let steps = [1.0, 0.92388, 0.70711, 0.38268, 0, -0.38268, -0.70711, -0.92388]
+        let cosines = steps + steps.map { -$0 }
+        return (0..<16).map { (cosines[$0], cosines[($0 + 12) % 16]) }
+    }()
+
     private func box(_ label: Label, _ spot: LabelSpot) -> Rect {
         let box = TextMetrics.box(label.text, x: spot.x, y: spot.y, size: label.size, bold: label.bold, anchor: spot.anchor)
         return Rect(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)

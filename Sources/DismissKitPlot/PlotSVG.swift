@@ -265,7 +265,10 @@ extension RecordingPlot {
         let spots = [LabelSpot(x: first.x - 8, y: first.y - 8, anchor: .end), LabelSpot(x: first.x + 8, y: first.y - 8),
                      LabelSpot(x: first.x - 8, y: first.y + 16, anchor: .end), LabelSpot(x: first.x + 8, y: first.y + 16)]
             + LabelSpot.around(x: first.x, y: first.y, gap: 9, rows: 3)
-        labels.place(Label(text: "touch \(contact.number + 1)", size: 10, colour: colour, short: "#\(contact.number + 1)"), at: spots, into: &document)
+        let label = Label(text: "touch \(contact.number + 1)", size: 10, colour: colour, short: "#\(contact.number + 1)")
+        if labels.place(label, at: spots, into: &document, noting: false) == nil && !labels.placeLed(label, from: first, radius: 6, colour: colour, into: &document) {
+            labels.place(label, at: spots, into: &document)
+        }
         document.close("g")
     }
 
@@ -282,9 +285,11 @@ extension RecordingPlot {
         case .crossAxis, .tapMovedPastSlop, .tapTooLong, .grabberTapTooLong, .secondContact, .touchRefused:
             document.element("path", [("d", svgCross(at: point, size: 6)), ("stroke", colour), ("stroke-width", "2.5")])
         }
-        labels.place(Label(text: text, colour: colour, note: "\(Figure.milliseconds(decision.time)) ms: \(text)", short: Self.shortName(decision)),
-                     at: LabelSpot.around(x: point.x, y: point.y, gap: 12),
-                     into: &document)
+        let label = Label(text: text, colour: colour, note: "\(Figure.milliseconds(decision.time)) ms: \(text)", short: Self.shortName(decision))
+        let spots = LabelSpot.around(x: point.x, y: point.y, gap: 12)
+        if labels.place(label, at: spots, into: &document, noting: false) == nil && !labels.placeLed(label, from: point, radius: 9, colour: colour, into: &document) {
+            labels.place(label, at: spots, into: &document)
+        }
         document.close("g")
     }
 

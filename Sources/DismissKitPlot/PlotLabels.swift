@@ -143,16 +143,17 @@ struct LabelBoard {
         // The text itself must be inside the bounds; the margin around it may pass them.
         guard box.x + margin >= bounds.x, box.y + margin >= bounds.y, box.x + box.width - margin <= bounds.x + bounds.width,
               box.y + box.height - margin <= bounds.y + bounds.height else { return false }
-        return isFree(box) && !leaders.contains { Self.overlap($0, box) } && !lines.contains { line in Self.touches(line.bounds, box) && Self.crosses(line.points, box) }
+        return isFree(box) && !leaders.contains { Self.overlap($0, box) }
+            && !lines.contains { line in Self.touches(line.bounds, box) && Self.crosses(line.points, box) }
     }
 
     /// Draws a label at the first free spot (its short text at the first free for that, when it has
     /// one and the whole text found none); with none, its note number goes at the first spot free
     /// for it (or nowhere) and the label into the notes. Returns the spot used for the label, if any.
     /// Without `noting`, a label with no place is left out (one the picture tells otherwise).
-    @discardableResult
     /// `leader`, when given, is the box of the line that leads from what the label names to the
     /// label at a spot: it must be free too, and is kept free of later labels.
+    @discardableResult
     mutating func place(_ label: Label, at spots: [LabelSpot], into document: inout SVGDocument, noting: Bool = true,
                         leader: ((LabelSpot) -> Rect)? = nil) -> LabelSpot? {
         var shortened = label
@@ -160,7 +161,7 @@ struct LabelBoard {
             shortened.text = short
             shortened.hover = label.hover ?? label.text
         }
-        // The short text may also go a row above or below a spot, or further along.
+        // The short text may also go a row above or below a spot (unless a leader reaches the spot).
         let nearer = spots + spots.flatMap { [LabelSpot(x: $0.x, y: $0.y - 12, anchor: $0.anchor), LabelSpot(x: $0.x, y: $0.y + 12, anchor: $0.anchor)] }
         for (candidate, at) in label.short == nil ? [(label, spots)] : [(label, spots), (shortened, leader == nil ? nearer : spots)] {
             if let spot = at.first(where: { spot in isFree(candidate, at: spot) && (leader.map { isFree($0(spot)) } ?? true) }) {

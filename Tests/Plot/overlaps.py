@@ -6,7 +6,7 @@ Usage: overlaps.py GESTURECTL WORKDIR [NAME...]
 Every gesture-* golden of Recordings/ with its scene, and the third-party recordings that have a
 scene (Recordings/real-*.scene.json), are drawn as SVG and as the HTML page. The SVGs go into one
 page; each HTML page is opened and scrubbed to the start, every time something was decided and
-the times between, and zoomed in once. At each, the page's script takes the box of every text
+the times between, then again zoomed in 4×. At each, the page's script takes the box of every text
 that shows (clipped as drawn; one under the question's dialog is hidden by it) and the geometry
 of every data line (a contact's path, the finger's travel, the sheet's offset, the velocity, a
 threshold, a projection, a marker of an intent or a host command, a finger's trail; not the grid,
@@ -147,7 +147,8 @@ def draw(gesturectl, traces, scene, form):
                           check=True, capture_output=True, text=True).stdout
 
 
-# Scrubs the page to each of a few times, zoomed in at the last, and measures it at each.
+# Scrubs the page to each of a few times, then again zoomed in (the view following the time), and
+# measures it at each.
 SCRUB = """(() => {
   const scrubber = document.getElementById("scrubber");
   const moments = [...new Set([0, ...plot.events.map((event) => event[0])])].sort((a, b) => a - b);
@@ -157,14 +158,14 @@ SCRUB = """(() => {
     if (index + 1 < moments.length) times.push(Math.round((moment + moments[index + 1]) / 2));
   });
   const results = [];
-  for (const time of times) {
-    scrubber.value = String(time);
-    scrubber.dispatchEvent(new Event("input"));
-    results.push([String(time / 1000) + " ms", measure(document)]);
+  for (const [zoom, presses] of [["", 0], [", zoomed in 4×", 2]]) {
+    for (let press = 0; press < presses; press++) document.getElementById("zoom-in").click();
+    for (const time of times) {
+      scrubber.value = String(time);
+      scrubber.dispatchEvent(new Event("input"));
+      results.push([String(time / 1000) + " ms" + zoom, measure(document)]);
+    }
   }
-  document.getElementById("zoom-in").click();
-  document.getElementById("zoom-in").click();
-  results.push([String(times[times.length - 1] / 1000) + " ms, zoomed in 4×", measure(document)]);
   return JSON.stringify(results);
 })()"""
 

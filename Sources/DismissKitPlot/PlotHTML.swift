@@ -267,6 +267,8 @@ extension RecordingPlot {
             const x = zoomX(cursorX());
             cursor.setAttribute("x1", x.toFixed(1));
             cursor.setAttribute("x2", x.toFixed(1));
+            // (Moved along the zoomed timeline away from it, the cursor is out of view.)
+            cursor.style.display = x < plot.left - 0.5 || x > plot.right + 0.5 ? "none" : "";
           };
           let shownCurrent = -1;
           const show = (time) => {

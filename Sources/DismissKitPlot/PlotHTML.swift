@@ -2,7 +2,8 @@ import DismissKit
 
 /// The HTML page of a ``RecordingPlot``: one self-contained file (no network, no other files)
 /// with the SVG and a scrubber that steps through time, moving the sheets as they were shown,
-/// the contacts' fingers and a cursor on the timeline, and listing what was decided so far.
+/// the contacts' fingers and a cursor on the timeline, and listing what was decided so far; its
+/// timeline zooms in around the cursor or the pointer.
 extension RecordingPlot {
     /// The page. Opened with `#t=<µs>` in its address, it starts at that time; `&press=<id>,…`
     /// then presses those controls in turn (the tests use it). A script error is written into
@@ -22,10 +23,12 @@ extension RecordingPlot {
             #controls { position: sticky; top: 0; background: #fff; padding: 6px 0; font-size: 14px; z-index: 1; border-bottom: 1px solid #ccd; }
             #controls button, #controls select { font-size: 14px; }
             #scrubber { width: 520px; vertical-align: middle; }
-            #events { font-size: 12px; max-height: 132px; overflow-y: auto; margin: 6px 0 0; padding-left: 2.6em; }
-            #events li.past { color: #555; }
-            #events li.current { color: #000; font-weight: bold; background: #fdebd0; }
-            #events li.future { color: #aab; }
+            #decision-list { font-size: 12px; max-height: 132px; overflow-y: auto; margin: 6px 0 0; padding-left: 2.6em; }
+            #decision-list li.past { color: #555; }
+            #decision-list li.current { color: #000; font-weight: bold; background: #fdebd0; }
+            #decision-list li.future { color: #aab; }
+            .presentation.away text { display: none; }
+            #timeline-data :is(line, polyline, rect), #touch-marks line { vector-effect: non-scaling-stroke; }
             #note { position: fixed; display: none; max-width: 640px; background: #ffffe8; border: 1px solid #998; padding: 4px 6px;
                     font: 11px "DejaVu Sans Mono", monospace; white-space: pre-wrap; word-break: break-all; pointer-events: none; z-index: 2; }
             </style>
@@ -40,7 +43,12 @@ extension RecordingPlot {
             <label for="scrubber">time</label>
             <input type="range" id="scrubber" min="\(startTime)" max="\(max(endTime, startTime + 1))" step="1" value="\(startTime)">
             <output id="time" for="scrubber">0 ms</output>
-            <ol id="events"></ol>
+            <span id="zoom-controls">timeline
+            <button type="button" id="zoom-in" title="zoom in on the timeline, around the time cursor (+; ctrl and the wheel, or a pinch, around the pointer)">+</button>
+            <button type="button" id="zoom-out" title="zoom out (−)">−</button>
+            <button type="button" id="zoom-reset" title="the whole timeline again (0)">whole</button>
+            <output id="zoom">1×</output></span>
+            <ol id="decision-list"></ol>
             </div>
             \(document.text)<div id="note"></div>
             <script>
@@ -88,15 +96,15 @@ extension RecordingPlot {
             """
     }
 
-    /// Moves everything to the scrubber's time, plays, steps from decision to decision, and
-    /// shows an element's explain line on hover.
+    /// Moves everything to the scrubber's time, plays, steps from decision to decision, zooms
+    /// the timeline, and shows an element's explain line on hover.
     private static let script = """
         (() => {
           const svg = "http://www.w3.org/2000/svg";
           const scrubber = document.getElementById("scrubber");
           const timeLabel = document.getElementById("time");
           const cursor = document.getElementById("cursor");
-          const list = document.getElementById("events");
+          const list = document.getElementById("decision-list");
           const playButton = document.getElementById("play");
           const speed = document.getElementById("speed");
           const note = document.getElementById("note");
@@ -143,10 +151,124 @@ extension RecordingPlot {
             if (ms <= segments[0][0] || segments.length === 1) return within(segments[0]);
             for (let i = 1; i < segments.length; i++) {
               const s = segments[i], before = segments[i - 1];
+              if (ms <= before[1]) return within(before);
               if (ms < s[0]) return before[3] + (ms - before[1]) / (s[0] - before[1]) * (s[2] - before[3]);
               if (ms <= s[1] || i === segments.length - 1) return within(s);
             }
             return plot.right;
+          };
+          // The timeline's zoom: an original x is drawn at left + (x - view) × zoom. The data
+          // groups stretch along x (their strokes do not), while their texts, dots and marks keep
+          // their shape at the stretched place of their x. The axis is ticked anew for what is shown.
+          // (Each group's contents move into an inner group that is transformed, so that the
+          // group's clip stays where it is.)
+          const zoomed = ["timeline-data", "touch-marks"].map((id) => {
+            const group = document.getElementById(id), inner = element("g", {class: "zoomed"});
+            inner.append(...group.childNodes);
+            group.append(inner);
+            return inner;
+          });
+          const keepShape = zoomed.flatMap((group) => [...group.querySelectorAll("text, circle, path")]).map((shape) => {
+            const box = shape.getBBox();
+            const anchor = shape.tagName === "text" ? Number(shape.getAttribute("x")) : shape.tagName === "circle" ? Number(shape.getAttribute("cx"))
+                                                                                : box.x + box.width / 2;
+            return [shape, anchor];
+          });
+          const staticAxis = document.getElementById("time-axis");
+          const zoomAxis = element("g", {id: "zoom-axis", display: "none"});
+          document.getElementById("timeline-data").before(zoomAxis);
+          const zoomLabel = document.getElementById("zoom");
+          const plotWidth = plot.right - plot.left;
+          const bottom = Number(cursor.getAttribute("y2"));
+          const top = Number(cursor.getAttribute("y1"));
+          let zoom = 1, view = plot.left;
+          const zoomX = (x) => plot.left + (x - view) * zoom;
+          // The time (ms) an original x stands for: the inverse of timeX.
+          const timeAt = (x) => {
+            const segments = plot.segments;
+            for (let i = 0; i < segments.length; i++) {
+              const s = segments[i];
+              if (x <= s[3] || i === segments.length - 1) {
+                if (x >= s[2] || i === 0) return s[3] > s[2] ? s[0] + (x - s[2]) * (s[1] - s[0]) / (s[3] - s[2]) : s[0];
+                const before = segments[i - 1];
+                return before[1] + (x - before[3]) / (s[2] - before[3]) * (s[0] - before[1]);
+              }
+            }
+            return segments[segments.length - 1][1];
+          };
+          const decimals = (step) => Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+          const drawZoomAxis = () => {
+            zoomAxis.replaceChildren();
+            const from = view, to = view + plotWidth / zoom;
+            const shown = plot.segments.map((s) => [Math.max(s[2], from), Math.min(s[3], to), s]).filter(([a, b]) => b > a);
+            const span = shown.reduce((sum, [a, b]) => sum + timeAt(b) - timeAt(a), 0);
+            const step = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000]
+              .find((candidate) => span / candidate <= 10) || 100000;
+            let lastLabel = -Infinity;
+            for (const [a, b] of shown) {
+              for (let count = Math.ceil(timeAt(a) / step - 1e-9); count * step <= timeAt(b) + step * 1e-6; count++) {
+                const x = zoomX(timeX(count * step));
+                zoomAxis.append(element("line", {x1: x, x2: x, y1: top, y2: bottom, stroke: "#e3e7ec"}),
+                                element("line", {class: "tick", x1: x, x2: x, y1: bottom, y2: bottom + 4, stroke: "#555555"}));
+                if (x - lastLabel < 60) continue;
+                const label = element("text", {class: "tick-label", x: x, y: bottom + 15, "text-anchor": "middle", fill: "#555555"});
+                label.textContent = (count * step).toFixed(decimals(step));
+                zoomAxis.append(label);
+                lastLabel = x;
+              }
+            }
+            for (let i = 1; i < plot.segments.length; i++) {
+              const x = zoomX((plot.segments[i - 1][3] + plot.segments[i][2]) / 2);
+              if (x < plot.left || x > plot.right) continue;
+              const skipped = plot.segments[i][0] - plot.segments[i - 1][1];
+              const label = element("text", {x: x, y: bottom + 29, "text-anchor": "middle", "font-size": "9", fill: "#777777"});
+              label.textContent = "+" + (skipped < 1000 ? Math.round(skipped) + " ms" : (skipped / 1000).toFixed(1) + " s");
+              zoomAxis.append(label);
+            }
+            // What the axis shown says, for a test to read.
+            const labels = (zoom === 1 ? staticAxis : zoomAxis).querySelectorAll(".tick-label");
+            document.body.dataset.view = timeAt(from).toFixed(1) + "-" + timeAt(to).toFixed(1);
+            document.body.dataset.ticks = [...labels].map((label) => label.textContent).join(" ");
+          };
+          const applyZoom = () => {
+            view = Math.min(Math.max(view, plot.left), plot.right - plotWidth / zoom);
+            const matrix = "matrix(" + zoom + " 0 0 1 " + (plot.left - view * zoom) + " 0)";
+            for (const group of zoomed) {
+              if (zoom === 1) group.removeAttribute("transform"); else group.setAttribute("transform", matrix);
+            }
+            for (const [shape, anchor] of keepShape) {
+              if (zoom === 1) shape.removeAttribute("transform");
+              else shape.setAttribute("transform", "translate(" + anchor + " 0) scale(" + 1 / zoom + " 1) translate(" + -anchor + " 0)");
+            }
+            staticAxis.style.display = zoom === 1 ? "" : "none";
+            zoomAxis.setAttribute("display", zoom === 1 ? "none" : "inline");
+            drawZoomAxis();
+            zoomLabel.textContent = (zoom < 10 ? zoom.toFixed(1) : zoom.toFixed(0)) + "×";
+            document.body.dataset.zoom = String(Math.round(zoom * 100) / 100);
+          };
+          // Zooms by `factor` keeping the original x `around` where it is drawn; around the time
+          // cursor, it brings the cursor into view.
+          const zoomBy = (factor, around, aroundCursor = true) => {
+            const drawn = zoomX(around);
+            zoom = Math.min(Math.max(zoom * factor, 1), 256);
+            view = around - (drawn - plot.left) / zoom;
+            applyZoom();
+            if (aroundCursor) follow(cursorX());
+            placeCursor();
+          };
+          // While zoomed, the view follows the time cursor: one that leaves it is brought back in.
+          const follow = (x) => {
+            if (zoom === 1) return;
+            const drawn = zoomX(x);
+            if (drawn < plot.left || drawn > plot.right) { view = x - plotWidth / zoom * 0.1; applyZoom(); }
+          };
+          const cursorX = () => timeX(Number(scrubber.value) / 1000);
+          const placeCursor = () => {
+            const x = zoomX(cursorX());
+            cursor.setAttribute("x1", x.toFixed(1));
+            cursor.setAttribute("x2", x.toFixed(1));
+            // (Moved along the zoomed timeline away from it, the cursor is out of view.)
+            cursor.style.display = x < plot.left - 0.5 || x > plot.right + 0.5 ? "none" : "";
           };
           let shownCurrent = -1;
           const show = (time) => {
@@ -157,6 +279,8 @@ extension RecordingPlot {
               if (sheet) {
                 sheet.setAttribute("transform", "translate(0," + (step[1] * plot.scale).toFixed(1) + ")");
                 sheet.style.display = step[2] ? "" : "none";
+                // Its labels tell the starting scene: away from where it started, they would lie on others.
+                sheet.classList.toggle("away", Math.abs(step[1] * plot.scale) >= 0.5);
               }
               if (backdrop) backdrop.style.display = step[2] ? "" : "none";
             }
@@ -179,9 +303,8 @@ extension RecordingPlot {
               asked.textContent = "asked by " + open[3];
               choices.textContent = open[4];
             }
-            const x = timeX(time / 1000);
-            cursor.setAttribute("x1", x.toFixed(1));
-            cursor.setAttribute("x2", x.toFixed(1));
+            follow(timeX(time / 1000));
+            placeCursor();
             let current = -1;
             plot.events.forEach((event, index) => { if (event[0] <= time) current = index; });
             items.forEach((item, index) => {
@@ -238,6 +361,35 @@ extension RecordingPlot {
             if (event.key === "ArrowLeft") { event.preventDefault(); previous(); }
             else if (event.key === "ArrowRight") { event.preventDefault(); next(); }
             else if (event.key === " ") { event.preventDefault(); toggle(); }
+            else if (event.key === "+" || event.key === "=") { event.preventDefault(); zoomBy(2, cursorX()); }
+            else if (event.key === "-" || event.key === "−") { event.preventDefault(); zoomBy(0.5, cursorX()); }
+            else if (event.key === "0") { event.preventDefault(); zoomBy(0, cursorX()); }
+          });
+          document.getElementById("zoom-in").addEventListener("click", () => zoomBy(2, cursorX()));
+          document.getElementById("zoom-out").addEventListener("click", () => zoomBy(0.5, cursorX()));
+          document.getElementById("zoom-reset").addEventListener("click", () => zoomBy(0, cursorX()));
+          // Over the timeline: ctrl and the wheel (a touchpad's pinch arrives so) zoom around the
+          // pointer; shift and the wheel, or a sideways wheel, move along it.
+          const picture = document.getElementById("plot");
+          const pointerAt = (event) => new DOMPoint(event.clientX, event.clientY).matrixTransform(picture.getScreenCTM().inverse());
+          picture.addEventListener("wheel", (event) => {
+            const point = pointerAt(event);
+            if (point.x < plot.left || point.x > plot.right || point.y < top || point.y > bottom) return;
+            if (event.ctrlKey) {
+              event.preventDefault();
+              zoomBy(Math.exp(-event.deltaY / 300), view + (point.x - plot.left) / zoom, false);
+            } else if (zoom > 1 && (event.shiftKey || Math.abs(event.deltaX) > Math.abs(event.deltaY))) {
+              event.preventDefault();
+              view += (event.shiftKey ? event.deltaY : event.deltaX) / zoom;
+              applyZoom();
+              placeCursor();
+            }
+          }, {passive: false});
+          // A click on the timeline moves the time there.
+          picture.addEventListener("click", (event) => {
+            const point = pointerAt(event);
+            if (point.x < plot.left || point.x > plot.right || point.y < top || point.y > bottom) return;
+            moveTo(Math.round(timeAt(view + (point.x - plot.left) / zoom) * 1000));
           });
           // Hover: the explain line of the decision or intent under the pointer.
           document.getElementById("plot").addEventListener("mousemove", (event) => {
@@ -248,8 +400,9 @@ extension RecordingPlot {
             note.style.top = (event.clientY + 14) + "px";
             note.style.display = "block";
           });
-          const start = /^#t=(\\d+)(?:&press=([a-z,]+))?$/.exec(window.location.hash);
+          const start = /^#t=(\\d+)(?:&press=([a-z,-]+))?$/.exec(window.location.hash);
           if (start) scrubber.value = start[1];
+          applyZoom();
           show(Number(scrubber.value));
           if (start && start[2]) {
             for (const id of start[2].split(",")) {

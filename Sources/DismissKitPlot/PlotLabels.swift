@@ -68,6 +68,8 @@ struct Label {
     var hover: String?
     /// What the notes say when the label finds no place (the text, without one).
     var note: String?
+    /// A shorter text, tried where the whole one finds no place (the whole one then shows on hover).
+    var short: String?
 }
 
 /// A place a label may go: `x` and the baseline `y`, with the anchor `x` is given for.
@@ -77,12 +79,17 @@ struct LabelSpot {
     var anchor: TextAnchor = .start
 }
 
-/// Every label of a picture, each placed where it overlaps no label placed before it; a label
-/// with no free place goes into the numbered notes under the picture, and its number takes its place.
+/// Every label of a picture, each placed where it overlaps no label placed before it and no
+/// line it was told to keep off; a label with no free place goes into the numbered notes under
+/// the picture, and its number takes its place.
 struct LabelBoard {
     /// Labels must stay inside this box.
     private(set) var bounds: Rect
     private var placed: [Rect] = []
+    /// The lines that lead to placed labels: kept free of other labels, though they may meet one another.
+    private var leaders: [Rect] = []
+    /// Lines no label may cross, each with the box around it.
+    private var lines: [(bounds: Rect, points: [(x: Double, y: Double)])] = []
     /// The labels that found no place, in order; note `n` is `notes[n - 1]`.
     private(set) var notes: [(text: String, colour: String)] = []
     /// Room kept free around every label, in px.
@@ -100,6 +107,8 @@ struct LabelBoard {
     /// Takes over what a board made by ``within(_:)`` placed and noted.
     mutating func adopt(_ board: LabelBoard) {
         placed = board.placed
+        leaders = board.leaders
+        lines = board.lines
         notes = board.notes
     }
 
@@ -112,24 +121,55 @@ struct LabelBoard {
     /// Keeps labels off a mark.
     mutating func avoid(_ box: Rect) { placed.append(box) }
 
+    /// Keeps labels from being crossed by a line through `points`.
+    mutating func avoid(line points: [(x: Double, y: Double)]) {
+        guard let first = points.first else { return }
+        var low = first, high = first
+        for point in points {
+            low = (min(low.x, point.x), min(low.y, point.y))
+            high = (max(high.x, point.x), max(high.y, point.y))
+        }
+        lines.append((Rect(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y), points))
+    }
+
+    /// Whether no label or mark lies in `box` (a label's leader, say).
+    func isFree(_ box: Rect) -> Bool {
+        !placed.contains { Self.overlap($0, box) }
+    }
+
     /// Whether a label would fit at `spot`.
     func isFree(_ label: Label, at spot: LabelSpot) -> Bool {
         let box = box(label, spot)
         // The text itself must be inside the bounds; the margin around it may pass them.
         guard box.x + margin >= bounds.x, box.y + margin >= bounds.y, box.x + box.width - margin <= bounds.x + bounds.width,
               box.y + box.height - margin <= bounds.y + bounds.height else { return false }
-        return !placed.contains { Self.overlap($0, box) }
+        return isFree(box) && !leaders.contains { Self.overlap($0, box) }
+            && !lines.contains { line in Self.touches(line.bounds, box) && Self.crosses(line.points, box) }
     }
 
-    /// Draws a label at the first free spot; with none, its note number goes at the first spot free
+    /// Draws a label at the first free spot (its short text at the first free for that, when it has
+    /// one and the whole text found none); with none, its note number goes at the first spot free
     /// for it (or nowhere) and the label into the notes. Returns the spot used for the label, if any.
     /// Without `noting`, a label with no place is left out (one the picture tells otherwise).
+    /// `leader`, when given, is the box of the line that leads from what the label names to the
+    /// label at a spot: it must be free too, and is kept free of later labels.
     @discardableResult
-    mutating func place(_ label: Label, at spots: [LabelSpot], into document: inout SVGDocument, noting: Bool = true) -> LabelSpot? {
-        if let spot = spots.first(where: { isFree(label, at: $0) }) {
-            placed.append(box(label, spot))
-            emit(label, at: spot, into: &document)
-            return spot
+    mutating func place(_ label: Label, at spots: [LabelSpot], into document: inout SVGDocument, noting: Bool = true,
+                        leader: ((LabelSpot) -> Rect)? = nil) -> LabelSpot? {
+        var shortened = label
+        if let short = label.short {
+            shortened.text = short
+            shortened.hover = label.hover ?? label.text
+        }
+        // The short text may also go a row above or below a spot (unless a leader reaches the spot).
+        let nearer = spots + spots.flatMap { [LabelSpot(x: $0.x, y: $0.y - 12, anchor: $0.anchor), LabelSpot(x: $0.x, y: $0.y + 12, anchor: $0.anchor)] }
+        for (candidate, at) in label.short == nil ? [(label, spots)] : [(label, spots), (shortened, leader == nil ? nearer : spots)] {
+            if let spot = at.first(where: { spot in isFree(candidate, at: spot) && (leader.map { isFree($0(spot)) } ?? true) }) {
+                placed.append(box(candidate, spot))
+                if let leader { leaders.append(leader(spot)) }
+                emit(candidate, at: spot, into: &document)
+                return spot
+            }
         }
         guard noting else { return nil }
         notes.append((label.note ?? label.text, label.colour))
@@ -153,6 +193,47 @@ struct LabelBoard {
         return nil
     }
 
+    /// Draws a label (its short text, when it has one) further from the mark at `point`, in the
+    /// nearest free place whose leader, a thin line from the mark to the label, crosses no label;
+    /// the leader is kept free of later labels. Returns whether it found a place.
+    mutating func placeLed(_ label: Label, from point: (x: Double, y: Double), radius: Double, colour: String,
+                           into document: inout SVGDocument) -> Bool {
+        var shown = label
+        if let short = label.short {
+            shown.text = short
+            shown.hover = label.hover ?? label.text
+        }
+        for distance in stride(from: 24.0, through: 200, by: 14) {
+            for direction in Self.directions {
+                let centre = (x: point.x + distance * direction.x, y: point.y + distance * direction.y)
+                let spot = LabelSpot(x: centre.x, y: centre.y + shown.size * 0.35, anchor: .middle)
+                guard isFree(shown, at: spot) else { continue }
+                let box = self.box(shown, spot)
+                // From the mark's edge to the nearest point of the label's box.
+                let end = (x: min(max(point.x, box.x), box.x + box.width), y: min(max(point.y, box.y), box.y + box.height))
+                let length = ((end.x - point.x) * (end.x - point.x) + (end.y - point.y) * (end.y - point.y)).squareRoot()
+                guard length > radius else { continue }
+                let start = (x: point.x + (end.x - point.x) * radius / length, y: point.y + (end.y - point.y) * radius / length)
+                let leader = [start, end]
+                guard !placed.contains(where: { Self.crosses(leader, $0) }) else { continue }
+                placed.append(box)
+                avoid(line: leader)
+                document.element("line", [("class", "leader"), ("x1", svgNumber(start.x)), ("y1", svgNumber(start.y)), ("x2", svgNumber(end.x)),
+                                          ("y2", svgNumber(end.y)), ("stroke", colour), ("stroke-width", "0.75")])
+                emit(shown, at: spot, into: &document)
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Sixteen directions around a point, a sixteenth of a turn apart, as unit vectors.
+    private static let directions: [(x: Double, y: Double)] = {
+        let steps = [1.0, 0.92388, 0.70711, 0.38268, 0, -0.38268, -0.70711, -0.92388]
+        let cosines = steps + steps.map { -$0 }
+        return (0..<16).map { (cosines[$0], cosines[($0 + 12) % 16]) }
+    }()
+
     private func box(_ label: Label, _ spot: LabelSpot) -> Rect {
         let box = TextMetrics.box(label.text, x: spot.x, y: spot.y, size: label.size, bold: label.bold, anchor: spot.anchor)
         return Rect(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
@@ -168,6 +249,32 @@ struct LabelBoard {
 
     private static func overlap(_ a: Rect, _ b: Rect) -> Bool {
         a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    }
+
+    /// Whether two boxes meet (one may be as thin as a straight line).
+    private static func touches(_ a: Rect, _ b: Rect) -> Bool {
+        a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height
+    }
+
+    /// Whether the line through `points` passes through the inside of `box` (each segment
+    /// clipped to the box, as Liang and Barsky do).
+    private static func crosses(_ points: [(x: Double, y: Double)], _ box: Rect) -> Bool {
+        for (p, q) in zip(points, points.dropFirst()) {
+            var enter = 0.0, leave = 1.0
+            let dx = q.x - p.x, dy = q.y - p.y
+            var inside = true
+            for (distance, delta) in [(p.x - box.x, -dx), (box.x + box.width - p.x, dx), (p.y - box.y, -dy), (box.y + box.height - p.y, dy)] {
+                if delta == 0 {
+                    if distance < 0 { inside = false; break }
+                    continue
+                }
+                let t = distance / delta
+                if delta < 0 { enter = max(enter, t) } else { leave = min(leave, t) }
+                if enter >= leave { inside = false; break }
+            }
+            if inside && enter < leave { return true }
+        }
+        return false
     }
 }
 

@@ -72,8 +72,6 @@ extension RecordingPlot {
         document.open("g", [("id", "screen")])
         document.element("rect", [("x", svgNumber(screen.x)), ("y", svgNumber(screen.y)), ("width", svgNumber(screen.width)), ("height", svgNumber(screen.height)),
                                   ("fill", "#eef1f5"), ("stroke", "#555555")])
-        labels.fixed(Label(text: "screen \(Figure.points(scene.screen.width)) × \(Figure.points(scene.screen.height)) pt, the starting scene",
-                           colour: "#555555"), at: LabelSpot(x: screen.x + 4, y: screen.y + 13), into: &document)
         document.open("clipPath", [("id", "screen-clip")])
         document.element("rect", [("x", svgNumber(screen.x)), ("y", svgNumber(screen.y)), ("width", svgNumber(screen.width)),
                                   ("height", svgNumber(screen.height))])
@@ -91,7 +89,26 @@ extension RecordingPlot {
                 let mark = layout.onScreen(x: point.x, y: point.y)
                 screenLabels.avoid(Rect(x: mark.x - 6, y: mark.y - 6, width: 12, height: 12))
             }
+            screenLabels.avoid(line: contact.points.map { layout.onScreen(x: $0.x, y: $0.y) })
         }
+        // The thresholds and projections drawn across the screen.
+        for presentation in scene.presentations {
+            let top = PresentationGeometry(presentation: presentation, in: scene, configuration: configuration).frame.y
+            for drag in drags where drag.presentation.isID(of: presentation.id) {
+                guard let explanation = drag.ended?.explanation else { continue }
+                for offset in [explanation.threshold, min(explanation.projectedOffset, scene.screen.height - top)] {
+                    let y = layout.onScreen(x: 0, y: top + offset).y
+                    screenLabels.avoid(line: [(screen.x, y), (screen.x + screen.width, y)])
+                }
+            }
+        }
+        // The screen's own label, in the first corner no path crosses.
+        screenLabels.place(Label(text: "screen \(Figure.points(scene.screen.width)) × \(Figure.points(scene.screen.height)) pt, the starting scene",
+                                 colour: "#555555"),
+                           at: [LabelSpot(x: screen.x + 4, y: screen.y + 13), LabelSpot(x: screen.x + screen.width - 4, y: screen.y + 13, anchor: .end),
+                                LabelSpot(x: screen.x + 4, y: screen.y + screen.height - 5),
+                                LabelSpot(x: screen.x + screen.width - 4, y: screen.y + screen.height - 5, anchor: .end)],
+                           into: &document)
         var marks = SVGDocument(depth: 2)
         for (index, decision) in decisions.enumerated() {
             drawDecision(decision, number: index, into: &marks, layout: layout, labels: &screenLabels)
@@ -165,8 +182,14 @@ extension RecordingPlot {
         if !presentation.dismissible { facts.append("not dismissible") }
         let labelDepth = min((geometry.topRegion?.height ?? 0) * layout.scale + 16, frame.height - 4)
         let factsLabel = Label(text: facts.joined(separator: " · "), bold: true, colour: "#3b4a5a", attributes: [("class", "presentation-label")])
-        labels.place(factsLabel, at: (0..<6).map { LabelSpot(x: frame.x + 6, y: frame.y + labelDepth + Double($0) * 13) }
-                     + (1..<4).map { LabelSpot(x: frame.x + 6, y: frame.y + labelDepth - Double($0) * 13) }, into: &document)
+        // Near the sheet's top first, then further down it (past a finger's path), at its left or its right.
+        let rows = max(6, Int((frame.height - labelDepth) / 13))
+        let row = { (index: Int) -> Double in frame.y + labelDepth + Double(index) * 13 }
+        var factsSpots = (0..<6).map { LabelSpot(x: frame.x + 6, y: row($0)) }
+        factsSpots += (1..<4).map { LabelSpot(x: frame.x + 6, y: row(-$0)) }
+        factsSpots += (0..<rows).map { LabelSpot(x: frame.x + frame.width - 6, y: row($0), anchor: .end) }
+        factsSpots += (6..<rows).map { LabelSpot(x: frame.x + 6, y: row($0)) }
+        labels.place(factsLabel, at: factsSpots, into: &document)
         if let top = geometry.topRegion {
             let box = layout.onScreen(top)
             labels.place(Label(text: "top region \(Figure.points(top.height)) pt", size: 10, colour: "#2d5a9e"),
@@ -216,7 +239,7 @@ extension RecordingPlot {
                                       ("y1", svgNumber(projected)), ("y2", svgNumber(projected)), ("stroke", "#6c3483"), ("stroke-width", "2")])
             let beyond = geometry.frame.y + explanation.projectedOffset > scene.screen.height ? " (off screen)" : ""
             let text = "projection \(Figure.points(explanation.projectedOffset)) pt at \(Figure.milliseconds(ended.time)) ms: \(ended.outcome.rawValue)\(beyond)"
-            labels.place(Label(text: text, colour: "#6c3483"),
+            labels.place(Label(text: text, colour: "#6c3483", short: "\(Figure.points(explanation.projectedOffset)) pt at \(Figure.milliseconds(ended.time)) ms"),
                          at: [LabelSpot(x: right - 4, y: projected - 4, anchor: .end), LabelSpot(x: right - 4, y: projected + 13, anchor: .end),
                               LabelSpot(x: left + 4, y: projected - 4), LabelSpot(x: left + 4, y: projected + 13)], into: &document)
         }
@@ -242,7 +265,10 @@ extension RecordingPlot {
         let spots = [LabelSpot(x: first.x - 8, y: first.y - 8, anchor: .end), LabelSpot(x: first.x + 8, y: first.y - 8),
                      LabelSpot(x: first.x - 8, y: first.y + 16, anchor: .end), LabelSpot(x: first.x + 8, y: first.y + 16)]
             + LabelSpot.around(x: first.x, y: first.y, gap: 9, rows: 3)
-        labels.place(Label(text: "touch \(contact.number + 1)", size: 10, colour: colour), at: spots, into: &document)
+        let label = Label(text: "touch \(contact.number + 1)", size: 10, colour: colour, short: "#\(contact.number + 1)")
+        if labels.place(label, at: spots, into: &document, noting: false) == nil && !labels.placeLed(label, from: first, radius: 6, colour: colour, into: &document) {
+            labels.place(label, at: spots, into: &document)
+        }
         document.close("g")
     }
 
@@ -259,9 +285,25 @@ extension RecordingPlot {
         case .crossAxis, .tapMovedPastSlop, .tapTooLong, .grabberTapTooLong, .secondContact, .touchRefused:
             document.element("path", [("d", svgCross(at: point, size: 6)), ("stroke", colour), ("stroke-width", "2.5")])
         }
-        labels.place(Label(text: text, colour: colour, note: "\(Figure.milliseconds(decision.time)) ms: \(text)"), at: LabelSpot.around(x: point.x, y: point.y, gap: 12),
-                     into: &document)
+        let label = Label(text: text, colour: colour, note: "\(Figure.milliseconds(decision.time)) ms: \(text)", short: Self.shortName(decision))
+        let spots = LabelSpot.around(x: point.x, y: point.y, gap: 12)
+        if labels.place(label, at: spots, into: &document, noting: false) == nil && !labels.placeLed(label, from: point, radius: 9, colour: colour, into: &document) {
+            labels.place(label, at: spots, into: &document)
+        }
         document.close("g")
+    }
+
+    /// A decision in a word or two, for a screen too crowded for its label.
+    static func shortName(_ decision: GestureDecision) -> String {
+        switch decision.kind {
+        case .dragStarted: "drag"
+        case .crossAxis: "cross-axis"
+        case .tapOutside, .grabberTap: "tap"
+        case .tapMovedPastSlop: "past slop"
+        case .tapTooLong, .grabberTapTooLong: "too long"
+        case .secondContact: "2nd contact"
+        case .touchRefused: "refused"
+        }
     }
 
     /// A decision's label on the screen and its colour.
@@ -364,8 +406,14 @@ extension RecordingPlot {
                                   ("width", svgNumber(layout.plotRight - layout.plotLeft)), ("height", svgNumber(bottom - layout.offsetPanel.top))])
         document.close("clipPath")
         document.open("g", [("id", "timeline-data"), ("clip-path", "url(#timeline-clip)")])
+        drawGaps(into: &document, layout: layout)
         drawQuestions(into: &document, layout: layout)
         var thresholds: [(presentation: String, value: Double)] = []
+        // Every drag's lines first, so that no label of any drag lies across them.
+        for drag in drags {
+            let lines = timelineLines(of: drag, contacts: contacts, layout: layout, offsetScale: offsetScale, velocityScale: velocityScale)
+            for line in [lines.travel, lines.shown, lines.velocity, lines.projection, lines.threshold] { labels.avoid(line: line) }
+        }
         for (index, drag) in drags.enumerated() {
             drawDrag(drag, number: index, contacts: contacts, into: &document, layout: layout,
                      offsetScale: offsetScale, velocityScale: velocityScale, thresholds: &thresholds, labels: &labels)
@@ -412,14 +460,14 @@ extension RecordingPlot {
     private func drawTimeAxis(into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
         let bottom = layout.tapsLane.top + layout.tapsLane.height
         let step = layout.tickStepMilliseconds
-        document.open("g", [("class", "time-axis")])
+        document.open("g", [("class", "time-axis"), ("id", "time-axis")])
         func tick(_ milliseconds: Double) {
             let x = layout.x(milliseconds: milliseconds)
             document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(layout.offsetPanel.top)), ("y2", svgNumber(bottom)),
                                       ("stroke", "#e3e7ec")])
             document.element("line", [("class", "tick"), ("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(bottom)), ("y2", svgNumber(bottom + 4)),
                                       ("stroke", "#555555")])
-            labels.place(Label(text: JSONLine.formatNumber((milliseconds * 10).rounded() / 10), colour: "#555555"),
+            labels.place(Label(text: JSONLine.formatNumber((milliseconds * 10).rounded() / 10), colour: "#555555", attributes: [("class", "tick-label")]),
                          at: [LabelSpot(x: x, y: bottom + 15, anchor: .middle)], into: &document, noting: false)
         }
         labels.fixed(Label(text: layout.segments.count > 1 ? "time, ms from the first event (hatched: a gap with nothing in it, drawn narrow)"
@@ -434,15 +482,10 @@ extension RecordingPlot {
                 count += 1
             }
             if index > 0 {
-                // The gap before it: nothing happened there.
+                // The gap before it (drawn by drawGaps): how long nothing happened.
                 let before = layout.segments[index - 1]
                 let skipped = segment.start - before.end
                 let x = (before.right + segment.left) / 2
-                for band in [layout.offsetPanel, layout.velocityPanel, layout.eventsLane, layout.touchesLane, layout.tapsLane] {
-                    document.element("rect", [("class", "time-gap"), ("x", svgNumber(before.right + 3)), ("y", svgNumber(band.top)),
-                                              ("width", svgNumber(segment.left - before.right - 6)), ("height", svgNumber(band.height)),
-                                              ("fill", "url(#gap-hatch)")])
-                }
                 labels.place(Label(text: "+\(Figure.duration(skipped))", size: 9, colour: "#777777",
                                    hover: "\(JSONLine.formatNumber(skipped)) ms with nothing happening"),
                              at: [LabelSpot(x: x, y: bottom + 29, anchor: .middle)],
@@ -450,6 +493,17 @@ extension RecordingPlot {
             }
         }
         document.close("g")
+    }
+
+    /// The gaps of the time axis, hatched across every panel: nothing happened there.
+    private func drawGaps(into document: inout SVGDocument, layout: PlotLayout) {
+        for (before, segment) in zip(layout.segments, layout.segments.dropFirst()) {
+            for band in [layout.offsetPanel, layout.velocityPanel, layout.eventsLane, layout.touchesLane, layout.tapsLane] {
+                document.element("rect", [("class", "time-gap"), ("x", svgNumber(before.right + 3)), ("y", svgNumber(band.top)),
+                                          ("width", svgNumber(segment.left - before.right - 6)), ("height", svgNumber(band.height)),
+                                          ("fill", "url(#gap-hatch)")])
+            }
+        }
     }
 
     private func drawValueAxis(_ scale: ValueScale, into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
@@ -477,26 +531,18 @@ extension RecordingPlot {
         let velocityBounds = Rect(x: layout.plotLeft, y: layout.velocityPanel.top, width: layout.plotRight - layout.plotLeft,
                                   height: layout.velocityPanel.height)
         var offsetLabels = labels.within(offsetBounds)
-        if let number = drag.contact, let startY = drag.startY, let contact = contacts.first(where: { $0.number == number }) {
+        let lines = timelineLines(of: drag, contacts: contacts, layout: layout, offsetScale: offsetScale, velocityScale: velocityScale)
+        let points = { (line: [(x: Double, y: Double)]) in line.map { "\(svgNumber($0.x)),\(svgNumber($0.y))" }.joined(separator: " ") }
+        if let number = drag.contact, let contact = contacts.first(where: { $0.number == number }), let last = lines.travel.last {
             let colour = PlotLayout.contactColours[contact.number % PlotLayout.contactColours.count]
-            let points = contact.points.map { "\(svgNumber(layout.x(time: $0.time))),\(svgNumber(offsetScale.y($0.y - startY)))" }
-            document.element("polyline", [("class", "travel"), ("points", points.joined(separator: " ")), ("fill", "none"),
+            document.element("polyline", [("class", "travel"), ("points", points(lines.travel)), ("fill", "none"),
                                           ("stroke", colour), ("stroke-width", "1.5"), ("stroke-dasharray", "5 3")])
-            if let last = contact.points.last {
-                let x = layout.x(time: last.time), y = offsetScale.y(last.y - startY)
-                offsetLabels.place(Label(text: "touch \(contact.number + 1)", size: 10, colour: colour), at: LabelSpot.around(x: x, y: y, gap: 5, rows: 3),
-                                   into: &document, noting: false)
-            }
+            offsetLabels.place(Label(text: "touch \(contact.number + 1)", size: 10, colour: colour), at: LabelSpot.around(x: last.x, y: last.y, gap: 5, rows: 3),
+                               into: &document, noting: false)
         }
-        var shown = drag.samples.map { "\(svgNumber(layout.x(time: $0.time))),\(svgNumber(offsetScale.y($0.offset)))" }
-        if let ended = drag.ended, let last = drag.samples.last {
-            // The sheet springs back to its detent (or leaves, when the policy dismisses it).
-            shown.append("\(svgNumber(layout.x(time: ended.time))),\(svgNumber(offsetScale.y(last.offset)))")
-        }
-        document.element("polyline", [("class", "sheet-offset"), ("points", shown.joined(separator: " ")), ("fill", "none"),
+        document.element("polyline", [("class", "sheet-offset"), ("points", points(lines.shown)), ("fill", "none"),
                                       ("stroke", "#1f3a5f"), ("stroke-width", "2.5")])
-        let velocity = drag.samples.map { "\(svgNumber(layout.x(time: $0.time))),\(svgNumber(velocityScale.y($0.velocity)))" }
-        document.element("polyline", [("class", "velocity"), ("points", velocity.joined(separator: " ")), ("fill", "none"),
+        document.element("polyline", [("class", "velocity"), ("points", points(lines.velocity)), ("fill", "none"),
                                       ("stroke", "#117a65"), ("stroke-width", "2")])
         if let ended = drag.ended, let explanation = ended.explanation {
             let x = layout.x(time: ended.time)
@@ -522,7 +568,8 @@ extension RecordingPlot {
             let sign = explanation.margin >= 0 ? "+" : ""
             let precise = "projection \(JSONLine.formatNumber(explanation.projectedOffset)) pt, margin \(sign)\(JSONLine.formatNumber(explanation.margin)) pt"
             offsetLabels.place(Label(text: text, colour: "#6c3483", attributes: [("class", "projection-label")], hover: precise,
-                                     note: "\(Figure.milliseconds(ended.time)) ms: \(text)"),
+                                     note: "\(Figure.milliseconds(ended.time)) ms: \(text)",
+                                     short: "\(Figure.points(explanation.projectedOffset)) pt: \(ended.outcome.rawValue)"),
                                at: LabelSpot.around(x: x, y: projected, gap: 8, rows: 5), into: &document)
             document.close("g")
             labels.adopt(offsetLabels)
@@ -532,7 +579,7 @@ extension RecordingPlot {
                                         ("fill", "#117a65")])
             let velocityText = "release \(Figure.velocity(explanation.velocity)) pt/s"
             velocityLabels.place(Label(text: velocityText, size: 10, colour: "#117a65", hover: "release \(JSONLine.formatNumber(explanation.velocity)) pt/s",
-                                       note: "\(Figure.milliseconds(ended.time)) ms: \(velocityText)"),
+                                       note: "\(Figure.milliseconds(ended.time)) ms: \(velocityText)", short: "\(Figure.velocity(explanation.velocity)) pt/s"),
                                  at: LabelSpot.around(x: x, y: releaseVelocity, gap: 7, rows: 3), into: &document)
             labels.adopt(velocityLabels)
         } else {
@@ -547,10 +594,50 @@ extension RecordingPlot {
         document.close("g")
     }
 
+    /// The lines a drag draws on the timeline, in px: the finger's travel (when its contact is
+    /// known), the sheet as shown, the velocity, and at its release the projection from the
+    /// threshold and the threshold from the drag's start on.
+    private func timelineLines(of drag: DragTrace, contacts: [Contact], layout: PlotLayout, offsetScale: ValueScale, velocityScale: ValueScale)
+        -> (travel: [(x: Double, y: Double)], shown: [(x: Double, y: Double)], velocity: [(x: Double, y: Double)],
+            projection: [(x: Double, y: Double)], threshold: [(x: Double, y: Double)]) {
+        var travel: [(x: Double, y: Double)] = []
+        if let number = drag.contact, let startY = drag.startY, let contact = contacts.first(where: { $0.number == number }) {
+            travel = contact.points.map { (layout.x(time: $0.time), offsetScale.y($0.y - startY)) }
+        }
+        var shown = drag.samples.map { (x: layout.x(time: $0.time), y: offsetScale.y($0.offset)) }
+        if let ended = drag.ended, let last = drag.samples.last {
+            // The sheet springs back to its detent (or leaves, when the policy dismisses it).
+            shown.append((layout.x(time: ended.time), offsetScale.y(last.offset)))
+        }
+        let velocity = drag.samples.map { (x: layout.x(time: $0.time), y: velocityScale.y($0.velocity)) }
+        var projection: [(x: Double, y: Double)] = [], threshold: [(x: Double, y: Double)] = []
+        if let ended = drag.ended, let explanation = ended.explanation {
+            let x = layout.x(time: ended.time), y = offsetScale.y(explanation.threshold)
+            projection = [(x, y), (x, offsetScale.y(explanation.projectedOffset))]
+            threshold = [(max(layout.x(time: drag.began), layout.plotLeft), y), (layout.plotRight, y)]
+        }
+        return (travel, shown, velocity, projection, threshold)
+    }
+
+    /// The intents and host commands, each a mark with its label. When some label finds no place,
+    /// the lane is drawn again with every label in its short form (the whole one on hover).
     private func drawEvents(into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
+        let board = labels.within(Rect(x: layout.plotLeft, y: layout.eventsLane.top, width: layout.plotRight - layout.plotLeft,
+                                       height: layout.eventsLane.height))
+        var lane = SVGDocument(depth: 2), laneLabels = board
+        drawEvents(into: &lane, layout: layout, labels: &laneLabels, compact: false)
+        if laneLabels.notes.count > board.notes.count {
+            lane = SVGDocument(depth: 2)
+            laneLabels = board
+            drawEvents(into: &lane, layout: layout, labels: &laneLabels, compact: true)
+        }
+        document.raw(lane.text)
+        labels.adopt(laneLabels)
+    }
+
+    private func drawEvents(into document: inout SVGDocument, layout: PlotLayout, labels laneLabels: inout LabelBoard, compact: Bool) {
         let lane = layout.eventsLane
         let rows = Int((lane.height - 4) / 13)
-        var laneLabels = labels.within(Rect(x: layout.plotLeft, y: lane.top, width: layout.plotRight - layout.plotLeft, height: lane.height))
         func spots(x: Double, text: String) -> [LabelSpot] {
             let width = TextMetrics.width(text, size: 11)
             return (0..<rows).flatMap { row -> [LabelSpot] in
@@ -558,17 +645,41 @@ extension RecordingPlot {
                 return [LabelSpot(x: min(x + 3, layout.plotRight - 2 - width), y: y), LabelSpot(x: x - 3, y: y, anchor: .end)]
             }
         }
+        // Each mark's line leads from the lane's edge to its label's row, and crosses no other label:
+        // an intent's from the top, a host command's from its triangle under the lane (or, when no
+        // row is free that way, from the other edge).
+        let bottom = lane.top + lane.height
+        func stem(x: Double, fromTop: Bool) -> (LabelSpot) -> Rect {
+            { spot in fromTop ? Rect(x: x - 1, y: lane.top, width: 2, height: spot.y - 3 - lane.top)
+                              : Rect(x: x - 1, y: spot.y - 9, width: 2, height: bottom - spot.y + 9) }
+        }
+        /// Places the label and draws its line, from `fromTop`'s edge if it can.
+        func mark(_ label: Label, x: Double, fromTop: Bool, colour: String, dash: String?) {
+            var spots = spots(x: x, text: label.text)
+            if !fromTop { spots.reverse() }
+            var top = fromTop
+            var spot = laneLabels.place(label, at: spots, into: &document, noting: false, leader: stem(x: x, fromTop: top))
+            if spot == nil {
+                top.toggle()
+                spot = laneLabels.place(label, at: spots.reversed(), into: &document, leader: stem(x: x, fromTop: top))
+            }
+            let reach = spot.map(stem(x: x, fromTop: top)) ?? (top ? Rect(x: x, y: lane.top, width: 0, height: 2) : Rect(x: x, y: bottom - 2, width: 0, height: 2))
+            var attributes = [("class", "leader"), ("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(top ? lane.top : reach.y)),
+                              ("y2", svgNumber(top ? reach.y + reach.height : bottom)), ("stroke", colour), ("stroke-width", "1.5")]
+            if let dash { attributes.append(("stroke-dasharray", dash)) }
+            document.element("line", attributes)
+        }
         document.open("g", [("id", "events")])
-        // Host commands first, so that their labels take the rows nearest the axis.
+        // Host commands first, so that their labels take the rows nearest their triangles.
         for (index, command) in commands.enumerated() {
             let x = layout.x(time: command.time)
             document.open("g", [("class", "command"), ("id", "command-\(index)"), ("data-time", "\(command.time)")])
-            document.element("path", [("d", "M\(svgNumber(x)),\(svgNumber(lane.top + lane.height)) l-5,8 h10 z"), ("fill", "#7d3c98")])
-            document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(lane.top)), ("y2", svgNumber(lane.top + lane.height)),
-                                      ("stroke", "#7d3c98"), ("stroke-width", "1.5"), ("stroke-dasharray", "2 2")])
+            document.element("path", [("d", "M\(svgNumber(x)),\(svgNumber(bottom)) l-5,8 h10 z"), ("fill", "#7d3c98")])
             let text = "host: \(command.command.label)"
-            laneLabels.place(Label(text: text, colour: "#7d3c98", note: "\(Figure.milliseconds(command.time)) ms: \(text)"),
-                             at: spots(x: x, text: text), into: &document)
+            let kind = command.command.label.prefix { $0 != " " }
+            mark(Label(text: compact ? "host: \(kind)" : text, colour: "#7d3c98", hover: compact ? text : nil,
+                       note: "\(Figure.milliseconds(command.time)) ms: \(text)"), x: x, fromTop: false,
+                 colour: "#7d3c98", dash: "2 2")
             document.close("g")
         }
         for (index, intent) in intents.enumerated() {
@@ -576,21 +687,20 @@ extension RecordingPlot {
             document.open("g", [("class", "intent \(intent.typeName)"), ("id", "intent-\(index)"),
                                 ("data-line", intent.jsonLine(explain: true).text)])
             if intent.isStep {
-                document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(lane.top)), ("y2", svgNumber(lane.top + 5)),
+                // A step: a tick on the lane's lower edge, under the labels' rows.
+                document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(bottom - 5)), ("y2", svgNumber(bottom)),
                                           ("stroke", "#8fa3b8")])
             } else {
                 document.element("title", [], text: intent.jsonLine(explain: true).text)
                 let colour = Self.colour(of: intent)
-                document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(lane.top)), ("y2", svgNumber(lane.top + lane.height)),
-                                          ("stroke", colour), ("stroke-width", "1.5")])
                 let text = intent.label
-                laneLabels.place(Label(text: text, colour: colour, note: "\(Figure.milliseconds(intent.time)) ms: \(text)"),
-                                 at: spots(x: x, text: text), into: &document)
+                mark(Label(text: compact ? intent.shortLabel : text, colour: colour, hover: compact ? text : nil,
+                           note: "\(Figure.milliseconds(intent.time)) ms: \(text)"), x: x, fromTop: true,
+                     colour: colour, dash: nil)
             }
             document.close("g")
         }
         document.close("g")
-        labels.adopt(laneLabels)
     }
 
     /// One row per touch, on the time axis: its life, its drags and its decisions.
@@ -598,9 +708,12 @@ extension RecordingPlot {
                              labels: inout LabelBoard) {
         let lane = layout.touchesLane
         document.open("g", [("id", "touches")])
+        // The rows' marks, on the time axis (the HTML page zooms them), apart from their labels.
+        var rowLabels = SVGDocument(depth: 2)
+        document.open("g", [("id", "touch-marks"), ("clip-path", "url(#timeline-clip)")])
         if contacts.isEmpty {
             labels.place(Label(text: "no touch", colour: "#888888"),
-                         at: [LabelSpot(x: (layout.plotLeft + layout.plotRight) / 2, y: lane.top + 15, anchor: .middle)], into: &document)
+                         at: [LabelSpot(x: (layout.plotLeft + layout.plotRight) / 2, y: lane.top + 15, anchor: .middle)], into: &rowLabels)
         }
         let clamp = { (x: Double) in min(max(x, layout.plotLeft), layout.plotRight) }
         for (row, contact) in contacts.enumerated() {
@@ -631,10 +744,14 @@ extension RecordingPlot {
                 }
                 document.close("g")
             }
-            labels.place(Label(text: "touch \(contact.number + 1)", size: 10, colour: colour),
-                         at: [LabelSpot(x: layout.plotLeft - 6, y: y + 3.5, anchor: .end)], into: &document, noting: false)
             document.close("g")
+            labels.place(Label(text: "touch \(contact.number + 1)", size: 10, colour: colour),
+                         at: [LabelSpot(x: layout.plotLeft - 6, y: y + 3.5, anchor: .end)], into: &rowLabels, noting: false)
         }
+        document.close("g")
+        document.open("g", [("id", "touch-labels")])
+        document.raw(rowLabels.text)
+        document.close("g")
         document.close("g")
     }
 

@@ -321,6 +321,16 @@ extension Intent {
         }
     }
 
+    /// Its type, and its outcome or detent when it has one: for a timeline too crowded for ``label``.
+    var shortLabel: String {
+        switch kind {
+        case .dragEnded(_, let outcome, _): "dragEnded: \(outcome.rawValue)"
+        case .setDetent(_, let detent, _): "setDetent: \(detent.label)"
+        case .dismiss(_, _, let resolution): "dismiss: \(resolution.rawValue)"
+        default: typeName
+        }
+    }
+
     /// A short label for the timeline.
     var label: String {
         switch kind {

@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
-"""Draws every golden recording and the real ones, and counts the pairs of labels that overlap,
-as headless Chromium lays them out.
+"""Draws every golden recording and the real ones, and measures, as headless Chromium lays them
+out, the pairs of labels that overlap and the labels a data line crosses.
 
 Usage: overlaps.py GESTURECTL WORKDIR [NAME...]
 Every gesture-* golden of Recordings/ with its scene, and the third-party recordings that have a
-scene (Recordings/real-*.scene.json), are drawn as SVG. All the pictures go into one page, whose
-script takes the bounding box of every SVG text element from the browser's own layout and writes
-each picture's overlapping pairs into the DOM; Chromium's --dump-dom hands them back. Two labels
-overlap when their boxes share an area. Exit 1 when any pair overlaps, listing them. NAMEs, when
-given, keep only the recordings whose name contains one of them.
+scene (Recordings/real-*.scene.json), are drawn as SVG and as the HTML page. The SVGs go into one
+page; each HTML page is opened and scrubbed to the start, every time something was decided and
+the times between, then again zoomed in 4×. At each, the page's script takes the box of every text
+that shows (clipped as drawn; one under the question's dialog is hidden by it) and the geometry
+of every data line (a contact's path, the finger's travel, the sheet's offset, the velocity, a
+threshold, a projection, a marker of an intent or a host command, a finger's trail; not the grid,
+the axes, the legend or the time cursor), all from the browser's own layout. Two labels overlap when their
+boxes share an area; a line crosses a label when it passes through its box, unless it is the
+label's own leader (class "leader", in the label's group). Exit 1 when any pair overlaps or any
+label is crossed, listing them. NAMEs, when given, keep only the recordings whose name contains one
+of them.
 """
 import html
 import json
@@ -17,36 +23,106 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from browser import Browser  # noqa: E402
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 RECORDINGS = ROOT / "Recordings"
 THIRD_PARTY = RECORDINGS / "third-party" / "evemu"
 
-# Each page script result goes into <pre id="overlaps">, as JSON: name -> [[text, text], ...].
-MEASURE = """
-<script>
-"use strict";
-const result = {};
-for (const figure of document.querySelectorAll("figure")) {
-  const boxes = [];
-  for (const text of figure.querySelectorAll("svg text")) {
-    const box = text.getBoundingClientRect();
-    if (box.width > 0 && box.height > 0) boxes.push([box, text.textContent]);
+# measure(root): the labels that show under root, the pairs of them that overlap, and the
+# (line, label) pairs where a data line crosses a label.
+MEASURE = r"""
+window.measure = (root) => {
+  const svgRoot = root.querySelector("svg");
+  const clipOf = (element) => {
+    // The clip of the nearest clipped group, in client coordinates (its rect is in the root's user space).
+    for (let node = element; node && node !== svgRoot; node = node.parentElement) {
+      const clip = node.getAttribute && node.getAttribute("clip-path");
+      if (!clip) continue;
+      const rect = svgRoot.querySelector(clip.slice(4, -1) + " rect");
+      const matrix = svgRoot.getScreenCTM();
+      const a = new DOMPoint(+rect.getAttribute("x"), +rect.getAttribute("y")).matrixTransform(matrix);
+      const b = new DOMPoint(+rect.getAttribute("x") + +rect.getAttribute("width"), +rect.getAttribute("y") + +rect.getAttribute("height")).matrixTransform(matrix);
+      return {left: a.x, top: a.y, right: b.x, bottom: b.y};
+    }
+    return null;
+  };
+  const intersect = (a, b) => ({left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom)});
+  const empty = (box) => box.right - box.left <= 0 || box.bottom - box.top <= 0;
+  const dialog = root.querySelector("#question-dialog");
+  const cover = dialog && dialog.getAttribute("display") !== "none" ? dialog.querySelectorAll("rect")[1].getBoundingClientRect() : null;
+  const labels = [];
+  let hidden = 0;
+  for (const text of root.querySelectorAll("svg text")) {
+    let box = text.getBoundingClientRect();
+    if (box.width <= 0 || box.height <= 0) continue;
+    box = {left: box.left, top: box.top, right: box.right, bottom: box.bottom};
+    const clip = clipOf(text);
+    if (clip) box = intersect(box, clip);
+    if (empty(box)) continue;
+    if (cover && !dialog.contains(text) && box.left >= cover.left && box.right <= cover.right && box.top >= cover.top && box.bottom <= cover.bottom) { hidden++; continue; }
+    labels.push({box, text: text.textContent, element: text});
   }
-  const pairs = [];
-  for (let i = 0; i < boxes.length; i++) {
-    for (let j = i + 1; j < boxes.length; j++) {
-      const [a, at] = boxes[i], [b, bt] = boxes[j];
-      const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-      const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-      if (width > 0 && height > 0) pairs.push([at, bt]);
+  const overlaps = [];
+  for (let i = 0; i < labels.length; i++) {
+    for (let j = i + 1; j < labels.length; j++) {
+      if (!empty(intersect(labels[i].box, labels[j].box))) overlaps.push([labels[i].text, labels[j].text]);
     }
   }
-  result[figure.dataset.name] = {labels: boxes.length, overlaps: pairs};
-}
-document.getElementById("overlaps").textContent = JSON.stringify(result);
-</script>
+  // The data lines, each as a list of points in client coordinates.
+  const excluded = ".time-axis, .value-axis, #legend, #zoom-axis, defs, #cursor";
+  const lines = [];
+  for (const shape of root.querySelectorAll("svg line, svg polyline, svg path")) {
+    if (shape.closest(excluded)) continue;
+    const rect = shape.getBoundingClientRect();
+    if (rect.width === 0 && rect.height === 0 && shape.getBBox().width + shape.getBBox().height > 0) continue;  // not shown
+    if (getComputedStyle(shape).display === "none" || shape.closest("[display=none]")) continue;
+    const matrix = shape.getScreenCTM();
+    let points;
+    if (shape.tagName === "line") {
+      points = [[+shape.getAttribute("x1"), +shape.getAttribute("y1")], [+shape.getAttribute("x2"), +shape.getAttribute("y2")]];
+    } else if (shape.tagName === "polyline") {
+      points = [...shape.points].map((point) => [point.x, point.y]);
+    } else {
+      const length = shape.getTotalLength();
+      points = [];
+      for (let at = 0; at <= length; at += 1) { const point = shape.getPointAtLength(at); points.push([point.x, point.y]); }
+    }
+    points = points.map(([x, y]) => { const point = new DOMPoint(x, y).matrixTransform(matrix); return [point.x, point.y]; });
+    const group = shape.closest("g[id], g[class]");
+    const name = (group && (group.id || group.getAttribute("class"))) + " " + (shape.getAttribute("class") || shape.tagName);
+    lines.push({points, name, shape, clip: clipOf(shape)});
+  }
+  // Whether the segment from p to q passes through the inside of box (Liang-Barsky).
+  const crosses = (p, q, box) => {
+    let t0 = 0, t1 = 1;
+    const dx = q[0] - p[0], dy = q[1] - p[1];
+    for (const [edge, delta] of [[p[0] - box.left, -dx], [box.right - p[0], dx], [p[1] - box.top, -dy], [box.bottom - p[1], dy]]) {
+      if (delta === 0) { if (edge < 0) return false; continue; }
+      const t = edge / delta;
+      if (delta < 0) { if (t > t1) return false; if (t > t0) t0 = t; } else { if (t < t0) return false; if (t < t1) t1 = t; }
+    }
+    return t0 < t1;
+  };
+  const crossings = [];
+  for (const label of labels) {
+    // A line through the box by 1 px or more: one that only grazes its edge does not count.
+    const inner = {left: label.box.left + 1, top: label.box.top + 1, right: label.box.right - 1, bottom: label.box.bottom - 1};
+    if (empty(inner)) continue;
+    for (const line of lines) {
+      if (line.shape.classList.contains("leader") && line.shape.parentElement === label.element.parentElement) continue;
+      if (cover && dialog.contains(label.element) && !dialog.contains(line.shape)) continue;  // the dialog's box hides what is under it
+      const box = line.clip ? intersect(inner, line.clip) : inner;
+      if (empty(box)) continue;
+      for (let i = 1; i < line.points.length; i++) {
+        if (crosses(line.points[i - 1], line.points[i], box)) { crossings.push([line.name, label.text]); break; }
+      }
+    }
+  }
+  return {labels: labels.length, hidden, overlaps, crossings};
+};
 """
-
 
 def recordings():
     """(name, trace files, scene) of every recording to draw."""
@@ -66,39 +142,83 @@ def recordings():
             raise SystemExit(f"{scene}: no recording of that name in {THIRD_PARTY}")
 
 
+def draw(gesturectl, traces, scene, form):
+    return subprocess.run([gesturectl, "plot", *map(str, traces), "--scene", str(scene), "--format", form],
+                          check=True, capture_output=True, text=True).stdout
+
+
+# Scrubs the page to each of a few times, then again zoomed in (the view following the time), and
+# measures it at each.
+SCRUB = """(() => {
+  const scrubber = document.getElementById("scrubber");
+  const moments = [...new Set([0, ...plot.events.map((event) => event[0])])].sort((a, b) => a - b);
+  const times = [];
+  moments.forEach((moment, index) => {
+    times.push(moment);
+    if (index + 1 < moments.length) times.push(Math.round((moment + moments[index + 1]) / 2));
+  });
+  const results = [];
+  for (const [zoom, presses] of [["", 0], [", zoomed in 4×", 2]]) {
+    for (let press = 0; press < presses; press++) document.getElementById("zoom-in").click();
+    for (const time of times) {
+      scrubber.value = String(time);
+      scrubber.dispatchEvent(new Event("input"));
+      results.push([String(time / 1000) + " ms" + zoom, measure(document)]);
+    }
+  }
+  return JSON.stringify(results);
+})()"""
+
+
+def report(where, measured):
+    for first, second in measured["overlaps"]:
+        print(f"{where}: '{first}' overlaps '{second}'")
+    for line, label in measured["crossings"]:
+        print(f"{where}: the line {line} crosses '{label}'")
+    return len(measured["overlaps"]), len(measured["crossings"])
+
+
 def main():
     gesturectl, work = sys.argv[1], pathlib.Path(sys.argv[2])
     wanted = sys.argv[3:]
+    chosen = [entry for entry in recordings() if not wanted or any(part in entry[0] for part in wanted)]
     figures = []
-    for name, traces, scene in recordings():
-        if wanted and not any(part in name for part in wanted):
-            continue
-        svg = subprocess.run([gesturectl, "plot", *map(str, traces), "--scene", str(scene), "--format", "svg"],
-                             check=True, capture_output=True, text=True).stdout
-        svg = re.sub(r"^<\?xml[^>]*\?>\s*", "", svg)
+    for name, traces, scene in chosen:
+        svg = re.sub(r"^<\?xml[^>]*\?>\s*", "", draw(gesturectl, traces, scene, "svg"))
         figures.append(f'<figure data-name="{html.escape(name)}">{svg}</figure>')
+        (work / f"{name}.overlaps.html").write_text(draw(gesturectl, traces, scene, "html"))
     page = work / "overlaps.html"
-    page.write_text('<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>'
-                    + "".join(figures) + '<pre id="overlaps"></pre>' + MEASURE + "</body></html>")
-    dom = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={work}/profile",
-                          "--dump-dom", page.as_uri()], check=True, capture_output=True, text=True).stdout
-    found = re.search(r'<pre id="overlaps">(.*?)</pre>', dom, re.S)
-    if not found or not found.group(1):
-        raise SystemExit("Error: the page's script did not run")
-    result = json.loads(html.unescape(found.group(1)))
-    if len(result) != len(figures):
-        raise SystemExit(f"Error: {len(figures)} pictures drawn, {len(result)} measured")
-    failed = 0
-    for name, measured in result.items():
-        for first, second in measured["overlaps"]:
-            print(f"{name}: '{first}' overlaps '{second}'")
-        failed += bool(measured["overlaps"])
-    pairs = sum(len(measured["overlaps"]) for measured in result.values())
-    labels = sum(measured["labels"] for measured in result.values())
-    if failed:
-        print(f"Error: {pairs} pairs of labels overlap in {failed} of {len(result)} pictures", file=sys.stderr)
+    page.write_text('<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>' + "".join(figures)
+                    + '<script>"use strict";' + MEASURE + "document.body.dataset.time = '0';</script></body></html>")
+    overlapping = crossed = pictures = pages = labels = 0
+    with Browser(work / "overlaps-profile") as browser:
+        browser.open(page.as_uri())
+        result = json.loads(browser.evaluate(
+            "JSON.stringify(Object.fromEntries([...document.querySelectorAll('figure')].map((f) => [f.dataset.name, measure(f)])))"))
+        if len(result) != len(figures):
+            raise SystemExit(f"Error: {len(figures)} pictures drawn, {len(result)} measured")
+        for name, measured in result.items():
+            pairs, lines = report(f"{name}.svg", measured)
+            overlapping += pairs
+            crossed += lines
+            labels += measured["labels"]
+            pictures += 1
+        for name, _, _ in chosen:
+            browser.open((work / f"{name}.overlaps.html").as_uri())
+            browser.evaluate(MEASURE)
+            for time, measured in json.loads(browser.evaluate(SCRUB)):
+                pairs, lines = report(f"{name}.html at {time}", measured)
+                overlapping += pairs
+                crossed += lines
+                pages += 1
+        if browser.console:
+            raise SystemExit("Error: the pages logged console errors: " + "; ".join(browser.console))
+    where = f"{pictures} pictures ({labels} labels) and {len(chosen)} pages at {pages} times"
+    if overlapping or crossed:
+        print(f"Error: in {where}, {overlapping} pairs of labels overlap and {crossed} labels are crossed by a data line",
+              file=sys.stderr)
         sys.exit(1)
-    print(f"Plot: no two of the {labels} labels overlap in any of {len(result)} pictures")
+    print(f"Plot: in {where}, no two labels overlap and no data line crosses a label")
 
 
 if __name__ == "__main__":

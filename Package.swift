@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "DismissKitCore", exclude: ["Recogniser/GestureRecogniser.md"]),
         // The edges: recording readers, mtdev, live libinput input, JSON, files. Re-exports the core.
         .target(name: "DismissKit", dependencies: ["DismissKitCore", "CLibinput", "CYAML", "CMtdev"]),
+        // `gesturectl run`'s protocol service: its clients, the socket, the bounded output queues.
+        .target(name: "DismissKitService", dependencies: ["DismissKit"]),
         // `gesturectl plot`'s SVG and HTML pictures of a replay.
         .target(name: "DismissKitPlot", dependencies: ["DismissKit"]),
         // The C interface's header (dismisskit.h); its functions are in Swift (DismissKitC).
@@ -40,12 +42,12 @@ let package = Package(
                 linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libdismisskit.so.0"])]),
         // A release gesturectl carries the Swift runtime (-static-stdlib), as the package's does
         // (script/package): no Swift libraries to find and relocate at each start.
-        .executableTarget(name: "gesturectl", dependencies: ["DismissKit", "DismissKitPlot"],
+        .executableTarget(name: "gesturectl", dependencies: ["DismissKit", "DismissKitService", "DismissKitPlot"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         .executableTarget(name: "dismisskit-bench", dependencies: ["DismissKit"]),
         // The kernel's evdev header, for the tests that check the core's copies of its numbers.
         .systemLibrary(name: "CEvdevHeader", path: "Tests/CEvdevHeader"),
-        .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "DismissKitPlot", "gesturectl", "CEvdevHeader"]),
+        .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "DismissKitService", "DismissKitPlot", "gesturectl", "CEvdevHeader"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -54,9 +56,10 @@ let package = Package(
 // builds with `--sanitize=fuzzer --sanitize=address` (libFuzzer brings `main`).
 if Context.environment["DISMISSKIT_FUZZ"] != nil {
     package.targets.append(.target(name: "DismissKitFuzzSupport", dependencies: ["DismissKit"], path: "Fuzz/Support"))
-    for name in ["evemu", "yaml", "scanner", "decoder", "scene", "command", "pipeline"] {
+    for name in ["evemu", "yaml", "scanner", "decoder", "scene", "command", "pipeline", "protocol"] {
         package.targets.append(.executableTarget(
-            name: "fuzz-\(name)", dependencies: ["DismissKit", "DismissKitFuzzSupport"], path: "Fuzz/\(name)",
+            name: "fuzz-\(name)", dependencies: ["DismissKit", "DismissKitFuzzSupport"] + (name == "protocol" ? ["DismissKitService"] : []),
+            path: "Fuzz/\(name)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
     }

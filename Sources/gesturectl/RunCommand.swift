@@ -1,4 +1,5 @@
 import DismissKit
+import DismissKitService
 import Glibc
 
 /// `gesturectl run`: live touch input through libinput, host commands on stdin, intents on stdout.

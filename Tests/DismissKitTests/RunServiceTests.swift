@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import DismissKit
 import Testing
+import DismissKitService
 @testable import gesturectl
 
 /// `gesturectl run` as a service, on this machine's seat, which has no touchscreen: the run

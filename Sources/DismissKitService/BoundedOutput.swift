@@ -29,11 +29,14 @@ package struct BoundedOutput {
     /// When the reader last took a byte, or the queue last began to wait for it (the service's clock, ms).
     private var lastProgress: Int64 = 0
 
-    /// - Parameter descriptor: made non-blocking here.
+    /// - Parameter descriptor: made non-blocking here. A pipe's reader that goes away must come
+    ///   back from `write(2)` as `EPIPE` (its client gone), not end the process: `write` has no
+    ///   `MSG_NOSIGNAL`, so SIGPIPE is ignored from the first queue on a pipe on.
     package init(descriptor: Int32) {
         self.descriptor = descriptor
         var status = stat()
         isSocket = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK
+        if !isSocket { signal(SIGPIPE, SIG_IGN) }
         let flags = fcntl(descriptor, F_GETFL)
         if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
     }

@@ -24,6 +24,8 @@ final class ProtocolClient {
     let name: String
     /// Names where its commands come from in error lines: `stdin` or `socket client N`.
     let source: String
+    /// Whether it is sent the protocol's lines; the host of `run --format text` is sent the text view instead.
+    let speaksProtocol: Bool
     /// The client's command lines; nil once no more are read.
     private var commands: CommandLineReader?
     private var output: Output
@@ -42,27 +44,29 @@ final class ProtocolClient {
 
     /// The host, on `input` and `output` (standard input and output in `gesturectl run`):
     /// output to a pipe or a socket is queued, to a file or a terminal written as it comes.
-    static func host(input: Int32, output: Int32, clock: @escaping () -> Int64) -> ProtocolClient {
+    static func host(input: Int32, output: Int32, speaksProtocol: Bool, clock: @escaping () -> Int64) -> ProtocolClient {
         var status = stat()
         let kind = fstat(output, &status) == 0 ? status.st_mode & S_IFMT : 0
         let writer: Output = kind == S_IFIFO || kind == S_IFSOCK
             ? .bounded(BoundedOutput(descriptor: output)) : .blocking(LineWriter(descriptor: output))
-        return ProtocolClient(name: "stdin", source: "stdin", input: input, output: writer, socket: nil,
-                              hostStreams: (input, output), clock: clock)
+        return ProtocolClient(name: "stdin", source: "stdin", speaksProtocol: speaksProtocol, input: input, output: writer,
+                              socket: nil, hostStreams: (input, output), clock: clock)
     }
 
     /// A client of the command socket, which it owns from now on.
     static func socketClient(_ descriptor: Int32, number: Int, peer: PeerCredentials?, clock: @escaping () -> Int64) -> ProtocolClient {
         let who = peer.map { " (uid \($0.uid), pid \($0.pid))" } ?? ""
-        return ProtocolClient(name: "socket client \(number)\(who)", source: "socket client \(number)", input: descriptor,
+        return ProtocolClient(name: "socket client \(number)\(who)", source: "socket client \(number)", speaksProtocol: true,
+                              input: descriptor,
                               output: .bounded(BoundedOutput(descriptor: descriptor)), socket: descriptor, hostStreams: nil,
                               clock: clock)
     }
 
-    private init(name: String, source: String, input: Int32, output: Output, socket: Int32?,
+    private init(name: String, source: String, speaksProtocol: Bool, input: Int32, output: Output, socket: Int32?,
                  hostStreams: (input: Int32, output: Int32)?, clock: @escaping () -> Int64) {
         self.name = name
         self.source = source
+        self.speaksProtocol = speaksProtocol
         self.commands = CommandLineReader(descriptor: input)
         self.output = output
         self.socket = socket

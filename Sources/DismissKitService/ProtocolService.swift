@@ -20,6 +20,8 @@ package struct ProtocolService {
     private let explain: Bool
     /// `--touch-events`: touch events go out instead of intents and device lines.
     private let printTouchEvents: Bool
+    /// `--format text`: the host is sent the text view instead of the protocol's lines.
+    private let textView: StepText?
     private var clients: [ProtocolClient]
     private var nextClientNumber = 1
     /// The line being composed, reused.
@@ -28,21 +30,25 @@ package struct ProtocolService {
     /// - Parameters:
     ///   - stallSeconds: how long a client may take none of the bytes waiting for it before it
     ///     is disconnected (`run --client-stall`).
+    ///   - textView: the host's output is the text view (`run --format text`): touches,
+    ///     decisions and intents, one line each, as `replay --format text` prints them; its
+    ///     commands are still read, and answered only on standard error when refused.
     ///   - host: the host's command input and its output.
     ///   - clock: milliseconds on a steady clock.
     ///   - note: writes a note for people.
     package init(session: any CommandSession, explain: Bool, printTouchEvents: Bool, stallSeconds: Int64 = RunLimits.stallSeconds,
-                 host: (input: Int32, output: Int32) = (STDIN_FILENO, STDOUT_FILENO),
+                 textView: StepText? = nil, host: (input: Int32, output: Int32) = (STDIN_FILENO, STDOUT_FILENO),
                  clock: @escaping () -> Int64 = monotonicMilliseconds, note: @escaping (String) -> Void = { MessageWriter.write($0) }) {
         self.session = session
         self.stallSeconds = stallSeconds
         self.clock = clock
         self.note = note
-        clients = [ProtocolClient.host(input: host.input, output: host.output, clock: clock)]
+        clients = [ProtocolClient.host(input: host.input, output: host.output, speaksProtocol: textView == nil, clock: clock)]
+        self.textView = textView
         self.explain = explain
         self.printTouchEvents = printTouchEvents
         line.reserveCapacity(4096)
-        clients[0].send(reply: Self.hello)
+        if textView == nil { clients[0].send(reply: Self.hello) }
     }
 
     /// The first line of every connection: `{"protocol":N,"type":"hello","version":"…"}`.
@@ -93,6 +99,10 @@ package struct ProtocolService {
                 if !printTouchEvents { broadcast { device.changeJSONLine(added: false).append(to: &$0) } }
             case .touch, .escapeKey: break
             }
+        }
+        if textView != nil {
+            show(Self.steps(touches: input.touches, decisions: printTouchEvents ? [] : input.decisions,
+                            intents: printTouchEvents ? [] : input.intents))
         }
         if printTouchEvents {
             for touch in input.touches { broadcast { touch.appendJSONLine(to: &$0) } }
@@ -207,7 +217,10 @@ package struct ProtocolService {
             do {
                 let intents = try session.apply(hostCommand, text: command.text, source: client.source)
                 reply(to: client, .ok(line: command.number))
-                if !printTouchEvents { broadcast(intents) }
+                if !printTouchEvents {
+                    broadcast(intents)
+                    show(intents.map(Replay.Step.intent))
+                }
             } catch {
                 refuse(command, from: client, reason: error.reason)
             }
@@ -246,7 +259,7 @@ package struct ProtocolService {
     private mutating func broadcast(_ write: (inout [UInt8]) -> Void) {
         line.removeAll(keepingCapacity: true)
         write(&line)
-        for client in clients where client.isActive && !client.send(broadcast: line) {
+        for client in clients where client.isActive && client.speaksProtocol && !client.send(broadcast: line) {
             disconnect(client, because: "stopped reading (more than \(RunLimits.disconnectBytes) bytes waiting for it)")
         }
     }
@@ -255,7 +268,32 @@ package struct ProtocolService {
     private mutating func send(to client: ProtocolClient, _ write: (inout [UInt8]) -> Void) {
         line.removeAll(keepingCapacity: true)
         write(&line)
-        if client.isActive { client.send(reply: line) }
+        if client.isActive && client.speaksProtocol { client.send(reply: line) }
+    }
+
+    /// The live steps of one wait in the order a replay gives them (``Replay/Step``): at each
+    /// time its touches, then the decisions, then the intents.
+    package static func steps(touches: [TouchEvent], decisions: [GestureDecision], intents: [Intent]) -> [Replay.Step] {
+        let timed = touches.map { ($0.time, 0, Replay.Step.touch($0)) } + decisions.map { ($0.time, 1, Replay.Step.decision($0)) }
+            + intents.map { ($0.time, 2, Replay.Step.intent($0)) }
+        return timed.enumerated()
+            .sorted { ($0.element.0, $0.element.1, $0.offset) < ($1.element.0, $1.element.1, $1.offset) }
+            .map(\.element.2)
+    }
+
+    /// Sends the text view's lines of `steps` to the host of `run --format text`.
+    private mutating func show(_ steps: [Replay.Step]) {
+        guard let textView, let host = clients.first(where: { !$0.isSocketClient }), host.isActive else { return }
+        for step in steps {
+            guard let text = textView.line(step) else { continue }
+            line.removeAll(keepingCapacity: true)
+            line.append(contentsOf: text.utf8)
+            line.append(0x0A)
+            if !host.send(broadcast: line) {
+                disconnect(host, because: "stopped reading (more than \(RunLimits.disconnectBytes) bytes waiting for it)")
+                return
+            }
+        }
     }
 
     private func disconnect(_ client: ProtocolClient, because reason: String, keepingQueued: Bool = false) {

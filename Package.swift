@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "DismissKitCore", exclude: ["Recogniser/GestureRecogniser.md"]),
         // The edges: recording readers, mtdev, live libinput input, JSON, files. Re-exports the core.
         .target(name: "DismissKit", dependencies: ["DismissKitCore", "CLibinput", "CYAML", "CMtdev"]),
+        // `gesturectl run`'s protocol service: its clients, the socket, the bounded output queues.
+        .target(name: "DismissKitService", dependencies: ["DismissKit"]),
         // `gesturectl plot`'s SVG and HTML pictures of a replay.
         .target(name: "DismissKitPlot", dependencies: ["DismissKit"]),
         // The C interface's header (dismisskit.h); its functions are in Swift (DismissKitC).
@@ -45,16 +47,18 @@ let package = Package(
         // loader to do: the Swift runtime (-static-stdlib) and the C++ runtime it uses linked in
         // (libstdc++.a, found in the directory script/setup links it into, ahead of the compiler's
         // own with its shared libstdc++), so there is no shared library of theirs to load and
-        // relocate; and its relative relocations packed (DT_RELR, glibc 2.36, GNU ld): a few
-        // kilobytes for the loader to read instead of a 750 KB table.
-        .executableTarget(name: "gesturectl", dependencies: ["DismissKit", "DismissKitPlot"],
+        // relocate; and its relative relocations packed (DT_RELR, glibc 2.36, lld): a few
+        // kilobytes for the loader to read instead of a 750 KB table. (The package's version
+        // script names the C library's functions, which gesturectl does not define: allowed.)
+        .executableTarget(name: "gesturectl", dependencies: ["DismissKit", "DismissKitService", "DismissKitPlot"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-L", staticCxxDirectory, "-use-ld=lld",
-                                                         "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--undefined-version"],
+                                                         "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                                                         "-Xlinker", "--undefined-version"],
                                                         .when(configuration: .release))]),
         .executableTarget(name: "dismisskit-bench", dependencies: ["DismissKit"]),
         // The kernel's evdev header, for the tests that check the core's copies of its numbers.
         .systemLibrary(name: "CEvdevHeader", path: "Tests/CEvdevHeader"),
-        .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "DismissKitPlot", "gesturectl", "CEvdevHeader"]),
+        .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "DismissKitService", "DismissKitPlot", "gesturectl", "CEvdevHeader"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -63,9 +67,10 @@ let package = Package(
 // builds with `--sanitize=fuzzer --sanitize=address` (libFuzzer brings `main`).
 if Context.environment["DISMISSKIT_FUZZ"] != nil {
     package.targets.append(.target(name: "DismissKitFuzzSupport", dependencies: ["DismissKit"], path: "Fuzz/Support"))
-    for name in ["evemu", "yaml", "scanner", "decoder", "scene", "command", "pipeline"] {
+    for name in ["evemu", "yaml", "scanner", "decoder", "scene", "command", "pipeline", "protocol"] {
         package.targets.append(.executableTarget(
-            name: "fuzz-\(name)", dependencies: ["DismissKit", "DismissKitFuzzSupport"], path: "Fuzz/\(name)",
+            name: "fuzz-\(name)", dependencies: ["DismissKit", "DismissKitFuzzSupport"] + (name == "protocol" ? ["DismissKitService"] : []),
+            path: "Fuzz/\(name)",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
         package.products.append(.executable(name: "fuzz-\(name)", targets: ["fuzz-\(name)"]))
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import DismissKit
+import DismissKitService
 import Glibc
 import Synchronization
 

@@ -1,4 +1,5 @@
 import DismissKit
+import DismissKitService
 
 /// `gesturectl devices`: the touch devices libinput sees, like `libinput list-devices` but focused.
 enum DevicesCommand: Subcommand {

@@ -1,4 +1,5 @@
 import DismissKit
+import DismissKitService
 import DismissKitPlot
 import Glibc
 

@@ -1,4 +1,5 @@
 import DismissKit
+import DismissKitService
 import Glibc
 
 /// `gesturectl replay`: decodes a recording and prints touch events or intents.

@@ -1,11 +1,12 @@
 import DismissKit
+import DismissKitService
 import Glibc
 
 /// `gesturectl run`: live touch input through libinput, host commands on stdin, intents on stdout.
 enum RunCommand: Subcommand {
     static let name = "run"
     static let summary = "Run the pipeline on a live touchscreen (host commands on stdin)."
-    static let usage = "gesturectl \(name) [--seat <name> | --device <path> ...] [--require-device] [--scene <file>] [--screen <width>x<height>] [--config <file>] [--calibration \"<a b c d e f>\"] [--socket <path>] [--allow-uid <user> ...] [--allow-group <group> ...] [--client-stall <seconds>] [--record <file> [--record-max-size <bytes>]] [--touch-events] [--explain] [--verbose]"
+    static let usage = "gesturectl \(name) [--seat <name> | --device <path> ...] [--require-device] [--scene <file>] [--screen <width>x<height>] [--config <file>] [--calibration \"<a b c d e f>\"] [--socket <path>] [--allow-uid <user> ...] [--allow-group <group> ...] [--client-stall <seconds>] [--record <file> [--record-max-size <bytes>]] [--touch-events] [--explain] [--format json|text] [--verbose]"
 
     static let help = """
         OVERVIEW: Run the dismissal pipeline on a live touchscreen.
@@ -59,6 +60,12 @@ enum RunCommand: Subcommand {
           --explain               Print the gesture thresholds in force on standard error, and add
                                   the figures and the rule behind every decision, as 'gesturectl replay
                                   --explain' does (decision lines before the intents they caused).
+          --format <format>       json (the default): standard output is the protocol's channel for
+                                  the host. text: standard output is for a person instead, one
+                                  aligned line per touch (frames left out), decision and intent, as
+                                  'gesturectl replay --format text' prints them, in colour on a
+                                  terminal; standard input still takes commands (refusals on standard
+                                  error, no replies), and the socket's clients get JSON Lines.
           --verbose               libinput's own log on standard error from its info messages on
                                   (default: errors only); twice, from its debug messages on.
           -h, --help              Show help information.
@@ -84,11 +91,12 @@ enum RunCommand: Subcommand {
         let recordPath: String?
         let recordMaximumSize: Int?
         let clientStallSeconds: Int64
+        let textView: StepText?
         do throws(CommandLineArguments.UsageError) {
             let options = try CommandLineArguments(
                 arguments,
                 valueOptions: LiveInputOptions.valueOptions.union(["scene", "screen", "config", "calibration", "socket", "allow-uid", "allow-group",
-                                                                   "record", "record-max-size", "client-stall"]),
+                                                                   "record", "record-max-size", "client-stall", "format"]),
                 flagOptions: ["touch-events", "explain", "help", "require-device", "verbose"]
             )
             if options.flag("help") {
@@ -158,6 +166,11 @@ enum RunCommand: Subcommand {
                 return seconds
             } ?? RunLimits.stallSeconds
             logLevel = [.error, .info, .debug][min(options.count(of: "verbose"), 2)]
+            switch try options.value("format") {
+            case nil, "json": textView = nil
+            case "text": textView = StepText(colour: isatty(STDOUT_FILENO) == 1)
+            case let other?: throw CommandLineArguments.UsageError(message: "'--format' is json or text, got '\(other)'")
+            }
         } catch {
             return usageError(error.message)
         }
@@ -182,7 +195,7 @@ enum RunCommand: Subcommand {
             noteRecording(session)
         }
         if explain { StandardError.write("gesturectl: gestures: \(configuration.jsonLine.text)") }
-        session.notesDecisions = explain && !printTouchEvents
+        session.notesDecisions = (explain || textView != nil) && !printTouchEvents
         if case .seat(let seat) = backend, !session.devices.contains(where: \.isTouch) {
             StandardError.write("gesturectl: no touch device on seat '\(seat)' yet; waiting for one")
         }
@@ -208,7 +221,7 @@ enum RunCommand: Subcommand {
             return ExitStatus.unavailable
         }
         var service = ProtocolService(session: session, explain: explain, printTouchEvents: printTouchEvents,
-                                      stallSeconds: clientStallSeconds)
+                                      stallSeconds: clientStallSeconds, textView: textView)
         // The seat is open and the socket served: systemd may start what waits for the service.
         let notifier: ServiceManagerNotifier?
         do throws(ServiceManagerNotifierError) {

@@ -1,4 +1,5 @@
 import DismissKit
+import DismissKitService
 
 /// A subcommand of `gesturectl`. ``Gesturectl/subcommands`` lists each once, for the
 /// overview, the dispatch, `gesturectl help <subcommand>` and the hint after a usage error.

@@ -1,4 +1,5 @@
 import DismissKit
+import DismissKitService
 
 /// The options `replay` and `plot` share to name a recording and read it: the trace (one file,
 /// or an evemu `.desc` + `.events` pair), `--scene`, `--config`, `--device-index` and

@@ -1,3 +1,4 @@
+import DismissKitService
 import Glibc
 
 /// Runs the subcommand named by the first argument and returns the exit status.

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import DismissKit
 import Testing
+import DismissKitService
 @testable import gesturectl
 
 /// The command-line tool, run as users run it: stdout, stderr and exit status.

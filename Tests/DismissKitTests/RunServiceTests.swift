@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import DismissKit
 import Testing
+import DismissKitService
 @testable import gesturectl
 
 /// `gesturectl run` as a service, on this machine's seat, which has no touchscreen: the run
@@ -277,6 +278,22 @@ import Testing
         #expect(try service.stop() == 0)
     }
 
+    /// The host closes its end of standard output (a pipe): the next line written to it is
+    /// `EPIPE`, and standard input and output are disconnected; the run goes on for the socket.
+    /// (It was ended by SIGPIPE; the input of the `fuzz-protocol` target that found it is
+    /// `Fuzz/regressions/protocol/host-closes-its-output`.)
+    @Test func aHostThatClosesStandardOutputIsDisconnectedAndTheSocketStillServed() throws {
+        let socketPath = RunningService.scratchPath("closed-stdout.sock")
+        let service = try RunningService(["--socket", socketPath])
+        try service.closeOutput()
+        service.write(#"{"type":"query"}"# + "\n")
+        try service.waitForStandardError(containing: "gesturectl: stdin disconnected: cannot be written (Broken pipe)")
+        let client = try SocketClient(path: socketPath)
+        client.send(#"{"type":"query"}"# + "\n")
+        #expect(try client.nextLine()?.hasSuffix(#""type":"state"}"#) == true)
+        #expect(try service.stop() == 0)
+    }
+
     @Test func aLiveSocketIsNeverTakenOverAndAStaleOneIsReplaced() throws {
         let socketPath = RunningService.scratchPath("taken.sock")
         // A stale socket: bound, then its listener gone.
@@ -463,6 +480,11 @@ final class RunningService {
     }
 
     var standardError: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+
+    /// Closes this end of the run's standard output: nobody reads it any more.
+    func closeOutput() throws {
+        try outputPipe.fileHandleForReading.close()
+    }
 
     func write(_ text: String) {
         input.fileHandleForWriting.write(Data(text.utf8))

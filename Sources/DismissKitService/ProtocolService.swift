@@ -8,30 +8,51 @@ import Glibc
 /// Nothing here waits for a client: output goes through each client's queue, written between
 /// commands; a client that falls behind has its commands read no further until it catches up
 /// (``ProtocolClient``), and one that stopped reading is disconnected with a note on standard error.
-struct ProtocolService {
-    private let session: LiveDismissalSession
+///
+/// The service keeps no time of its own: the stall rule reads the clock it is given.
+package struct ProtocolService {
+    private let session: any CommandSession
     private let stallSeconds: Int64
+    /// Milliseconds on a steady clock (`CLOCK_MONOTONIC` in `gesturectl run`).
+    private let clock: () -> Int64
+    /// Writes a note for people (standard error in `gesturectl run`).
+    private let note: (String) -> Void
     private let explain: Bool
     /// `--touch-events`: touch events go out instead of intents and device lines.
     private let printTouchEvents: Bool
-    private var clients: [ProtocolClient] = [ProtocolClient.standardStreams()]
+    /// `--format text`: the host is sent the text view instead of the protocol's lines.
+    private let textView: StepText?
+    private var clients: [ProtocolClient]
     private var nextClientNumber = 1
     /// The line being composed, reused.
     private var line: [UInt8] = []
 
-    /// - Parameter stallSeconds: how long a client may take none of the bytes waiting for it
-    ///   before it is disconnected (`run --client-stall`).
-    init(session: LiveDismissalSession, explain: Bool, printTouchEvents: Bool, stallSeconds: Int64 = RunLimits.stallSeconds) {
+    /// - Parameters:
+    ///   - stallSeconds: how long a client may take none of the bytes waiting for it before it
+    ///     is disconnected (`run --client-stall`).
+    ///   - textView: the host's output is the text view (`run --format text`): touches,
+    ///     decisions and intents, one line each, as `replay --format text` prints them; its
+    ///     commands are still read, and answered only on standard error when refused.
+    ///   - host: the host's command input and its output.
+    ///   - clock: milliseconds on a steady clock.
+    ///   - note: writes a note for people.
+    package init(session: any CommandSession, explain: Bool, printTouchEvents: Bool, stallSeconds: Int64 = RunLimits.stallSeconds,
+                 textView: StepText? = nil, host: (input: Int32, output: Int32) = (STDIN_FILENO, STDOUT_FILENO),
+                 clock: @escaping () -> Int64 = monotonicMilliseconds, note: @escaping (String) -> Void = { MessageWriter.write($0) }) {
         self.session = session
         self.stallSeconds = stallSeconds
+        self.clock = clock
+        self.note = note
+        clients = [ProtocolClient.host(input: host.input, output: host.output, speaksProtocol: textView == nil, clock: clock)]
+        self.textView = textView
         self.explain = explain
         self.printTouchEvents = printTouchEvents
         line.reserveCapacity(4096)
-        clients[0].send(reply: Self.hello)
+        if textView == nil { clients[0].send(reply: Self.hello) }
     }
 
     /// The first line of every connection: `{"protocol":N,"type":"hello","version":"…"}`.
-    static let hello: [UInt8] = {
+    package static let hello: [UInt8] = {
         var line = JSONLine()
         line.set("type", .string("hello"))
         line.set("version", .string(DismissKitVersion.release))
@@ -42,37 +63,46 @@ struct ProtocolService {
     }()
 
     /// The descriptors to watch for command lines.
-    var inputDescriptors: [Int32] { clients.compactMap(\.inputDescriptor) }
+    package var inputDescriptors: [Int32] { clients.compactMap(\.inputDescriptor) }
 
     /// The descriptors to watch for room to write.
-    var waitingDescriptors: [Int32] { clients.compactMap(\.waitingDescriptor) }
+    package var waitingDescriptors: [Int32] { clients.compactMap(\.waitingDescriptor) }
 
     /// How long the loop may wait for input (ms): 0 while commands read are waiting to be
     /// applied, else until a client's stall is due; nil while nothing is due.
-    var millisecondsUntilDue: Int64? {
+    package var millisecondsUntilDue: Int64? {
         if clients.contains(where: \.hasCommandsWaiting) { return 0 }
-        let now = monotonicMilliseconds()
+        let now = clock()
         return clients.filter { $0.waitingDescriptor != nil }
             .map { max(0, stallSeconds * 1000 - $0.millisecondsWithoutProgress(now: now)) }.min()
     }
 
+    /// The bytes waiting for each connected client, by its name.
+    package var queuedByteCounts: [(client: String, count: Int)] {
+        clients.filter(\.isConnected).map { ($0.name, $0.queuedCount) }
+    }
+
     /// Forgets the clients that have gone (their sockets close).
-    mutating func dropDisconnectedClients() {
+    package mutating func dropDisconnectedClients() {
         clients.removeAll { !$0.isConnected }
     }
 
     /// Notes device changes and sends every client the lines of what one wait produced.
-    mutating func handle(_ input: LiveDismissalSession.Input) {
+    package mutating func handle(_ input: LiveDismissalSession.Input) {
         for change in input.deviceChanges {
             switch change {
             case .deviceAdded(let device):
-                StandardError.write("gesturectl: device added: \(device.name)")
+                note("gesturectl: device added: \(device.name)")
                 if !printTouchEvents { broadcast { device.changeJSONLine(added: true).append(to: &$0) } }
             case .deviceRemoved(let device):
-                StandardError.write("gesturectl: device removed: \(device.name)")
+                note("gesturectl: device removed: \(device.name)")
                 if !printTouchEvents { broadcast { device.changeJSONLine(added: false).append(to: &$0) } }
             case .touch, .escapeKey: break
             }
+        }
+        if textView != nil {
+            show(Self.steps(touches: input.touches, decisions: printTouchEvents ? [] : input.decisions,
+                            intents: printTouchEvents ? [] : input.intents))
         }
         if printTouchEvents {
             for touch in input.touches { broadcast { touch.appendJSONLine(to: &$0) } }
@@ -85,7 +115,7 @@ struct ProtocolService {
 
     /// Reads what arrived from every client whose descriptor is readable, then applies and
     /// answers the commands (``flush()``).
-    mutating func readCommands(from readable: [Int32]) {
+    package mutating func readCommands(from readable: [Int32]) {
         for client in clients {
             if let descriptor = client.inputDescriptor, readable.contains(descriptor) { client.read() }
         }
@@ -93,36 +123,42 @@ struct ProtocolService {
     }
 
     /// Accepts a client after the listener became readable, or refuses it with a reason.
-    mutating func accept(from socket: CommandSocket) {
+    package mutating func accept(from socket: CommandSocket) {
         let admittingMore = clients.count(where: { $0.isSocketClient && $0.isConnected }) < RunLimits.maximumClients
         switch socket.accept(admittingMore: admittingMore) {
         case .accepted(let descriptor, let peer):
-            let client = ProtocolClient.socketClient(descriptor, number: nextClientNumber, peer: peer)
-            nextClientNumber += 1
-            clients.append(client)
-            client.send(reply: Self.hello)
-            StandardError.write("gesturectl: \(client.name) connected")
+            connect(socketClient: descriptor, peer: peer)
         case .refused(let descriptor, let peer, let reason):
             let who = peer.map { "uid \($0.uid), pid \($0.pid)" } ?? "unknown peer"
-            StandardError.write("gesturectl: refused a socket client (\(who)): \(reason)")
+            note("gesturectl: refused a socket client (\(who)): \(reason)")
             line = Self.hello
             HostReply.error(line: 0, reason: reason).appendJSONLine(to: &line)
             _ = line.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             close(descriptor)
         case .backingOff(let error, let isFirst):
             if isFirst {
-                StandardError.write("gesturectl: cannot accept a socket client (\(error)); trying again every \(CommandSocket.backOffMilliseconds) ms")
+                note("gesturectl: cannot accept a socket client (\(error)); trying again every \(CommandSocket.backOffMilliseconds) ms")
             }
         case .none:
             break
         }
     }
 
+    /// Serves a socket client let in, on `descriptor`, which the service owns from now on: it
+    /// is sent the hello line.
+    package mutating func connect(socketClient descriptor: Int32, peer: PeerCredentials?) {
+        let client = ProtocolClient.socketClient(descriptor, number: nextClientNumber, peer: peer, clock: clock)
+        nextClientNumber += 1
+        clients.append(client)
+        client.send(reply: Self.hello)
+        note("gesturectl: \(client.name) connected")
+    }
+
     /// Writes to every client what its descriptor takes now, and applies the commands read and
     /// not yet applied, the clients' in turn, line by line, writing out after each, up to
     /// ``RunLimits/commandsPerPass`` (the rest wait for the next pass, after the loop has read
     /// the touches); then disconnects the clients that have taken nothing for ``stallSeconds``.
-    mutating func flush() {
+    package mutating func flush() {
         writeOut()
         var budget = RunLimits.commandsPerPass
         var applied = true
@@ -136,7 +172,7 @@ struct ProtocolService {
                 budget -= 1
             }
         }
-        let now = monotonicMilliseconds()
+        let now = clock()
         for client in clients where client.millisecondsWithoutProgress(now: now) >= stallSeconds * 1000 {
             if client.isLeaving {
                 client.close()
@@ -157,7 +193,7 @@ struct ProtocolService {
 
     private mutating func apply(_ command: CommandLineReader.Line, from client: ProtocolClient) {
         if let problem = command.problem {
-            StandardError.write("Error: \(client.source):\(command.number): \(problem)")
+            note("Error: \(client.source):\(command.number): \(problem)")
             reply(to: client, .error(line: command.number, reason: problem))
             if command.isOverlong {
                 disconnect(client, because: "sent a command line longer than \(InputLimits.maximumLineLength) bytes", keepingQueued: true)
@@ -174,14 +210,17 @@ struct ProtocolService {
         }
         switch request {
         case .query:
-            var state = session.pipeline.stateJSONLine
+            var state = session.stateJSONLine
             state.set("line", .integer(Int64(command.number)))
             send(to: client) { state.append(to: &$0) }
         case .command(let hostCommand):
             do {
                 let intents = try session.apply(hostCommand, text: command.text, source: client.source)
                 reply(to: client, .ok(line: command.number))
-                if !printTouchEvents { broadcast(intents) }
+                if !printTouchEvents {
+                    broadcast(intents)
+                    show(intents.map(Replay.Step.intent))
+                }
             } catch {
                 refuse(command, from: client, reason: error.reason)
             }
@@ -189,7 +228,7 @@ struct ProtocolService {
     }
 
     private mutating func refuse(_ command: CommandLineReader.Line, from client: ProtocolClient, reason: String) {
-        StandardError.write("Error: \(client.source):\(command.number): \(reason)")
+        note("Error: \(client.source):\(command.number): \(reason)")
         reply(to: client, .error(line: command.number, reason: reason))
     }
 
@@ -220,7 +259,7 @@ struct ProtocolService {
     private mutating func broadcast(_ write: (inout [UInt8]) -> Void) {
         line.removeAll(keepingCapacity: true)
         write(&line)
-        for client in clients where client.isActive && !client.send(broadcast: line) {
+        for client in clients where client.isActive && client.speaksProtocol && !client.send(broadcast: line) {
             disconnect(client, because: "stopped reading (more than \(RunLimits.disconnectBytes) bytes waiting for it)")
         }
     }
@@ -229,18 +268,57 @@ struct ProtocolService {
     private mutating func send(to client: ProtocolClient, _ write: (inout [UInt8]) -> Void) {
         line.removeAll(keepingCapacity: true)
         write(&line)
-        if client.isActive { client.send(reply: line) }
+        if client.isActive && client.speaksProtocol { client.send(reply: line) }
+    }
+
+    /// The live steps of one wait in the order a replay gives them (``Replay/Step``): at each
+    /// time its touches, then the decisions, then the intents.
+    package static func steps(touches: [TouchEvent], decisions: [GestureDecision], intents: [Intent]) -> [Replay.Step] {
+        let timed = touches.map { ($0.time, 0, Replay.Step.touch($0)) } + decisions.map { ($0.time, 1, Replay.Step.decision($0)) }
+            + intents.map { ($0.time, 2, Replay.Step.intent($0)) }
+        return timed.enumerated()
+            .sorted { ($0.element.0, $0.element.1, $0.offset) < ($1.element.0, $1.element.1, $1.offset) }
+            .map(\.element.2)
+    }
+
+    /// Sends the text view's lines of `steps` to the host of `run --format text`.
+    private mutating func show(_ steps: [Replay.Step]) {
+        guard let textView, let host = clients.first(where: { !$0.isSocketClient }), host.isActive else { return }
+        for step in steps {
+            guard let text = textView.line(step) else { continue }
+            line.removeAll(keepingCapacity: true)
+            line.append(contentsOf: text.utf8)
+            line.append(0x0A)
+            if !host.send(broadcast: line) {
+                disconnect(host, because: "stopped reading (more than \(RunLimits.disconnectBytes) bytes waiting for it)")
+                return
+            }
+        }
     }
 
     private func disconnect(_ client: ProtocolClient, because reason: String, keepingQueued: Bool = false) {
-        StandardError.write("gesturectl: \(client.name) disconnected: \(reason)")
+        note("gesturectl: \(client.name) disconnected: \(reason)")
         client.disconnect(keepingQueued: keepingQueued)
     }
 }
 
+/// What the service applies the clients' commands to: the live session in `gesturectl run`.
+package protocol CommandSession: AnyObject {
+    /// The pipeline's state, the reply to a `query`.
+    var stateJSONLine: JSONLine { get }
+    /// Applies a host command whose line is `text`, sent by `source` (`stdin`, `socket client 2`).
+    func apply(_ command: HostCommand, text: String?, source: String?) throws(HostCommandError) -> [Intent]
+    /// Notes a command line that did not parse, and changed nothing.
+    func recordUnparsedCommand(_ text: String, source: String?)
+}
+
+extension LiveDismissalSession: CommandSession {
+    package var stateJSONLine: JSONLine { pipeline.stateJSONLine }
+}
+
 extension JSONLine {
     /// Appends the line's text and a newline to `bytes`.
-    func append(to bytes: inout [UInt8]) {
+    package func append(to bytes: inout [UInt8]) {
         bytes.append(contentsOf: text.utf8)
         bytes.append(0x0A)
     }

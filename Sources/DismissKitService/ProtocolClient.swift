@@ -24,46 +24,61 @@ final class ProtocolClient {
     let name: String
     /// Names where its commands come from in error lines: `stdin` or `socket client N`.
     let source: String
+    /// Whether it is sent the protocol's lines; the host of `run --format text` is sent the text view instead.
+    let speaksProtocol: Bool
     /// The client's command lines; nil once no more are read.
     private var commands: CommandLineReader?
     private var output: Output
-    /// The socket, closed with the client; nil for standard input and output.
+    /// The socket, closed with the client; nil for the host.
     private let socket: Int32?
+    /// The host's input and output (standard input and output in `gesturectl run`), replaced
+    /// with `/dev/null` when the client is disconnected or closed; nil for a socket client.
+    private let hostStreams: (input: Int32, output: Int32)?
+    /// The service's clock (ms): when the client last took a byte, for stall detection.
+    private let clock: () -> Int64
     /// Set once the client is disconnected: only the rest of the line it was in the middle of
     /// is still written, then it is closed.
     private(set) var isLeaving = false
     /// Set once the socket client's input ended: it is closed when its last reply is out.
     private var inputEnded = false
 
-    /// The host on standard input and output.
-    static func standardStreams() -> ProtocolClient {
+    /// The host, on `input` and `output` (standard input and output in `gesturectl run`):
+    /// output to a pipe or a socket is queued, to a file or a terminal written as it comes.
+    static func host(input: Int32, output: Int32, speaksProtocol: Bool, clock: @escaping () -> Int64) -> ProtocolClient {
         var status = stat()
-        let kind = fstat(STDOUT_FILENO, &status) == 0 ? status.st_mode & S_IFMT : 0
-        let output: Output = kind == S_IFIFO || kind == S_IFSOCK
-            ? .bounded(BoundedOutput(descriptor: STDOUT_FILENO)) : .blocking(LineWriter.standardOutput())
-        return ProtocolClient(name: "stdin", source: "stdin", input: STDIN_FILENO, output: output, socket: nil)
+        let kind = fstat(output, &status) == 0 ? status.st_mode & S_IFMT : 0
+        let writer: Output = kind == S_IFIFO || kind == S_IFSOCK
+            ? .bounded(BoundedOutput(descriptor: output)) : .blocking(LineWriter(descriptor: output))
+        return ProtocolClient(name: "stdin", source: "stdin", speaksProtocol: speaksProtocol, input: input, output: writer,
+                              socket: nil, hostStreams: (input, output), clock: clock)
     }
 
     /// A client of the command socket, which it owns from now on.
-    static func socketClient(_ descriptor: Int32, number: Int, peer: PeerCredentials?) -> ProtocolClient {
+    static func socketClient(_ descriptor: Int32, number: Int, peer: PeerCredentials?, clock: @escaping () -> Int64) -> ProtocolClient {
         let who = peer.map { " (uid \($0.uid), pid \($0.pid))" } ?? ""
-        return ProtocolClient(name: "socket client \(number)\(who)", source: "socket client \(number)", input: descriptor,
-                              output: .bounded(BoundedOutput(descriptor: descriptor)), socket: descriptor)
+        return ProtocolClient(name: "socket client \(number)\(who)", source: "socket client \(number)", speaksProtocol: true,
+                              input: descriptor,
+                              output: .bounded(BoundedOutput(descriptor: descriptor)), socket: descriptor, hostStreams: nil,
+                              clock: clock)
     }
 
-    private init(name: String, source: String, input: Int32, output: Output, socket: Int32?) {
+    private init(name: String, source: String, speaksProtocol: Bool, input: Int32, output: Output, socket: Int32?,
+                 hostStreams: (input: Int32, output: Int32)?, clock: @escaping () -> Int64) {
         self.name = name
         self.source = source
+        self.speaksProtocol = speaksProtocol
         self.commands = CommandLineReader(descriptor: input)
         self.output = output
         self.socket = socket
+        self.hostStreams = hostStreams
+        self.clock = clock
     }
 
     deinit {
         if let socket { Glibc.close(socket) }
     }
 
-    /// Whether this is a client of the socket (not the host on standard input and output).
+    /// Whether this is a client of the socket (not the host).
     var isSocketClient: Bool { socket != nil }
 
     /// Whether anything is still read from or written to the client; a gone client is dropped.
@@ -100,6 +115,12 @@ final class ProtocolClient {
         return false
     }
 
+    /// The bytes waiting for the client.
+    var queuedCount: Int {
+        if case .bounded(let queue) = output { return queue.queuedCount }
+        return 0
+    }
+
     /// How long what waits for the client has waited without the client taking a byte.
     func millisecondsWithoutProgress(now: Int64) -> Int64 {
         if case .bounded(let queue) = output { return queue.millisecondsWithoutProgress(now: now) }
@@ -129,7 +150,7 @@ final class ProtocolClient {
     func send(reply line: [UInt8]) {
         switch output {
         case .bounded(var queue):
-            queue.append(line)
+            queue.append(line, now: clock())
             output = .bounded(queue)
         case .blocking(var writer):
             writer.write(bytes: line)
@@ -154,7 +175,7 @@ final class ProtocolClient {
         var failure: Errno?
         switch output {
         case .bounded(var queue):
-            let progress = queue.flush()
+            let progress = queue.flush(now: clock())
             output = .bounded(queue)
             if case .failed(let error) = progress {
                 // A socket client that closed its connection, or one already leaving, is just gone.
@@ -186,26 +207,26 @@ final class ProtocolClient {
         isLeaving = true
         if let socket {
             shutdown(socket, Int32(SHUT_RD))
-        } else {
-            Self.replaceWithNull(STDIN_FILENO, mode: O_RDONLY)  // the host's writer sees its pipe closed now
+        } else if let hostStreams {
+            Self.replaceWithNull(hostStreams.input, mode: O_RDONLY)  // the host's writer sees its pipe closed now
         }
         if case .bounded(var queue) = output, !keepingQueued {
-            queue.keepOnlyLineInProgress()
+            queue.keepOnlyLineInProgress(now: clock())
             output = .bounded(queue)
         }
         _ = flush()
     }
 
-    /// Closes the client: the socket is shut down, or standard input and output are replaced
+    /// Closes the client: the socket is shut down, or the host's input and output are replaced
     /// with `/dev/null`, so the host's writer and reader see their pipes closed.
     func close() {
         commands = nil
         output = .closed
         if let socket {
             shutdown(socket, Int32(SHUT_RDWR))
-        } else {
-            Self.replaceWithNull(STDIN_FILENO, mode: O_RDONLY)
-            Self.replaceWithNull(STDOUT_FILENO, mode: O_WRONLY)
+        } else if let hostStreams {
+            Self.replaceWithNull(hostStreams.input, mode: O_RDONLY)
+            Self.replaceWithNull(hostStreams.output, mode: O_WRONLY)
         }
     }
 
@@ -219,29 +240,29 @@ final class ProtocolClient {
 }
 
 /// Host command lines read from a descriptor as they arrive, numbered from 1; blank lines are skipped.
-struct CommandLineReader {
+package struct CommandLineReader {
     /// A command line, or why it cannot be one.
-    struct Line {
-        var number: Int
-        var text: String
+    package struct Line {
+        package var number: Int
+        package var text: String
         /// Set when the line is skipped: the reason, for the error line.
-        var problem: String?
+        package var problem: String?
         /// Whether the line was longer than ``InputLimits/maximumLineLength`` (and not kept).
-        var isOverlong = false
+        package var isOverlong = false
     }
 
-    let descriptor: Int32
-    private(set) var isOpen = true
+    package let descriptor: Int32
+    package private(set) var isOpen = true
     /// Whether the bytes read may hold a line not yet handed out.
-    private(set) var holdsLines = false
+    package private(set) var holdsLines = false
     private var lines = LineSplitter(capacity: 1 << 16)
 
-    init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
     /// Reads what is available with one `read`; a failed read, like the end, ends the input.
-    mutating func read() {
+    package mutating func read() {
         guard isOpen else { return }
         let count: Int
         do {
@@ -258,7 +279,7 @@ struct CommandLineReader {
 
     /// The next line read and not yet handed out (at the end of the input, its unterminated
     /// last line too); nil when there is none.
-    mutating func nextLine() -> Line? {
+    package mutating func nextLine() -> Line? {
         while let line = lines.nextLine(inputEnded: !isOpen) {
             guard let text = String(validating: line, as: UTF8.self) else {
                 return Line(number: lines.lineNumber, text: "", problem: "the command is not valid UTF-8 text")

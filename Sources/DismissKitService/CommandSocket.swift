@@ -4,10 +4,14 @@ import Glibc
 /// The listening Unix stream socket of `gesturectl run`: bound at a path, or inherited from
 /// systemd's socket activation. It accepts clients and checks who they are; the clients
 /// themselves are ``ProtocolClient``s.
-final class CommandSocket {
+package final class CommandSocket {
     /// Why the socket could not be set up.
-    struct SetupError: Error, CustomStringConvertible {
-        var description: String
+    package struct SetupError: Error, CustomStringConvertible {
+        package var description: String
+
+        package init(description: String) {
+            self.description = description
+        }
     }
 
     /// What one `accept` came to.
@@ -25,11 +29,11 @@ final class CommandSocket {
     }
 
     /// How long the listener rests after a failing `accept`.
-    static let backOffMilliseconds: Int64 = 100
+    package static let backOffMilliseconds: Int64 = 100
 
-    let listener: Int32
+    package let listener: Int32
     /// The path, or what systemd passed, for messages.
-    let name: String
+    package let name: String
     private let access: PeerAccess
     /// The socket file this process created and removes at exit, with its identity, so that a
     /// socket someone else put at the path later is left alone.
@@ -43,7 +47,7 @@ final class CommandSocket {
     /// never taken over; one that refuses connections is stale and replaced; any other file is
     /// left alone. The socket is created with the umask 0177, so it is 0600 from the start;
     /// nothing is done to the path after `bind`.
-    init(path: String, access: PeerAccess) throws(SetupError) {
+    package init(path: String, access: PeerAccess) throws(SetupError) {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
@@ -86,7 +90,7 @@ final class CommandSocket {
     /// The listening socket systemd passed (`LISTEN_PID` is this process, `LISTEN_FDS` is 1:
     /// descriptor 3), or nil when it passed none. The variables are removed from the
     /// environment, as `sd_listen_fds` does, so that no child takes them for its own.
-    static func inherited(access: PeerAccess) throws(SetupError) -> CommandSocket? {
+    package static func inherited(access: PeerAccess) throws(SetupError) -> CommandSocket? {
         guard let pidText = getenv("LISTEN_PID").map({ String(cString: $0) }),
               let countText = getenv("LISTEN_FDS").map({ String(cString: $0) }) else { return nil }
         for variable in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { unsetenv(variable) }
@@ -126,14 +130,14 @@ final class CommandSocket {
     }
 
     /// Whether to watch the listener now (not while resting after a failed `accept`).
-    var isAccepting: Bool {
+    package var isAccepting: Bool {
         guard let restingUntil else { return true }
         if monotonicMilliseconds() >= restingUntil { self.restingUntil = nil }
         return self.restingUntil == nil
     }
 
     /// How long until the listener is watched again; nil when it is watched now.
-    var millisecondsUntilAccepting: Int64? {
+    package var millisecondsUntilAccepting: Int64? {
         isAccepting ? nil : restingUntil.map { max(0, $0 - monotonicMilliseconds()) }
     }
 
@@ -183,35 +187,35 @@ final class CommandSocket {
 }
 
 /// The bounds of `gesturectl run`'s clients (README, "Limits").
-enum RunLimits {
+package enum RunLimits {
     /// The most socket clients connected at once; the next one is refused with a reason.
-    static let maximumClients = 32
+    package static let maximumClients = 32
     /// While more bytes than this (256 KiB, beyond what the kernel's socket or pipe buffer
     /// holds) wait for a client, its commands are not read: its replies cannot pile up.
-    static let pauseReadingBytes = 1 << 18
+    package static let pauseReadingBytes = 1 << 18
     /// A client for which more bytes than this (4 MiB) wait has stopped reading and is
     /// disconnected. Only intents and device lines count against it: the reply to a command,
     /// a `query`'s state too, is always queued, as commands are read only below
     /// ``pauseReadingBytes``.
-    static let disconnectBytes = 1 << 22
+    package static let disconnectBytes = 1 << 22
     /// A client that takes no byte of what waits for it in this long has stopped reading and
     /// is disconnected (the default of `run --client-stall`).
-    static let stallSeconds: Int64 = 10
+    package static let stallSeconds: Int64 = 10
     /// The most commands applied between two reads of the touches: a client that pipelines
     /// thousands never holds up touch input (libinput warns past 20 ms).
-    static let commandsPerPass = 32
+    package static let commandsPerPass = 32
 }
 
 /// Who is at the other end of a Unix socket, as the kernel tells (`SO_PEERCRED`, `SO_PEERGROUPS`).
-struct PeerCredentials {
-    var pid: Int32
-    var uid: uid_t
-    var gid: gid_t
+package struct PeerCredentials {
+    package var pid: Int32
+    package var uid: uid_t
+    package var gid: gid_t
     /// The supplementary groups; empty when the kernel cannot tell (before Linux 4.13).
-    var groups: [gid_t]
+    package var groups: [gid_t]
 
     /// The credentials of the process that connected on `descriptor`; nil when the kernel gives none.
-    init?(of descriptor: Int32) {
+    package init?(of descriptor: Int32) {
         // struct ucred: pid, uid, gid (Glibc declares it only with _GNU_SOURCE).
         var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
         var length = socklen_t(MemoryLayout.size(ofValue: credentials))
@@ -222,7 +226,7 @@ struct PeerCredentials {
 
     /// The peer's supplementary groups, however many: a buffer too small gets `ERANGE` and the
     /// size the kernel needs, and the call is made again with that size.
-    static func peerGroups(of descriptor: Int32) -> [gid_t] {
+    package static func peerGroups(of descriptor: Int32) -> [gid_t] {
         let peerGroups: Int32 = 59  // SO_PEERGROUPS, not in Glibc's module
         var groups = [gid_t](repeating: 0, count: 64)
         while true {
@@ -240,31 +244,12 @@ struct PeerCredentials {
 /// Who may connect to the socket: root and the service's own user always, and the users and
 /// groups of `--allow-uid` and `--allow-group` (a group counts as the peer's primary or a
 /// supplementary group).
-struct PeerAccess {
-    var uids: Set<uid_t> = [0, geteuid()]
-    var groups: Set<gid_t> = []
+package struct PeerAccess {
+    package var uids: Set<uid_t> = [0, geteuid()]
+    package var groups: Set<gid_t> = []
 
-    /// Reads `--allow-uid` and `--allow-group`: numbers, or names from the user and group databases.
-    init(options: CommandLineArguments) throws(CommandLineArguments.UsageError) {
-        for text in options.values("allow-uid") {
-            if let number = uid_t(text) {
-                uids.insert(number)
-            } else if let entry = getpwnam(text) {
-                uids.insert(entry.pointee.pw_uid)
-            } else {
-                throw CommandLineArguments.UsageError(message: "'--allow-uid' needs a user id or name; no user '\(text)'")
-            }
-        }
-        for text in options.values("allow-group") {
-            if let number = gid_t(text) {
-                groups.insert(number)
-            } else if let entry = getgrnam(text) {
-                groups.insert(entry.pointee.gr_gid)
-            } else {
-                throw CommandLineArguments.UsageError(message: "'--allow-group' needs a group id or name; no group '\(text)'")
-            }
-        }
-    }
+    /// Root and the service's own user only.
+    package init() {}
 
     /// Why `peer` may not connect, or nil when it may.
     func refusal(of peer: PeerCredentials?) -> String? {
@@ -278,7 +263,7 @@ struct PeerAccess {
 }
 
 /// `CLOCK_MONOTONIC` in milliseconds.
-func monotonicMilliseconds() -> Int64 {
+package func monotonicMilliseconds() -> Int64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000

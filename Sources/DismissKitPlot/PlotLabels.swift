@@ -70,6 +70,15 @@ struct Label {
     var note: String?
     /// A shorter text, tried where the whole one finds no place (the whole one then shows on hover).
     var short: String?
+
+    /// The label with its short text and the whole one on hover; itself when it has no short text.
+    var shortened: Label {
+        guard let short else { return self }
+        var label = self
+        label.text = short
+        label.hover = hover ?? text
+        return label
+    }
 }
 
 /// A place a label may go: `x` and the baseline `y`, with the anchor `x` is given for.
@@ -156,11 +165,7 @@ struct LabelBoard {
     @discardableResult
     mutating func place(_ label: Label, at spots: [LabelSpot], into document: inout SVGDocument, noting: Bool = true,
                         leader: ((LabelSpot) -> Rect)? = nil) -> LabelSpot? {
-        var shortened = label
-        if let short = label.short {
-            shortened.text = short
-            shortened.hover = label.hover ?? label.text
-        }
+        let shortened = label.shortened
         // The short text may also go a row above or below a spot (unless a leader reaches the spot).
         let nearer = spots + spots.flatMap { [LabelSpot(x: $0.x, y: $0.y - 12, anchor: $0.anchor), LabelSpot(x: $0.x, y: $0.y + 12, anchor: $0.anchor)] }
         for (candidate, at) in label.short == nil ? [(label, spots)] : [(label, spots), (shortened, leader == nil ? nearer : spots)] {
@@ -198,11 +203,7 @@ struct LabelBoard {
     /// the leader is kept free of later labels. Returns whether it found a place.
     mutating func placeLed(_ label: Label, from point: (x: Double, y: Double), radius: Double, colour: String,
                            into document: inout SVGDocument) -> Bool {
-        var shown = label
-        if let short = label.short {
-            shown.text = short
-            shown.hover = label.hover ?? label.text
-        }
+        let shown = label.shortened
         for distance in stride(from: 24.0, through: 200, by: 14) {
             for direction in Self.directions {
                 let centre = (x: point.x + distance * direction.x, y: point.y + distance * direction.y)

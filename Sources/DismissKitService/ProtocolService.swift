@@ -260,7 +260,7 @@ package struct ProtocolService {
         line.removeAll(keepingCapacity: true)
         write(&line)
         for client in clients where client.isActive && client.speaksProtocol && !client.send(broadcast: line) {
-            disconnect(client, because: "stopped reading (more than \(RunLimits.disconnectBytes) bytes waiting for it)")
+            disconnect(client, because: Self.overflowReason)
         }
     }
 
@@ -290,11 +290,14 @@ package struct ProtocolService {
             line.append(contentsOf: text.utf8)
             line.append(0x0A)
             if !host.send(broadcast: line) {
-                disconnect(host, because: "stopped reading (more than \(RunLimits.disconnectBytes) bytes waiting for it)")
+                disconnect(host, because: Self.overflowReason)
                 return
             }
         }
     }
+
+    /// Why a client whose queue would pass ``RunLimits/disconnectBytes`` is disconnected.
+    private static let overflowReason = "stopped reading (more than \(RunLimits.disconnectBytes) bytes waiting for it)"
 
     private func disconnect(_ client: ProtocolClient, because reason: String, keepingQueued: Bool = false) {
         note("gesturectl: \(client.name) disconnected: \(reason)")

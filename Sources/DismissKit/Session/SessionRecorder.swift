@@ -142,7 +142,7 @@ extension SessionFile {
                 pipeline.handleEscapeKey(time: time, into: &intents)
             case .evdev(let recorded):
                 guard decoder != nil else { continue }
-                try decoder!.decode(recorded, into: &touches) { _ in pipeline.scene.screen }
+                try decoder?.decode(recorded, into: &touches) { _ in pipeline.scene.screen }
                 for touch in touches {
                     body(.touch(touch))
                     try? pipeline.handle(touch, into: &intents)

@@ -65,16 +65,27 @@ package struct ProtocolService {
     /// The descriptors to watch for command lines.
     package var inputDescriptors: [Int32] { clients.compactMap(\.inputDescriptor) }
 
-    /// The descriptors to watch for room to write.
-    package var waitingDescriptors: [Int32] { clients.compactMap(\.waitingDescriptor) }
+    /// Appends ``inputDescriptors`` to `descriptors`, which the loop reuses from wait to wait.
+    package func appendInputDescriptors(to descriptors: inout [Int32]) {
+        for client in clients { if let descriptor = client.inputDescriptor { descriptors.append(descriptor) } }
+    }
+
+    /// Appends the descriptors to watch for room to write to `descriptors`, which the loop reuses from wait to wait.
+    package func appendWaitingDescriptors(to descriptors: inout [Int32]) {
+        for client in clients { if let descriptor = client.waitingDescriptor { descriptors.append(descriptor) } }
+    }
 
     /// How long the loop may wait for input (ms): 0 while commands read are waiting to be
     /// applied, else until a client's stall is due; nil while nothing is due.
     package var millisecondsUntilDue: Int64? {
         if clients.contains(where: \.hasCommandsWaiting) { return 0 }
         let now = clock()
-        return clients.filter { $0.waitingDescriptor != nil }
-            .map { max(0, stallSeconds * 1000 - $0.millisecondsWithoutProgress(now: now)) }.min()
+        var earliest: Int64?
+        for client in clients where client.waitingDescriptor != nil {
+            let due = max(0, stallSeconds * 1000 - client.millisecondsWithoutProgress(now: now))
+            earliest = min(earliest ?? due, due)
+        }
+        return earliest
     }
 
     /// The bytes waiting for each connected client, by its name.
@@ -182,14 +193,14 @@ package struct ProtocolService {
         }
     }
 
-    // MARK: - Private
-
     /// Writes to every client what its descriptor takes now; a client that cannot be written is disconnected.
-    private func writeOut() {
+    package func writeOut() {
         for client in clients where client.isConnected {
             if let error = client.flush() { disconnect(client, because: "cannot be written (\(error))") }
         }
     }
+
+    // MARK: - Private
 
     private mutating func apply(_ command: CommandLineReader.Line, from client: ProtocolClient) {
         if let problem = command.problem {

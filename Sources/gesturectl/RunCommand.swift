@@ -6,7 +6,7 @@ import Glibc
 enum RunCommand: Subcommand {
     static let name = "run"
     static let summary = "Run the pipeline on a live touchscreen (host commands on stdin)."
-    static let usage = "gesturectl \(name) [--seat <name> | --device <path> ...] [--require-device] [--scene <file>] [--screen <width>x<height>] [--config <file>] [--calibration \"<a b c d e f>\"] [--socket <path>] [--allow-uid <user> ...] [--allow-group <group> ...] [--client-stall <seconds>] [--record <file> [--record-max-size <bytes>]] [--touch-events] [--explain] [--format json|text] [--verbose]"
+    static let usage = "gesturectl \(name) [--seat <name> | --device <path> ...] [--require-device] [--scene <file>] [--screen <width>x<height>] [--config <file>] [--calibration \"<a b c d e f>\"] [--socket <path>] [--allow-uid <user> ...] [--allow-group <group> ...] [--client-stall <seconds>] [--record <file> [--record-max-size <bytes>]] [--touch-events] [--explain] [--format json|text] [--figures] [--verbose]"
 
     static let help = """
         OVERVIEW: Run the dismissal pipeline on a live touchscreen.
@@ -66,6 +66,13 @@ enum RunCommand: Subcommand {
                                   'gesturectl replay --format text' prints them, in colour on a
                                   terminal; standard input still takes commands (refusals on standard
                                   error, no replies), and the socket's clients get JSON Lines.
+          --figures               When the run ends, write one line on standard error, 'gesturectl:
+                                  figures: ' and a JSON object of how the live path performed after
+                                  its first 1000 touch events: the time from the kernel's stamp on
+                                  the event behind each intent to the intent's line written (p50,
+                                  p99, max, microseconds), CPU time per touch event, and, under a
+                                  counting preload (Tests/VM/alloc-count-live.c), the heap
+                                  allocations in the wait for input.
           --verbose               libinput's own log on standard error from its info messages on
                                   (default: errors only); twice, from its debug messages on.
           -h, --help              Show help information.
@@ -92,12 +99,13 @@ enum RunCommand: Subcommand {
         let recordMaximumSize: Int?
         let clientStallSeconds: Int64
         let textView: StepText?
+        let showFigures: Bool
         do throws(CommandLineArguments.UsageError) {
             let options = try CommandLineArguments(
                 arguments,
                 valueOptions: LiveInputOptions.valueOptions.union(["scene", "screen", "config", "calibration", "socket", "allow-uid", "allow-group",
                                                                    "record", "record-max-size", "client-stall", "format"]),
-                flagOptions: ["touch-events", "explain", "help", "require-device", "verbose"]
+                flagOptions: ["touch-events", "explain", "help", "require-device", "verbose", "figures"]
             )
             if options.flag("help") {
                 printToStandardOutput(help)
@@ -142,6 +150,7 @@ enum RunCommand: Subcommand {
                 }
             }
             printTouchEvents = options.flag("touch-events")
+            showFigures = options.flag("figures")
             explain = options.flag("explain")
             socketPath = try options.value("socket")
             requireDevice = options.flag("require-device")
@@ -231,16 +240,26 @@ enum RunCommand: Subcommand {
             StandardError.report(error.description)
             return ExitStatus.unavailable
         }
+        // Reused from wakeup to wakeup: steady input allocates nothing in the loop's wait.
+        var input = LiveDismissalSession.Input()
+        var readable: [Int32] = []
+        var waiting: [Int32] = []
+        var figures = showFigures ? RunFigures() : nil
         while true {
             service.dropDisconnectedClients()
-            var readable = [signals.descriptor] + service.inputDescriptors
+            readable.removeAll(keepingCapacity: true)
+            readable.append(signals.descriptor)
+            service.appendInputDescriptors(to: &readable)
             if let socket, socket.isAccepting { readable.append(socket.listener) }
-            let timeouts = [socket?.millisecondsUntilAccepting.map { Duration.milliseconds($0) },
-                            service.millisecondsUntilDue.map { Duration.milliseconds($0) }, notifier?.untilNextPing]
-            let input: LiveDismissalSession.Input
+            waiting.removeAll(keepingCapacity: true)
+            service.appendWaitingDescriptors(to: &waiting)
+            var timeout = notifier?.untilNextPing
+            if let milliseconds = socket?.millisecondsUntilAccepting { timeout = earlier(timeout, .milliseconds(milliseconds)) }
+            if let milliseconds = service.millisecondsUntilDue { timeout = earlier(timeout, .milliseconds(milliseconds)) }
             do {
-                input = try session.waitForInput(timeout: timeouts.compactMap { $0 }.min(),
-                                                 alsoWatching: readable, waitingToWrite: service.waitingDescriptors)
+                figures?.beforeWait()
+                try session.waitForInput(timeout: timeout, alsoWatching: readable, waitingToWrite: waiting, into: &input)
+                figures?.afterWait(input)
                 try notifier?.pingIfDue()
             } catch {
                 service.flush()
@@ -248,11 +267,14 @@ enum RunCommand: Subcommand {
                 return ExitStatus.unavailable
             }
             service.handle(input)
+            service.writeOut()
+            figures?.afterWrite(input)
             if input.readable.contains(signals.descriptor) {
                 let requests = signals.take()
                 if requests.stop {
                     service.flush()
                     try? notifier?.send("STOPPING=1")
+                    if let figures { StandardError.write("gesturectl: figures: \(figures.jsonLine.text)") }
                     return ExitStatus.success
                 }
                 if requests.reload { reload(configFile, into: session, explain: explain) }
@@ -262,6 +284,11 @@ enum RunCommand: Subcommand {
             service.flush()
             noteRecording(session)
         }
+    }
+
+    /// The shorter of a wait's limit so far (nil: none) and `duration`.
+    private static func earlier(_ limit: Duration?, _ duration: Duration) -> Duration {
+        limit.map { min($0, duration) } ?? duration
     }
 
     /// Writes the recorder's notes (a device not recorded, the largest size reached) on standard error.

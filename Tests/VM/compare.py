@@ -70,6 +70,7 @@ Prints one line per recording and exits 1 if any differs or is unfinished.
 import json
 import os
 import re
+import subprocess
 import sys
 
 TOLERANCE = 0.01
@@ -473,6 +474,39 @@ def soak_problem(results, seconds):
     return None
 
 
+def live_path_lines(soak, accelerator):
+    """The soak's `run --figures` (the live path in the guest), with the machine that ran it."""
+    live = soak.get("live_figures")
+    if not live:
+        return ["  live path: no figures"]
+    with open("/proc/cpuinfo") as file:
+        host_cpu = next((line.split(":", 1)[1].strip() for line in file if line.startswith("model name")), "unknown")
+    try:
+        qemu = subprocess.run(["qemu-system-x86_64", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
+    except OSError:
+        qemu = "QEMU (version unknown)"
+    latency, cpu = live["latencyMicroseconds"], live["cpuMicrosecondsPerTouchEvent"]
+    counted = live.get("allocationsInWaitForInput") or {}
+    def number(value, digits=1):
+        return "-" if value is None else f"{value:.{digits}f}"
+    lines = [f"  live path: {live['touchEvents']} touch events in {live['wakeups']} wakeups, {live['intents']} intents, "
+             f"after the first {live['warmUpTouchEvents']} touch events",
+             f"    kernel event time to the intent written: p50 {latency['p50']} us, p99 {latency['p99']} us, "
+             f"max {latency['max']} us",
+             f"    CPU per touch event: {number(cpu['inWakeups'])} us in the wakeups that read touches, "
+             f"{number(cpu['wholeProcess'])} us for the whole process (the soak's clients' commands included)"]
+    if "own" in counted:
+        lines.append(f"    heap allocations in the wait for input: {number(counted['ownPerWakeup'], 2)} per wakeup, "
+                     f"{number(counted['ownPerTouchEvent'], 2)} per touch event ({counted['own']} of the project's own; "
+                     f"libinput's {counted['byLibinput']}, "
+                     f"{number(counted['byLibinput'] / max(live['touchEvents'], 1), 2)} per touch event)")
+    else:
+        lines.append("    heap allocations: not counted (no counting preload)")
+    lines.append(f"    machine: emulated, {accelerator.upper()} ({qemu}), guest CPU '{soak.get('guest_cpu')}' x"
+                 f"{soak.get('guest_cpus')} on host CPU '{host_cpu}': emulated time, not a kiosk's")
+    return lines
+
+
 def main():
     mode, results = sys.argv[1], sys.argv[2]
     if mode == "soak":
@@ -490,6 +524,9 @@ def main():
                   f"at the end (peak {soak['peak_rss_kb']['after_warm_up']} kB after the warm-up, "
                   f"{soak['peak_rss_kb']['end']} kB at the end); descriptors {soak['descriptors']}; "
                   f"libinput lag notes {soak.get('libinput_lag_lines', 0)}")
+        if os.path.exists(f"{results}/@soak.json"):
+            with open(f"{results}/@soak.json") as file:
+                print("\n".join(live_path_lines(json.load(file), sys.argv[4] if len(sys.argv) > 4 else "tcg")))
         print(f"soak: {0 if problem else 1}/1")
         return 1 if problem else 0
     if mode == "systemd":

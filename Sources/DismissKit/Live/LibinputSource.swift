@@ -8,20 +8,34 @@ import Synchronization
 /// named device nodes, keeps the touch devices and keyboards, and turns libinput's events
 /// into ``LiveEvent``s with the same coordinates the replay decoder computes.
 public final class LibinputSource {
-    /// What ``waitForEvents(timeout:alsoWatching:waitingToWrite:)`` found.
+    /// What ``waitForEvents(timeout:alsoWatching:waitingToWrite:into:)`` found. Keep one and pass
+    /// it to every wait: its arrays keep their storage, so a steady stream of wakeups allocates nothing.
     public struct Wakeup: Sendable, Hashable {
         /// The events that arrived, in libinput's order.
-        public var events: [LiveEvent]
+        public var events: [LiveEvent] = []
         /// The other watched descriptors that are readable (or hung up).
-        public var readable: [Int32]
+        public var readable: [Int32] = []
         /// The descriptors watched for writing that can take bytes now (or failed).
         public var writable: [Int32] = []
+
+        public init() {
+            events.reserveCapacity(256)
+            readable.reserveCapacity(16)
+            writable.reserveCapacity(16)
+        }
+
+        /// Empties the arrays, keeping their storage.
+        mutating func removeAll() {
+            events.removeAll(keepingCapacity: true)
+            readable.removeAll(keepingCapacity: true)
+            writable.removeAll(keepingCapacity: true)
+        }
     }
 
     /// The touch devices and keyboards currently open.
     public var devices: [LiveDevice] { trackedDevices.values.sorted { $0.node < $1.node } }
 
-    /// libinput's file descriptor, readable when ``waitForEvents(timeout:alsoWatching:waitingToWrite:)`` has work.
+    /// libinput's file descriptor, readable when ``waitForEvents(timeout:alsoWatching:waitingToWrite:into:)`` has work.
     ///
     /// The corresponding libinput function is `libinput_get_fd`.
     public var fileDescriptor: Int32 { libinput_get_fd(context) }
@@ -35,7 +49,10 @@ public final class LibinputSource {
     private let openFailures: OpenFailureLog
     private let calibration: CalibrationMatrix?
     private var trackedDevices: [OpaquePointer: LiveDevice] = [:]
-    private var queued: [LiveEvent] = []
+    /// The devices announced while opening, given by the first wait.
+    private var announced: [LiveEvent] = []
+    /// The descriptors of one `poll(2)`, reused from wait to wait.
+    private var polled: [pollfd] = []
 
     /// Opens the devices of `backend` and checks that at least one of them is a touch device.
     ///
@@ -99,7 +116,8 @@ public final class LibinputSource {
             }
         }
         // The initial devices are announced before any dispatch; take them now.
-        try drain()
+        polled.reserveCapacity(32)
+        try drain(into: &announced)
         let mayWait: Bool = switch backend {
         case .seat: !requiringTouchDevice
         case .devices: false
@@ -114,55 +132,63 @@ public final class LibinputSource {
     }
 
     /// Blocks until input arrives, the timeout passes, a signal interrupts, one of `others` is
-    /// readable or one of `waitingToWrite` writable.
+    /// readable or one of `waitingToWrite` writable, and puts what it found in `wakeup`, whose
+    /// arrays are emptied first and keep their storage.
     ///
-    /// Uses `poll(2)` on libinput's descriptor (and `others`), then `libinput_dispatch`; events
-    /// already queued are returned at once. An interrupted wait returns no events.
+    /// Uses `poll(2)` on libinput's descriptor (and `others`), then `libinput_dispatch`; the
+    /// devices announced while opening are returned at once by the first wait. An interrupted
+    /// wait returns no events.
     /// - Parameters:
     ///   - timeout: the longest wait; nil waits without limit.
     ///   - others: more descriptors to watch in the same wait, such as stdin or a signal pipe.
     ///   - waitingToWrite: descriptors to watch for room to write, such as a client's socket.
+    ///   - wakeup: receives the events and the ready descriptors.
     public func waitForEvents(timeout: Duration? = nil, alsoWatching others: [Int32] = [],
-                              waitingToWrite: [Int32] = []) throws(LiveInputError) -> Wakeup {
-        if !queued.isEmpty {
-            defer { queued = [] }
-            return Wakeup(events: queued, readable: [])
+                              waitingToWrite: [Int32] = [], into wakeup: inout Wakeup) throws(LiveInputError) {
+        wakeup.removeAll()
+        if !announced.isEmpty {
+            swap(&wakeup.events, &announced)
+            return
         }
-        var descriptors = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)]
-        descriptors += others.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        descriptors += waitingToWrite.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
+        polled.removeAll(keepingCapacity: true)
+        polled.append(pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0))
+        for descriptor in others { polled.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
+        for descriptor in waitingToWrite { polled.append(pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)) }
         let milliseconds = timeout.map { duration -> Int32 in
             let (seconds, attoseconds) = duration.components
             return Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         } ?? -1
         do {
             _ = try SystemCall.checked(retryingOnInterrupt: false) {
-                poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+                polled.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), milliseconds) }
             }
         } catch {
-            if error == .interrupted { return Wakeup(events: [], readable: []) }
+            if error == .interrupted { return }
             throw .waitFailed(errno: error)
         }
-        let readable = descriptors.dropFirst().filter { $0.events == Int16(POLLIN) && $0.revents != 0 }.map(\.fd)
-        let writable = descriptors.dropFirst().filter { $0.events == Int16(POLLOUT) && $0.revents != 0 }.map(\.fd)
-        if descriptors[0].revents != 0 {
+        for descriptor in polled.dropFirst() where descriptor.revents != 0 {
+            if descriptor.events == Int16(POLLIN) {
+                wakeup.readable.append(descriptor.fd)
+            } else {
+                wakeup.writable.append(descriptor.fd)
+            }
+        }
+        if polled[0].revents != 0 {
             let status = libinput_dispatch(context)
             if status < 0 { throw .waitFailed(errno: Errno(code: -status)) }
         }
-        try drain()
-        defer { queued = [] }
-        return Wakeup(events: queued, readable: readable, writable: writable)
+        try drain(into: &wakeup.events)
     }
 
-    /// Moves every event libinput has queued into `queued`, tracking devices on the way.
-    private func drain() throws(LiveInputError) {
+    /// Appends every event libinput has queued to `events`, tracking devices on the way.
+    private func drain(into events: inout [LiveEvent]) throws(LiveInputError) {
         while let event = libinput_get_event(context) {
             defer { libinput_event_destroy(event) }
-            try translate(event)
+            try translate(event, into: &events)
         }
     }
 
-    private func translate(_ event: OpaquePointer) throws(LiveInputError) {
+    private func translate(_ event: OpaquePointer, into events: inout [LiveEvent]) throws(LiveInputError) {
         let type = libinput_event_get_type(event)
         guard let device = libinput_event_get_device(event) else { return }
         switch type {
@@ -171,21 +197,21 @@ public final class LibinputSource {
             guard description.isTouch || description.isKeyboard else { return }
             if description.isTouch, let calibration { try apply(calibration, to: device, named: description.node) }
             trackedDevices[device] = description
-            queued.append(.deviceAdded(description))
+            events.append(.deviceAdded(description))
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             if let removed = trackedDevices.removeValue(forKey: device) {
-                queued.append(.deviceRemoved(removed))
+                events.append(.deviceRemoved(removed))
             }
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
              LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
             guard let touch = libinput_event_get_touch_event(event) else { return }
-            queued.append(.touch(touchEvent(touch, type: type)))
+            events.append(.touch(touchEvent(touch, type: type)))
         case LIBINPUT_EVENT_KEYBOARD_KEY:
             guard let key = libinput_event_get_keyboard_event(event),
                   libinput_event_keyboard_get_key(key) == UInt32(KeyCode.escape),
                   libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED
             else { return }
-            queued.append(.escapeKey(time: Int64(clamping: libinput_event_keyboard_get_time_usec(key))))
+            events.append(.escapeKey(time: Int64(clamping: libinput_event_keyboard_get_time_usec(key))))
         default:
             return  // pointer, tablet, gesture and switch events are not used
         }

@@ -3,7 +3,7 @@ import Glibc
 /// The whole pipeline on live input: libinput in, intents out. This is the Swift API a
 /// kiosk embeds; `gesturectl run` is built on it, so both behave the same.
 ///
-/// Drive it from your own loop: call ``waitForInput(timeout:alsoWatching:waitingToWrite:)`` (it blocks in
+/// Drive it from your own loop: call ``waitForInput(timeout:alsoWatching:waitingToWrite:into:)`` (it blocks in
 /// `poll(2)` on libinput's descriptor and any of yours), handle the intents it returns,
 /// and pass the host's commands to ``apply(_:)`` as they happen.
 ///
@@ -11,10 +11,16 @@ import Glibc
 /// (a touch, a key or a host command), so a live session lines up with a replay, whose
 /// clock starts at its first event.
 public final class LiveDismissalSession {
-    /// What one wait produced.
+    /// What one wait produced. A loop that keeps one and passes it to every
+    /// ``waitForInput(timeout:alsoWatching:waitingToWrite:into:)`` reuses its arrays' storage:
+    /// steady input then allocates nothing.
     public struct Input: Sendable, Hashable {
         /// The intents decided, in order.
         public var intents: [Intent] = []
+        /// For each of ``intents``, the time libinput stamped on the event that caused it
+        /// (`CLOCK_MONOTONIC`, microseconds; the kernel's time of the evdev frame): the clock now
+        /// minus this is the intent's latency so far.
+        public var intentEventTimes: [Int64] = []
         /// With ``LiveDismissalSession/notesDecisions``, the recogniser's decisions, in order. A
         /// decision comes before the intents it caused, which have its time.
         public var decisions: [GestureDecision] = []
@@ -26,6 +32,19 @@ public final class LiveDismissalSession {
         public var readable: [Int32] = []
         /// Your descriptors watched for writing that can take bytes now (or failed).
         public var writable: [Int32] = []
+
+        public init() {}
+
+        /// Empties the arrays, keeping their storage.
+        mutating func removeAll() {
+            intents.removeAll(keepingCapacity: true)
+            intentEventTimes.removeAll(keepingCapacity: true)
+            decisions.removeAll(keepingCapacity: true)
+            touches.removeAll(keepingCapacity: true)
+            deviceChanges.removeAll(keepingCapacity: true)
+            readable.removeAll(keepingCapacity: true)
+            writable.removeAll(keepingCapacity: true)
+        }
     }
 
     /// The pure core, with the current scene.
@@ -41,6 +60,8 @@ public final class LiveDismissalSession {
     public var fileDescriptor: Int32 { source.fileDescriptor }
 
     private let source: LibinputSource
+    /// What the source's last wait found, reused from wait to wait.
+    private var wakeup = LibinputSource.Wakeup()
     /// Thresholds given by ``reconfigure(_:)`` and not yet in force.
     private var nextConfiguration: GestureConfiguration?
     /// Starts at the first input (libinput's monotonic clock, in microseconds).
@@ -80,27 +101,49 @@ public final class LiveDismissalSession {
     }
 
     /// Waits for input, runs it through the pipeline and returns what it caused.
+    ///
+    /// Each call makes new arrays; a loop allocates nothing per wakeup with
+    /// ``waitForInput(timeout:alsoWatching:waitingToWrite:into:)``.
     /// - Parameters:
     ///   - timeout: the longest wait; nil waits until something arrives.
     ///   - others: your own descriptors to watch in the same wait (stdin, a socket, a signal pipe).
     ///   - waitingToWrite: your descriptors to watch for room to write (a slow client's socket).
     public func waitForInput(timeout: Duration? = nil, alsoWatching others: [Int32] = [],
                              waitingToWrite: [Int32] = []) throws(LiveInputError) -> Input {
-        let wakeup = try source.waitForEvents(timeout: timeout, alsoWatching: others, waitingToWrite: waitingToWrite)
-        var input = Input(readable: wakeup.readable, writable: wakeup.writable)
+        var input = Input()
+        try waitForInput(timeout: timeout, alsoWatching: others, waitingToWrite: waitingToWrite, into: &input)
+        return input
+    }
+
+    /// Waits for input, runs it through the pipeline and puts what it caused in `input`, whose
+    /// arrays are emptied first and keep their storage.
+    /// - Parameters:
+    ///   - timeout: the longest wait; nil waits until something arrives.
+    ///   - others: your own descriptors to watch in the same wait (stdin, a socket, a signal pipe).
+    ///   - waitingToWrite: your descriptors to watch for room to write (a slow client's socket).
+    ///   - input: receives the intents, touches, device changes and ready descriptors.
+    public func waitForInput(timeout: Duration? = nil, alsoWatching others: [Int32] = [],
+                             waitingToWrite: [Int32] = [], into input: inout Input) throws(LiveInputError) {
+        input.removeAll()
+        try source.waitForEvents(timeout: timeout, alsoWatching: others, waitingToWrite: waitingToWrite, into: &wakeup)
+        input.readable.append(contentsOf: wakeup.readable)
+        input.writable.append(contentsOf: wakeup.writable)
         for event in wakeup.events {
             switch event {
             case .touch(var touch):
-                latestTouchTime = touch.time
-                touch.time = relative(touch.time)
+                let eventTime = touch.time
+                latestTouchTime = eventTime
+                touch.time = relative(eventTime)
                 if touch.kind == .down { takeNextConfigurationIfIdle() }
                 input.touches.append(touch)
                 // libinput's touches are always taken; a refusal would be noted as a decision.
                 try? pipeline.handle(touch, into: &input.intents)
                 pipeline.takeDecisions(into: &input.decisions)
+                noteEventTime(eventTime, in: &input)
             case .escapeKey(let time):
                 recorder?.recordEscapeKey(time: relative(time), after: latestTouchTime, sessionTime: relative)
                 pipeline.handleEscapeKey(time: relative(time), into: &input.intents)
+                noteEventTime(time, in: &input)
             case .deviceAdded, .deviceRemoved:
                 // libinput cancels the touches of a device that goes away (TOUCH_CANCEL), which
                 // cancels a gesture one of them carried; a keyboard going away changes nothing.
@@ -113,21 +156,27 @@ public final class LiveDismissalSession {
             recorder.record(intents: input.intents)
             recorder.flush(after: latestTouchTime, sessionTime: relative)
         }
-        return input
+    }
+
+    /// Gives the intents an event just added their cause's time (libinput's).
+    private func noteEventTime(_ time: Int64, in input: inout Input) {
+        while input.intentEventTimes.count < input.intents.count { input.intentEventTimes.append(time) }
     }
 
     /// Runs the session, calling `onIntent` with every intent in order, until `shouldStop`
     /// (asked after every wake-up, at least every `checkInterval`) returns true.
     ///
-    /// The callback form of ``waitForInput(timeout:alsoWatching:waitingToWrite:)``; host commands can be
+    /// The callback form of ``waitForInput(timeout:alsoWatching:waitingToWrite:into:)``; host commands can be
     /// applied from inside `onIntent` or `shouldStop`, on the same thread.
     public func run(
         checkInterval: Duration = .milliseconds(250),
         until shouldStop: () -> Bool = { false },
         onIntent: (Intent) -> Void
     ) throws(LiveInputError) {
+        var input = Input()
         while !shouldStop() {
-            for intent in try waitForInput(timeout: checkInterval).intents { onIntent(intent) }
+            try waitForInput(timeout: checkInterval, into: &input)
+            for intent in input.intents { onIntent(intent) }
         }
     }
 

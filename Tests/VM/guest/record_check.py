@@ -17,11 +17,11 @@ Usage: record_check.py GESTURECTL SHARE RESULTS RECORDING
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
-import threading
 import time
+
+from check_support import Lines, connect, created_node, log as check_log, parsed, scene_without_timeline
 
 GESTURECTL, SHARE, RESULTS, RECORDING = sys.argv[1:5]
 OUT = "/tmp/record"
@@ -31,57 +31,7 @@ os.makedirs(OUT, exist_ok=True)
 
 
 def log(text):
-    with open("/proc/uptime") as uptime:
-        now = uptime.read().split()[0]
-    print(f"[guest {now}] @record: {text}", flush=True)
-
-
-class Lines:
-    """Lines read from a stream by a thread, kept in order; waits end on a line or the stream's end."""
-
-    def __init__(self, stream, on_line=None):
-        self.lines = []
-        self.ended = False
-        self.condition = threading.Condition()
-        self.on_line = on_line
-        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
-
-    def _read(self, stream):
-        for line in stream:
-            line = line.rstrip("\n")
-            with self.condition:
-                self.lines.append(line)
-                self.condition.notify_all()
-            if self.on_line:
-                self.on_line(line)
-        with self.condition:
-            self.ended = True
-            self.condition.notify_all()
-
-    def wait_for(self, predicate, count=1):
-        """Waits until `count` lines satisfy `predicate`; False if the stream ended first."""
-        with self.condition:
-            while True:
-                if sum(1 for line in self.lines if predicate(line)) >= count:
-                    return True
-                if self.ended:
-                    return False
-                self.condition.wait()
-
-
-def parsed(line):
-    try:
-        return json.loads(line)
-    except ValueError:
-        return {}
-
-
-def created_node(process):
-    """The event node a device creator (evemu-device, libinput replay) prints first."""
-    for line in process.stdout:
-        if "/dev/input/event" in line:
-            return "/dev/input/" + line.split("/dev/input/")[1].split(":")[0].split()[0]
-    return ""
+    check_log("record", text)
 
 
 def wait_tagged(node):
@@ -111,11 +61,7 @@ def debug_events(node, path):
 with open(f"{SHARE}/recordings/{RECORDING}.events") as events:
     lifts = sum(1 for line in events if line.startswith("E:") and line.split()[2:4] == ["0003", "0039"]
                 and int(line.split()[4]) == -1)
-with open(f"{SHARE}/service.scene.json") as file:
-    scene = json.load(file)
-scene.pop("timeline", None)  # the client answers live
-with open(f"{OUT}/scene.json", "w") as file:
-    json.dump(scene, file)
+SCENE = scene_without_timeline(SHARE, OUT)  # the client answers live
 
 log("started")
 creator = subprocess.Popen(["evemu-device", f"{SHARE}/recordings/{RECORDING}.desc"], stdout=subprocess.PIPE, text=True)
@@ -123,17 +69,10 @@ node = created_node(creator)
 wait_tagged(node)
 first_debug, first_lines = debug_events(node, f"{OUT}/@record.debug-first.txt")
 stdout = open(f"{OUT}/@record.live.jsonl", "w")
-run = subprocess.Popen([GESTURECTL, "run", "--device", node, "--socket", SOCKET, "--scene", f"{OUT}/scene.json",
+run = subprocess.Popen([GESTURECTL, "run", "--device", node, "--socket", SOCKET, "--scene", SCENE,
                         "--record", FILE], stdin=subprocess.DEVNULL, stdout=stdout, stderr=subprocess.PIPE, text=True)
 errors = Lines(run.stderr)
-while True:
-    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        client.connect(SOCKET)
-        break
-    except (FileNotFoundError, ConnectionRefusedError):
-        client.close()
-        time.sleep(0.02)
+client = connect(SOCKET)
 
 
 def answer(line):

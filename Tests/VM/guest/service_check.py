@@ -16,11 +16,11 @@ Usage: service_check.py GESTURECTL SHARE RESULTS RECORDING
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
-import threading
 import time
+
+from check_support import Lines, connect, created_node, log as check_log, parsed, scene_without_timeline
 
 GESTURECTL, SHARE, RESULTS, RECORDING = sys.argv[1:5]
 OUT = "/tmp/service"
@@ -29,80 +29,23 @@ os.makedirs(OUT, exist_ok=True)
 
 
 def log(text):
-    with open("/proc/uptime") as uptime:
-        now = uptime.read().split()[0]
-    print(f"[guest {now}] @service: {text}", flush=True)
-
-
-class Lines:
-    """Lines read from a stream by a thread, kept in order; waits end on a line or the stream's end."""
-
-    def __init__(self, stream, on_line=None):
-        self.lines = []
-        self.ended = False
-        self.condition = threading.Condition()
-        self.on_line = on_line
-        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
-
-    def _read(self, stream):
-        for line in stream:
-            line = line.rstrip("\n")
-            with self.condition:
-                self.lines.append(line)
-                self.condition.notify_all()
-            if self.on_line:
-                self.on_line(line)
-        with self.condition:
-            self.ended = True
-            self.condition.notify_all()
-
-    def wait_for(self, predicate):
-        """Waits until a line satisfies `predicate`; False if the stream ended first."""
-        with self.condition:
-            while True:
-                if any(predicate(line) for line in self.lines):
-                    return True
-                if self.ended:
-                    return False
-                self.condition.wait()
-
-
-def connect():
-    while True:
-        connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        try:
-            connection.connect(SOCKET)
-            return connection
-        except (FileNotFoundError, ConnectionRefusedError):
-            connection.close()
-            time.sleep(0.02)
-
-
-def parsed(line):
-    try:
-        return json.loads(line)
-    except ValueError:
-        return {}
+    check_log("service", text)
 
 
 # The scene without its timeline: the sender answers the confirmation live.
-with open(f"{SHARE}/service.scene.json") as file:
-    scene = json.load(file)
-scene.pop("timeline", None)
-with open(f"{OUT}/scene.json", "w") as file:
-    json.dump(scene, file)
+SCENE = scene_without_timeline(SHARE, OUT)
 
 log("started")
 log("starting gesturectl run on seat0 with no touchscreen")
 stdout = open(f"{OUT}/@service.stdout.jsonl", "w")
-run = subprocess.Popen([GESTURECTL, "run", "--seat", "seat0", "--socket", SOCKET, "--scene", f"{OUT}/scene.json", "--verbose"],
+run = subprocess.Popen([GESTURECTL, "run", "--seat", "seat0", "--socket", SOCKET, "--scene", SCENE, "--verbose"],
                        stdin=subprocess.DEVNULL, stdout=stdout, stderr=subprocess.PIPE, text=True)
 errors = Lines(run.stderr)
 errors.wait_for(lambda line: "waiting for one" in line)
 
-sender = connect()
-listener = connect()
-stalled = connect()
+sender = connect(SOCKET)
+listener = connect(SOCKET)
+stalled = connect(SOCKET)
 log("three clients connected")
 
 
@@ -134,11 +77,7 @@ log("the client that stopped reading was disconnected")
 
 log("creating the touchscreen")
 creator = subprocess.Popen(["evemu-device", f"{SHARE}/recordings/{RECORDING}.desc"], stdout=subprocess.PIPE, text=True)
-node = ""
-for line in creator.stdout:
-    if "/dev/input/event" in line:
-        node = line.split(":")[-1].strip()
-        break
+node = created_node(creator)
 heard.wait_for(lambda line: parsed(line).get("type") == "device" and parsed(line).get("touch") is True)
 log(f"the run added {node}; playing {RECORDING}")
 with open(f"{SHARE}/recordings/{RECORDING}.events") as events:

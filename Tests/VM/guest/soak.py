@@ -16,7 +16,11 @@ Checked here, the verdict and figures written to RESULTS/@soak.json for compare.
 - the steady clients got every intent standard output got, in order, and one reply per command;
 - every client got its hello line first, every reply in order, and no torn line (a stalled
   client too, after its disconnect);
-- standard error holds only lines gesturectl means to write here.
+- standard error holds only lines gesturectl means to write here;
+- the live path's figures (`run --figures`, under the counting preload SHARE/alloc-count-live.so):
+  no heap allocation of the project's own in the wait for input after the warm-up; the latency
+  from the kernel's event time to the intent written, and the CPU time per touch event, are
+  reported with the guest's CPU, not judged.
 
 Progress goes to standard output (the host's session.log) at least once a minute, as
 `@soak: finished ...` lines, which the host's stall detector counts as progress.
@@ -226,8 +230,15 @@ for line in creator.stdout:
 with open(f"{SHARE}/recordings/{RECORDING}.events") as file:
     events_per_play = sum(1 for line in file if line.startswith("E:"))
 stdout = open(f"{OUT}/stdout.jsonl", "wb")
-run = subprocess.Popen([GESTURECTL, "run", "--device", node, "--socket", SOCKET, "--scene", f"{OUT}/scene.json"],
-                       stdin=subprocess.DEVNULL, stdout=stdout, stderr=subprocess.PIPE, preexec_fn=lambda: os.nice(-15))
+# Every heap allocation is counted, libinput's told apart (Tests/VM/alloc-count-live.c); the run
+# reports the count, the latencies and its CPU time when it ends (--figures).
+counter = f"{SHARE}/alloc-count-live.so"
+environment = dict(os.environ, LD_PRELOAD=counter) if os.path.exists(counter) else None
+if environment is None:
+    problem(f"no allocation counter at {counter}: the host could not build it")
+run = subprocess.Popen([GESTURECTL, "run", "--device", node, "--socket", SOCKET, "--scene", f"{OUT}/scene.json", "--figures"],
+                       stdin=subprocess.DEVNULL, stdout=stdout, stderr=subprocess.PIPE, preexec_fn=lambda: os.nice(-15),
+                       env=environment)
 stderr_lines = []
 stderr_ended = threading.Event()
 
@@ -322,7 +333,21 @@ allowed = re.compile(r"^gesturectl: (device added: .*|socket client \d+ \(uid 0,
 lagging = re.compile(r"^gesturectl: libinput error: .*(event processing lagging behind by \d+ms, your system is too slow"
                      r"|WARNING: log rate limit exceeded \(\d+ msgs per \d+min\)\. Discarding future messages\.)$")
 lag_lines = [line for line in stderr_lines if lagging.match(line)]
-unexpected = [line for line in stderr_lines if not allowed.match(line) and not lagging.match(line)]
+FIGURES = "gesturectl: figures: "
+figure_lines = [line for line in stderr_lines if line.startswith(FIGURES)]
+unexpected = [line for line in stderr_lines if not allowed.match(line) and not lagging.match(line)
+              and not line.startswith(FIGURES)]
+live = json.loads(figure_lines[-1][len(FIGURES):]) if len(figure_lines) == 1 else None
+if live is None:
+    problem(f"gesturectl run --figures wrote {len(figure_lines)} figures lines, expected 1")
+else:
+    counted = live.get("allocationsInWaitForInput", {})
+    if environment is not None and counted.get("own") != 0:
+        problem(f"the wait for input allocated after the warm-up: {counted} in {live['wakeups']} wakeups")
+    if not live["touchEvents"] or not live["intents"]:
+        problem(f"the figures counted {live['touchEvents']} touch events and {live['intents']} intents after the warm-up")
+with open("/proc/cpuinfo") as file:
+    guest_cpu = next((line.split(":", 1)[1].strip() for line in file if line.startswith("model name")), "unknown")
 if unexpected:
     problem(f"standard error has lines gesturectl did not mean to write: {unexpected[:5]}")
 if stall_notes() != cycle:
@@ -344,6 +369,7 @@ figures = {
     "peak_rss_kb": {"after_warm_up": after[0][2] if after else None, "end": last_hwm},
     "descriptors": sorted({sample[3] for sample in after}),
     "libinput_lag_lines": len(lag_lines),
+    "live_figures": live, "guest_cpu": guest_cpu, "guest_cpus": os.cpu_count(),
     "problems": problems,
 }
 with open(f"{RESULTS}/@soak.json", "w") as file:

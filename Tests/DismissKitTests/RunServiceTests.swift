@@ -397,6 +397,18 @@ import DismissKitService
         #expect(try service.stop() == 0)
     }
 
+    @Test func figuresAreOneJSONLineOnStandardErrorAtTheEnd() throws {
+        let service = try RunningService(["--figures"])
+        try service.waitForStandardError(containing: "waiting for one")
+        #expect(!service.standardError.contains("figures"), "written only when the run ends")
+        #expect(try service.stop() == 0)
+        let lines = service.standardError.split(separator: "\n").filter { $0.hasPrefix("gesturectl: figures: ") }
+        // No touchscreen here: nothing past the warm-up, so nothing counted; and no counting preload.
+        #expect(lines == [#"gesturectl: figures: {"cpuMicrosecondsPerTouchEvent":{"inWakeups":null,"wholeProcess":null},"#
+            + #""intents":0,"latencyMicroseconds":{"max":null,"p50":null,"p99":null},"touchEvents":0,"wakeups":0,"#
+            + #""warmUpTouchEvents":1000}"#])
+    }
+
     @Test func requireDeviceExits69OnASeatWithoutATouchscreen() throws {
         let result = try runGesturectl(["run", "--require-device"])
         #expect(result.status == 69)

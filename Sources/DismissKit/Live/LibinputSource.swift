@@ -40,6 +40,10 @@ public final class LibinputSource {
     /// The corresponding libinput function is `libinput_get_fd`.
     public var fileDescriptor: Int32 { libinput_get_fd(context) }
 
+    /// How many of libinput's log messages have been written in this process, by every source:
+    /// a wait that raises it spent time and memory writing one (a lag note, say).
+    public static var logMessagesWritten: Int { libinputLogMessages.load(ordering: .relaxed) }
+
     /// The screen that transformed coordinates are scaled to (points): the touches read from
     /// then on are mapped onto a new one.
     public var screen: ScreenSize
@@ -341,6 +345,9 @@ public enum LibinputLogLevel: Sendable, Hashable, CaseIterable {
 /// thread that dispatches it, behind a lock, since sources may be created on several threads.
 private let libinputLogPrefix = Mutex<String>("")
 
+/// The count behind ``LibinputSource/logMessagesWritten``.
+private let libinputLogMessages = Atomic<Int>(0)
+
 /// libinput's log handler (through `dk_libinput_log_to`): one line on standard error,
 /// `PREFIXlibinput PRIORITY: message`, through ``MessageWriter`` (libinput's messages quote
 /// device names, which a device chooses).
@@ -352,4 +359,5 @@ private func printLibinputMessage(_ priority: libinput_log_priority, _ message: 
     default: "error"
     }
     MessageWriter.write(libinputLogPrefix.withLock { $0 } + "libinput \(name): " + String(cString: message))
+    libinputLogMessages.add(1, ordering: .relaxed)
 }

@@ -33,7 +33,16 @@ public final class LiveDismissalSession {
         /// Your descriptors watched for writing that can take bytes now (or failed).
         public var writable: [Int32] = []
 
-        public init() {}
+        /// Empty, with room for the largest wakeups of a busy touchscreen.
+        public init() {
+            intents.reserveCapacity(64)
+            intentEventTimes.reserveCapacity(64)
+            decisions.reserveCapacity(16)
+            touches.reserveCapacity(256)
+            deviceChanges.reserveCapacity(4)
+            readable.reserveCapacity(16)
+            writable.reserveCapacity(16)
+        }
 
         /// Empties the arrays, keeping their storage.
         mutating func removeAll() {

@@ -498,7 +498,8 @@ def live_path_lines(soak, accelerator):
     if "own" in counted:
         lines.append(f"    heap allocations in the wait for input: {number(counted['ownPerWakeup'], 2)} per wakeup, "
                      f"{number(counted['ownPerTouchEvent'], 2)} per touch event ({counted['own']} of the project's own; "
-                     f"libinput's {counted['byLibinput']}, "
+                     f"{counted.get('ownWhileLibinputLogged', 0)} more in the {counted.get('wakeupsWithLibinputLog', 0)} "
+                     f"wakeups in which libinput logged a message; libinput's {counted['byLibinput']}, "
                      f"{number(counted['byLibinput'] / max(live['touchEvents'], 1), 2)} per touch event)")
     else:
         lines.append("    heap allocations: not counted (no counting preload)")

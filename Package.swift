@@ -48,10 +48,13 @@ let package = Package(
         // (libstdc++.a, found in the directory script/setup links it into, ahead of the compiler's
         // own with its shared libstdc++), so there is no shared library of theirs to load and
         // relocate; and its relative relocations packed (DT_RELR, glibc 2.36, lld): a few
-        // kilobytes for the loader to read instead of a 750 KB table. (The package's version
-        // script names the C library's functions, which gesturectl does not define: allowed.)
+        // kilobytes for the loader to read instead of a 750 KB table; and libgcc's unwinder, which
+        // the C++ runtime calls, linked in too (-static-libgcc), so libgcc_s is not loaded either.
+        // (The package's version script names the C library's functions, which gesturectl does
+        // not define: allowed.)
         .executableTarget(name: "gesturectl", dependencies: ["DismissKit", "DismissKitService", "DismissKitPlot"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-L", staticCxxDirectory, "-use-ld=lld",
+                                                         "-Xclang-linker", "-static-libgcc",
                                                          "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                                                          "-Xlinker", "--undefined-version"],
                                                         .when(configuration: .release))]),

@@ -1,4 +1,3 @@
-import Dispatch
 import DismissKit
 import DismissKitService
 import Glibc
@@ -89,7 +88,7 @@ enum AnalyzeCommand: Subcommand {
         let results = Mutex([Outcome?](repeating: nil, count: recordings.count))
         let done = Atomic(0)
         let showsProgress = isatty(STDERR_FILENO) == 1
-        DispatchQueue.concurrentPerform(iterations: recordings.count) { index in
+        ParallelWork.perform(iterations: recordings.count) { index in
             let outcome = Outcome(entry: recordings[index],
                                   result: analyse(recordings[index], configPath: configPath, comparePath: comparePath))
             results.withLock { $0[index] = outcome }
@@ -278,5 +277,52 @@ struct Corpus {
             if !name.hasPrefix(".") { names.append(name) }
         }
         return names.sorted()
+    }
+}
+
+/// Runs a loop's iterations on one thread per core, each thread taking the next iteration not
+/// yet taken, and returns when all are done. (POSIX threads rather than Dispatch's
+/// `concurrentPerform`: Dispatch would be linked into gesturectl, and every start-up, a replay's
+/// too, would pay for its initialisation.)
+final class ParallelWork: Sendable {
+    private let iterations: Int
+    private let body: @Sendable (Int) -> Void
+    private let nextIteration = Atomic(0)
+
+    private init(iterations: Int, body: @escaping @Sendable (Int) -> Void) {
+        self.iterations = iterations
+        self.body = body
+    }
+
+    /// Calls `body` once for each of `0..<iterations`, on the calling thread and up to one
+    /// thread more per further core; a thread that cannot be started leaves its share to the others.
+    static func perform(iterations: Int, _ body: @Sendable (Int) -> Void) {
+        // The threads are joined before this returns, so `body` outlives none of its calls.
+        withoutActuallyEscaping(body) { body in
+            let work = ParallelWork(iterations: iterations, body: body)
+            let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+            var threads: [pthread_t] = []
+            for _ in 1..<min(cores, max(1, iterations)) {
+                var thread = pthread_t()
+                let context = Unmanaged.passRetained(work).toOpaque()
+                let started = pthread_create(&thread, nil, { context in
+                    Unmanaged<ParallelWork>.fromOpaque(context!).takeRetainedValue().run()
+                    return nil
+                }, context)
+                if started == 0 {
+                    threads.append(thread)
+                } else {
+                    Unmanaged<ParallelWork>.fromOpaque(context).release()
+                }
+            }
+            work.run()
+            for thread in threads { pthread_join(thread, nil) }
+        }
+    }
+
+    private func run() {
+        while case let iteration = nextIteration.add(1, ordering: .relaxed).oldValue, iteration < iterations {
+            body(iteration)
+        }
     }
 }

@@ -10,21 +10,24 @@ struct CommandLineArguments {
     }
 
     private(set) var positional: [String] = []
-    private var values: [String: [String]] = [:]
-    /// How many times each flag was given.
-    private var flags: [String: Int] = [:]
+    /// Each option's values, in the order given. (Arrays rather than a dictionary: a command line
+    /// holds a handful of options, and a `String`-keyed collection costs a start-up its hashing's
+    /// first-use set-up, which a small replay notices.)
+    private var values: [(name: String, value: String)] = []
+    /// Each flag, as often as it was given.
+    private var flags: [String] = []
 
     /// - Parameters:
     ///   - valueOptions: option names (without `--`) that take a value.
     ///   - flagOptions: option names that take none.
     ///   - shortNames: short names (`-o`) for long option names (`output`).
-    init(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>,
+    init(_ arguments: [String], valueOptions: some Sequence<String>, flagOptions: some Sequence<String>,
          shortNames: [String: String] = [:]) throws(UsageError) {
         var index = 0
         while index < arguments.count {
             var argument = arguments[index]
             index += 1
-            if let long = shortNames[argument] { argument = "--" + long }
+            if !shortNames.isEmpty, let long = shortNames[argument] { argument = "--" + long }
             guard argument.hasPrefix("--"), argument.count > 2 else {
                 if argument == "--" {
                     positional.append(contentsOf: arguments[index...])
@@ -44,15 +47,15 @@ struct CommandLineArguments {
             }
             if valueOptions.contains(name) {
                 if let inlineValue {
-                    values[name, default: []].append(inlineValue)
+                    values.append((name, inlineValue))
                 } else if index < arguments.count {
-                    values[name, default: []].append(arguments[index])
+                    values.append((name, arguments[index]))
                     index += 1
                 } else {
                     throw UsageError(message: "missing value for '--\(name)'")
                 }
             } else if flagOptions.contains(name) && inlineValue == nil {
-                flags[name, default: 0] += 1
+                flags.append(name)
             } else {
                 throw UsageError(message: "unknown option '--\(name)'")
             }
@@ -61,18 +64,18 @@ struct CommandLineArguments {
 
     /// The option's value; a usage error when it was given more than once.
     func value(_ name: String) throws(UsageError) -> String? {
-        guard let given = values[name] else { return nil }
-        guard given.count == 1 else { throw UsageError(message: "'--\(name)' given more than once") }
-        return given[0]
+        let given = values(name)
+        guard given.count <= 1 else { throw UsageError(message: "'--\(name)' given more than once") }
+        return given.first
     }
 
     /// Every value given for a repeatable option.
-    func values(_ name: String) -> [String] { values[name] ?? [] }
+    func values(_ name: String) -> [String] { values.filter { $0.name == name }.map(\.value) }
 
-    func flag(_ name: String) -> Bool { flags[name] != nil }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// How many times a flag was given (`--verbose --verbose`).
-    func count(of name: String) -> Int { flags[name] ?? 0 }
+    func count(of name: String) -> Int { flags.count { $0 == name } }
 
     /// A usage error when any positional argument was given.
     func expectNoPositionalArguments() throws(UsageError) {

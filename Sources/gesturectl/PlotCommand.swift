@@ -58,7 +58,7 @@ enum PlotCommand: Subcommand {
         do throws(CommandLineArguments.UsageError) {
             let options = try CommandLineArguments(
                 arguments,
-                valueOptions: TraceOptions.valueOptions.union(["output", "format", "from", "to", "touch"]),
+                valueOptions: TraceOptions.valueOptions + ["output", "format", "from", "to", "touch"],
                 flagOptions: ["help"],
                 shortNames: ["-o": "output", "-h": "help"]
             )

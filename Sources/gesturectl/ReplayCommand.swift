@@ -57,7 +57,7 @@ enum ReplayCommand: Subcommand {
         do throws(CommandLineArguments.UsageError) {
             options = try CommandLineArguments(
                 arguments,
-                valueOptions: TraceOptions.valueOptions.union(["format"]),
+                valueOptions: TraceOptions.valueOptions + ["format"],
                 flagOptions: ["touch-events", "exact", "explain", "help", "verify"]
             )
             if options.flag("help") {

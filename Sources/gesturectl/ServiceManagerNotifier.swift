@@ -13,7 +13,8 @@ final class ServiceManagerNotifier {
     private let addressLength: socklen_t
     /// Half the watchdog interval, when systemd asked for pings (and asked this process).
     private let watchdogInterval: Duration?
-    private var nextPing: ContinuousClock.Instant
+    /// When the next `WATCHDOG=1` is due, on ``now``'s clock.
+    private var nextPing: Duration
 
     /// Nil outside systemd; throws when `NOTIFY_SOCKET` is set but unusable.
     init?() throws(ServiceManagerNotifierError) {
@@ -42,7 +43,7 @@ final class ServiceManagerNotifier {
         } else {
             watchdogInterval = nil
         }
-        nextPing = .now
+        nextPing = Self.now
     }
 
     deinit {
@@ -65,14 +66,23 @@ final class ServiceManagerNotifier {
 
     /// How long the loop may wait before the next `WATCHDOG=1` is due; nil without a watchdog.
     var untilNextPing: Duration? {
-        watchdogInterval.map { _ in max(.zero, ContinuousClock.now.duration(to: nextPing)) }
+        watchdogInterval.map { _ in max(.zero, nextPing - Self.now) }
     }
 
     /// Sends `WATCHDOG=1` when it is due (the loop calls this after every wake-up).
     func pingIfDue() throws(ServiceManagerNotifierError) {
-        guard let watchdogInterval, ContinuousClock.now >= nextPing else { return }
+        guard let watchdogInterval, Self.now >= nextPing else { return }
         try send("WATCHDOG=1")
-        nextPing = .now + watchdogInterval
+        nextPing = Self.now + watchdogInterval
+    }
+
+    /// The time on `CLOCK_MONOTONIC`, the clock systemd keeps the watchdog on. (Read directly:
+    /// `ContinuousClock` would link the concurrency runtime, and libdispatch with it, into
+    /// gesturectl, whose start-up then pays for their initialisation.)
+    private static var now: Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
     }
 }
 

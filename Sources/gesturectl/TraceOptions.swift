@@ -6,7 +6,7 @@ import DismissKitService
 /// `--calibration`.
 struct TraceOptions {
     /// The value options the trace takes, for ``CommandLineArguments``.
-    static let valueOptions: Set<String> = ["scene", "config", "device-index", "calibration"]
+    static let valueOptions = ["scene", "config", "device-index", "calibration"]
 
     var paths: [String]
     var scenePath: String?

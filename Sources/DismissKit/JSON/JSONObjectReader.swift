@@ -8,7 +8,8 @@ public struct JSONObjectReader {
     /// The line the object starts on.
     public let line: Int
     private let members: [JSONValue.Member]
-    private var readKeys: Set<String> = []
+    /// Whether each member was read (its keys are distinct: the parser refuses duplicates).
+    private var read: [Bool]
 
     /// Starts reading `value`, which must be an object.
     public init(_ value: JSONValue, path: String) throws(JSONInputError) {
@@ -18,6 +19,7 @@ public struct JSONObjectReader {
         self.path = path
         self.line = value.line
         self.members = members
+        read = [Bool](repeating: false, count: members.count)
     }
 
     /// Whether the object has `key` (without marking it read).
@@ -27,8 +29,9 @@ public struct JSONObjectReader {
 
     /// The value of `key`, or nil when the object does not have it.
     public mutating func optional(_ key: String) -> JSONValue? {
-        readKeys.insert(key)
-        return members.first { $0.key == key }?.value
+        guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
+        read[index] = true
+        return members[index].value
     }
 
     /// The value of `key`; an error naming the key when it is missing.
@@ -46,7 +49,7 @@ public struct JSONObjectReader {
 
     /// Throws for the first key that was never read, naming it and its line.
     public func rejectUnknownKeys() throws(JSONInputError) {
-        for member in members where !readKeys.contains(member.key) {
+        for (member, read) in zip(members, read) where !read {
             throw JSONInputError(line: member.value.line, reason: JSONValue.prefixed(path, "unknown key \(quoted(member.key))"))
         }
     }

@@ -115,6 +115,7 @@ private struct JSONParser {
         try checkDepth(depth)
         index += 1  // {
         var members: [JSONValue.Member] = []
+        /// The keys, for finding a duplicate once the object is too long to search its members.
         var keys: Set<String> = []
         skipWhitespace()
         if consume(UInt8(ascii: "}")) { return .object(members) }
@@ -125,7 +126,9 @@ private struct JSONParser {
             }
             let keyLine = line
             let key = try parseString()
-            guard keys.insert(key).inserted else {
+            if members.count == Self.membersSearched { keys = Set(members.lazy.map(\.key)) }
+            let duplicate = members.count < Self.membersSearched ? members.contains { $0.key == key } : !keys.insert(key).inserted
+            guard !duplicate else {
                 throw JSONInputError(line: keyLine, reason: "duplicate key \(quoted(key))")
             }
             skipWhitespace()
@@ -143,6 +146,10 @@ private struct JSONParser {
             skipWhitespace()
         }
     }
+
+    /// Up to how many members an object's keys are compared one by one, before a set holds them:
+    /// scenes and commands have a few, and hashing (with its set's allocation) would cost them more.
+    private static let membersSearched = 16
 
     private mutating func parseArray(depth: Int) throws(JSONInputError) -> JSONValue.Kind {
         try checkDepth(depth)
@@ -170,7 +177,7 @@ private struct JSONParser {
     private mutating func parseString() throws(JSONInputError) -> String {
         let startLine = line
         index += 1  // opening quote
-        var scalars = String.UnicodeScalarView()
+        var text = ""
         var runStart = index
         while true {
             guard index < bytes.count else {
@@ -179,11 +186,11 @@ private struct JSONParser {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
                 // The input came from a String, so every run between escapes is valid UTF-8.
-                scalars.append(contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
+                text += String(decoding: bytes[runStart..<index], as: UTF8.self)
             }
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                return String(scalars)
+                return text
             }
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 throw JSONInputError(line: startLine, reason: "unterminated string")
@@ -193,7 +200,7 @@ private struct JSONParser {
             }
             if byte == UInt8(ascii: "\\") {
                 index += 1
-                scalars.append(try parseEscape())
+                text.unicodeScalars.append(try parseEscape())
                 runStart = index
             } else {
                 index += 1

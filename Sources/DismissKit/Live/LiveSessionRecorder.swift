@@ -211,6 +211,13 @@ public final class LiveSessionRecorder {
     /// `text` (a device's name, a udev property) as a single-quoted YAML scalar, without the
     /// control characters YAML would not keep.
     private static func quoted(_ text: String) -> String {
-        "'" + String(text.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }).replacing("'", with: "''") + "'"
+        // By hand rather than with `replacing(_:with:)`, which would link _StringProcessing
+        // and _RegexParser into gesturectl.
+        var quoted = "'"
+        for scalar in text.unicodeScalars where scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value) {
+            quoted.unicodeScalars.append(scalar)
+            if scalar == "'" { quoted.unicodeScalars.append(scalar) }
+        }
+        return quoted + "'"
     }
 }

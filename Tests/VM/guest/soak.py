@@ -18,7 +18,8 @@ Checked here, the verdict and figures written to RESULTS/@soak.json for compare.
   client too, after its disconnect);
 - standard error holds only lines gesturectl means to write here;
 - the live path's figures (`run --figures`, under the counting preload SHARE/alloc-count-live.so):
-  no heap allocation of the project's own in the wait for input after the warm-up; the latency
+  no heap allocation of the project's own per wakeup after the warm-up (at most GROWTHS_ALLOWED,
+  a reused buffer growing to a busier wakeup than any before); the latency
   from the kernel's event time to the intent written, and the CPU time per touch event, are
   reported with the guest's CPU, not judged.
 
@@ -334,6 +335,8 @@ lagging = re.compile(r"^gesturectl: libinput error: .*(event processing lagging 
                      r"|WARNING: log rate limit exceeded \(\d+ msgs per \d+min\)\. Discarding future messages\.)$")
 lag_lines = [line for line in stderr_lines if lagging.match(line)]
 FIGURES = "gesturectl: figures: "
+# Growths of reused buffers the wait for input may make after the warm-up (see the check below).
+GROWTHS_ALLOWED = 8
 figure_lines = [line for line in stderr_lines if line.startswith(FIGURES)]
 unexpected = [line for line in stderr_lines if not allowed.match(line) and not lagging.match(line)
               and not line.startswith(FIGURES)]
@@ -342,7 +345,10 @@ if live is None:
     problem(f"gesturectl run --figures wrote {len(figure_lines)} figures lines, expected 1")
 else:
     counted = live.get("allocationsInWaitForInput", {})
-    if environment is not None and counted.get("own") != 0:
+    # A buffer that meets a busier wakeup than any before grows once to it (its capacity
+    # doubles), so a run may allocate a few times after the warm-up; an allocation per wakeup
+    # would show as thousands.
+    if environment is not None and counted.get("own", GROWTHS_ALLOWED + 1) > GROWTHS_ALLOWED:
         problem(f"the wait for input allocated after the warm-up: {counted} in {live['wakeups']} wakeups")
     if not live["touchEvents"] or not live["intents"]:
         problem(f"the figures counted {live['touchEvents']} touch events and {live['intents']} intents after the warm-up")

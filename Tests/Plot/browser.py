@@ -2,8 +2,10 @@
 real key presses and wheel turns go through the browser's own input handling, scripts run in
 the page, and console messages and uncaught errors are collected.
 
-Nothing here waits a fixed time: `wait` polls a condition in the page and gives up only after
-STALL seconds without it holding, a limit meant for a hung browser, not a slow machine.
+Nothing here waits a fixed time: `wait` polls a condition in the page for as long as the page
+keeps changing (its state, its element count, its body's data attributes), and gives up only when
+an uncaught exception is thrown or nothing in the page has changed for STALL seconds: a hung page,
+not a slow machine, since a slow page still moves.
 """
 import fcntl
 import json
@@ -12,6 +14,10 @@ import subprocess
 import time
 
 STALL = 120.0
+
+# What the page shows of its progress: a slow page changes it, a hung one does not.
+PAGE_STATE = ("[document.readyState, document.getElementsByTagName('*').length, "
+              "document.body ? JSON.stringify(document.body.dataset) : '']")
 
 
 class BrowserError(Exception):
@@ -39,6 +45,7 @@ class Browser:
         self._buffer = b""
         self._next_id = 0
         self.console = []  # console errors and uncaught exceptions, as text
+        self._exceptions = []  # uncaught exceptions alone, as text
         targets = self._call("Target.getTargets")["targetInfos"]
         page = next(target for target in targets if target["type"] == "page")
         self._session = self._call("Target.attachToTarget", targetId=page["targetId"], flatten=True)["sessionId"]
@@ -80,7 +87,9 @@ class Browser:
             self.console.append(" ".join(str(arg.get("value", arg.get("description", ""))) for arg in params.get("args", [])))
         elif method == "Runtime.exceptionThrown":
             details = params.get("exceptionDetails", {})
-            self.console.append(details.get("exception", {}).get("description") or details.get("text", "an exception"))
+            text = details.get("exception", {}).get("description") or details.get("text", "an exception")
+            self.console.append(text)
+            self._exceptions.append(text)
 
     def _call(self, method, session=None, **params):
         self._next_id += 1
@@ -107,11 +116,21 @@ class Browser:
         return result["result"].get("value")
 
     def wait(self, expression, what):
-        """Polls `expression` until it is true; fails after STALL seconds of it not being so."""
-        deadline = time.monotonic() + STALL
-        while not self.evaluate(expression):
-            if time.monotonic() > deadline:
-                raise BrowserError(f"gave up waiting for {what} ({expression})")
+        """Polls `expression` until it is true; fails on an uncaught exception in the page, or
+        when the page has not changed for STALL seconds."""
+        exceptions = len(self._exceptions)
+        state, changed = None, time.monotonic()
+        while True:
+            done, now_state = self.evaluate(f"[Boolean({expression}), {PAGE_STATE}]")
+            if done:
+                return
+            if len(self._exceptions) > exceptions:
+                raise BrowserError(f"the page threw while waiting for {what}: {self._exceptions[-1]}")
+            if now_state != state:
+                state, changed = now_state, time.monotonic()
+            elif time.monotonic() - changed > STALL:
+                raise BrowserError(f"gave up waiting for {what} ({expression}): "
+                                   f"the page did not change for {STALL:.0f} s")
             time.sleep(0.05)
 
     def open(self, url):

@@ -1,18 +1,56 @@
-/* Counts heap allocations: preloaded (LD_PRELOAD) into dismisskit-bench --count-allocations,
- * it wraps malloc, calloc, realloc and the aligned allocators, and dk_bench_allocations()
- * returns how many calls there were. Every Swift allocation (swift_slowAlloc) ends in one of them. */
+/* Counts heap allocations, preloaded (LD_PRELOAD): it wraps malloc, calloc, realloc and the
+ * aligned allocators (every Swift allocation, swift_slowAlloc, ends in one of them), and
+ * dk_bench_allocations() returns how many calls there were. The bench preloads it into
+ * dismisskit-bench --count-allocations; the VM soak into gesturectl run --figures.
+ * An allocation whose caller's code lies in libinput, libudev, libevdev or libmtdev is counted by
+ * dk_bench_allocations_by_libinput() too: libinput allocates every event it queues, and what is
+ * left is this project's own, and the Swift runtime's, and the C library's on their behalf.
+ * The library a caller belongs to is found with dladdr once per call site and kept. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 static atomic_long allocations;
+static atomic_long allocationsByLibinput;
 
 long dk_bench_allocations(void) { return atomic_load(&allocations); }
+long dk_bench_allocations_by_libinput(void) { return atomic_load(&allocationsByLibinput); }
+
+/* Call sites already looked up: (address << 1) | whether it is in libinput's libraries. */
+#define SITES 1024
+static _Atomic uint64_t sites[SITES];
+
+static int inLibinput(const void *caller) {
+    uint64_t address = (uint64_t)(uintptr_t)caller;
+    size_t slot = (size_t)((address >> 2) * 0x9E3779B97F4A7C15u >> 54) % SITES;
+    for (size_t probe = 0; probe < SITES; probe++) {
+        uint64_t entry = atomic_load(&sites[(slot + probe) % SITES]);
+        if (entry == 0) break;
+        if (entry >> 1 == address) return (int)(entry & 1);
+    }
+    Dl_info info;
+    int found = 0;
+    if (dladdr(caller, &info) && info.dli_fname) {
+        const char *name = strrchr(info.dli_fname, '/');
+        name = name ? name + 1 : info.dli_fname;
+        found = !strncmp(name, "libinput.", 9) || !strncmp(name, "libudev.", 8) || !strncmp(name, "libevdev.", 9)
+            || !strncmp(name, "libmtdev.", 9);
+    }
+    for (size_t probe = 0; probe < SITES; probe++) {
+        uint64_t expected = 0;
+        if (atomic_compare_exchange_strong(&sites[(slot + probe) % SITES], &expected, address << 1 | (uint64_t)found)) break;
+        if (expected >> 1 == address) break;
+    }
+    return found;
+}
 
 /* dlsym itself may allocate: the first calloc is served from a small static area. */
 static char bootstrap[4096];
 static size_t bootstrapUsed;
+static int resolved;
 
 static void *(*real_malloc)(size_t);
 static void *(*real_calloc)(size_t, size_t);
@@ -34,50 +72,62 @@ static void resolve(void) {
     real_memalign = dlsym(RTLD_NEXT, "memalign");
     real_free = dlsym(RTLD_NEXT, "free");
     resolving = 0;
+    resolved = 1;
+}
+
+/* dladdr may allocate the first time it runs: a call from inside it is not looked up again. */
+static __thread int lookingUp __attribute__((tls_model("initial-exec")));
+
+static void count(const void *caller) {
+    atomic_fetch_add(&allocations, 1);
+    if (!resolved || lookingUp) return;
+    lookingUp = 1;
+    if (inLibinput(caller)) atomic_fetch_add(&allocationsByLibinput, 1);
+    lookingUp = 0;
 }
 
 void *malloc(size_t size) {
     resolve();
-    atomic_fetch_add(&allocations, 1);
+    count(__builtin_return_address(0));
     return real_malloc(size);
 }
 
-void *calloc(size_t count, size_t size) {
+void *calloc(size_t number, size_t size) {
     if (!real_calloc) {
         resolve();
         if (!real_calloc) {
-            size_t bytes = (count * size + 15) & ~(size_t)15;
+            size_t bytes = (number * size + 15) & ~(size_t)15;
             if (bootstrapUsed + bytes > sizeof bootstrap) return NULL;
             void *memory = bootstrap + bootstrapUsed;
             bootstrapUsed += bytes;
             return memory;
         }
     }
-    atomic_fetch_add(&allocations, 1);
-    return real_calloc(count, size);
+    count(__builtin_return_address(0));
+    return real_calloc(number, size);
 }
 
 void *realloc(void *pointer, size_t size) {
     resolve();
-    atomic_fetch_add(&allocations, 1);
+    count(__builtin_return_address(0));
     return real_realloc(pointer, size);
 }
 
 int posix_memalign(void **pointer, size_t alignment, size_t size) {
     resolve();
-    atomic_fetch_add(&allocations, 1);
+    count(__builtin_return_address(0));
     return real_posix_memalign(pointer, alignment, size);
 }
 
 void *aligned_alloc(size_t alignment, size_t size) {
     resolve();
-    atomic_fetch_add(&allocations, 1);
+    count(__builtin_return_address(0));
     return real_aligned_alloc(alignment, size);
 }
 
 void *memalign(size_t alignment, size_t size) {
     resolve();
-    atomic_fetch_add(&allocations, 1);
+    count(__builtin_return_address(0));
     return real_memalign(alignment, size);
 }
 

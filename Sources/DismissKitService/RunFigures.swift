@@ -12,7 +12,7 @@ import Glibc
 /// - CPU time (`getrusage`, user and system) per touch event: in the wakeups that read touch
 ///   events, from before the `poll(2)` to their intents written; and the whole process's;
 /// - heap allocations inside ``LiveDismissalSession/waitForInput(timeout:alsoWatching:waitingToWrite:into:)``,
-///   when a counting preload is loaded (`Tests/VM/alloc-count-live.c`, which exports the
+///   when a counting preload is loaded (`Benchmarks/anchors/alloc-count.c`, which exports the
 ///   bench's `dk_bench_allocations` and `dk_bench_allocations_by_libinput`): all of them, and
 ///   those libinput (and the libraries it reads devices with) made, which are libinput's design
 ///   (it allocates every event it queues), not this project's; the project's own in a wait in

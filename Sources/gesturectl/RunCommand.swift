@@ -71,7 +71,7 @@ enum RunCommand: Subcommand {
                                   its first 1000 touch events: the time from the kernel's stamp on
                                   the event behind each intent to the intent's line written (p50,
                                   p99, max, microseconds), CPU time per touch event, and, under a
-                                  counting preload (Tests/VM/alloc-count-live.c), the heap
+                                  counting preload (Benchmarks/anchors/alloc-count.c), the heap
                                   allocations in the wait for input.
           --verbose               libinput's own log on standard error from its info messages on
                                   (default: errors only); twice, from its debug messages on.

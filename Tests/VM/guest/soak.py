@@ -17,7 +17,7 @@ Checked here, the verdict and figures written to RESULTS/@soak.json for compare.
 - every client got its hello line first, every reply in order, and no torn line (a stalled
   client too, after its disconnect);
 - standard error holds only lines gesturectl means to write here;
-- the live path's figures (`run --figures`, under the counting preload SHARE/alloc-count-live.so):
+- the live path's figures (`run --figures`, under the counting preload SHARE/alloc-count.so):
   no heap allocation of the project's own per wakeup after the warm-up (at most GROWTHS_ALLOWED,
   a reused buffer growing to a busier wakeup than any before); the latency
   from the kernel's event time to the intent written, and the CPU time per touch event, are
@@ -231,9 +231,9 @@ for line in creator.stdout:
 with open(f"{SHARE}/recordings/{RECORDING}.events") as file:
     events_per_play = sum(1 for line in file if line.startswith("E:"))
 stdout = open(f"{OUT}/stdout.jsonl", "wb")
-# Every heap allocation is counted, libinput's told apart (Tests/VM/alloc-count-live.c); the run
+# Every heap allocation is counted, libinput's told apart (Benchmarks/anchors/alloc-count.c); the run
 # reports the count, the latencies and its CPU time when it ends (--figures).
-counter = f"{SHARE}/alloc-count-live.so"
+counter = f"{SHARE}/alloc-count.so"
 environment = dict(os.environ, LD_PRELOAD=counter) if os.path.exists(counter) else None
 if environment is None:
     problem(f"no allocation counter at {counter}: the host could not build it")

@@ -52,7 +52,10 @@ let package = Package(
         // the C++ runtime calls, linked in too (-static-libgcc), so libgcc_s is not loaded either.
         // (The package's version script names the C library's functions, which gesturectl does
         // not define: allowed.)
-        .executableTarget(name: "gesturectl", dependencies: ["DismissKit", "DismissKitService", "DismissKitPlot"],
+        // gesturectl's source of `CommandLine.arguments`, in place of the Swift runtime's, which
+        // reads /proc/self/maps as every program starts (Sources/CProcessArguments/arguments.c).
+        .target(name: "CProcessArguments"),
+        .executableTarget(name: "gesturectl", dependencies: ["DismissKit", "DismissKitService", "DismissKitPlot", "CProcessArguments"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-L", staticCxxDirectory, "-use-ld=lld",
                                                          "-Xclang-linker", "-static-libgcc",
                                                          "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",

@@ -16,17 +16,12 @@ let package = Package(
         // libinput and libudev's headers (Debian: libinput-dev, libudev-dev); the libraries are
         // opened when live input is first used, not linked (Sources/CLibinput/lazy.c).
         .target(name: "CLibinput"),
-        .systemLibrary(
-            name: "CYAML",
-            pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
-        ),
-        // libmtdev: libinput reads multitouch protocol A devices through it; replays do too.
-        .systemLibrary(
-            name: "CMtdev",
-            pkgConfig: "mtdev",
-            providers: [.apt(["libmtdev-dev"])]
-        ),
+        // libyaml's header (Debian: libyaml-dev); the library is opened when YAML is first read,
+        // not linked (Sources/CYAML/lazy.c), so that an evemu replay does not load it.
+        .target(name: "CYAML"),
+        // libmtdev's headers (Debian: libmtdev-dev): libinput reads multitouch protocol A devices
+        // through it, and replays do too. Opened when such a device is first met (Sources/CMtdev/lazy.c).
+        .target(name: "CMtdev"),
         // The pure core: values, the touch decoder, geometry, the recogniser, the policy and the
         // pipeline. It imports only Swift (and Synchronization): no C module, no Glibc, no
         // Foundation, so that its build proves it reads no clock and does no I/O.
@@ -52,7 +47,10 @@ let package = Package(
         // the C++ runtime calls, linked in too (-static-libgcc), so libgcc_s is not loaded either.
         // (The package's version script names the C library's functions, which gesturectl does
         // not define: allowed.)
-        .executableTarget(name: "gesturectl", dependencies: ["DismissKit", "DismissKitService", "DismissKitPlot"],
+        // gesturectl's source of `CommandLine.arguments`, in place of the Swift runtime's, which
+        // reads /proc/self/maps as every program starts (Sources/CProcessArguments/arguments.c).
+        .target(name: "CProcessArguments"),
+        .executableTarget(name: "gesturectl", dependencies: ["DismissKit", "DismissKitService", "DismissKitPlot", "CProcessArguments"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-L", staticCxxDirectory, "-use-ld=lld",
                                                          "-Xclang-linker", "-static-libgcc",
                                                          "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",

@@ -42,6 +42,30 @@ import Testing
         #expect(JSONLine.formatNumber(-2.5) == "-2.5")
     }
 
+    /// Integers and numbers at every change in their count of digits, where the writer moves
+    /// from one word of digits to two and to its general path.
+    @Test func numbersAtEachDigitCountAreThoseOfPrintf() {
+        var differences: [String] = []
+        var power: Int64 = 1
+        for _ in 0...18 {
+            for integer in [power - 1, power, power + 1, -power, -(power - 1)] {
+                let event = TouchEvent(kind: .frame, time: integer, slot: 0, seatSlot: 0, point: nil)
+                var bytes: [UInt8] = []
+                event.appendJSONLine(to: &bytes)
+                if bytes != Array((event.jsonLine.text + "\n").utf8) { differences.append("\(integer)") }
+                for number in [Double(integer) / 1000, Double(integer) / 1000 - 0.0005, Double(integer) / 1000 + 0.0015]
+                where JSONLine.formatNumber(number) != JSONLine.formatNumberWithPrintf(number) {
+                    differences.append("\(number): \(JSONLine.formatNumber(number))")
+                }
+            }
+            if power <= Int64.max / 10 { power *= 10 }
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(10))")
+        #expect(JSONLine.formatNumber(99_999.9995) == JSONLine.formatNumberWithPrintf(99_999.9995))
+        #expect(JSONLine.formatNumber(0.001) == "0.001")
+        #expect(JSONLine.formatNumber(12_345.6) == "12345.6")
+    }
+
     @Test func touchEventLinesAreJSONLineText() {
         var generator = SeededGenerator(seed: 5)
         let numbers = Self.awkwardNumbers()

@@ -12,6 +12,8 @@ import Glibc
 struct JSONLineBytes {
     /// The scratch area: ample for every line of known shape, and small enough to be on the
     /// stack (`withUnsafeTemporaryAllocation` goes to the heap beyond 1 KiB).
+    /// The digits of numbers are stored 8 bytes at a time (``storeWord(_:)``), up to 7 past the
+    /// last digit kept; every line of known shape ends far enough before the area's end for them.
     static let scratchSize = 1024
 
     private var cursor: UnsafeMutablePointer<UInt8>
@@ -141,6 +143,7 @@ struct JSONLineBytes {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// A decimal integer.
+    @inline(__always)
     mutating func integer(_ value: Int64) {
         if value < 0 { byte(0x2D) }
         unsigned(value.magnitude)
@@ -164,7 +167,25 @@ struct JSONLineBytes {
         return rest >= 10 ? count + 1 : count
     }
 
+    /// Writes `value` in decimal: below 10⁸ as one word of digits (``eightDigits(_:)``), below
+    /// 10¹⁶ as two, beyond that two digits at a time.
+    @inline(__always)
     private mutating func unsigned(_ value: UInt64) {
+        if value < 10 {
+            byte(0x30 &+ UInt8(truncatingIfNeeded: value))
+        } else if value < 100_000_000 {
+            leadingDigits(Self.eightDigits(value), count: 8)
+        } else if value < 10_000_000_000_000_000 {
+            leadingDigits(Self.eightDigits(value / 100_000_000), count: 8)
+            storeWord(Self.eightDigits(value % 100_000_000) | Self.asciiZeros)
+            cursor += 8
+        } else {
+            longUnsigned(value)
+        }
+    }
+
+    /// Writes `value` two digits at a time, from the last.
+    private mutating func longUnsigned(_ value: UInt64) {
         let count = Self.digitCount(value)
         let pairs = Self.digitPairs.utf8Start
         var position = cursor + count
@@ -184,6 +205,39 @@ struct JSONLineBytes {
             position[-1] = 0x30 &+ UInt8(truncatingIfNeeded: rest)
         }
         cursor += count
+    }
+
+    private static let asciiZeros: UInt64 = 0x3030_3030_3030_3030
+
+    /// The 8 decimal digits of `value` (below 10⁸, leading zeros included) as the values 0 to 9
+    /// of one word's bytes, the most significant digit in the lowest byte, as memory holds
+    /// text on a little-endian machine: the value split into halves of four digits, pairs,
+    /// then single digits, each split for all lanes at once with one multiplication (the
+    /// quotients by 100 and by 10 by reciprocal, exact for numbers that small).
+    @inline(__always)
+    private static func eightDigits(_ value: UInt64) -> UInt64 {
+        var lanes = value / 10_000 | (value % 10_000) << 32
+        let hundreds = (lanes &* 5243) >> 19 & 0x0000_007F_0000_007F
+        lanes = hundreds | (lanes &- hundreds &* 100) << 16
+        let tens = (lanes &* 103) >> 10 & 0x000F_000F_000F_000F
+        return tens | (lanes &- tens &* 10) << 8
+    }
+
+    /// Stores 8 bytes at the cursor without moving it (see ``scratchSize``).
+    @inline(__always)
+    private func storeWord(_ word: UInt64) {
+        UnsafeMutableRawPointer(cursor).storeBytes(of: word.littleEndian, as: UInt64.self)
+    }
+
+    /// Writes the first `count` (1 to 8) of the digits of ``eightDigits(_:)`` without their
+    /// leading zeros, keeping the last of them.
+    @inline(__always)
+    private mutating func leadingDigits(_ digits: UInt64, count: Int) {
+        // The high bit of each byte that is not 0 (a digit is at most 9, so no byte carries).
+        let nonZero = (digits &+ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
+        let zeros = min(nonZero.trailingZeroBitCount / 8, count &- 1)
+        storeWord(digits >> UInt64(8 &* zeros) | Self.asciiZeros)
+        cursor += count &- zeros
     }
 
     /// A number with at most three decimals, trailing zeros removed, `null` when not finite: the
@@ -216,8 +270,23 @@ struct JSONLineBytes {
             if remainder > half || (remainder == half && thousandths & 1 == 1) { thousandths += 1 }
         }
         if value < 0 && thousandths > 0 { byte(0x2D) }
-        unsigned(thousandths / 1000)
-        let fraction = Int(thousandths % 1000)
+        guard thousandths < 100_000_000 else {
+            unsigned(thousandths / 1000)
+            fraction(Int(thousandths % 1000))
+            return
+        }
+        // Below 100,000: the whole part is the first 5 of the 8 digits, the decimals the last 3.
+        let digits = Self.eightDigits(thousandths)
+        leadingDigits(digits, count: 5)
+        let decimals = digits >> 40
+        guard decimals != 0 else { return }
+        storeWord((decimals | Self.asciiZeros) << 8 | 0x2E)
+        // The point and the decimals up to the last that is not 0.
+        cursor += 4 - (decimals << 40).leadingZeroBitCount / 8
+    }
+
+    /// The point and 1 to 3 decimals of a fraction in thousandths (none for 0), trailing zeros dropped.
+    private mutating func fraction(_ fraction: Int) {
         guard fraction > 0 else { return }
         let pairs = Self.digitPairs.utf8Start
         let tens = (fraction % 100) &* 2

@@ -314,8 +314,9 @@ enum EvemuEventLine {
         let second = ByteWord(fields + 8)
         guard fields[16] == 0x20, first.byte(6) == 0x20, second.byte(3) == 0x20,
             let microseconds = first.digits(6),
-            let type = ByteWord(first.bits >> 56 | second.bits << 8).hexDigits4(), type <= EvdevLimits.maximumType,
-            let code = ByteWord(second.bits >> 32).hexDigits4(), code <= EvdevLimits.maximumCode
+            let (type, code) = ByteWord(first.bits >> 56 | (second.bits & 0xFF_FFFF) << 8 | second.bits & ~0xFFFF_FFFF)
+                .hexDigits4Pair(),
+            type <= EvdevLimits.maximumType, code <= EvdevLimits.maximumCode
         else { return nil }
         var cursor = fields + 17
         let negative = cursor.pointee == UInt8(ascii: "-")
@@ -481,22 +482,21 @@ struct ByteWord {
         return Int64(value & 0xFFFF_FFFF)
     }
 
-    /// The value of the first 4 bytes as hex digits (`0`-`9`, `a`-`f`, `A`-`F`), the first the
-    /// most significant; nil when one of them is not a hex digit.
+    /// The values of the first and the last 4 bytes as hex numbers of 4 digits (`0`-`9`, `a`-`f`,
+    /// `A`-`F`), the first digit the most significant; nil when a byte is not a hex digit.
     @inline(__always)
-    func hexDigits4() -> Int64? {
-        let text = bits & 0xFFFF_FFFF
-        let ones: UInt64 = 0x0101_0101
-        let high = 0x80 &* ones
+    func hexDigits4Pair() -> (first: Int64, last: Int64)? {
+        let ones = ByteWord.ones
         // Letters to lower case; digits, which have the 0x20 bit already, stay as they are.
-        let lower = text | 0x20 &* ones
-        let digit = (text &+ 0x50 &* ones) & ~(text &+ 0x46 &* ones)
+        let lower = bits | 0x20 &* ones
+        let digit = (bits &+ 0x50 &* ones) & ~(bits &+ 0x46 &* ones)
         let letter = (lower &+ 0x1F &* ones) & ~(lower &+ 0x19 &* ones)
-        guard text & high == 0, (digit | letter) & high == high else { return nil }
+        guard bits & ByteWord.highBits == 0, (digit | letter) & ByteWord.highBits == ByteWord.highBits else { return nil }
         // `0`-`9` are 0x30-0x39, the letters 0x41-0x46 and 0x61-0x66: the low 4 bits, and 9 more for a letter.
-        let nibbles = (text & 0x0F0F_0F0F) &+ (text >> 6 & ones) &* 9
-        let pairs = (nibbles << 4 | nibbles >> 8) & 0x00FF_00FF
-        return Int64((pairs & 0xFF) << 8 | pairs >> 16 & 0xFF)
+        let nibbles = (bits & 0x0F0F_0F0F_0F0F_0F0F) &+ (bits >> 6 & ones) &* 9
+        // Bytes 0, 2, 4, 6 each hold two digits, the more significant in the high nibble.
+        let pairs = (nibbles << 4 | nibbles >> 8) & 0x00FF_00FF_00FF_00FF
+        return (Int64((pairs & 0xFF) << 8 | pairs >> 16 & 0xFF), Int64(pairs >> 24 & 0xFF00 | pairs >> 48 & 0xFF))
     }
 }
 

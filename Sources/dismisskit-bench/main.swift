@@ -275,7 +275,7 @@ if options.wants("replay") {
             id: "replay-evemu-touch-events", label: "`replay big.evemu --touch-events`",
             replay: [gesturectl, "replay", big, "--touch-events"], anchor: [anchor, big],
             anchorName: "libevemu", anchorTitle: "libevemu's `evemu_read_event` loop", comparison: .time(atMost: 0.25),
-            input: input, megabytes: megabytes, pairs: pairs) { report.add(figure) }
+            input: input, megabytes: megabytes, pairs: pairs + 4) { report.add(figure) }
     } else {
         report.skip("replay-evemu", label: "`replay big.evemu`",
                     reason: evemuAnchor.path == nil ? "libevemu anchor: \(evemuAnchor.reason) (Debian: libevemu-dev)" : "no recording")

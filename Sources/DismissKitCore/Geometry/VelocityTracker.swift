@@ -5,8 +5,9 @@
 /// same whatever the sampling rate. When more samples arrive within the window than the ring
 /// holds, the oldest are forgotten.
 ///
-/// The sums hold times as whole microseconds after ``base``: within the window the time sums
-/// and the spread of the fit are exact (integers below 2⁵³), and a push divides nothing.
+/// The sums hold times as whole microseconds after ``base``, so a push divides nothing; while
+/// the samples span at most about a second (the default window is 100 ms), the time sums and the
+/// spread of the fit are integers below 2⁵³, so exact.
 struct VelocityTracker: Sendable {
     /// How many samples the ring holds (100 ms at up to 640 Hz).
     static let capacity = 64

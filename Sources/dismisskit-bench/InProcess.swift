@@ -35,8 +35,11 @@ enum CoreWorkload {
         return (events, time)
     }
 
+    /// The scene's only presentation, by the name the host knows it by: every question is about it.
+    static let presentation = "compose"
+
     static let scene = Scene(presentations: [
-        Presentation(id: "compose", style: .sheet, detents: [.large], unsavedChanges: true),
+        Presentation(id: presentation, style: .sheet, detents: [.large], unsavedChanges: true),
     ])
 
     /// What a run of the core gave.
@@ -68,7 +71,10 @@ enum CoreWorkload {
     ///
     /// The intents accumulate in `intents` and are read as they come; the buffer is emptied once
     /// it holds a thousand (emptying it after every event would cost a call into the standard
-    /// library's generic `removeAll(keepingCapacity:)` each time).
+    /// library's generic `removeAll(keepingCapacity:)` each time). A question is recognised by its
+    /// type alone, as a host with one presentation would: it can only be about ``presentation``.
+    /// Out of line, so that the loop keeps its own registers.
+    @inline(never)
     static func run(_ pipeline: inout DismissalPipeline, round: [TouchEvent], span: Int64,
                     rounds: Range<Int>, intents: inout [Intent], answers: inout [Intent]) -> Tally {
         var tally = Tally()
@@ -79,9 +85,9 @@ enum CoreWorkload {
                 event.time &+= offset
                 try? pipeline.handle(event, into: &intents)
                 while read < intents.count {
-                    if case .confirmationRequested(let id, _, _) = intents[read].kind {
+                    if case .confirmationRequested = intents[read].kind {
                         tally.judged += 1
-                        try? pipeline.apply(.confirm(presentation: id.name, .keepEditing), time: intents[read].time, into: &answers)
+                        try? pipeline.apply(.confirm(presentation: presentation, .keepEditing), time: intents[read].time, into: &answers)
                         tally.intents += answers.count
                         answers.removeAll(keepingCapacity: true)
                     }

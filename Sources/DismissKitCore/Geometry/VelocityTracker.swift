@@ -4,21 +4,25 @@
 /// enter and leave the window: pushing and asking for the velocity never allocate and cost the
 /// same whatever the sampling rate. When more samples arrive within the window than the ring
 /// holds, the oldest are forgotten.
+///
+/// The sums hold times as whole microseconds after ``base``, so a push divides nothing; while
+/// the samples span at most about a second (the default window is 100 ms), the time sums and the
+/// spread of the fit are integers below 2⁵³, so exact.
 struct VelocityTracker: Sendable {
     /// How many samples the ring holds (100 ms at up to 640 Hz).
     static let capacity = 64
     private static let mask = capacity - 1
-    /// How far the newest sample may drift from the time origin of the sums before they are rebuilt.
+    /// How far the newest sample may drift from the time origin of the sums before they are
+    /// rebuilt: a second, so that 64 squared times stay exact.
     private static let rebaseAfter: Int64 = 1_000_000
 
     private var times = InlineArray<64, Int64>(repeating: 0)
-    /// Each sample's time in milliseconds after ``base``, as the sums hold it (kept, so that a
-    /// sample leaves the sums without being converted again).
-    private var elapsed = InlineArray<64, Double>(repeating: 0)
     private var offsets = InlineArray<64, Double>(repeating: 0)
     /// The index of the oldest sample.
     private var oldest = 0
     private(set) var count = 0
+    /// The offset of the newest sample.
+    private var newestOffset = 0.0
     /// The time the finger last moved vertically.
     private(set) var lastMovementTime: Int64 = 0
     /// The time origin of the sums, so that the squares stay small.
@@ -49,24 +53,20 @@ struct VelocityTracker: Sendable {
         if count == 0 {
             lastMovementTime = time
             base = time
-        } else if offsets[(oldest &+ count &- 1) & Self.mask] != offset {
+        } else if newestOffset != offset {
             lastMovementTime = time
         }
         if count == Self.capacity { dropOldest() }
         let index = (oldest &+ count) & Self.mask
         times[index] = time
         offsets[index] = offset
+        newestOffset = offset
         count &+= 1
         let sinceBase = time &- base
         if sinceBase > Self.rebaseAfter {
             rebuildSums()
         } else {
-            let t = Self.milliseconds(sinceBase)
-            elapsed[index] = t
-            sumT += t
-            sumY += offset
-            sumTT += t * t
-            sumTY += t * offset
+            add(Double(sinceBase), offset)
         }
     }
 
@@ -78,19 +78,30 @@ struct VelocityTracker: Sendable {
     @inline(__always)
     mutating func velocity(at now: Int64, window: Int64, restCutoff: Int64) -> Double {
         let oldestAllowed = now &- window
-        while count > 0 && times[oldest] < oldestAllowed { dropOldest() }
+        while count > 0 && times[oldest & Self.mask] < oldestAllowed { dropOldest() }
         guard count >= 2, now &- lastMovementTime <= restCutoff else { return 0 }
         let n = Double(count)
         let spread = n * sumTT - sumT * sumT
-        guard spread > 1e-9 * n * n else { return 0 }
-        return (n * sumTY - sumT * sumY) / spread
+        // 1e-9 ms², in µs²: distinct times give a spread of at least n − 1.
+        guard spread > 1e-3 * n * n else { return 0 }
+        // Points per microsecond, times 1,000.
+        return (n * sumTY - sumT * sumY) * 1000 / spread
+    }
+
+    @inline(__always)
+    private mutating func add(_ t: Double, _ offset: Double) {
+        sumT += t
+        sumY += offset
+        sumTT += t * t
+        sumTY += t * offset
     }
 
     @inline(__always)
     private mutating func dropOldest() {
-        let t = elapsed[oldest]
-        let offset = offsets[oldest]
-        oldest = (oldest &+ 1) & Self.mask
+        let index = oldest & Self.mask
+        let t = Double(times[index] &- base)
+        let offset = offsets[index]
+        oldest = (index &+ 1) & Self.mask
         count &-= 1
         if count == 0 {
             sumT = 0
@@ -105,26 +116,16 @@ struct VelocityTracker: Sendable {
         }
     }
 
-    @inline(__always)
-    private static func milliseconds(_ microseconds: Int64) -> Double {
-        Double(microseconds) / 1000
-    }
-
     /// Moves the time origin to the oldest sample and sums every sample afresh.
     private mutating func rebuildSums() {
-        base = times[oldest]
+        base = times[oldest & Self.mask]
         sumT = 0
         sumY = 0
         sumTT = 0
         sumTY = 0
         for position in 0..<count {
-            let index = (oldest + position) & Self.mask
-            let t = Self.milliseconds(times[index] - base)
-            elapsed[index] = t
-            sumT += t
-            sumY += offsets[index]
-            sumTT += t * t
-            sumTY += t * offsets[index]
+            let index = (oldest &+ position) & Self.mask
+            add(Double(times[index] &- base), offsets[index])
         }
     }
 }

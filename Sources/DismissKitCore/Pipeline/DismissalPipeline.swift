@@ -64,7 +64,6 @@ public struct DismissalPipeline: Sendable {
     /// ``handle(_:into:)`` for a contact's event, or a frame that is refused.
     @inline(never)
     private mutating func handleContact(_ event: TouchEvent, into intents: inout [Intent]) throws(TouchRefusal) {
-        if event.kind == .frame { return try recogniser.handle(event, in: scene, into: &recognised) }
         let topIsAsking = event.kind == .down && policy.isAsking
             && scene.presentations.last.map { policy.isAsking(about: $0.presentationID) } == true
         // The caller's buffer lends its storage to the outputs for the call.

@@ -383,8 +383,9 @@ public struct GestureRecogniser: Sendable {
         return true
     }
 
-    /// ``handle(_:in:topIsAsking:into:)`` for every event but a frame in order.
-    @inline(never)
+    /// ``handle(_:in:topIsAsking:into:)`` for every event but a frame in order. Inlined: its
+    /// caller (the pipeline's own path for such events) then pays one call per event, not two.
+    @inline(__always)
     private mutating func handleContact<Output: RecogniserOutputs>(_ event: TouchEvent, in scene: Scene, topIsAsking: Bool,
                                                                    into output: inout Output) throws(TouchRefusal) {
         if !contacts.takes(event), let refusal = contacts.refusal(of: event) {
@@ -485,9 +486,13 @@ public struct GestureRecogniser: Sendable {
         if case .dragging(let drag) = state {
             guard drag.seatSlot == seatSlot else { return }
             // The drag's rules stay as they are; only the track moves.
-            if !Self.follow(drag, on: &track, toY: point.y, time: time, sheetHeld: true, configuration: configuration,
-                            into: &output) {
-                giveContentTheFinger()
+            if drag.origin == .scrolledContent {
+                moveContentDrag(toY: point.y, time: time, into: &output)
+            } else {
+                // A top-region or grabber drag: the sheet holds the finger to the end, and `follow`
+                // folds to the sheet's own few steps.
+                _ = Self.follow(drag, on: &track, toY: point.y, time: time, sheetHeld: true, configuration: configuration,
+                                into: &output)
             }
             return
         }
@@ -515,13 +520,15 @@ public struct GestureRecogniser: Sendable {
         }
     }
 
-    /// The sheet is back at its detent: the drag goes on as the content's. Out of line, and
-    /// reading the drag from the state again, so that the motion path loads only the drag's
-    /// fields it uses.
+    /// A motion of a content drag whose sheet holds the finger; when the sheet is back at its
+    /// detent, the drag goes on as the content's. Out of line, and reading the drag from the
+    /// state again, so that the path of the other drags loads only the drag's fields it uses.
     @inline(never)
-    private mutating func giveContentTheFinger() {
+    private mutating func moveContentDrag<Output: RecogniserOutputs>(toY y: Double, time: Int64, into output: inout Output) {
         guard case .dragging(let drag) = state else { return }
-        state = .scrollingContent(drag)
+        if !Self.follow(drag, on: &track, toY: y, time: time, sheetHeld: true, configuration: configuration, into: &output) {
+            state = .scrollingContent(drag)
+        }
     }
 
     /// A pressed contact's motion: past the slop it is a drag (or, more horizontal than vertical,

@@ -68,10 +68,11 @@ public enum InputProperty {
 /// The ranges of evdev numbers that recordings are checked against, and the sizes of the tables
 /// indexed by code.
 package enum EvdevLimits {
-    /// `EV_MAX`.
-    package static let maximumType: Int64 = 0x1f
+    /// `EV_MAX`. (Inlinable, as `maximumCode`: the readers check every event against both, and a
+    /// stored constant of another module would be read through its accessor each time.)
+    @inlinable package static var maximumType: Int64 { 0x1f }
     /// `KEY_MAX`, the largest code of any event type.
-    package static let maximumCode: Int64 = 0x2ff
+    @inlinable package static var maximumCode: Int64 { 0x2ff }
     /// `ABS_MAX`.
     package static let maximumAbsoluteAxis: Int64 = 0x3f
     /// `INPUT_PROP_MAX`.

@@ -13,15 +13,17 @@ let package = Package(
         .executable(name: "gesturectl", targets: ["gesturectl"]),
     ],
     targets: [
+        // Functions of a shared library resolved when first called, for the three targets below.
+        .target(name: "CLazyLibrary"),
         // libinput and libudev's headers (Debian: libinput-dev, libudev-dev); the libraries are
         // opened when live input is first used, not linked (Sources/CLibinput/lazy.c).
-        .target(name: "CLibinput"),
+        .target(name: "CLibinput", dependencies: ["CLazyLibrary"]),
         // libyaml's header (Debian: libyaml-dev); the library is opened when YAML is first read,
         // not linked (Sources/CYAML/lazy.c), so that an evemu replay does not load it.
-        .target(name: "CYAML"),
+        .target(name: "CYAML", dependencies: ["CLazyLibrary"]),
         // libmtdev's headers (Debian: libmtdev-dev): libinput reads multitouch protocol A devices
         // through it, and replays do too. Opened when such a device is first met (Sources/CMtdev/lazy.c).
-        .target(name: "CMtdev"),
+        .target(name: "CMtdev", dependencies: ["CLazyLibrary"]),
         // The pure core: values, the touch decoder, geometry, the recogniser, the policy and the
         // pipeline. It imports only Swift (and Synchronization): no C module, no Glibc, no
         // Foundation, so that its build proves it reads no clock and does no I/O.

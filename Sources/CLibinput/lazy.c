@@ -1,9 +1,10 @@
 // The libinput and libudev functions the live input code calls, each resolved from the library
 // the first time it is called. dk_live_input_load opens the libraries (libinput.so.10,
-// libudev.so.1) and must have succeeded first. The definitions are hidden: they serve the
-// binary or library they are linked into, and never stand in for libinput in anyone else's code.
+// libudev.so.1) and must have succeeded first; the definitions are Sources/CLazyLibrary's.
 #define _GNU_SOURCE
 #include "CLibinput.h"
+
+#include "CLazyLibrary.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -46,27 +47,10 @@ static void *resolve(void *const *handle, const char *name) {
     return function;
 }
 
-#define LAZY(handle, result, name, parameters, arguments)                                   \
-    __attribute__((visibility("hidden"))) result name parameters {                         \
-        static result(*function) parameters;                                               \
-        result(*resolved) parameters = __atomic_load_n(&function, __ATOMIC_ACQUIRE);       \
-        if (!resolved) {                                                                   \
-            resolved = (result(*) parameters)resolve(&handle, #name);                      \
-            __atomic_store_n(&function, resolved, __ATOMIC_RELEASE);                       \
-        }                                                                                  \
-        return resolved arguments;                                                         \
-    }
-
-#define LAZY_VOID(handle, name, parameters, arguments)                                      \
-    __attribute__((visibility("hidden"))) void name parameters {                           \
-        static void(*function) parameters;                                                 \
-        void(*resolved) parameters = __atomic_load_n(&function, __ATOMIC_ACQUIRE);         \
-        if (!resolved) {                                                                   \
-            resolved = (void(*) parameters)resolve(&handle, #name);                        \
-            __atomic_store_n(&function, resolved, __ATOMIC_RELEASE);                       \
-        }                                                                                  \
-        resolved arguments;                                                                \
-    }
+#define LAZY(handle, result, name, parameters, arguments) \
+    DK_LAZY(resolve, &handle, result, name, parameters, arguments)
+#define LAZY_VOID(handle, name, parameters, arguments) \
+    DK_LAZY_VOID(resolve, &handle, name, parameters, arguments)
 
 LAZY(udev_handle, struct udev *, udev_new, (void), ())
 LAZY(udev_handle, struct udev *, udev_unref, (struct udev *udev), (udev))

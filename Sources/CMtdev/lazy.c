@@ -1,52 +1,16 @@
 // The libmtdev functions DismissKit calls, each resolved from libmtdev.so.1 the first time it is
-// called; the library is opened then, once. The package depends on libmtdev1 (script/package),
-// so a failure to open it is an installation fault: reported on standard error, then abort.
-// The definitions are hidden: they serve the binary or library they are linked into, and never
-// stand in for libmtdev in anyone else's code.
-#define _GNU_SOURCE
+// called (Sources/CLazyLibrary); the library is opened then, once. The package depends on
+// libmtdev1 (script/package), so a failure to open it is an installation fault.
 #include "CMtdev.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "CLazyLibrary.h"
 
-static void *handle;
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static struct dk_lazy_library library = DK_LAZY_LIBRARY("libmtdev.so.1");
 
-static void load(void) { handle = dlopen("libmtdev.so.1", RTLD_NOW | RTLD_LOCAL); }
-
-static void *resolve(const char *name) {
-    pthread_once(&load_once, load);
-    void *function = handle ? dlsym(handle, name) : NULL;
-    if (!function) {
-        fprintf(stderr, "dismisskit: %s is unavailable (%s)\n", name, dlerror());
-        abort();
-    }
-    return function;
-}
-
-#define LAZY(result, name, parameters, arguments)                                            \
-    __attribute__((visibility("hidden"))) result name parameters {                         \
-        static result(*function) parameters;                                               \
-        result(*resolved) parameters = __atomic_load_n(&function, __ATOMIC_ACQUIRE);       \
-        if (!resolved) {                                                                   \
-            resolved = (result(*) parameters)resolve(#name);                               \
-            __atomic_store_n(&function, resolved, __ATOMIC_RELEASE);                       \
-        }                                                                                  \
-        return resolved arguments;                                                         \
-    }
-
-#define LAZY_VOID(name, parameters, arguments)                                               \
-    __attribute__((visibility("hidden"))) void name parameters {                           \
-        static void(*function) parameters;                                                 \
-        void(*resolved) parameters = __atomic_load_n(&function, __ATOMIC_ACQUIRE);         \
-        if (!resolved) {                                                                   \
-            resolved = (void(*) parameters)resolve(#name);                                 \
-            __atomic_store_n(&function, resolved, __ATOMIC_RELEASE);                       \
-        }                                                                                  \
-        resolved arguments;                                                                \
-    }
+#define LAZY(result, name, parameters, arguments) \
+    DK_LAZY(dk_lazy_library_function, &library, result, name, parameters, arguments)
+#define LAZY_VOID(name, parameters, arguments) \
+    DK_LAZY_VOID(dk_lazy_library_function, &library, name, parameters, arguments)
 
 LAZY(struct mtdev *, mtdev_new, (void), ())
 LAZY(int, mtdev_init, (struct mtdev *dev), (dev))

@@ -24,7 +24,10 @@ public struct DismissalPipeline: Sendable {
     /// What is on screen now.
     public private(set) var scene: Scene
     /// The gesture state machine (read-only, for inspection and tests).
-    public private(set) var recogniser: GestureRecogniser
+    public var recogniser: GestureRecogniser { gestures }
+    /// The recogniser itself, under a name of its own so that the inlinable frame path of
+    /// ``handle(_:into:)`` may move its time on (a `private(set)` setter cannot be inlined).
+    @usableFromInline var gestures: GestureRecogniser
     /// The dismissal gate (read-only, for inspection and tests).
     public private(set) var policy = DismissalPolicy()
     /// The recogniser's outputs for the input at hand, and the policy's for the attempt at hand:
@@ -35,7 +38,7 @@ public struct DismissalPipeline: Sendable {
     /// - Parameter scene: the starting scene, already validated (``Scene/validate()``).
     public init(scene: Scene, configuration: GestureConfiguration = GestureConfiguration()) {
         self.scene = scene
-        recogniser = GestureRecogniser(configuration: configuration)
+        gestures = GestureRecogniser(configuration: configuration)
         recognised.pending.reserveCapacity(16)
         judged.reserveCapacity(4)
     }
@@ -43,33 +46,34 @@ public struct DismissalPipeline: Sendable {
     /// Whether the recogniser notes its decisions (``GestureDecision``), for `--explain` and
     /// `gesturectl plot`: read them with ``takeDecisions(into:)`` after each call.
     public var notesDecisions: Bool {
-        get { recogniser.notesDecisions }
-        set { recogniser.notesDecisions = newValue }
+        get { gestures.notesDecisions }
+        set { gestures.notesDecisions = newValue }
     }
 
     /// Moves the recogniser's decisions noted so far to the end of `decisions`.
     public mutating func takeDecisions(into decisions: inout [GestureDecision]) {
-        recogniser.takeDecisions(into: &decisions)
+        gestures.takeDecisions(into: &decisions)
     }
 
     /// Feeds one touch event (down, motion, up, cancel or frame).
     /// - Throws: ``TouchRefusal`` for an event no hardware sends; nothing changes then.
+    @inlinable
     public mutating func handle(_ event: TouchEvent, into intents: inout [Intent]) throws(TouchRefusal) {
         // A frame changes nothing but the time (the recogniser acts on each contact's own events):
-        // half of all events, so its path is kept to a few instructions.
-        if event.kind == .frame, recogniser.takeFrame(at: event.time) { return }
+        // half of all events, so its path is a few instructions in the caller's own loop.
+        if event.kind == .frame, gestures.takeFrame(at: event.time) { return }
         try handleContact(event, into: &intents)
     }
 
     /// ``handle(_:into:)`` for a contact's event, or a frame that is refused.
-    @inline(never)
-    private mutating func handleContact(_ event: TouchEvent, into intents: inout [Intent]) throws(TouchRefusal) {
+    @usableFromInline @inline(never)
+    mutating func handleContact(_ event: TouchEvent, into intents: inout [Intent]) throws(TouchRefusal) {
         let topIsAsking = event.kind == .down && policy.isAsking
             && scene.presentations.last.map { policy.isAsking(about: $0.presentationID) } == true
         // The caller's buffer lends its storage to the outputs for the call.
         swap(&recognised.intents, &intents)
         do {
-            try recogniser.handle(event, in: scene, topIsAsking: topIsAsking, into: &recognised)
+            try gestures.handle(event, in: scene, topIsAsking: topIsAsking, into: &recognised)
         } catch {
             swap(&recognised.intents, &intents)
             throw error
@@ -152,7 +156,7 @@ public struct DismissalPipeline: Sendable {
             case .escape:
                 judge(DismissalAttempt(time: time, presentation: PresentationID(id), source: .accessibilityEscape), into: &intents)
             case .nextDetent, .previousDetent:
-                let geometry = PresentationGeometry(presentation: presentation, in: scene, configuration: recogniser.configuration)
+                let geometry = PresentationGeometry(presentation: presentation, in: scene, configuration: gestures.configuration)
                 let target = action == .nextDetent ? geometry.nextLargerDetent : geometry.nextSmallerDetent
                 guard geometry.shape == .sheet, let target else { return }
                 perform(Intent(time: time, kind: .setDetent(presentation: PresentationID(id), detent: target, cause: .accessibility)),
@@ -169,7 +173,7 @@ public struct DismissalPipeline: Sendable {
             newScene.screen = screen
             if let problem = newScene.screenProblem() { throw HostCommandError(reason: problem) }
             // The gesture was made in the old geometry: it ends first, whatever the new one is.
-            recogniser.cancelGesture(time: time, into: &recognised.pending)
+            gestures.cancelGesture(time: time, into: &recognised.pending)
             performRecognised(into: &intents)
             changeScene(time: time, into: &intents) { $0.screen = screen }
         }
@@ -214,14 +218,14 @@ public struct DismissalPipeline: Sendable {
         // Its own buffer: the door is also passed while `recognised.pending` is being performed. A scene
         // change gives at most a cancelled drag's `dragEnded`, which changes nothing further.
         var cancelled: [RecogniserOutput] = []
-        recogniser.sceneChanged(to: scene, time: time, into: &cancelled)
+        gestures.sceneChanged(to: scene, time: time, into: &cancelled)
         for case .intent(let intent) in cancelled { intents.append(intent) }
     }
 
     /// The host reported a content offset: the recogniser hands the finger to whichever of sheet
     /// and content the offset gives it to.
     private mutating func reportContentOffset(_ offset: Double, of id: PresentationID, time: Int64, into intents: inout [Intent]) {
-        recogniser.contentOffsetReported(offset, of: id, time: time, into: &recognised.pending)
+        gestures.contentOffsetReported(offset, of: id, time: time, into: &recognised.pending)
         performRecognised(into: &intents)
     }
 
@@ -264,12 +268,12 @@ public struct DismissalPipeline: Sendable {
     private mutating func perform(_ intent: Intent, into intents: inout [Intent]) {
         switch intent.kind {
         case .dismiss(let id, _, _):
-            recogniser.endGesture(on: id)
+            gestures.endGesture(on: id)
             intents.append(intent)
             guard let index = scene.index(ofPresentation: id) else { return }
             changeScene(time: intent.time, into: &intents) { $0.presentations.remove(at: index) }
         case .confirmationRequested(let id, _, _):
-            recogniser.endGesture(on: id)
+            gestures.endGesture(on: id)
             intents.append(intent)
         case .save(let id):
             intents.append(intent)

@@ -30,7 +30,9 @@ extension Array: RecogniserOutputs where Element == RecogniserOutput {}
 /// copied out of the state and back at every motion; beside it, a motion moves only the track,
 /// and the payload (the drag's rules) is written only when they change. The track is reset when
 /// a drag starts and its samples whenever the sheet takes the finger, so nothing of one drag
-/// reaches the next.
+/// reaches the next. It also keeps the layout of the presentation the latest gesture began on
+/// (``LaidOut``), which a `down` reuses only while everything it was laid out from compares equal:
+/// a cache, never a source of answers the scene would not give.
 ///
 /// Rules chosen where SPEC is silent:
 /// - A gesture starts only when the first contact goes down while no other contact is down. It is
@@ -92,7 +94,9 @@ public struct GestureRecogniser: Sendable {
         case dragging(presentation: PresentationID, origin: DragOrigin, offset: Double)
     }
 
-    public var configuration: GestureConfiguration
+    public var configuration: GestureConfiguration {
+        didSet { laidOut.isValid = false }
+    }
 
     /// Whether the recogniser notes its decisions in ``decisions`` (for `--explain` and
     /// `gesturectl plot`); off, it notes nothing and the hot paths pay one test per decision.
@@ -110,9 +114,11 @@ public struct GestureRecogniser: Sendable {
     }
 
     private var state: State = .idle
-    private var contacts = Contacts()
+    @usableFromInline var contacts = Contacts()
     /// The finger's track in the drag in progress (see the type's documentation for why here).
     private var track = Track()
+    /// The layout of the presentation the latest gesture began on (``LaidOut``).
+    private var laidOut = LaidOut()
 
     public init(configuration: GestureConfiguration = GestureConfiguration()) {
         self.configuration = configuration
@@ -121,11 +127,11 @@ public struct GestureRecogniser: Sendable {
     // MARK: - The states' payloads
 
     /// The seat slots down and the time of the latest event: the screen's, not a gesture's.
-    private struct Contacts: Sendable {
+    @usableFromInline struct Contacts: Sendable {
         /// One bit per seat slot, `0 ..< InputLimits.seatSlots`.
         var down: UInt32 = 0
         /// The time of the latest event taken (at first the earliest time there may be).
-        var latestTime = -InputLimits.largestTime
+        @usableFromInline var latestTime = -InputLimits.largestTime
 
         @inline(__always)
         static func bit(_ seatSlot: Int32) -> UInt32 { 1 << UInt32(seatSlot) }
@@ -196,6 +202,46 @@ public struct GestureRecogniser: Sendable {
             selectedHeight = height
             largestOffset = height - geometry.height(of: geometry.largestDetent)
             smallestOffset = height - geometry.height(of: geometry.smallestDetent)
+        }
+    }
+
+    /// A presentation's layout and everything it was laid out from, kept for the next gesture: a
+    /// kiosk's gestures mostly land on the same presentation in the same scene, and laying it out
+    /// costs about a thousand instructions a `down`. It stands for a layout only while the
+    /// presentation and the scene's figures compare equal to those kept (the whole presentation,
+    /// so that no field the layout reads is missed; a changed content offset just lays it out
+    /// again), and it is dropped when the configuration changes. Not optional, and read in place:
+    /// a copy of it would copy the presentation and its layout, the very cost it saves.
+    private struct LaidOut: Sendable {
+        /// Whether it holds a layout (at first, and after a configuration change, it does not).
+        var isValid: Bool
+        private(set) var presentation: Presentation
+        private(set) var screen: ScreenSize
+        private(set) var compactWidth: Double
+        private(set) var topInset: Double
+        private(set) var geometry: PresentationGeometry
+        private(set) var target: Target
+
+        /// Holds no layout.
+        init() {
+            self.init(Presentation(id: "", style: .sheet), in: Scene(), configuration: GestureConfiguration())
+            isValid = false
+        }
+
+        init(_ presentation: borrowing Presentation, in scene: borrowing Scene, configuration: GestureConfiguration) {
+            let geometry = PresentationGeometry(presentation: presentation, in: scene, configuration: configuration)
+            isValid = true
+            self.presentation = copy presentation
+            screen = scene.screen
+            compactWidth = scene.compactWidth
+            topInset = scene.topInset
+            target = Target(geometry, of: presentation.presentationID)
+            self.geometry = geometry
+        }
+
+        func isLayout(of presentation: borrowing Presentation, in scene: borrowing Scene) -> Bool {
+            isValid && screen == scene.screen && compactWidth == scene.compactWidth && topInset == scene.topInset
+                && self.presentation == presentation
         }
     }
 
@@ -375,8 +421,8 @@ public struct GestureRecogniser: Sendable {
 
     /// A frame in order: its only effect is the time, and it is half of all events. Returns
     /// false, changing nothing, for a frame out of order (which ``handle(_:in:topIsAsking:into:)``
-    /// refuses).
-    @inline(__always)
+    /// refuses). Inlinable, so that a host's loop moves a frame's time on without a call.
+    @inlinable
     mutating func takeFrame(at time: Int64) -> Bool {
         guard time >= contacts.latestTime, time <= InputLimits.largestTime else { return false }
         contacts.latestTime = time
@@ -438,22 +484,26 @@ public struct GestureRecogniser: Sendable {
 
     /// Puts the recogniser in the state a first contact starts.
     private mutating func begin(at point: TouchPoint, time: Int64, seatSlot: Int32, in scene: Scene) {
-        guard let topIndex = scene.presentations.indices.last else {
+        // The topmost presentation is read in place, by index: a copy would retain its fields.
+        let topIndex = scene.presentations.count - 1
+        guard topIndex >= 0 else {
             state = .ignoringUntilLift
             return
         }
-        let geometry = PresentationGeometry(presentation: scene.presentations[topIndex], in: scene, configuration: configuration)
-        let target = Target(geometry, of: scene.presentations[topIndex].presentationID)
+        if !laidOut.isLayout(of: scene.presentations[topIndex], in: scene) {
+            laidOut = LaidOut(scene.presentations[topIndex], in: scene, configuration: configuration)
+        }
         let slop = configuration.slopMM * scene.screen.pointsPerMillimetre
-        let region = geometry.region(x: point.x, y: point.y)
-        let landing = Landing(target: target, slopSquared: slop * slop, seatSlot: seatSlot, x: point.x, y: point.y, time: time)
+        let region = laidOut.geometry.region(x: point.x, y: point.y)
+        let landing = Landing(target: laidOut.target, slopSquared: slop * slop, seatSlot: seatSlot, x: point.x, y: point.y,
+                              time: time)
         switch region {
         case .grabber, .topRegion, .content:
             state = .pressed(Press(landing: landing, region: region, gated: scene.presentations[topIndex].isGated,
                                    contentOffset: region == .content ? scene.presentations[topIndex].contentOffset : 0,
                                    hostScrolls: false))
         case .anchor, .passthrough, .outside:
-            if let effect = Self.tapEffect(of: region, geometry: geometry) {
+            if let effect = Self.tapEffect(of: region, geometry: laidOut.geometry) {
                 state = .tapOutside(TapCandidate(landing: landing, effect: effect))
             } else {
                 state = .ignoringUntilLift
@@ -709,6 +759,7 @@ public struct GestureRecogniser: Sendable {
     /// pipeline makes sure of it: a scene change that moves it cancels the gesture).
     private func layout(of presentation: PresentationID, in scene: Scene) -> PresentationGeometry? {
         guard let top = scene.presentations.last, top.presentationID == presentation else { return nil }
+        if laidOut.isLayout(of: top, in: scene) { return laidOut.geometry }
         return PresentationGeometry(presentation: top, in: scene, configuration: configuration)
     }
 

@@ -21,7 +21,7 @@ public enum InputLimits {
     public static let maximumTimelineEntries = 100_000
     /// The largest time, in microseconds either side of 0, that reaches the pipeline from an
     /// embedding toolkit: 2^53, about 285 years, exact as a Double, so no difference overflows.
-    public static let largestTime: Int64 = 1 << 53
+    @inlinable public static var largestTime: Int64 { 1 << 53 }
     /// The seat slots a contact may have: `0 ..< seatSlots`. libinput keeps its seat's slots in a
     /// 32-bit map and gives a new contact the lowest free one; the replay decoder hands them out
     /// the same way, the recogniser tracks exactly these, and a touch on any other is refused

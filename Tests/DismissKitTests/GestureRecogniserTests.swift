@@ -201,6 +201,40 @@ struct GestureRecogniserTests {
         #expect(h.recogniser.phase == .idle)
     }
 
+    @Test("a down lays the presentation out again when anything it is laid out from changed between gestures")
+    func layoutFollowsTheSceneBetweenGestures() {
+        // The same point, (640, 90), on the same presentation: the top region at a 56-point
+        // header, content at a 20-point one (the grabber's hit target, 26 to 70, misses it), outside
+        // a medium sheet or a sheet 110 points lower, on the grabber of a sheet 35 points lower, and
+        // on the grabber after the configuration widens its hit target to 100 points.
+        var h = Harness(Self.scene(Self.sheet()))
+        let s = h.strokes
+        var time: Int64 = 0
+        func region(after change: (inout Harness) -> Void) -> GestureRecogniser.Phase {
+            change(&h)
+            time += 1_000_000
+            h.feed(s.down(640, 90, at: time))
+            let phase = h.recogniser.phase
+            h.feed(s.up(at: time + 500_000))
+            return phase
+        }
+        #expect(region { _ in } == .pressed(presentation: "sheet", region: .topRegion))
+        #expect(region { _ in } == .pressed(presentation: "sheet", region: .topRegion))
+        #expect(region { $0.scene.presentations[0].headerHeight = 20 } == .pressed(presentation: "sheet", region: .content))
+        #expect(region { $0.scene.presentations[0].grabber = true } == .pressed(presentation: "sheet", region: .content))
+        #expect(region { $0.scene.presentations[0].headerHeight = 60 } == .pressed(presentation: "sheet", region: .topRegion))
+        #expect(region { $0.scene.presentations[0].detents = [.medium]; $0.scene.presentations[0].selectedDetent = .medium }
+            == .tapOutside(presentation: "sheet"))
+        #expect(region { $0.scene.presentations[0].detents = [.large]; $0.scene.presentations[0].selectedDetent = .large }
+            == .pressed(presentation: "sheet", region: .topRegion))
+        #expect(region { $0.scene.topInset = 150 } == .tapOutside(presentation: "sheet"))
+        #expect(region { $0.scene.topInset = 75 } == .pressed(presentation: "sheet", region: .grabber))
+        #expect(region { $0.scene.topInset = 40 } == .pressed(presentation: "sheet", region: .topRegion))
+        #expect(region { $0.recogniser.configuration.grabberHitTargetMinimumPoints = 100 }
+            == .pressed(presentation: "sheet", region: .grabber))
+        #expect(region { $0.scene.presentations[0].id = "other" } == .pressed(presentation: "other", region: .grabber))
+    }
+
     @Test("dismiss fraction by distance", arguments: [("370 points settles", 370.0, false), ("390 points dismisses", 390.0, true)])
     func dismissByDistance(name: String, distance: Double, dismisses: Bool) {
         var h = Harness(Self.scene(Self.sheet()))

@@ -234,6 +234,7 @@ public struct PresentationGeometry: Sendable, Hashable {
     }
 
     /// Classifies a point: grabber before top region before content; anchor before pass-through.
+    @inline(__always)
     public func region(x: Double, y: Double) -> Region {
         if let grabberHitTarget, grabberHitTarget.contains(x: x, y: y) { return .grabber }
         if let topRegion, topRegion.contains(x: x, y: y) { return .topRegion }

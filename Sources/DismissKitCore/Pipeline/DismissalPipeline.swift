@@ -68,6 +68,7 @@ public struct DismissalPipeline: Sendable {
     /// ``handle(_:into:)`` for a contact's event, or a frame that is refused.
     @usableFromInline @inline(never)
     mutating func handleContact(_ event: TouchEvent, into intents: inout [Intent]) throws(TouchRefusal) {
+        if gestures.followSheetDrag(event, into: &intents) { return }
         let topIsAsking = event.kind == .down && policy.isAsking
             && scene.presentations.last.map { policy.isAsking(about: $0.presentationID) } == true
         // The caller's buffer lends its storage to the outputs for the call.

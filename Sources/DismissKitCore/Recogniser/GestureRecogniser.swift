@@ -239,6 +239,7 @@ public struct GestureRecogniser: Sendable {
             self.geometry = geometry
         }
 
+        @inline(__always)
         func isLayout(of presentation: borrowing Presentation, in scene: borrowing Scene) -> Bool {
             isValid && screen == scene.screen && compactWidth == scene.compactWidth && topInset == scene.topInset
                 && self.presentation == presentation
@@ -527,6 +528,28 @@ public struct GestureRecogniser: Sendable {
         }
     }
 
+    /// The most frequent contact event, a motion of the contact of a drag from the top region or
+    /// the grabber, taken as ``handle(_:in:topIsAsking:into:)`` takes it, with its one possible
+    /// output (a `dragChanged`, which needs nothing performed) appended straight to the caller's
+    /// intents. Returns false, changing nothing, for every other event, which then goes to
+    /// `handle`. The pipeline's path for it: no output buffer to lend, no scene to pass.
+    @inline(__always)
+    mutating func followSheetDrag(_ event: TouchEvent, into intents: inout [Intent]) -> Bool {
+        guard case .dragging(let drag) = state, drag.origin != .scrolledContent, drag.seatSlot == event.seatSlot,
+              contacts.takes(event), let point = event.point else { return false }
+        contacts.latestTime = event.time
+        let travel = point.y - drag.startY
+        let offset = drag.sheetOffset(travel: travel)
+        track.samples.push(time: event.time, offset: offset)
+        track.travel = travel
+        track.lastTime = event.time
+        track.offset = offset
+        if let changed = Self.sheetMoved(drag, on: &track, time: event.time, always: false, configuration: configuration) {
+            intents.append(changed)
+        }
+        return true
+    }
+
     /// A motion: the only event that carries the sheet along, the most frequent with frames.
     @inline(__always)
     private mutating func handleMotion<Output: RecogniserOutputs>(of seatSlot: Int32, to point: TouchPoint, at time: Int64,
@@ -650,19 +673,27 @@ public struct GestureRecogniser: Sendable {
         let contentMoves = drag.origin == .scrolledContent && !drag.hostScrolls
         if contentMoves && !sheetHeld { reportContent(of: drag, on: &track, into: &output) }
         if holds {
-            let shown = shownOffset(offset, on: drag.target, gated: drag.gated, configuration: configuration)
             if !sheetHeld { output.append(.intent(Intent(time: time, kind: .dragBegan(presentation: id, origin: drag.origin)))) }
-            if !sheetHeld || shown != track.shownOffset {
-                track.shownOffset = shown
-                let velocity = track.samples.velocity(at: time, window: configuration.velocityWindow,
-                                                      restCutoff: configuration.restCutoff)
-                output.append(.intent(Intent(time: time, kind: .dragChanged(presentation: id, offset: shown, velocity: velocity * 1000))))
+            if let changed = sheetMoved(drag, on: &track, time: time, always: !sheetHeld, configuration: configuration) {
+                output.append(.intent(changed))
             }
         } else if sheetHeld {
             handBack(drag.target.presentation, on: &track, time: time, into: &output)
         }
         if contentMoves && sheetHeld { reportContent(of: drag, on: &track, into: &output) }
         return holds
+    }
+
+    /// The sheet holds the finger at its share `track.offset`, sampled: the `dragChanged` to emit
+    /// when the offset it shows changed, or in any case when `always` (the sheet just took the finger).
+    @inline(__always)
+    private static func sheetMoved(_ drag: Drag, on track: inout Track, time: Int64, always: Bool,
+                                   configuration: GestureConfiguration) -> Intent? {
+        let shown = shownOffset(track.offset, on: drag.target, gated: drag.gated, configuration: configuration)
+        guard always || shown != track.shownOffset else { return nil }
+        track.shownOffset = shown
+        let velocity = track.samples.velocity(at: time, window: configuration.velocityWindow, restCutoff: configuration.restCutoff)
+        return Intent(time: time, kind: .dragChanged(presentation: drag.target.presentation, offset: shown, velocity: velocity * 1000))
     }
 
     /// Emits `contentScrolled` when the modelled content offset changed.

@@ -309,43 +309,44 @@ public struct TouchDecoder: Sendable {
         kernelMultitouchValues[valueIndex] = value
         currentSlot = kernelSlot
 
+        // libevdev's own filters: a tracking id that neither begins nor ends a touch is dropped,
+        // and a new touch is a palm when its slot's tool type already says so.
+        var newTouchPalm = Slot.Palm.none
         switch code {
         case AbsoluteAxis.multitouchTrackingID:
             let previous = libevdevTrackingIDs[currentSlot]
             guard (previous == -1) != (value == -1) else { return }
             libevdevTrackingIDs[currentSlot] = value
-            if value >= 0 {
-                slots[currentSlot].state = .begin
-                slots[currentSlot].palm = hasToolType && libevdevToolTypes[currentSlot] == MultitouchTool.palm ? .wasPalm : .none
-            } else {
-                slots[currentSlot].state = .end
-            }
-        case AbsoluteAxis.multitouchPositionX:
-            slots[currentSlot].x = value
-        case AbsoluteAxis.multitouchPositionY:
-            slots[currentSlot].y = value
+            if hasToolType && libevdevToolTypes[currentSlot] == MultitouchTool.palm { newTouchPalm = .wasPalm }
         case AbsoluteAxis.multitouchToolType:
             libevdevToolTypes[currentSlot] = value
-            slots[currentSlot].noteToolType(value)
         default:
-            return
+            break
         }
-        slots[currentSlot].dirty = true
-        anySlotDirty = true
+        takeIntoCurrentSlot(code: code, value: value, newTouchPalm: newTouchPalm)
     }
 
     /// libinput's `fallback_process_touch` on mtdev's output, which reaches it without the
     /// kernel's and libevdev's filters: a slot past libinput's last is its last, and a new
     /// touch's tool type is libevdev's slot value, which is 0 for a device without slots.
     private mutating func processMtdevOutput(code: UInt16, value: Int32) {
-        switch code {
-        case AbsoluteAxis.multitouchSlot:
+        if code == AbsoluteAxis.multitouchSlot {
             currentSlot = value >= 0 && Int(value) < slots.count ? Int(value) : slots.count - 1
             return
+        }
+        takeIntoCurrentSlot(code: code, value: value, newTouchPalm: .none)
+    }
+
+    /// libinput's `fallback_process_touch` for one multitouch value of the current slot, on either
+    /// path: a tracking id begins (with `newTouchPalm`) or ends its touch; a position or tool type
+    /// is taken; the slot is then dirty. Any other code changes nothing.
+    @inline(__always)
+    private mutating func takeIntoCurrentSlot(code: UInt16, value: Int32, newTouchPalm: Slot.Palm) {
+        switch code {
         case AbsoluteAxis.multitouchTrackingID:
             if value >= 0 {
                 slots[currentSlot].state = .begin
-                slots[currentSlot].palm = .none
+                slots[currentSlot].palm = newTouchPalm
             } else {
                 slots[currentSlot].state = .end
             }

@@ -15,9 +15,11 @@ final class LibinputRecordReader: RecordingReader {
         case inItem
         /// Inside the `evdev` list of one item.
         case inEvdevList
-        /// Among the events of one item that the scanner read (``EvdevLineScanner``): those left,
-        /// and the error libyaml met after them, if it did.
-        case inScannedEvents(Range<Int>, then: InputFileError?)
+        /// Among the events of one item that the scanner read (``EvdevLineScanner``): those left.
+        /// A payload of plain values, taken apart and put back at every event.
+        case inScannedEvents(Range<Int>)
+        /// The same, when libyaml met an error after them: it is thrown once they are taken.
+        case inScannedEventsBeforeError(Range<Int>, InputFileError)
         case finished
         case failed(InputFileError)
     }
@@ -96,7 +98,7 @@ final class LibinputRecordReader: RecordingReader {
                         // events but the last: that one could still have been a key, which
                         // libyaml learns only past the error.
                         guard let scanned = yaml.takeScannedEvents(keyLine: keyLine) else { throw error }
-                        state = .inScannedEvents(scanned.dropLast(), then: error)
+                        state = .inScannedEventsBeforeError(scanned.dropLast(), error)
                         continue
                     }
                     if yaml.kind == .sequenceStart {
@@ -104,7 +106,7 @@ final class LibinputRecordReader: RecordingReader {
                     } else if !yaml.isNull {
                         throw yaml.malformed("`evdev` must be a list of [sec, usec, type, code, value] events")
                     } else if let scanned = yaml.takeScannedEvents(keyLine: keyLine) {
-                        state = .inScannedEvents(scanned, then: nil)
+                        state = .inScannedEvents(scanned)
                     }
                 case .scalar:
                     try yaml.skipNextNode()
@@ -120,16 +122,17 @@ final class LibinputRecordReader: RecordingReader {
                 default:
                     throw yaml.malformed("an evdev event must be a list [sec, usec, type, code, value]")
                 }
-            case .inScannedEvents(let remaining, let error):
+            case .inScannedEvents(let remaining):
                 guard let index = remaining.first else {
-                    if let error { throw error }
                     state = .inItem
                     continue
                 }
-                state = .inScannedEvents(remaining.dropFirst(), then: error)
-                scannedEventCount += 1
-                let scanned = yaml.scannedEvent(at: index)
-                return try event(scanned.numbers, line: scanned.line)
+                state = .inScannedEvents(remaining.dropFirst())
+                return try scannedEvent(at: index)
+            case .inScannedEventsBeforeError(let remaining, let error):
+                guard let index = remaining.first else { throw error }
+                state = .inScannedEventsBeforeError(remaining.dropFirst(), error)
+                return try scannedEvent(at: index)
             }
         }
     }
@@ -153,6 +156,13 @@ final class LibinputRecordReader: RecordingReader {
                 continue
             }
         }
+    }
+
+    /// The scanner's event at `index`, its numbers checked.
+    private func scannedEvent(at index: Int) throws(InputFileError) -> RecordedEvent {
+        scannedEventCount += 1
+        let scanned = yaml.scannedEvent(at: index)
+        return try event(scanned.numbers, line: scanned.line)
     }
 
     /// Reads one `[sec, usec, type, code, value]` list; the reader is at its start.

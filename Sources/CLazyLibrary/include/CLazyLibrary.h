@@ -20,29 +20,29 @@ struct dk_lazy_library {
 /// each library): reported on standard error, then abort.
 __attribute__((visibility("hidden"))) void *dk_lazy_library_function(struct dk_lazy_library *library, const char *name);
 
+/// The first statements of a lazy definition: `resolved`, the function that
+/// `resolve(context, "name")` gives, resolved once.
+#define DK_LAZY_RESOLVED(resolve, context, result, name, parameters)                        \
+    static result(*function) parameters;                                                   \
+    result(*resolved) parameters = __atomic_load_n(&function, __ATOMIC_ACQUIRE);           \
+    if (!resolved) {                                                                       \
+        resolved = (result(*) parameters)resolve(context, #name);                          \
+        __atomic_store_n(&function, resolved, __ATOMIC_RELEASE);                           \
+    }
+
 /// Defines `result name parameters`, hidden (it serves the binary or library it is linked into
 /// and never stands in for the library in anyone else's code), as a call of the function that
 /// `resolve(context, "name")` gives, resolved once.
 #define DK_LAZY(resolve, context, result, name, parameters, arguments)                      \
     __attribute__((visibility("hidden"))) result name parameters {                         \
-        static result(*function) parameters;                                               \
-        result(*resolved) parameters = __atomic_load_n(&function, __ATOMIC_ACQUIRE);       \
-        if (!resolved) {                                                                   \
-            resolved = (result(*) parameters)resolve(context, #name);                      \
-            __atomic_store_n(&function, resolved, __ATOMIC_RELEASE);                       \
-        }                                                                                  \
+        DK_LAZY_RESOLVED(resolve, context, result, name, parameters)                       \
         return resolved arguments;                                                         \
     }
 
-/// ``DK_LAZY`` for a function that returns nothing.
+/// ``DK_LAZY`` for a function that returns nothing (C allows no `return` of a void call).
 #define DK_LAZY_VOID(resolve, context, name, parameters, arguments)                         \
     __attribute__((visibility("hidden"))) void name parameters {                           \
-        static void(*function) parameters;                                                 \
-        void(*resolved) parameters = __atomic_load_n(&function, __ATOMIC_ACQUIRE);         \
-        if (!resolved) {                                                                   \
-            resolved = (void(*) parameters)resolve(context, #name);                        \
-            __atomic_store_n(&function, resolved, __ATOMIC_RELEASE);                       \
-        }                                                                                  \
+        DK_LAZY_RESOLVED(resolve, context, void, name, parameters)                         \
         resolved arguments;                                                                \
     }
 

@@ -215,12 +215,12 @@ public struct GestureRecogniser: Sendable {
     private struct LaidOut: Sendable {
         /// Whether it holds a layout (at first, and after a configuration change, it does not).
         var isValid: Bool
-        private(set) var presentation: Presentation
-        private(set) var screen: ScreenSize
-        private(set) var compactWidth: Double
-        private(set) var topInset: Double
-        private(set) var geometry: PresentationGeometry
-        private(set) var target: Target
+        let presentation: Presentation
+        let screen: ScreenSize
+        let compactWidth: Double
+        let topInset: Double
+        let geometry: PresentationGeometry
+        let target: Target
 
         /// Holds no layout.
         init() {
@@ -306,6 +306,16 @@ public struct GestureRecogniser: Sendable {
         /// The content's offset as last known: reported by the host, or assumed and reported by
         /// the pipeline.
         var contentOffset = 0.0
+
+        /// The finger moved to `travel` at `time`, the sheet's share of it `offset`; a sample of
+        /// the sheet's velocity when the sheet holds the finger.
+        @inline(__always)
+        mutating func moveFinger(travel: Double, offset: Double, time: Int64, sheetHolds: Bool) {
+            if sheetHolds { samples.push(time: time, offset: offset) }
+            self.travel = travel
+            lastTime = time
+            self.offset = offset
+        }
     }
 
     /// A contact past the slop moving the sheet, its content, or both in turn: the drag's rules,
@@ -540,10 +550,7 @@ public struct GestureRecogniser: Sendable {
         contacts.latestTime = event.time
         let travel = point.y - drag.startY
         let offset = drag.sheetOffset(travel: travel)
-        track.samples.push(time: event.time, offset: offset)
-        track.travel = travel
-        track.lastTime = event.time
-        track.offset = offset
+        track.moveFinger(travel: travel, offset: offset, time: event.time, sheetHolds: true)
         if let changed = Self.sheetMoved(drag, on: &track, time: event.time, always: false, configuration: configuration) {
             intents.append(changed)
         }
@@ -666,10 +673,7 @@ public struct GestureRecogniser: Sendable {
             track.samples.reset()
             track.samples.push(time: track.lastTime + Int64((Double(time - track.lastTime) * share).rounded()), offset: 0)
         }
-        if holds { track.samples.push(time: time, offset: offset) }
-        track.travel = travel
-        track.lastTime = time
-        track.offset = offset
+        track.moveFinger(travel: travel, offset: offset, time: time, sheetHolds: holds)
         let contentMoves = drag.origin == .scrolledContent && !drag.hostScrolls
         if contentMoves && !sheetHeld { reportContent(of: drag, on: &track, into: &output) }
         if holds {

@@ -5,19 +5,45 @@
  * An allocation whose caller's code lies in libinput, libudev, libevdev or libmtdev is counted by
  * dk_bench_allocations_by_libinput() too: libinput allocates every event it queues, and what is
  * left is this project's own, and the Swift runtime's, and the C library's on their behalf.
- * The library a caller belongs to is found with dladdr once per call site and kept. */
+ * The library a caller belongs to is found with dladdr once per call site and kept.
+ * It also keeps the bytes live on the heap (malloc_usable_size of every block allocated and not
+ * yet freed), which dk_bench_live_bytes() returns. With DK_ALLOC_COUNTERS=FILE in the
+ * environment, it writes the address of its three counters (struct counters, in this process)
+ * to FILE when it is loaded: the VM soak reads them from /proc/PID/mem whenever it likes, at
+ * quiet moments of its own choosing, without the process doing anything. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <malloc.h>
 #include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
-static atomic_long allocations;
-static atomic_long allocationsByLibinput;
+/* Three 8-byte counters in this order, read from outside by their address (DK_ALLOC_COUNTERS). */
+static struct counters {
+    atomic_long allocations;
+    atomic_long allocationsByLibinput;
+    atomic_long liveBytes;
+} counters;
 
-long dk_bench_allocations(void) { return atomic_load(&allocations); }
-long dk_bench_allocations_by_libinput(void) { return atomic_load(&allocationsByLibinput); }
+long dk_bench_allocations(void) { return atomic_load(&counters.allocations); }
+long dk_bench_allocations_by_libinput(void) { return atomic_load(&counters.allocationsByLibinput); }
+long dk_bench_live_bytes(void) { return atomic_load(&counters.liveBytes); }
+
+__attribute__((constructor)) static void publishCounters(void) {
+    const char *path = getenv("DK_ALLOC_COUNTERS");
+    if (!path) return;
+    char text[32];
+    int length = snprintf(text, sizeof text, "%#lx\n", (unsigned long)(uintptr_t)&counters);
+    int file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (file < 0) return;
+    if (write(file, text, (size_t)length) != length) { /* the soak reports the file short */ }
+    close(file);
+}
 
 /* Call sites already looked up: (address << 1) | whether it is in libinput's libraries. */
 #define SITES 1024
@@ -79,17 +105,27 @@ static void resolve(void) {
 static __thread int lookingUp __attribute__((tls_model("initial-exec")));
 
 static void count(const void *caller) {
-    atomic_fetch_add(&allocations, 1);
+    atomic_fetch_add(&counters.allocations, 1);
     if (!resolved || lookingUp) return;
     lookingUp = 1;
-    if (inLibinput(caller)) atomic_fetch_add(&allocationsByLibinput, 1);
+    if (inLibinput(caller)) atomic_fetch_add(&counters.allocationsByLibinput, 1);
     lookingUp = 0;
+}
+
+static int fromBootstrap(const void *pointer) {
+    return (const char *)pointer >= bootstrap && (const char *)pointer < bootstrap + sizeof bootstrap;
+}
+
+/* A block allocated (or freed, with -1): its usable size joins (or leaves) the live bytes. */
+static void *live(void *pointer, long sign) {
+    if (pointer && !fromBootstrap(pointer)) atomic_fetch_add(&counters.liveBytes, sign * (long)malloc_usable_size(pointer));
+    return pointer;
 }
 
 void *malloc(size_t size) {
     resolve();
     count(__builtin_return_address(0));
-    return real_malloc(size);
+    return live(real_malloc(size), 1);
 }
 
 void *calloc(size_t number, size_t size) {
@@ -104,35 +140,42 @@ void *calloc(size_t number, size_t size) {
         }
     }
     count(__builtin_return_address(0));
-    return real_calloc(number, size);
+    return live(real_calloc(number, size), 1);
 }
 
 void *realloc(void *pointer, size_t size) {
     resolve();
     count(__builtin_return_address(0));
-    return real_realloc(pointer, size);
+    live(pointer, -1);
+    void *moved = real_realloc(pointer, size);
+    /* A failed realloc keeps the old block; a realloc to 0 may free it and return NULL. */
+    if (!moved && size) return live(pointer, 1);
+    return live(moved, 1);
 }
 
 int posix_memalign(void **pointer, size_t alignment, size_t size) {
     resolve();
     count(__builtin_return_address(0));
-    return real_posix_memalign(pointer, alignment, size);
+    int result = real_posix_memalign(pointer, alignment, size);
+    if (result == 0) live(*pointer, 1);
+    return result;
 }
 
 void *aligned_alloc(size_t alignment, size_t size) {
     resolve();
     count(__builtin_return_address(0));
-    return real_aligned_alloc(alignment, size);
+    return live(real_aligned_alloc(alignment, size), 1);
 }
 
 void *memalign(size_t alignment, size_t size) {
     resolve();
     count(__builtin_return_address(0));
-    return real_memalign(alignment, size);
+    return live(real_memalign(alignment, size), 1);
 }
 
 void free(void *pointer) {
-    if ((char *)pointer >= bootstrap && (char *)pointer < bootstrap + sizeof bootstrap) return;
+    if (fromBootstrap(pointer)) return;
     resolve();
+    live(pointer, -1);
     real_free(pointer);
 }

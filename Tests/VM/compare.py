@@ -523,7 +523,8 @@ def main():
             print(f"  match    soak: {soak['seconds']} s, {soak['events']} events, {soak['clients']} clients, "
                   f"{soak['intents']} intents; RSS {soak['rss_kb']['start']} kB at the start, {soak['rss_kb']['end']} kB "
                   f"at the end (peak {soak['peak_rss_kb']['after_warm_up']} kB after the warm-up, "
-                  f"{soak['peak_rss_kb']['end']} kB at the end); descriptors {soak['descriptors']}; "
+                  f"{soak['peak_rss_kb']['end']} kB at the end); live heap {soak['live_heap_bytes']['after_warm_up']} bytes "
+                  f"after the warm-up, at most {soak['live_heap_bytes']['most']}; descriptors {soak['descriptors']}; "
                   f"libinput lag notes {soak.get('libinput_lag_lines', 0)}")
         if os.path.exists(f"{results}/@soak.json"):
             with open(f"{results}/@soak.json") as file:

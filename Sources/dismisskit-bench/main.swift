@@ -296,7 +296,7 @@ if options.wants("replay") {
             id: "replay-yaml-touch-events", label: "`replay big.yml --touch-events`",
             replay: [gesturectl, "replay", big, "--touch-events"], anchor: [anchor, big],
             anchorName: "libyaml", anchorTitle: "libyaml's bare event parse", comparison: .speed(atLeast: 5),
-            input: input, megabytes: megabytes, pairs: quick ? 1 : 2) { report.add(figure) }
+            input: input, megabytes: megabytes, pairs: quick ? 3 : 7) { report.add(figure) }
     } else {
         report.skip("replay-yaml", label: "`replay big.yml`", reason: yamlAnchor.path == nil ? "libyaml anchor: \(yamlAnchor.reason)" : "no recording")
     }

@@ -7,7 +7,7 @@
  * left is this project's own, and the Swift runtime's, and the C library's on their behalf.
  * The library a caller belongs to is found with dladdr once per call site and kept.
  * It also keeps the bytes live on the heap (malloc_usable_size of every block allocated and not
- * yet freed), which dk_bench_live_bytes() returns. With DK_ALLOC_COUNTERS=FILE in the
+ * yet freed). With DK_ALLOC_COUNTERS=FILE in the
  * environment, it writes the address of its three counters (struct counters, in this process)
  * to FILE when it is loaded: the VM soak reads them from /proc/PID/mem whenever it likes, at
  * quiet moments of its own choosing, without the process doing anything. */
@@ -32,7 +32,6 @@ static struct counters {
 
 long dk_bench_allocations(void) { return atomic_load(&counters.allocations); }
 long dk_bench_allocations_by_libinput(void) { return atomic_load(&counters.allocationsByLibinput); }
-long dk_bench_live_bytes(void) { return atomic_load(&counters.liveBytes); }
 
 __attribute__((constructor)) static void publishCounters(void) {
     const char *path = getenv("DK_ALLOC_COUNTERS");

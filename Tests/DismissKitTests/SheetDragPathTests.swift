@@ -47,11 +47,8 @@ struct SheetDragPathTests {
     /// distances, down and back up past where it began, then a lift after `rest`.
     static func wanderingStroke(_ builder: StrokeBuilder, from start: (Double, Double), steps: Int, seed: UInt64,
                                 rest: Int64) -> [TouchEvent] {
-        var random = seed
-        func next() -> Double {  // xorshift: the same touches every run
-            random ^= random << 13; random ^= random >> 7; random ^= random << 17
-            return Double(random % 10_000) / 10_000
-        }
+        var random = SeededGenerator(seed: seed)
+        func next() -> Double { Double.random(in: 0..<1, using: &random) }
         var events = builder.down(start.0, start.1, at: 1_000_000)
         var (x, y, time) = (start.0, start.1, Int64(1_000_000))
         for step in 0..<steps {

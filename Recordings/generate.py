@@ -755,6 +755,12 @@ def host_contract_recordings():
          "Content at its top at the medium detent: 500 pt up grows the sheet 380 pt to large (no rubber band), "
          "the content takes the rest; settles at large.",
          [sheet(detents=["medium", "large"], selectedDetent="medium")], [(300, 700, 0), (300, 200, 500)])
+    path("scroll-hand-off-then-grow",
+         "Content at offset 100 at the medium detent: a pull of 150 pt hands 50 pt to the sheet; back up 350 pt, the "
+         "sheet passes its detent and grows 300 pt (growing wins below the largest detent: the content is at its "
+         "top); settles at large.",
+         [sheet(detents=["medium", "large"], selectedDetent="medium", content={"offset": 100})],
+         [(300, 500, 0), (300, 650, 150), (300, 300, 300)])
 
     # Host-owned scrolling (SPEC 4.2): the offsets the host reports are the truth.
     update = lambda offset: {"type": "update", "presentation": "compose", "content": {"offset": offset}}
@@ -764,11 +770,25 @@ def host_contract_recordings():
          "the sheet takes the finger where the host said 0 (not at 200 pt, where a 1:1 model would), and settles.",
          [sheet(content={"offset": 200})], [(300, 300, 0), (300, 600, 300)],
          timeline=[(50_000, update(170)), (150_000, update(60)), (250_000, update(0))])
-    path("scroll-host-owned-fling-hands-back",
+    path("scroll-host-owned-report-while-sheet-holds",
          "Content at offset 40 in the host's scroll view: the host reports 0 at 50 ms, the sheet takes the finger; "
-         "at 200 ms the host reports 30 (its view scrolled on): the sheet hands the finger back, nothing settles.",
+         "at 200 ms the host reports 30 (its view scrolled on): stored, it takes nothing away; the sheet keeps the "
+         "finger and settles.",
          [sheet(content={"offset": 40})], [(300, 300, 0), (300, 500, 300)],
          timeline=[(50_000, update(0)), (200_000, update(30))])
+    medium_growing = sheet(detents=["medium", "large"], selectedDetent="medium")
+    path("scroll-host-owned-grow-reports-zero",
+         "Content at its top at the medium detent in the host's scroll view, pinned there: 300 pt up in 500 ms while "
+         "the host reports 0 every 100 ms. The sheet grows with the finger throughout (a report of 0 while it grows "
+         "changes nothing) and settles at large.",
+         [medium_growing], [(300, 700, 0), (300, 400, 500)],
+         timeline=[(t, update(0)) for t in range(100_000, 600_000, 100_000)])
+    path("scroll-host-owned-grow-to-large-then-content",
+         "Content at its top at the medium detent: 500 pt up in 500 ms grows the sheet to large at 380 ms; the host's "
+         "scroll view then reports 40, 80 and 120 as the finger goes on up. The sheet stays at large and settles "
+         "there, as when the pipeline scrolls the content.",
+         [medium_growing], [(300, 700, 0), (300, 200, 500)],
+         timeline=[(420_000, update(40)), (460_000, update(80)), (500_000, update(120))])
     # The velocity window after a hand-off (SPEC 4.6).
     path("scroll-flick-after-hand-off-dismisses",
          "Content at offset 100: scrolled to its top slowly (100 pt in 500 ms), then flicked 90 pt in 50 ms "

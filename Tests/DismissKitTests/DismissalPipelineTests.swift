@@ -207,9 +207,16 @@ import Testing
         for event in s.motion(300, 600, at: 60_000) { pipeline.take(event, into: &intents) }
         #expect(Self.kinds(intents).first == .dragBegan(presentation: "compose", origin: .scrolledContent))
         #expect(pipeline.recogniser.phase == .dragging(presentation: "compose", origin: .scrolledContent, offset: 40))
+        // While the sheet holds the finger, a report is stored in the scene and takes nothing away.
         intents = []
         try pipeline.apply(.update(presentation: "compose", PresentationUpdate(contentOffset: 12)), time: 70_000, into: &intents)
-        #expect(Self.kinds(intents).last == .dragHandedBack(presentation: "compose"))
+        #expect(intents.isEmpty)
+        #expect(pipeline.scene.presentations[0].contentOffset == 12)
+        #expect(pipeline.recogniser.phase == .dragging(presentation: "compose", origin: .scrolledContent, offset: 40))
+        // The finger back up past where the host said 0 hands it back, at once.
+        for event in s.motion(300, 550, at: 80_000) { pipeline.take(event, into: &intents) }
+        #expect(Self.kinds(intents) == [.dragChanged(presentation: "compose", offset: 0, velocity: 0),
+                                        .dragHandedBack(presentation: "compose")])
     }
 
     @Test("a scene whose topmost content offset differs mid-gesture reports it too")

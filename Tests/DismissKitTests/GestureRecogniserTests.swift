@@ -481,30 +481,92 @@ struct GestureRecogniserTests {
         let s = h.strokes
         h.feed(s.down(640, 300, at: 0) + s.motion(640, 350, at: 20_000))
         #expect(contentOffsets(h.outputs) == [150])
-        var reported: [RecogniserOutput] = []
         // The host's scroll view, with its own slop, is behind the 1:1 model.
-        h.recogniser.contentOffsetReported(170, of: "sheet", time: 25_000, into: &reported)
-        #expect(reported.isEmpty)
+        h.recogniser.contentOffsetReported(170, of: "sheet", time: 25_000)
         #expect(h.recogniser.phase == .scrollingContent(presentation: "sheet", contentOffset: 170))
         // Past where the model would have handed off (travel 200): the content still has the finger,
         // and the pipeline no longer reports offsets of its own.
         let stillContent = h.feed(s.motion(640, 550, at: 60_000))
         #expect(stillContent.isEmpty)
-        h.recogniser.contentOffsetReported(0, of: "sheet", time: 70_000, into: &reported)
-        #expect(reported.isEmpty)
+        h.recogniser.contentOffsetReported(0, of: "sheet", time: 70_000)
         // The finger's position at the report (travel 250) is the hand-off point.
         let handOff = h.feed(s.motion(640, 600, at: 80_000))
         #expect(decisions(handOff) == ["dragBegan sheet scrolledContent"])
         #expect(shownOffsets(handOff) == [50])
         // The velocity starts at the report: 50 points in 10 ms.
         #expect(handOff.contains { if case .intent(let i) = $0, case .dragChanged(_, _, let v) = i.kind { close(v, 5000) } else { false } })
-        // The host says its content scrolled again (a fling it kept): the sheet gives the finger back.
-        h.recogniser.contentOffsetReported(30, of: "sheet", time: 90_000, into: &reported)
-        #expect(decisions(reported) == ["dragHandedBack sheet"])
-        #expect(shownOffsets(reported) == [0])
+        // The host says its content scrolled (a fling it kept): the sheet holds the finger, the
+        // report is only stored.
+        h.recogniser.contentOffsetReported(30, of: "sheet", time: 90_000)
+        #expect(h.recogniser.phase == .dragging(presentation: "sheet", origin: .scrolledContent, offset: 50))
+        let held = h.feed(s.motion(640, 700, at: 100_000))
+        #expect(shownOffsets(held) == [150])
+        #expect(decisions(held).isEmpty)
+        // Back up past the hand-off point: the hand-back rule gives the content the finger, at the
+        // offset the host reported last.
+        let back = h.feed(s.motion(640, 540, at: 110_000))
+        #expect(decisions(back) == ["dragHandedBack sheet"])
+        #expect(shownOffsets(back) == [0])
         #expect(h.recogniser.phase == .scrollingContent(presentation: "sheet", contentOffset: 30))
-        #expect(h.feed(s.motion(640, 700, at: 100_000) + s.up(at: 110_000)).isEmpty)
+        #expect(h.feed(s.up(at: 120_000)).isEmpty)
         #expect(h.recogniser.phase == .idle)
+    }
+
+    @Test("host-owned scrolling: the same offset reported again changes nothing")
+    func hostRepeatsItself() {
+        var h = Harness(Self.scene(Self.sheet(contentOffset: 200)))
+        let s = h.strokes
+        h.feed(s.down(640, 300, at: 0) + s.motion(640, 350, at: 20_000))
+        h.recogniser.contentOffsetReported(0, of: "sheet", time: 25_000)
+        // The hand-off point is at travel 50: 30 points past it, then back up above it.
+        let pulled = h.feed(s.motion(640, 380, at: 40_000) + s.motion(640, 340, at: 60_000))
+        #expect(decisions(pulled) == ["dragBegan sheet scrolledContent", "dragHandedBack sheet"])
+        // The host's scroll view, held at its top, says 0 again: the hand-off point stays at travel
+        // 50 and is not moved to the finger (travel 40).
+        h.recogniser.contentOffsetReported(0, of: "sheet", time: 70_000)
+        let again = h.feed(s.motion(640, 360, at: 80_000))
+        #expect(decisions(again) == ["dragBegan sheet scrolledContent"])
+        #expect(shownOffsets(again) == [10])
+    }
+
+    @Test("host-owned scrolling while the sheet grows: reports of 0, and of the content scrolling at large, take nothing away",
+          arguments: [("pinned at its top", [0.0, 0, 0, 0, 0, 0]), ("scrolling once the sheet is large", [0.0, 0, 0, 40, 80, 120])])
+    func hostReportsWhileGrowing(name: String, reports: [Double]) {
+        // Medium (380 points, top edge y 420) with a large detent: the sheet grows 380 points.
+        var h = Harness(Self.scene(Self.sheet(detents: [.medium, .large], selected: .medium)))
+        let s = h.strokes
+        h.feed(s.down(640, 700, at: 0))
+        var shown: [Double] = []
+        // 100 points up every 100 ms, the host reporting after each move.
+        for (step, offset) in reports.enumerated() {
+            let time = Int64(step + 1) * 100_000
+            let moved = h.feed(s.motion(640, 700 - Double(step + 1) * 100, at: time))
+            shown += shownOffsets(moved)
+            h.recogniser.contentOffsetReported(offset, of: "sheet", time: time + 50_000)
+            #expect(h.recogniser.phase == .dragging(presentation: "sheet", origin: .scrolledContent, offset: max(-Double(step + 1) * 100, -380)))
+        }
+        #expect(shown == [-100, -200, -300, -380])
+        let released = h.feed(s.up(at: 700_000))
+        #expect(decisions(h.outputs) == ["dragBegan sheet scrolledContent", "dragEnded sheet settle large",
+                                         "setDetent sheet large scrollExpand"])
+        #expect(decisions(released).last == "setDetent sheet large scrollExpand")
+    }
+
+    @Test("after a hand-off at a smaller detent, coming back up grows the sheet past its detent")
+    func growingAfterHandOff() {
+        var h = Harness(Self.scene(Self.sheet(detents: [.medium, .large], selected: .medium, contentOffset: 100)))
+        let s = h.strokes
+        // The content scrolls 100 points to its top, the sheet takes 50.
+        let down = h.feed(s.down(640, 500, at: 0) + s.motion(640, 550, at: 20_000) + s.motion(640, 650, at: 40_000))
+        #expect(decisions(down) == ["dragBegan sheet scrolledContent"])
+        #expect(shownOffsets(down) == [50])
+        // Back up 300 points: the sheet passes its detent and grows; the content stays at its top.
+        let up = h.feed(s.motion(640, 500, at: 60_000) + s.motion(640, 350, at: 80_000))
+        #expect(decisions(up).isEmpty)
+        #expect(shownOffsets(up) == [-100, -250])
+        #expect(contentOffsets(up).isEmpty)
+        let released = h.feed(s.up(at: 200_000))
+        #expect(decisions(released) == ["dragEnded sheet settle large", "setDetent sheet large scrollExpand"])
     }
 
     @Test("a host report before the slop, or about another presentation, is taken as it says")
@@ -512,10 +574,8 @@ struct GestureRecogniserTests {
         var h = Harness(Self.scene(Self.sheet(contentOffset: 80)))
         let s = h.strokes
         h.feed(s.down(640, 300, at: 0))
-        var reported: [RecogniserOutput] = []
-        h.recogniser.contentOffsetReported(500, of: "other", time: 1_000, into: &reported)
-        h.recogniser.contentOffsetReported(0, of: "sheet", time: 2_000, into: &reported)
-        #expect(reported.isEmpty)
+        h.recogniser.contentOffsetReported(500, of: "other", time: 1_000)
+        h.recogniser.contentOffsetReported(0, of: "sheet", time: 2_000)
         // Content at its top by the host's word: the swipe drags the sheet at once.
         let out = h.feed(s.motion(640, 340, at: 20_000))
         #expect(decisions(out) == ["dragBegan sheet scrolledContent"])

@@ -258,9 +258,12 @@ class PipelineTests(unittest.TestCase):
                 pipeline.touch("motion", 0, 640.0, 400.0 + 20 * i, i * 10_000)
             self.assertEqual([(i["type"], i.get("offset")) for i in pipeline],
                              [("contentScrolled", 20), ("contentScrolled", 0), ("dragBegan", None), ("dragChanged", 20)])
-            # The host scrolled its content down again: the content has the finger back.
+            # While the sheet has the finger, the host's report is stored and takes nothing away.
             pipeline.command({"type": "update", "presentation": "list", "content": {"offset": 10}}, 35_000)
-            self.assertEqual([i["type"] for i in pipeline], ["dragChanged", "dragHandedBack"])
+            self.assertEqual(list(pipeline), [])
+            # Back up past the hand-off point: the content has the finger back, at once.
+            pipeline.touch("motion", 0, 640.0, 430.0, 40_000)
+            self.assertEqual([(i["type"], i.get("offset")) for i in pipeline], [("dragChanged", 0), ("dragHandedBack", None)])
 
     def test_the_repository_copy_finds_the_library_through_pkg_config(self):
         installed = os.path.dirname(os.path.dirname(dismisskit.library_path()))

@@ -123,7 +123,7 @@ public struct DismissalPipeline: Sendable {
                 checkedScene.presentation(withID: top.presentationID).map { (top.presentationID, $0.contentOffset, top.contentOffset) }
             }
             changeScene(time: time, into: &intents) { $0 = checkedScene }
-            if let (id, offset, previous) = reported, offset != previous { reportContentOffset(offset, of: id, time: time, into: &intents) }
+            if let (id, offset, previous) = reported, offset != previous { gestures.contentOffsetReported(offset, of: id, time: time) }
         case .present(let presentation):
             do {
                 try scene.validate(appending: presentation)
@@ -141,7 +141,7 @@ public struct DismissalPipeline: Sendable {
             newScene.presentations[index] = update.applied(to: newScene.presentations[index])
             let checkedScene = try checked(newScene)
             changeScene(time: time, into: &intents) { $0 = checkedScene }
-            if let offset = update.contentOffset { reportContentOffset(offset, of: PresentationID(id), time: time, into: &intents) }
+            if let offset = update.contentOffset { gestures.contentOffsetReported(offset, of: PresentationID(id), time: time) }
         case .confirm(let id, let choice):
             try policy.handleConfirmation(presentation: PresentationID(id), choice: choice, time: time, in: scene, into: &judged)
             performJudged(into: &intents)
@@ -221,13 +221,6 @@ public struct DismissalPipeline: Sendable {
         var cancelled: [RecogniserOutput] = []
         gestures.sceneChanged(to: scene, time: time, into: &cancelled)
         for case .intent(let intent) in cancelled { intents.append(intent) }
-    }
-
-    /// The host reported a content offset: the recogniser hands the finger to whichever of sheet
-    /// and content the offset gives it to.
-    private mutating func reportContentOffset(_ offset: Double, of id: PresentationID, time: Int64, into intents: inout [Intent]) {
-        gestures.contentOffsetReported(offset, of: id, time: time, into: &recognised.pending)
-        performRecognised(into: &intents)
     }
 
     /// Performs the recogniser's outputs that wait, in order, and empties their buffer.

@@ -19,9 +19,10 @@ extension Array: RecogniserOutputs where Element == RecogniserOutput {}
 /// by value (the presentation's figures, the contact, the drag). The state diagram is
 /// `GestureRecogniser.md`, beside this file: **the two change together.** Each input has one
 /// mutating entry point, which appends what it causes to the caller's buffer:
-/// ``handle(_:in:topIsAsking:into:)`` for a touch event, ``contentOffsetReported(_:of:time:into:)``
-/// for the host's scroll view, ``sceneChanged(to:time:into:)`` and ``cancelGesture(time:into:)``
-/// for scene and screen changes, ``endGesture(on:)`` for a decision made elsewhere.
+/// ``handle(_:in:topIsAsking:into:)`` for a touch event, ``sceneChanged(to:time:into:)`` and
+/// ``cancelGesture(time:into:)`` for scene and screen changes; ``contentOffsetReported(_:of:time:)``
+/// (the host's scroll view) and ``endGesture(on:)`` (a decision made elsewhere) cause nothing at
+/// once.
 ///
 /// Outside the state enum it keeps only what is the screen's rather than a gesture's (the
 /// contacts down and the time of the latest event, ``Contacts``) and the finger's ``Track`` in
@@ -333,9 +334,10 @@ public struct GestureRecogniser: Sendable {
         /// its top. Infinite while the host reports its content scrolled: the content has the
         /// finger until the host reports 0.
         var handOffTravel: Double
-        /// Whether moving up past the hand-off point grows the sheet: the content was at its top
-        /// when the drag started.
-        let growsUp: Bool
+        /// Whether moving up past the hand-off point grows the sheet (SPEC 4.2: growing wins below
+        /// the largest detent): the content is at its top there, because it was when the drag
+        /// started, the host said so, or the sheet has held the finger since.
+        var growsUp: Bool
         /// Whether the host reported the content's offset during the gesture: its scroll view
         /// owns the content, and the pipeline no longer reports `contentScrolled`.
         var hostScrolls: Bool
@@ -364,6 +366,14 @@ public struct GestureRecogniser: Sendable {
         @inline(__always)
         func sheetHolds(offset: Double) -> Bool {
             origin != .scrolledContent || offset != 0
+        }
+
+        /// The drag once the sheet has taken the finger: the content is at its top at the hand-off
+        /// point, so coming back up past it grows the sheet.
+        var heldBySheet: Drag {
+            var drag = self
+            drag.growsUp = true
+            return drag
         }
     }
 
@@ -583,7 +593,7 @@ public struct GestureRecogniser: Sendable {
             guard drag.seatSlot == seatSlot else { return }
             if Self.follow(drag, on: &track, toY: point.y, time: time, sheetHeld: false, configuration: configuration,
                            into: &output) {
-                state = .dragging(drag)
+                state = .dragging(drag.heldBySheet)
             }
         case .pressed(let press):
             guard press.landing.seatSlot == seatSlot else { return }
@@ -646,9 +656,9 @@ public struct GestureRecogniser: Sendable {
         track.offset = 0
         track.shownOffset = 0
         track.contentOffset = press.contentOffset
-        let holds = Self.follow(drag, on: &track, toY: point.y, time: time, sheetHeld: false, configuration: configuration,
-                                into: &output)
-        state = holds ? .dragging(drag) : .scrollingContent(drag)
+        state = Self.follow(drag, on: &track, toY: point.y, time: time, sheetHeld: false, configuration: configuration,
+                            into: &output)
+            ? .dragging(drag.heldBySheet) : .scrollingContent(drag)
     }
 
     /// Moves the finger of a drag to `y`: splits the travel between content and sheet, and emits
@@ -862,32 +872,39 @@ public struct GestureRecogniser: Sendable {
     // MARK: - The host's scroll view
 
     /// The host reported the content offset of `presentation` (SPEC 4.2, host-owned scrolling):
-    /// from now on its scroll view owns the content of the gesture in progress. An offset above 0
-    /// gives the finger to the content (a sheet that held it hands it back); 0 places the
-    /// hand-off point where the finger is now, unless the content was already at its top there.
-    /// Reports about another presentation, or while no contact on content is down, change nothing.
-    public mutating func contentOffsetReported(_ offset: Double, of presentation: PresentationID, time: Int64,
-                                               into output: inout [RecogniserOutput]) {
+    /// from now on its scroll view owns the content of the gesture in progress. While the content
+    /// has the finger, an offset above 0 keeps it there until the host reports 0, and 0 places the
+    /// hand-off point where the finger is now (unless the content was already at its top there).
+    /// While the sheet has the finger, a report is stored and takes nothing away: the host was
+    /// told to hold its scroll view, and the finger goes back only by the hand-back rule or at the
+    /// lift. The same offset reported again changes nothing; so do reports about another
+    /// presentation, or while no contact on content is down. Never an output: what a report
+    /// changes shows at the finger's next move.
+    public mutating func contentOffsetReported(_ offset: Double, of presentation: PresentationID, time: Int64) {
         switch state {
         case .pressed(var press):
             guard press.landing.target.presentation == presentation, press.region == .content else { return }
             press.contentOffset = offset
             press.hostScrolls = true
             state = .pressed(press)
-        case .scrollingContent(var drag), .dragging(var drag):
+        case .dragging(var drag):
             guard drag.target.presentation == presentation, drag.origin == .scrolledContent else { return }
-            let wasHeld = isDragging
+            drag.hostScrolls = true
+            track.contentOffset = offset
+            state = .dragging(drag)
+        case .scrollingContent(var drag):
+            guard drag.target.presentation == presentation, drag.origin == .scrolledContent,
+                  !drag.hostScrolls || offset != track.contentOffset else { return }
             drag.hostScrolls = true
             track.contentOffset = offset
             track.lastTime = max(track.lastTime, time)
             if offset > 0 {
                 drag.handOffTravel = .infinity
-            } else if drag.handOffTravel > track.travel {
-                drag.handOffTravel = track.travel
+            } else {
+                drag.handOffTravel = min(drag.handOffTravel, track.travel)
+                drag.growsUp = true
             }
-            let holds = drag.sheetHolds(offset: drag.sheetOffset(travel: track.travel))
-            if wasHeld && !holds { Self.handBack(drag.target.presentation, on: &track, time: track.lastTime, into: &output) }
-            state = holds ? .dragging(drag) : .scrollingContent(drag)
+            state = .scrollingContent(drag)
         case .idle, .ignoringUntilLift, .tapOutside:
             break
         }

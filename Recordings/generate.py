@@ -16,8 +16,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # A 10-slot kiosk touchscreen over a 217 x 136 mm panel at 20 units/mm.
 ABS_X, ABS_Y, SLOT, POS_X, POS_Y, TOOL, TRACKING = 0x00, 0x01, 0x2F, 0x35, 0x36, 0x37, 0x39
-BTN_TOUCH = 0x14A
-EV_SYN, EV_KEY, EV_ABS = 0, 1, 3
+ABS_VOLUME, ABS_MISC, ABS_MT_ORIENTATION = 0x20, 0x28, 0x34
+BTN_TOUCH, BTN_LEFT, BTN_RIGHT, BTN_MIDDLE = 0x14A, 0x110, 0x111, 0x112
+REL_X, REL_Y, REL_HWHEEL, REL_WHEEL = 0x00, 0x01, 0x06, 0x08
+MSC_SCAN = 0x04
+EV_SYN, EV_KEY, EV_REL, EV_ABS, EV_MSC = 0, 1, 2, 3, 4
+INPUT_PROP_DIRECT = 1
 MT_TOOL_PALM = 2
 
 
@@ -87,10 +91,15 @@ class Trace:
 
     def write_evemu(self, path, comment):
         d = self.device
-        lines = ["# EVEMU 1.3", "# " + comment, "N: " + d["name"], "I: 0018 0000 0000 0000",
-                 "P: 02 00 00 00 00 00 00 00"]
-        codes = {EV_SYN: [0, 1, 3], EV_KEY: [BTN_TOUCH], EV_ABS: sorted(d["axes"])}
-        for event_type, type_codes in codes.items():
+        properties = d.get("properties", [INPUT_PROP_DIRECT])
+        property_mask = sum(1 << p for p in properties)
+        lines = ["# EVEMU 1.3"] + ["# " + line for line in comment.split("\n")] + [
+            "N: " + d["name"], "I: %04x %04x %04x %04x" % d.get("id", (0x18, 0, 0, 0)),
+            "P: " + " ".join("%02x" % ((property_mask >> (8 * i)) & 0xFF) for i in range(8))]
+        codes = {EV_KEY: d.get("keys", [BTN_TOUCH]), EV_ABS: sorted(d["axes"])}
+        codes.update(d.get("other_codes", {}))
+        codes[EV_SYN] = sorted({EV_SYN} | set(codes))  # the event types
+        for event_type, type_codes in sorted(codes.items()):
             mask = [0] * ((max(type_codes) // 64 + 1) * 8)
             for code in type_codes:
                 mask[code // 8] |= 1 << (code % 8)
@@ -246,6 +255,97 @@ def rule_recordings():
 # smooths matched contacts with its default fuzz of (max - min) / 250: 17 units in x, 10 in y.
 
 SYN_MT_REPORT = 2
+
+
+def device_rule_recordings():
+    """One recording per rule by which udev and libinput 1.22 give a device no touch events: each
+    device is one of libinput's own test devices (`test/test-device.c`, `test/litest-device-*.c`),
+    and its events are the touches it would send. The replay refuses each with the rule's reason
+    (`device-*.refusal.txt`); Tests/VM checks on a real kernel that libinput takes no touches from
+    it either. One more, `rules-disabled-axis`, is the rule's exception: a touchscreen libinput takes."""
+    def touches(tr, single_touch_axes):
+        """A touch on slot 0 in the device's own codes: down at 5,5, a move, a lift."""
+        follow = [(EV_ABS, ABS_X, 5), (EV_ABS, ABS_Y, 5)] if single_touch_axes else []
+        tr.raw(1, [(EV_ABS, SLOT, 0), (EV_ABS, TRACKING, 1), (EV_ABS, POS_X, 5), (EV_ABS, POS_Y, 5)] + follow)
+        tr.raw(8001, [(EV_ABS, POS_X, 6), (EV_ABS, POS_Y, 7)] + ([(EV_ABS, ABS_X, 6), (EV_ABS, ABS_Y, 7)] if follow else []))
+        tr.raw(16001, [(EV_ABS, TRACKING, -1)])
+
+    # test-device.c, abs_mt_device_no_range: a multitouch device whose one other axis spans 0 ... 0.
+    # For ABS_MT_ORIENTATION libinput logs "device has min == max on ABS_MT_ORIENTATION" and rejects it.
+    tr = Trace({"name": "test device", "keys": [BTN_LEFT, BTN_RIGHT], "properties": [], "axes": {
+        ABS_X: (0, 10, 0, 0), ABS_Y: (0, 10, 0, 0), SLOT: (0, 10, 0, 0), TRACKING: (0, 255, 0, 0),
+        POS_X: (0, 10, 0, 0), POS_Y: (0, 10, 0, 0), ABS_MT_ORIENTATION: (0, 0, 0, 0)}})
+    touches(tr, single_touch_axes=True)
+    tr.write_evemu(os.path.join(HERE, "device-min-equals-max-mt-orientation.evemu"),
+                   "libinput's test-device.c, abs_mt_device_no_range: ABS_MT_ORIENTATION spans 0 ... 0, and libinput\n"
+                   "rejects the device (\"device has min == max on ABS_MT_ORIENTATION\"), though touchscreens ignore the axis.")
+
+    # litest-device-generic-singletouch.c, with ABS_Y at 100 ... 100: min == max on a position axis.
+    tr = Trace({"name": "generic_singletouch", "axes": {ABS_X: (10000, 20000, 0, 10), ABS_Y: (100, 100, 0, 9)}})
+    tr.raw(1, [(EV_KEY, BTN_TOUCH, 1), (EV_ABS, ABS_X, 15000), (EV_ABS, ABS_Y, 100)])
+    tr.raw(8001, [(EV_ABS, ABS_X, 15100)])
+    tr.raw(16001, [(EV_KEY, BTN_TOUCH, 0)])
+    tr.write_evemu(os.path.join(HERE, "device-min-equals-max-abs-y.evemu"),
+                   "libinput's generic single-touch test device (litest-device-generic-singletouch.c) with ABS_Y at\n"
+                   "100 ... 100: libinput rejects it (\"device has min == max on ABS_Y\").")
+
+    # test-device.c, abs_device_missing_res: ABS_X with a resolution, ABS_Y without.
+    tr = Trace({"name": "test device", "keys": [BTN_LEFT, BTN_RIGHT], "properties": [],
+                "axes": {ABS_X: (0, 10, 0, 10), ABS_Y: (0, 10, 0, 0)}})
+    tr.raw(1, [(EV_ABS, ABS_X, 5), (EV_ABS, ABS_Y, 5), (EV_KEY, BTN_LEFT, 1)])
+    tr.raw(8001, [(EV_KEY, BTN_LEFT, 0)])
+    tr.write_evemu(os.path.join(HERE, "device-resolution-x-only.evemu"),
+                   "libinput's test-device.c, abs_device_missing_res: only ABS_X has a resolution, and libinput\n"
+                   "rejects the device (\"kernel has only x or y resolution, not both\").")
+
+    # The same rule on a touchscreen: its multitouch pair agrees, its single-touch pair does not.
+    device = panel()
+    device["axes"][ABS_Y] = device["axes"][ABS_Y][:3] + (0,)
+    tr = Trace(device)
+    touch(tr, 1, 0, x=1000, y=1000)
+    move(tr, 8001, 0, x=1100)
+    lift(tr, 16001, 0)
+    tr.write_evemu(os.path.join(HERE, "device-resolution-x-only-touchscreen.evemu"),
+                   "A touchscreen whose multitouch axes both have a resolution but whose ABS_Y has none: libinput\n"
+                   "rejects it for the single-touch pair alone (\"kernel has only x or y resolution, not both\").")
+
+    # litest-device-ms-surface-cover.c: a keyboard cover whose axes run over the multitouch range
+    # (ABS_RESERVED and ABS_MT_SLOT both advertised): fake multitouch, keyboard and pointer only.
+    axes = {ABS_VOLUME: (0, 1023, 0, 0), ABS_MISC: (0, 255, 0, 0), 0x29: (0, 255, 0, 0)}
+    axes.update({code: (-127, 127, 0, 0) for code in range(0x2A, 0x40)})
+    keys = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 16, 17, 18, 28, 29, 30, 31, 42, 56, 57, 103, 105, 106, 108,
+            BTN_LEFT, BTN_RIGHT, BTN_MIDDLE]
+    tr = Trace({"name": "Microsoft Surface Type Cover", "id": (0x03, 0x045E, 0x07DC, 0x0111), "properties": [],
+                "keys": keys, "axes": axes,
+                "other_codes": {EV_REL: [REL_X, REL_Y, REL_HWHEEL, REL_WHEEL], EV_MSC: [MSC_SCAN]}})
+    touches(tr, single_touch_axes=False)
+    tr.write_evemu(os.path.join(HERE, "device-fake-multitouch.evemu"),
+                   "libinput's Microsoft Surface Type Cover test device (litest-device-ms-surface-cover.c): its axes\n"
+                   "include ABS_RESERVED and ABS_MT_SLOT, so libevdev and libinput take it for fake multitouch; udev tags\n"
+                   "it a keyboard and a mouse, and libinput gives it no touch capability. The events look like a touch.")
+
+    # litest-device-vmware-virtual-usb-mouse.c: absolute axes and mouse buttons, not a touchscreen.
+    tr = Trace({"name": "VMware VMware Virtual USB Mouse", "id": (0x03, 0x0E0F, 0x0003, 0x0110), "properties": [],
+                "keys": list(range(BTN_LEFT, BTN_LEFT + 8)), "axes": {ABS_X: (0, 32767, 0, 0), ABS_Y: (0, 32767, 0, 0)},
+                "other_codes": {EV_REL: [REL_HWHEEL, REL_WHEEL]}})
+    tr.raw(1, [(EV_ABS, ABS_X, 16000), (EV_ABS, ABS_Y, 16000), (EV_KEY, BTN_LEFT, 1)])
+    tr.raw(8001, [(EV_ABS, ABS_Y, 17000)])
+    tr.raw(16001, [(EV_KEY, BTN_LEFT, 0)])
+    tr.write_evemu(os.path.join(HERE, "device-not-a-touchscreen.evemu"),
+                   "libinput's VMware virtual USB mouse test device (litest-device-vmware-virtual-usb-mouse.c): ABS_X\n"
+                   "and ABS_Y with mouse buttons, which udev tags a mouse, not a touchscreen.")
+
+    # The exception: an axis from ABS_MISC up to ABS_RESERVED whose range is 0 ... 0 is disabled
+    # ("disabling EV_ABS 0x2a on device (min == max == 0)"), and the touchscreen works.
+    device = panel()
+    device["axes"][0x2A] = (0, 0, 0, 0)
+    tr = Trace(device)
+    touch(tr, 1, 0, x=1000, y=1000)
+    move(tr, 8001, 0, x=1100, y=1040)
+    lift(tr, 16001, 0)
+    tr.write_evemu(os.path.join(HERE, "rules-disabled-axis.evemu"),
+                   "A touchscreen with EV_ABS 0x2a at 0 ... 0: libinput disables that axis (min == max == 0 from\n"
+                   "ABS_MISC to ABS_RESERVED) instead of rejecting the device, and reads the touches as usual.")
 
 
 def protocol_a_panel():
@@ -866,6 +966,7 @@ def host_contract_recordings():
 
 if __name__ == "__main__":
     rule_recordings()
+    device_rule_recordings()
     protocol_a_recordings()
     gesture_recordings()
     host_contract_recordings()

@@ -78,8 +78,9 @@ enum RunCommand: Subcommand {
           -h, --help              Show help information.
 
         Times are microseconds since the first input. Device changes are noted on standard
-        error. Exits 69 when a device node cannot be opened, or (--require-device) when the
-        seat has no touch device.
+        error. Exits 69 when a device node cannot be opened or libinput takes no touches from
+        it (the reason names the rule, as a replay of its recording does), or
+        (--require-device) when the seat has no touch device.
         """
 
     static func run(_ arguments: [String]) -> Int32 {

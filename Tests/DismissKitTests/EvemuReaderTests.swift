@@ -215,7 +215,7 @@ import Testing
     }
 
     @Test func protocolADescriptionIsRead() throws {
-        let content = "N: Old Panel\nP: 00 00 00 00 00 00 00 00\nA: 35 0 9600 0 0\nA: 36 0 7200 0 0\nE: 0.000001 0003 0035 1\n"
+        let content = "N: Old Panel\nP: 02 00 00 00 00 00 00 00\nA: 35 0 9600 0 0\nA: 36 0 7200 0 0\nE: 0.000001 0003 0035 1\n"
         let reader = try EvemuReader(path: ReplayTestSupport.write(content))
         #expect(reader.device.usesProtocolA)
         #expect(try ReplayTestSupport.readAll(reader).map(\.event.value) == [1])
@@ -234,11 +234,12 @@ import Testing
     @Test(arguments: [
         ("min > max", "A: 35 1279 0 0 0 12", "A: 36 0 767 0 0 12", 3, "empty range"),
         ("too many slots", "A: 35 0 1279 0 0 12", "A: 36 0 767 0 0 12", 4, "touch slots"),
-        ("one axis with a resolution", "A: 35 0 1279 0 0 12", "A: 36 0 767 0 0", 3, "only one position axis"),
+        ("one axis with a resolution", "A: 35 0 1279 0 0 12", "A: 36 0 767 0 0", 3, "kernel has only x or y MT resolution"),
     ])
     func aDeviceErrorNamesTheAxisLine(name: String, xLine: String, yLine: String, line: Int, reason: String) throws {
         let slots = name == "too many slots" ? "A: 2f 0 299 0 0" : "A: 2f 0 4 0 0"
-        let evemu = "# EVEMU 1.3\nN: Panel\n\(xLine)\n\(slots)\n\(yLine)\nA: 39 0 65535 0 0\nE: 0.000001 0000 0000 0000\n"
+        let evemu = "# EVEMU 1.3\nN: Panel\n\(xLine)\n\(slots)\n\(yLine)\nA: 39 0 65535 0 0\nP: 02 00 00 00 00 00 00 00\n"
+            + "E: 0.000001 0000 0000 0000\n"
         let evemuError = ReplayTestSupport.error { () throws(InputFileError) in try EvemuReader(path: try! ReplayTestSupport.write(evemu)) }
         #expect(evemuError?.line == line, "\(evemuError.map(String.init(describing:)) ?? "no error")")
         #expect(evemuError?.reason.contains(reason) == true)

@@ -172,6 +172,18 @@ import DismissKitService
         #expect(result.standardError.contains("mtdev cannot read the device"))
     }
 
+    /// A recording of a device libinput gives no touch events (``DeviceRules``) is refused with
+    /// exit 65, naming the file, the line of the axis at fault and the reason its golden holds.
+    @Test(arguments: GoldenRecordingTests.deviceRuleNames())
+    func aDeviceLibinputTakesNoTouchesFromIsRefused(name: String) throws {
+        let path = "Recordings/device-\(name).evemu"
+        let refusal = try String(contentsOf: TestPaths.recordings.appendingPathComponent("device-\(name).refusal.txt"), encoding: .utf8)
+        let result = try runGesturectl(["replay", path, "--touch-events"])
+        #expect(result.status == 65)
+        #expect(result.standardError == "Error: \(path):\(refusal)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
     @Test func aBadTimelineCommandStopsTheReplayNamingTheSceneLine() throws {
         let scene = FileManager.default.temporaryDirectory.appendingPathComponent("gesturectl-timeline-\(getpid()).json")
         try """

@@ -17,6 +17,12 @@ import Testing
         return files.filter { $0.hasPrefix("rules-") && ($0.hasSuffix(".evemu") || $0.hasSuffix(".yml")) }.sorted()
     }
 
+    /// The device rule recordings: `device-<rule>.evemu` with `.refusal.txt`, the line and the
+    /// reason the replay refuses the device for.
+    static func deviceRuleNames() -> [String] {
+        names(in: TestPaths.recordings, prefix: "device-", suffixes: [".evemu"])
+    }
+
     /// The real recordings given a scene: `real-<recording stem>.scene.json`.
     static func realStems() -> [String] {
         names(in: TestPaths.recordings, prefix: "real-", suffixes: [".scene.json"])
@@ -37,6 +43,7 @@ import Testing
         #expect(!Self.gestureNames().isEmpty, "no gesture-*.evemu in \(TestPaths.recordings.path)")
         #expect(!Self.ruleRecordingFiles().isEmpty, "no rules-*.evemu or rules-*.yml in \(TestPaths.recordings.path)")
         #expect(!Self.realStems().isEmpty, "no real-*.scene.json in \(TestPaths.recordings.path)")
+        #expect(!Self.deviceRuleNames().isEmpty, "no device-*.evemu in \(TestPaths.recordings.path)")
     }
 
     @Test(arguments: gestureNames())
@@ -58,6 +65,17 @@ import Testing
             lines += event.jsonLine.text + "\n"
         }
         Golden.check(lines, against: url.deletingPathExtension().appendingPathExtension("touch.jsonl"))
+    }
+
+    @Test(arguments: deviceRuleNames())
+    func deviceRuleRecording(_ name: String) throws {
+        let base = TestPaths.recordings.appendingPathComponent("device-\(name)")
+        let error = ReplayTestSupport.error { () throws(InputFileError) in
+            try Recording.open(paths: [base.appendingPathExtension("evemu").path])
+        }
+        #expect(error?.kind == .malformed)
+        let refusal = error.map { "\($0.line.map(String.init) ?? "no line"): \($0.reason)\n" } ?? "not refused\n"
+        Golden.check(refusal, against: base.appendingPathExtension("refusal.txt"))
     }
 
     @Test(arguments: realStems())

@@ -80,7 +80,7 @@ func runMeasured(_ arguments: [String], output: String = "/dev/null", outputDesc
     /// An evemu touchscreen with one slot axis pair, fuzz on x, and the given `E:` lines.
     static func evemu(_ events: [String], fuzz: Int = 16, xRange: String = "0 4339") -> String {
         (["# EVEMU 1.3", "N: hostile", "I: 0018 0000 0000 0000", "P: 02 00 00 00 00 00 00 00",
-          "B: 00 0b 00 00 00 00 00 00 00", "B: 03 00 00 00 00 00 60 02 00",
+          "B: 00 0b 00 00 00 00 00 00 00", "B: 03 00 00 00 00 00 80 60 02",
           "A: 2f 0 9 0 0 0", "A: 35 \(xRange) \(fuzz) 0 20", "A: 36 0 2719 \(fuzz) 0 20", "A: 39 0 65535 0 0 0"]
             + events).joined(separator: "\n") + "\n"
     }

@@ -130,6 +130,8 @@ import Testing
                 absinfo:
                   0: [0, 4095, 0, 0, 0]
                   1: [0, 4095, 0, 0, 0]
+                  53: [0, 4095, 0, 0, 0]
+                  54: [0, 4095, 0, 0, 0]
               udev:
                 properties:
             \(properties)
@@ -280,6 +282,8 @@ import Testing
                 name: "Protocol A"
                 codes: {3: [0, 1, 53, 54]}
                 absinfo:
+                  0: [0, 100, 0, 0, 0]
+                  1: [0, 100, 0, 0, 0]
                   53: [0, 100, 0, 0, 0]
                   54: [0, 100, 0, 0, 0]
                 properties: [1]

@@ -58,6 +58,17 @@
       `systemctl stop` ended the service with status 0; its journal has no libinput
       SYN_DROPPED or lag.
 
+  compare.py refused RESULTS NAME...
+      The device-* recordings (guest/session.sh, check_device_rule), each a device libinput
+      takes no touches from: `gesturectl run --device NODE` exited with a status other than 0
+      at once, printed nothing, and said on stderr "libinput takes no touches from NODE: " and
+      the reason its golden gives ($RECORDINGS/NAME.refusal.txt, what `gesturectl replay`
+      refuses the recording with); and libinput agreed: for a reason "libinput rejects the
+      device", `libinput debug-events --verbose` on the node logged "was rejected" (and the
+      "kernel bug: ..." line the reason quotes) and added no device; for "not a touchscreen",
+      it added the device without the touch capability and udev did not tag it
+      ID_INPUT_TOUCHSCREEN.
+
 For unplug-* recordings (device removed with fingers down), gesturectl must also have
 cancelled every open touch and noted the removal on stderr. For rotated-* recordings
 gesturectl ran with a 180-degree calibration: its percentages must be 100 minus libinput's.
@@ -228,6 +239,45 @@ def devices_problem(base):
 
 # Intent and decision fields that depend on timing and position, not on the decision.
 MEASURED = {"time", "explain", "velocity", "offset", "x", "y", "dx", "dy", "distance", "duration"}
+
+
+def refused_problem(base, name):
+    """What is wrong with a device-* recording's refusal, or None (see `refused` above)."""
+    with open(os.path.join(os.environ.get("RECORDINGS", ""), f"{name}.refusal.txt")) as file:
+        reason = file.read().strip().split(": ", 1)[1]
+    with open(base + ".live.status") as file:
+        status = file.read().strip()
+    with open(base + ".live.stderr") as file:
+        stderr = file.read()
+    with open(base + ".libinput.txt") as file:
+        libinput = file.read()
+    with open(base + ".udev.txt") as file:
+        udev = file.read()
+    if status == "0":
+        return "gesturectl run took the device (exit 0)"
+    if os.path.getsize(base + ".live.jsonl"):
+        return "gesturectl run printed touch events"
+    said = re.search(r"libinput takes no touches from /dev/input/event\d+: (.*)", stderr)
+    if not said:
+        return f"gesturectl run did not say why it refused the device: {stderr.strip()!r}"
+    if said.group(1).strip() != reason:
+        return f"gesturectl run refused it for {said.group(1).strip()!r}, the replay for {reason!r}"
+    added = [line for line in libinput.splitlines() if "DEVICE_ADDED" in line]
+    if reason.startswith("libinput rejects the device"):
+        quoted = re.search(r'its log: "(.*)"\)$', reason)
+        if added or "was rejected" not in libinput:
+            return "libinput did not reject the device"
+        if quoted and quoted.group(1) not in libinput:
+            return f"libinput's log does not say {quoted.group(1)!r}"
+    elif reason.startswith("not a touchscreen"):
+        capabilities = re.search(r"cap:(\S*)", added[0]) if added else None
+        if not capabilities or "t" in capabilities.group(1):
+            return "libinput did not add the device without the touch capability"
+        if "ID_INPUT_TOUCHSCREEN=1" in udev:
+            return "udev tagged the device a touchscreen"
+    else:
+        return f"the golden's reason names no rule: {reason!r}"
+    return None
 
 
 def decisions(path, live=False):
@@ -604,6 +654,9 @@ def main():
                 note = recording_note(base, f"{sources}/{name}.evemu")
             elif mode == "client":
                 problem = client_problem(base, "save" if name.endswith("-save") else "discard")
+            elif mode == "refused":
+                problem = refused_problem(base, name)
+                note = ", refused as libinput refuses it"
             else:
                 other = read_live(base + ".replay.jsonl")
                 problem = compare(live, other, lambda e: e, ("time",), "replay")

@@ -126,7 +126,12 @@ public final class LibinputSource {
         case .seat: !requiringTouchDevice
         case .devices: false
         }
-        if !mayWait && !trackedDevices.values.contains(where: \.isTouch) { throw .noTouchDevice(searched: searched) }
+        if !mayWait && !trackedDevices.values.contains(where: \.isTouch) {
+            if case .devices(let paths) = backend {
+                for path in paths { if let reason = Self.whyNoTouches(from: path) { throw .notTouchscreen(path: path, reason: reason) } }
+            }
+            throw .noTouchDevice(searched: searched)
+        }
     }
 
     deinit {
@@ -294,7 +299,21 @@ public final class LibinputSource {
         var status = stat()
         if stat(path, &status) != 0 { return .cannotOpen(path: path, errno: .current) }
         if access(path, R_OK) != 0 { return .cannotOpen(path: path, errno: .current) }
+        if let reason = whyNoTouches(from: path) { return .notTouchscreen(path: path, reason: reason) }
         return .notAnInputDevice(path: path)
+    }
+
+    /// Why libinput takes no touches from the evdev device at `path`, by the rules it applies
+    /// (``DeviceRules``, read off the device's own description and udev properties); nil when
+    /// they allow touches, or the node cannot be read.
+    private static func whyNoTouches(from path: String) -> String? {
+        guard let capture = try? EvdevCapture(node: path) else { return nil }
+        do {
+            try DeviceRules.check(capture.device)
+            return nil
+        } catch {
+            return error.reason
+        }
     }
 
     /// The integer size used to scale to fractional screen sizes.

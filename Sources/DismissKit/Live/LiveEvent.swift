@@ -62,6 +62,9 @@ public enum LiveInputError: Error, Sendable, Hashable, CustomStringConvertible {
     case cannotOpen(path: String, errno: Errno)
     /// A device node opened, but libinput would not use it as an input device.
     case notAnInputDevice(path: String)
+    /// libinput takes no touches from the device at `path`: it rejects it, or it is not a
+    /// touchscreen (``DeviceRules``); `reason` says which rule, as a replay of it would.
+    case notTouchscreen(path: String, reason: String)
     /// No device with touch capability was found.
     case noTouchDevice(searched: String)
     /// libinput refused the calibration matrix for a device.
@@ -89,6 +92,8 @@ public enum LiveInputError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notAnInputDevice(let path):
             return "libinput cannot use \(path): it is not an evdev input device, or udev has not "
                 + "tagged it (is systemd-udevd running?)"
+        case .notTouchscreen(let path, let reason):
+            return "libinput takes no touches from \(path): \(reason)"
         case .noTouchDevice(let searched):
             return "no touch device found on \(searched). Connect a touchscreen, check that "
                 + "'libinput list-devices' shows it with the touch capability, and that this user "

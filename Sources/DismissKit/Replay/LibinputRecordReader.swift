@@ -255,10 +255,14 @@ private struct LibinputRecordHeaderParser {
     private func parseDevices(keyLine: Int) throws(InputFileError) -> Header {
         try yaml.next()
         var count = 0
+        var firstSkipped: SkippedDevice?
         if yaml.kind == .sequenceStart {
             while try yaml.next() != .sequenceEnd {
                 guard yaml.kind == .mappingStart else { throw yaml.malformed("each item of `devices` must be a map") }
-                if let header = try parseDevice(index: count) { return header }
+                switch try parseDevice(index: count) {
+                case .chosen(let header): return header
+                case .skipped(let skipped): if firstSkipped == nil { firstSkipped = skipped }
+                }
                 count += 1
             }
         } else if !yaml.isNull {
@@ -270,12 +274,33 @@ private struct LibinputRecordHeaderParser {
                 .malformed, path: yaml.path, line: keyLine,
                 reason: "device index \(deviceIndex) is out of range: the recording has \(devices)")
         }
+        // The one device of a recording is refused for what the decoder finds, at its line, as an
+        // evemu file's device is.
+        if count == 1, let only = firstSkipped {
+            try InputFileError.checkDecodable(only.device, path: yaml.path, axisLines: only.axisLines, line: only.line)
+        }
         throw InputFileError(
             .malformed, path: yaml.path, line: keyLine, reason: "no touchscreen among the recording's \(devices)")
     }
 
-    /// Reads one device map; returns its header if it is the chosen one, leaving the reader at its events.
-    private func parseDevice(index: Int) throws(InputFileError) -> Header? {
+    /// A device map read to its end without being chosen: what the decoder would say of it.
+    private struct SkippedDevice {
+        let device: DeviceDescription
+        let axisLines: [UInt16: Int]
+        /// The line of the device's map.
+        let line: Int
+    }
+
+    /// What reading one device map found.
+    private enum ParsedDevice {
+        /// The chosen device, the reader left at its events.
+        case chosen(Header)
+        case skipped(SkippedDevice)
+    }
+
+    /// Reads one device map: the chosen one's header, leaving the reader at its events, or the
+    /// device skipped.
+    private func parseDevice(index: Int) throws(InputFileError) -> ParsedDevice {
         var device = DeviceDescription(name: "")
         var axisLines: [UInt16: Int] = [:]
         func isChosen() -> Bool { deviceIndex.map { $0 == index } ?? device.isTouchscreen }
@@ -287,8 +312,8 @@ private struct LibinputRecordHeaderParser {
         while true {
             switch try yaml.next() {
             case .mappingEnd:
-                guard isChosen() else { return nil }
-                return Header(device: try checkedChoice(line: mapLine), hasEvents: false)
+                guard isChosen() else { return .skipped(SkippedDevice(device: device, axisLines: axisLines, line: mapLine)) }
+                return .chosen(Header(device: try checkedChoice(line: mapLine), hasEvents: false))
             case .scalar:
                 switch yaml.scalarText {
                 case "evdev":
@@ -302,9 +327,9 @@ private struct LibinputRecordHeaderParser {
                     }
                     let chosen = try checkedChoice(line: mapLine)
                     try yaml.next()
-                    if yaml.kind == .sequenceStart { return Header(device: chosen, hasEvents: true) }
+                    if yaml.kind == .sequenceStart { return .chosen(Header(device: chosen, hasEvents: true)) }
                     guard yaml.isNull else { throw yaml.malformed("`events` must be a list") }
-                    return Header(device: chosen, hasEvents: false)
+                    return .chosen(Header(device: chosen, hasEvents: false))
                 default:
                     try yaml.skipNextNode()
                 }

@@ -25,11 +25,11 @@ public protocol RecordingReader: AnyObject {
 }
 
 extension InputFileError {
-    /// Refuses a recorded device the decoder cannot read (not a touchscreen to libinput, or a
-    /// multitouch device that is neither protocol B nor readable by mtdev), as a malformed
-    /// recording at the line that declares the axis at fault: an empty position range, the
-    /// one position axis with a resolution, or the slot axis of too many slots; otherwise the
-    /// first axis line (`axisLines`: the line of each absolute axis; `line` without any).
+    /// Refuses a recorded device the decoder cannot read (one libinput gives no touch events, by
+    /// ``DeviceRules``, or a multitouch device that is neither protocol B nor readable by mtdev),
+    /// as a malformed recording at the line that declares the axis at fault (``TouchDeviceError/axis``);
+    /// otherwise at the first axis line (`axisLines`: the line of each absolute axis; `line`
+    /// without any).
     ///
     /// The decision is ``TouchDecoder``'s; the readers call this as soon as they have read
     /// the description of the device they will read events from.
@@ -43,21 +43,9 @@ extension InputFileError {
                 _ = try TouchDecoder(device: device, screen: .standard)
             }
         } catch {
-            let blamed = blamedAxis(of: device).flatMap { axisLines[$0] }
+            let blamed = error.axis.flatMap { axisLines[$0] }
             throw InputFileError(.malformed, path: path, line: blamed ?? axisLines.values.min() ?? line, reason: error.reason)
         }
-    }
-
-    /// The axis a device the decoder refuses is refused for, when one is.
-    private static func blamedAxis(of device: DeviceDescription) -> UInt16? {
-        let axes = device.absoluteAxes
-        if let slots = axes[AbsoluteAxis.multitouchSlot], !(0..<256).contains(Int64(slots.maximum)) { return AbsoluteAxis.multitouchSlot }
-        let (x, y) = positionAxes(of: device)
-        for code in [x, y] {
-            if let axis = axes[code], axis.minimum >= axis.maximum || axis.resolution < 0 { return code }
-        }
-        guard let xAxis = axes[x], let yAxis = axes[y], (xAxis.resolution == 0) != (yAxis.resolution == 0) else { return nil }
-        return xAxis.resolution != 0 ? x : y
     }
 
     /// The codes of the axes the decoder takes positions from.

@@ -62,16 +62,4 @@ public struct DeviceDescription: Sendable, Hashable {
     /// Whether the device reports multitouch positions without slots (multitouch protocol A),
     /// so that libinput reads it through libmtdev.
     public var usesProtocolA: Bool { hasMultitouchPositions && !hasSlots }
-
-    /// Whether udev (and so libinput) would treat the device as a touchscreen:
-    /// `ID_INPUT_TOUCHSCREEN=1` when recorded, otherwise `INPUT_PROP_DIRECT`, or,
-    /// for devices older than that property, absolute touch axes without a finger tool.
-    public var isTouchscreen: Bool {
-        if let recorded = udevProperties["ID_INPUT_TOUCHSCREEN"] { return recorded == "1" }
-        if properties.contains(InputProperty.direct) { return true }
-        if properties.contains(InputProperty.pointer) { return false }
-        let hasPosition = hasMultitouchPositions || (absoluteAxes[AbsoluteAxis.x] != nil && absoluteAxes[AbsoluteAxis.y] != nil)
-        return hasPosition && supports(type: EventType.key, code: KeyCode.touch)
-            && !supports(type: EventType.key, code: KeyCode.toolFinger)
-    }
 }

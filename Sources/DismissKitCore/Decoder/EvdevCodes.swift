@@ -5,7 +5,15 @@
 public enum EventType {
     public static let synchronization: UInt16 = 0x00
     public static let key: UInt16 = 0x01
+    /// `EV_REL`.
+    package static let relative: UInt16 = 0x02
     public static let absolute: UInt16 = 0x03
+}
+
+/// `EV_REL` codes.
+package enum RelativeAxis {
+    package static let x: UInt16 = 0x00
+    package static let y: UInt16 = 0x01
 }
 
 /// `EV_SYN` codes.
@@ -22,6 +30,13 @@ public enum SynchronizationCode {
 public enum AbsoluteAxis {
     public static let x: UInt16 = 0x00
     public static let y: UInt16 = 0x01
+    /// `ABS_Z`.
+    package static let z: UInt16 = 0x02
+    /// `ABS_MISC`.
+    package static let misc: UInt16 = 0x28
+    /// `ABS_RESERVED`, the code below `ABS_MT_SLOT`: a device that advertises both is not
+    /// multitouch to libevdev ("fake multitouch").
+    package static let reserved: UInt16 = 0x2e
     public static let multitouchSlot: UInt16 = 0x2f
     /// `ABS_MT_TOUCH_MAJOR`.
     package static let multitouchTouchMajor: UInt16 = 0x30
@@ -45,6 +60,25 @@ public enum AbsoluteAxis {
     public static let lastMultitouch: UInt16 = 0x3d
     /// The kernel's multitouch axes after `ABS_MT_SLOT` (`ABS_MT_FIRST` ... `ABS_MT_LAST`).
     package static let multitouchAxes: ClosedRange<UInt16> = firstMultitouch...lastMultitouch
+
+    /// The kernel's names of the `EV_ABS` codes (`linux/input-event-codes.h`), as libevdev gives
+    /// them to libinput's log.
+    package static let names: [UInt16: String] = [
+        0x00: "ABS_X", 0x01: "ABS_Y", 0x02: "ABS_Z", 0x03: "ABS_RX", 0x04: "ABS_RY", 0x05: "ABS_RZ",
+        0x06: "ABS_THROTTLE", 0x07: "ABS_RUDDER", 0x08: "ABS_WHEEL", 0x09: "ABS_GAS", 0x0a: "ABS_BRAKE",
+        0x10: "ABS_HAT0X", 0x11: "ABS_HAT0Y", 0x12: "ABS_HAT1X", 0x13: "ABS_HAT1Y", 0x14: "ABS_HAT2X",
+        0x15: "ABS_HAT2Y", 0x16: "ABS_HAT3X", 0x17: "ABS_HAT3Y", 0x18: "ABS_PRESSURE", 0x19: "ABS_DISTANCE",
+        0x1a: "ABS_TILT_X", 0x1b: "ABS_TILT_Y", 0x1c: "ABS_TOOL_WIDTH", 0x20: "ABS_VOLUME", 0x21: "ABS_PROFILE", 0x28: "ABS_MISC",
+        0x2e: "ABS_RESERVED", 0x2f: "ABS_MT_SLOT", 0x30: "ABS_MT_TOUCH_MAJOR", 0x31: "ABS_MT_TOUCH_MINOR",
+        0x32: "ABS_MT_WIDTH_MAJOR", 0x33: "ABS_MT_WIDTH_MINOR", 0x34: "ABS_MT_ORIENTATION", 0x35: "ABS_MT_POSITION_X",
+        0x36: "ABS_MT_POSITION_Y", 0x37: "ABS_MT_TOOL_TYPE", 0x38: "ABS_MT_BLOB_ID", 0x39: "ABS_MT_TRACKING_ID",
+        0x3a: "ABS_MT_PRESSURE", 0x3b: "ABS_MT_DISTANCE", 0x3c: "ABS_MT_TOOL_X", 0x3d: "ABS_MT_TOOL_Y",
+    ]
+
+    /// The kernel's name of `code`, or `EV_ABS 0xNN` for a code it has none for.
+    package static func name(of code: UInt16) -> String {
+        names[code] ?? "EV_ABS 0x" + String(code, radix: 16)
+    }
 }
 
 /// `EV_KEY` codes.
@@ -52,6 +86,14 @@ public enum KeyCode {
     public static let escape: UInt16 = 1
     public static let touch: UInt16 = 0x14a
     public static let toolFinger: UInt16 = 0x145
+    /// `BTN_MOUSE`, the first mouse button.
+    package static let firstMouseButton: UInt16 = 0x110
+    /// `BTN_JOYSTICK`, the first code after the mouse buttons.
+    package static let joystick: UInt16 = 0x120
+    /// `BTN_TOOL_PEN`.
+    package static let toolPen: UInt16 = 0x140
+    /// `BTN_STYLUS`.
+    package static let stylus: UInt16 = 0x14b
 }
 
 /// `ABS_MT_TOOL_TYPE` values.
@@ -61,8 +103,9 @@ public enum MultitouchTool {
 
 /// `INPUT_PROP_*` bits.
 public enum InputProperty {
-    public static let pointer: UInt16 = 0
     public static let direct: UInt16 = 1
+    /// `INPUT_PROP_ACCELEROMETER`.
+    package static let accelerometer: UInt16 = 6
 }
 
 /// The ranges of evdev numbers that recordings are checked against, and the sizes of the tables

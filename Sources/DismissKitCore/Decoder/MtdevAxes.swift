@@ -16,8 +16,8 @@ package enum MtdevAxes {
             let range = Int64(axis.maximum) - Int64(axis.minimum)
             guard Int64(Int32.min)...Int64(Int32.max) ~= range else {
                 throw TouchDeviceError(
-                    reason: "protocol A axis \(axisName(code)) spans \(axis.minimum)...\(axis.maximum), more than mtdev's "
-                        + "default fuzz, (max - min) / n in a C int, can hold")
+                    reason: "protocol A axis \(AbsoluteAxis.name(of: code)) spans \(axis.minimum)...\(axis.maximum), more than mtdev's "
+                        + "default fuzz, (max - min) / n in a C int, can hold", axis: code)
             }
         }
     }
@@ -37,15 +37,5 @@ package enum MtdevAxes {
         var axis = device.absoluteAxes[code] ?? AbsoluteAxisInfo(minimum: 0, maximum: 0)
         if code == AbsoluteAxis.multitouchPositionX || code == AbsoluteAxis.multitouchPositionY { axis.fuzz = 0 }
         return axis
-    }
-
-    private static func axisName(_ code: UInt16) -> String {
-        let names: [UInt16: String] = [
-            AbsoluteAxis.multitouchTouchMajor: "ABS_MT_TOUCH_MAJOR", AbsoluteAxis.multitouchTouchMinor: "ABS_MT_TOUCH_MINOR",
-            AbsoluteAxis.multitouchWidthMajor: "ABS_MT_WIDTH_MAJOR", AbsoluteAxis.multitouchWidthMinor: "ABS_MT_WIDTH_MINOR",
-            AbsoluteAxis.multitouchOrientation: "ABS_MT_ORIENTATION",
-            AbsoluteAxis.multitouchPositionX: "ABS_MT_POSITION_X", AbsoluteAxis.multitouchPositionY: "ABS_MT_POSITION_Y",
-        ]
-        return names[code] ?? "ABS_\(String(code, radix: 16))"
     }
 }

@@ -1,8 +1,13 @@
 /// Why a device cannot be decoded as a touchscreen.
 public struct TouchDeviceError: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String
+    /// The `EV_ABS` code of the axis at fault, when one is.
+    public var axis: UInt16?
     public var description: String { reason }
-    public init(reason: String) { self.reason = reason }
+    public init(reason: String, axis: UInt16? = nil) {
+        self.reason = reason
+        self.axis = axis
+    }
 }
 
 /// How a touchscreen reports its contacts, and so how libinput reads it.
@@ -122,22 +127,26 @@ public struct TouchDecoder: Sendable {
     /// - Parameters:
     ///   - calibration: overrides the recorded `LIBINPUT_CALIBRATION_MATRIX` udev property.
     /// - Throws: ``TouchDeviceError`` when libinput would not treat the device as a
-    ///   touchscreen, or mtdev could not read a protocol A device.
+    ///   touchscreen (``DeviceRules``), or mtdev could not read a protocol A device.
     public init(device: DeviceDescription, screen: ScreenSize, calibration: CalibrationMatrix? = nil) throws(TouchDeviceError) {
+        reporting = try TouchDecoder.checkMultitouchProtocol(of: device)
+        try DeviceRules.check(device)
         let axes = device.absoluteAxes
         isMultitouch = device.hasMultitouchPositions
-        reporting = try TouchDecoder.checkMultitouchProtocol(of: device)
         readsMtdevOutput = reporting == .protocolA
         let xCode = isMultitouch ? AbsoluteAxis.multitouchPositionX : AbsoluteAxis.x
         let yCode = isMultitouch ? AbsoluteAxis.multitouchPositionY : AbsoluteAxis.y
         guard let xAxis = axes[xCode], let yAxis = axes[yCode] else {
             throw TouchDeviceError(reason: "the device has no absolute x and y axes, so it is not a touchscreen")
         }
-        guard xAxis.minimum < xAxis.maximum, yAxis.minimum < yAxis.maximum else {
-            throw TouchDeviceError(reason: "the position axes have an empty range (libinput rejects the device)")
-        }
-        guard (xAxis.resolution == 0) == (yAxis.resolution == 0), xAxis.resolution >= 0, yAxis.resolution >= 0 else {
-            throw TouchDeviceError(reason: "only one position axis has a resolution (libinput rejects the device)")
+        for (code, axis) in [(xCode, xAxis), (yCode, yAxis)] {
+            guard axis.minimum < axis.maximum else {
+                throw TouchDeviceError(reason: "\(AbsoluteAxis.name(of: code)) has an empty range, \(axis.minimum) > \(axis.maximum)",
+                                       axis: code)
+            }
+            guard axis.resolution >= 0 else {
+                throw TouchDeviceError(reason: "\(AbsoluteAxis.name(of: code)) has a negative resolution, \(axis.resolution)", axis: code)
+            }
         }
         self.xAxis = xAxis
         self.yAxis = yAxis
@@ -152,7 +161,8 @@ public struct TouchDecoder: Sendable {
         case .protocolA: slotCount = TouchDecoder.protocolASlotCount
         }
         guard (1...256).contains(slotCount) else {
-            throw TouchDeviceError(reason: "the device declares \(slotCount) touch slots; 1 to 256 are supported")
+            throw TouchDeviceError(reason: "the device declares \(slotCount) touch slots; 1 to 256 are supported",
+                                   axis: AbsoluteAxis.multitouchSlot)
         }
         slots = [Slot](repeating: Slot(), count: slotCount)
         var kernelValues = [Int32](repeating: 0, count: slotCount * TouchDecoder.multitouchAxisCount)

@@ -7,8 +7,9 @@
 # plays the events with evemu-play, waits until the readers are quiet, stops them, removes
 # the device, and copies NAME.* to /results (9p, written through to the host) at once,
 # NAME.finished last.
-# @devices lists the devices of all the recordings but the gesture-* ones (`gesturectl
-# devices`, `libinput list-devices`), see list_devices.
+# @devices lists the devices of all the recordings but the gesture-* and device-* ones
+# (`gesturectl devices`, `libinput list-devices`), see list_devices. A device-* recording is
+# a device libinput takes no touches from: see check_device_rule.
 #
 # Progress goes to stdout (the host's session.log), a line per step:
 #   [guest T] NAME: started (lane L)
@@ -282,6 +283,44 @@ run_one() {
   log "$name: finished in $LAP s ($steps; ${#lines[@]} live lines, exit $status)"
 }
 
+# A device-* recording: a device libinput takes no touches from (Recordings/README.md). Its
+# device is created and udev tagged it; then what each side says of it is kept: udev's
+# properties, `gesturectl run --device NODE --touch-events` (which must refuse it at once,
+# saying why: its stderr and exit status), and `libinput debug-events --verbose` on the node
+# until it has added the device or given up (its log names the rule when it rejects one).
+# Nothing is played.
+check_device_rule() {
+  local name=$1 lane=$2 out=$OUT/$1 started creator fd line node="" reference
+  uptime_now; started=$NOW
+  log "$name: started (lane $lane)"
+  exec {fd}< <(exec evemu-device "$SHARE/recordings/$name.desc" 2> "$WORK/$name.evemu-device.err")
+  creator=$!
+  while IFS= read -r -u "$fd" line; do
+    if [[ $line =~ (/dev/input/event[0-9]+) ]]; then node=${BASH_REMATCH[1]}; break; fi
+  done
+  exec {fd}<&-
+  if [ -z "$node" ]; then
+    log "$name: evemu-device failed: $(cat "$WORK/$name.evemu-device.err")"
+    kill $creator 2> /dev/null
+    return
+  fi
+  udevadm wait "$node"
+  udevadm info --query=property --name="$node" > "$out.udev.txt" 2>&1
+  stdbuf -oL /usr/libexec/libinput/libinput-debug-events --verbose --device "$node" < /dev/null > "$out.libinput.txt" 2>&1 &
+  reference=$!
+  "$GESTURECTL" run --device "$node" --touch-events < /dev/null > "$out.live.jsonl" 2> "$out.live.stderr"
+  echo $? > "$out.live.status"
+  wait_line "$out.libinput.txt" DEVICE_ADDED $reference   # added, or it gave up on the device and exited
+  kill -INT $reference 2> /dev/null
+  wait $reference
+  kill $creator
+  wait $creator 2> /dev/null
+  cp "$out".* "$RESULTS/"
+  since $started
+  echo "total $LAP" > "$RESULTS/$name.finished"
+  log "$name: finished in $LAP s (gesturectl run exit $(< "$out.live.status"))"
+}
+
 # The device listing, one task for all the recordings that are listed (/share/listed): their
 # devices are created at once, `gesturectl devices` (udev seat0) and `libinput list-devices`
 # list them all, and each NAME gets both listings and its own node (NAME.node).
@@ -359,7 +398,11 @@ run_lane() {
       nap 0.5   # only heavy ones are left, one of them playing in another lane
       continue
     fi
-    if [ "$taken" = @devices ]; then list_devices "$lane"; else run_one "$taken" "$lane"; fi
+    case $taken in
+      @devices) list_devices "$lane" ;;
+      device-*) check_device_rule "$taken" "$lane" ;;
+      *) run_one "$taken" "$lane" ;;
+    esac
     [ -z "${HEAVY[$taken]:-}" ] || rm -f "$WORK/heavy-playing"
   done
 }

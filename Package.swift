@@ -28,8 +28,14 @@ let package = Package(
         // pipeline. It imports only Swift (and Synchronization): no C module, no Glibc, no
         // Foundation, so that its build proves it reads no clock and does no I/O.
         .target(name: "DismissKitCore", exclude: ["Recogniser/GestureRecogniser.md"]),
-        // The edges: recording readers, mtdev, live libinput input, JSON, files. Re-exports the core.
-        .target(name: "DismissKit", dependencies: ["DismissKitCore", "CLibinput", "CYAML", "CMtdev"]),
+        // The wire codec: JSON values, scene files, host commands, and the lines of intents, decisions,
+        // touches and the protocol. Pure like the core (it imports the core and Swift only, its
+        // errors typed), so the native build and the WebAssembly build (script/wasm) compile the
+        // same code and write the same bytes.
+        .target(name: "DismissKitWire", dependencies: ["DismissKitCore"]),
+        // The edges: recording readers, mtdev, live libinput input, files, sessions. Re-exports the
+        // core and the wire codec.
+        .target(name: "DismissKit", dependencies: ["DismissKitCore", "DismissKitWire", "CLibinput", "CYAML", "CMtdev"]),
         // `gesturectl run`'s protocol service: its clients, the socket, the bounded output queues.
         .target(name: "DismissKitService", dependencies: ["DismissKit"]),
         // `gesturectl plot`'s SVG and HTML pictures of a replay.
@@ -61,7 +67,7 @@ let package = Package(
         .executableTarget(name: "dismisskit-bench", dependencies: ["DismissKit"]),
         // The kernel's evdev header, for the tests that check the core's copies of its numbers.
         .systemLibrary(name: "CEvdevHeader", path: "Tests/CEvdevHeader"),
-        .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "DismissKitService", "DismissKitPlot", "gesturectl", "CEvdevHeader"]),
+        .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "DismissKitWire", "DismissKitService", "DismissKitPlot", "gesturectl", "CEvdevHeader"]),
     ],
     swiftLanguageModes: [.v6]
 )

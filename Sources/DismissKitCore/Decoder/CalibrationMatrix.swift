@@ -8,7 +8,7 @@ public struct CalibrationMatrix: Sendable, Hashable {
 
     /// - Parameter values: exactly six values, `a b c d e f`.
     public init?(_ values: [Float]) {
-        guard values.count == 6, values.allSatisfy(\.isFinite) else { return nil }
+        guard values.count == 6, values.allSatisfy({ $0.isFinite }) else { return nil }
         self.values = values
     }
 

@@ -98,7 +98,11 @@ final class PresentationNames: Sendable {
         var names: [String] = []
     }
 
+    #if hasFeature(Embedded)
+    private let table = OneThreadBox(Table())
+    #else
     private let table = Mutex(Table())
+    #endif
 
     /// The number of `name`, interning it first if it is new.
     func number(of name: String) -> Int {
@@ -119,3 +123,19 @@ final class PresentationNames: Sendable {
         table.withLock { $0.names.count }
     }
 }
+
+#if hasFeature(Embedded)
+/// A value behind `Mutex`'s `withLock`, for the embedded build (WebAssembly without threads): one
+/// thread runs it, and Embedded Swift's `Synchronization` has no `Mutex`.
+final class OneThreadBox<Value>: @unchecked Sendable {
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        body(&value)
+    }
+}
+#endif

@@ -1,3 +1,5 @@
+import DismissKitCore
+
 /// Takes an intent line's fields one call a field, in the order ``Intent/writeFields(to:explain:)``
 /// gives them: ascending key order, as JSON Lines output requires.
 ///

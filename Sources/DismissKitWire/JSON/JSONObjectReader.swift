@@ -1,3 +1,5 @@
+import DismissKitCore
+
 /// Reads the members of one JSON object by key, so that keys nobody read can be rejected.
 ///
 /// Errors name the line of the offending value and its path from the root,

@@ -1,3 +1,5 @@
+import DismissKitCore
+
 /// A scene file (SPEC section 3): the scene and the host commands its timeline delivers.
 ///
 /// The format is strict so that a typo in a kiosk configuration stops with a clear
@@ -40,36 +42,6 @@ public struct SceneFile: Sendable, Hashable {
         }
     }
 
-    /// Reads and parses the scene file at `path`.
-    /// - Throws: ``InputFileError`` `.unreadable` when the file cannot be read, `.malformed` when its
-    ///   content is bad or it is larger than ``InputLimits/maximumSceneFileSize``.
-    public static func load(path: String) throws(InputFileError) -> SceneFile {
-        try parse(try readText(path: path, describing: "scene file"), path: path)
-    }
-
-    /// The UTF-8 text of a JSON file of at most ``InputLimits/maximumSceneFileSize`` bytes;
-    /// `kind` names the file in errors ("scene file").
-    static func readText(path: String, describing kind: String) throws(InputFileError) -> String {
-        let input = try FileInput(path: path)
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: input.firstBufferSize)
-        while true {
-            let count = try chunk.withUnsafeMutableBytes { bytes in
-                Result { () throws(InputFileError) in try input.read(into: bytes) }
-            }.get()
-            if count == 0 { break }
-            data += chunk[..<count]
-            if data.count > InputLimits.maximumSceneFileSize {
-                throw InputFileError(.malformed, path: path,
-                                     reason: "the \(kind) is larger than \(InputLimits.maximumSceneFileSize) bytes")
-            }
-        }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw InputFileError(.malformed, path: path, reason: "the \(kind) is not valid UTF-8 text")
-        }
-        return text
-    }
-
     private static func timeline(from reader: inout JSONObjectReader) throws(JSONInputError) -> [TimedCommand] {
         guard let value = reader.optional("timeline") else { return [] }
         let path = reader.path(of: "timeline")
@@ -100,9 +72,9 @@ public struct SceneFile: Sendable, Hashable {
 }
 
 /// Reads scenes and presentations from JSON, shared by scene files and host commands.
-enum SceneReader {
+package enum SceneReader {
     /// A scene as read, with the lines its parts came from, before the stack rules are checked.
-    struct UncheckedScene {
+    package struct UncheckedScene {
         var scene = Scene()
         var screenLine: Int
         var presentationLines: [Int] = []
@@ -111,7 +83,7 @@ enum SceneReader {
 
         /// The scene once ``Scene/validate()`` accepts it; otherwise an error on the line
         /// of the presentation at fault (or of the screen).
-        func validated() throws(JSONInputError) -> Scene {
+        package func validated() throws(JSONInputError) -> Scene {
             do throws(SceneValidationError) {
                 try scene.validate()
             } catch {
@@ -124,7 +96,7 @@ enum SceneReader {
 
     /// Reads the scene members (`screen`, `compactWidth`, `topInset`, `presentations`)
     /// of an object; the caller rejects unknown keys, then validates.
-    static func scene(from reader: inout JSONObjectReader) throws(JSONInputError) -> UncheckedScene {
+    package static func scene(from reader: inout JSONObjectReader) throws(JSONInputError) -> UncheckedScene {
         var unchecked = UncheckedScene(screenLine: reader.line, path: reader.path)
         if let screenValue = reader.optional("screen") {
             unchecked.screenLine = screenValue.line

@@ -1,3 +1,5 @@
+import DismissKitCore
+
 extension GestureDecision {
     /// The decision as one `--explain` line: `type` `decision`, its `decision` name, `time`,
     /// `presentation`, `seatSlot`, the point (`x`, `y`), its figures and the `rule` in words.

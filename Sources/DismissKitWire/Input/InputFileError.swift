@@ -1,3 +1,5 @@
+import DismissKitCore
+
 /// A problem with an input file (a recording, a scene): which file, where, and why.
 public struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem it is; the command-line tool maps it to an exit status.

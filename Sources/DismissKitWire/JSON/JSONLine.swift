@@ -1,4 +1,5 @@
-import Glibc
+import DismissKitCore
+
 
 /// One JSON object written on one line, keys sorted, numbers in a stable format.
 ///
@@ -80,24 +81,39 @@ public struct JSONLine: Sendable {
     /// Formats a number with at most three decimals and no trailing zeros; `null` when not finite.
     ///
     /// The digits are the ones C's `%.3f` gives (the exact binary value, rounded half to even),
-    /// computed in integers (``JSONLineBytes/number(_:)``); printf formats only magnitudes
-    /// beyond 2⁶³, which no touch or scene comes near.
+    /// computed in integers: ``JSONLineBytes/number(_:)`` below 2⁶³, and beyond it, where every
+    /// `Double` is a whole number, its exact decimal digits (``wholeNumberDigits(_:)``).
     public static func formatNumber(_ number: Double) -> String {
-        formatRoundedNumber(number) ?? formatNumberWithPrintf(number)
+        formatRoundedNumber(number) ?? wholeNumberDigits(number)
     }
 
-    /// ``formatNumber(_:)`` through printf: for magnitudes beyond 2⁶³, and for tests that compare the two.
-    static func formatNumberWithPrintf(_ number: Double) -> String {
-        guard number.isFinite else { return "null" }
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 352) { buffer in
-            guard let start = buffer.baseAddress else { return "null" }
-            let written = withVaList([number]) { vsnprintf(start, buffer.count, "%.3f", $0) }
-            var end = Int(min(max(written, 0), Int32(buffer.count - 1)))
-            while end > 0 && buffer[end - 1] == 0x30 { end -= 1 }  // trailing "0"
-            if end > 0 && buffer[end - 1] == 0x2E { end -= 1 }     // a bare "."
-            let text = String(decoding: UnsafeRawBufferPointer(start: start, count: end).bindMemory(to: UInt8.self), as: UTF8.self)
-            return text == "-0" ? "0" : text
+    /// The exact decimal digits of a whole `Double` of any magnitude (with its sign), as `%.3f`
+    /// prints them before the point: the significand shifted left in base-10⁹ limbs.
+    static func wholeNumberDigits(_ number: Double) -> String {
+        let exponent = Int(number.exponentBitPattern) - 1075
+        guard number.isFinite, exponent >= 0 else { return "null" }
+        var limbs: [UInt64] = []  // base 10⁹, least significant first
+        var significand = number.significandBitPattern | (1 << 52)
+        while significand > 0 {
+            limbs.append(significand % 1_000_000_000)
+            significand /= 1_000_000_000
         }
+        for _ in 0..<exponent {
+            var carry: UInt64 = 0
+            for index in limbs.indices {
+                let doubled = limbs[index] * 2 + carry
+                limbs[index] = doubled % 1_000_000_000
+                carry = doubled / 1_000_000_000
+            }
+            if carry > 0 { limbs.append(carry) }
+        }
+        var text = number < 0 ? "-" : ""
+        text += String(limbs[limbs.count - 1])
+        for limb in limbs.dropLast().reversed() {
+            let digits = String(limb)
+            text += String(repeating: "0", count: 9 - digits.utf8.count) + digits
+        }
+        return text
     }
 
     /// Formats a number in the shortest decimal form that reads back as the same `Double`

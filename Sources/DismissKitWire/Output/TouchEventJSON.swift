@@ -1,3 +1,5 @@
+import DismissKitCore
+
 extension TouchEvent {
     /// The event as one output line: `type`, `time`, and for all but frames `slot`
     /// and `seatSlot`; `down` and `motion` add `xMM`, `yMM`, `x`, `y`, rounded to 0.001.

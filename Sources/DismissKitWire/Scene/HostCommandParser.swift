@@ -1,3 +1,5 @@
+import DismissKitCore
+
 /// Reads host commands (SPEC section 7) from JSON.
 ///
 /// Shapes, one object each, unknown keys rejected:

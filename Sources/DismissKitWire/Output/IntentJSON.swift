@@ -1,3 +1,5 @@
+import DismissKitCore
+
 extension Intent {
     /// The intent as one output line (``writeFields(to:explain:)``'s fields).
     public func jsonLine(explain: Bool) -> JSONLine {
@@ -22,7 +24,7 @@ private struct JSONLineFields: IntentFieldWriter {
     mutating func reason(_ key: StaticString, _ reason: RejectionReason) { line.set(key.description, .string(reason.description)) }
 
     mutating func options(_ key: StaticString, _ options: ConfirmationOptions) {
-        line.set(key.description, .strings(options.map(\.rawValue)))
+        line.set(key.description, .strings(options.map { $0.rawValue }))
     }
 
     mutating func beginObject(_ key: StaticString) {

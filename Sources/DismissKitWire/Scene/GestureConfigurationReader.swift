@@ -1,3 +1,5 @@
+import DismissKitCore
+
 /// Gesture thresholds in JSON: a scene file's `gestures` object, or the file `--config` names.
 ///
 /// Every field of ``GestureConfiguration`` may be given, by its Swift name; absent fields keep
@@ -62,11 +64,6 @@ public enum GestureConfigurationReader {
         } catch {
             throw InputFileError(.malformed, path: path, line: error.line, reason: error.reason)
         }
-    }
-
-    /// Reads and parses the `--config` file at `path` (at most ``InputLimits/maximumSceneFileSize`` bytes).
-    public static func load(path: String, base: GestureConfiguration = GestureConfiguration()) throws(InputFileError) -> GestureConfiguration {
-        try parse(try SceneFile.readText(path: path, describing: "configuration file"), path: path, base: base)
     }
 }
 

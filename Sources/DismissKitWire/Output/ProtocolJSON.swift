@@ -1,3 +1,5 @@
+import DismissKitCore
+
 /// The answer `gesturectl run` gives to one host command line (README, "The protocol").
 public enum HostReply: Sendable, Hashable {
     /// The command on `line` was applied (a `query` was answered).
@@ -62,7 +64,7 @@ extension DismissalPipeline {
         var line = JSONLine()
         line.set("type", .string("state"))
         line.set("scene", .object(scene.jsonLine))
-        let order = scene.presentations.map(\.id)
+        let order = scene.presentations.map { $0.id }
         let questions = policy.openQuestions.sorted { left, right in
             let (leftIndex, rightIndex) = (order.firstIndex(of: left.key.name), order.firstIndex(of: right.key.name))
             if leftIndex != rightIndex { return (leftIndex ?? order.count) < (rightIndex ?? order.count) }
@@ -169,21 +171,6 @@ extension Presentation {
         if let frame { line.set("frame", rectValue(frame)) }
         if let anchor { line.set("anchor", rectValue(anchor)) }
         line.set("passthrough", .array(passthrough.map(rectValue)))
-        return line
-    }
-}
-
-extension LiveDevice {
-    /// The protocol's line for a device that came or went:
-    /// `{"change":"added"|"removed","keyboard":…,"name":…,"node":…,"touch":…,"type":"device"}`.
-    public func changeJSONLine(added: Bool) -> JSONLine {
-        var line = JSONLine()
-        line.set("type", .string("device"))
-        line.set("change", .string(added ? "added" : "removed"))
-        line.set("name", .string(name))
-        line.set("node", .string(node))
-        line.set("touch", .bool(isTouch))
-        line.set("keyboard", .bool(isKeyboard))
         return line
     }
 }

@@ -1,3 +1,5 @@
+import DismissKitCore
+
 /// A problem in JSON input: the 1-based line it was found on and why.
 ///
 /// Parsing and typed reading both report this; a file reader turns it into an
@@ -126,7 +128,7 @@ private struct JSONParser {
             }
             let keyLine = line
             let key = try parseString()
-            if members.count == Self.membersSearched { keys = Set(members.lazy.map(\.key)) }
+            if members.count == Self.membersSearched { keys = Set(members.lazy.map { $0.key }) }
             let duplicate = members.count < Self.membersSearched ? members.contains { $0.key == key } : !keys.insert(key).inserted
             guard !duplicate else {
                 throw JSONInputError(line: keyLine, reason: "duplicate key \(quoted(key))")

@@ -1,4 +1,4 @@
-import Glibc
+import DismissKitCore
 
 /// Writes JSON Lines straight into a byte buffer: the output path of `gesturectl` and the C
 /// library, where every touch event or intent is one line.

@@ -313,6 +313,7 @@ def device_rule_recordings():
     # (ABS_RESERVED and ABS_MT_SLOT both advertised): fake multitouch, keyboard and pointer only.
     axes = {ABS_VOLUME: (0, 1023, 0, 0), ABS_MISC: (0, 255, 0, 0), 0x29: (0, 255, 0, 0)}
     axes.update({code: (-127, 127, 0, 0) for code in range(0x2A, 0x40)})
+    axes[SLOT] = (0, 9, 0, 0)  # the kernel's uinput refuses to make a slot axis reaching 127
     keys = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 16, 17, 18, 28, 29, 30, 31, 42, 56, 57, 103, 105, 106, 108,
             BTN_LEFT, BTN_RIGHT, BTN_MIDDLE]
     tr = Trace({"name": "Microsoft Surface Type Cover", "id": (0x03, 0x045E, 0x07DC, 0x0111), "properties": [],
@@ -323,6 +324,17 @@ def device_rule_recordings():
                    "libinput's Microsoft Surface Type Cover test device (litest-device-ms-surface-cover.c): its axes\n"
                    "include ABS_RESERVED and ABS_MT_SLOT, so libevdev and libinput take it for fake multitouch; udev tags\n"
                    "it a keyboard and a mouse, and libinput gives it no touch capability. The events look like a touch.")
+
+    # The same rule on a touchscreen udev tags one: libinput removes the tag and takes nothing.
+    device = panel()
+    device["axes"][0x2E] = (0, 255, 0, 0)
+    tr = Trace(device)
+    touch(tr, 1, 0, x=1000, y=1000)
+    move(tr, 8001, 0, x=1100)
+    lift(tr, 16001, 0)
+    tr.write_evemu(os.path.join(HERE, "device-fake-multitouch-touchscreen.evemu"),
+                   "A touchscreen that also advertises ABS_RESERVED: udev tags it ID_INPUT_TOUCHSCREEN, but libevdev\n"
+                   "reads it as fake multitouch and libinput, which then removes the tag, does not take the device.")
 
     # litest-device-vmware-virtual-usb-mouse.c: absolute axes and mouse buttons, not a touchscreen.
     tr = Trace({"name": "VMware VMware Virtual USB Mouse", "id": (0x03, 0x0E0F, 0x0003, 0x0110), "properties": [],

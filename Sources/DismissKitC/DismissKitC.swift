@@ -6,78 +6,23 @@ import Glibc
 // `@c @implementation`: the compiler checks its signature against the header's declaration.
 // The rules of the interface (ownership, errors, what is dropped) are in the header.
 
-/// What a `dk_pipeline *` points to: the pipeline and the intents it decided that the caller
-/// has not read yet.
+/// What a `dk_pipeline *` points to: the hosted pipeline (the intents and decisions not read
+/// yet, shared with the WebAssembly module), and what only the C library has: the session file
+/// being written and the strings of the last typed intent.
 final class PipelineHandle {
-    var pipeline: DismissalPipeline
-    /// Intents decided, in order; those before `nextIntent` have been read.
-    var intents: [Intent] = []
-    var nextIntent = 0
-    /// The line of the intent being read, reused from one to the next.
+    let hosted: HostedPipeline
+    /// The line of the entry being read, reused from one to the next.
     var line: [UInt8] = []
     /// The session file being written (`dk_pipeline_record`), if any.
     var recorder: SessionRecorder?
     /// Whether a touch or command has been given: a recording must begin before.
     var started = false
-    /// With `dk_pipeline_explain` on: the recogniser's decisions not yet read, each before the
-    /// intent at index `before` of `intents` (the first its call decided).
-    var decisions: [(before: Int, decision: GestureDecision)] = []
-    var nextDecision = 0
-    /// Where `takeDecisions` puts a call's decisions, reused from one call to the next.
-    var taken: [GestureDecision] = []
     /// The strings of the last typed intent (`dk_pipeline_next_typed_intent`).
     var typedText = TypedIntentText()
 
-    init(scene: Scene, configuration: GestureConfiguration) {
-        pipeline = DismissalPipeline(scene: scene, configuration: configuration)
-        intents.reserveCapacity(16)
+    init(_ hosted: HostedPipeline) {
+        self.hosted = hosted
         line.reserveCapacity(256)
-    }
-
-    /// Forgets the intents already read, once they are the larger part of the buffer, so a
-    /// caller that reads as it goes keeps the buffer small.
-    func compact() {
-        let read = nextIntent
-        if nextIntent == intents.count {
-            intents.removeAll(keepingCapacity: true)
-            nextIntent = 0
-        } else if nextIntent >= 64 && nextIntent * 2 >= intents.count {
-            intents.removeFirst(nextIntent)
-            nextIntent = 0
-        } else {
-            return
-        }
-        if !decisions.isEmpty {
-            // Every decision not read comes before an intent not read yet (or after the last).
-            decisions.removeFirst(nextDecision)
-            nextDecision = 0
-            for index in decisions.indices { decisions[index].before -= read }
-        }
-    }
-
-    /// Queues the decisions of the call that appended the intents from index `before` on, ahead
-    /// of them, as `Replay.steps` orders them.
-    func queueDecisions(before: Int) {
-        guard pipeline.notesDecisions else { return }
-        pipeline.takeDecisions(into: &taken)
-        for decision in taken { decisions.append((before, decision)) }
-        taken.removeAll(keepingCapacity: true)
-    }
-
-    /// What the readers give next: a decision, an intent, or nothing.
-    enum Entry {
-        case decision(GestureDecision)
-        case intent(Intent)
-    }
-
-    func next() -> Entry? {
-        if nextDecision < decisions.count && decisions[nextDecision].before <= nextIntent {
-            nextDecision += 1
-            return .decision(decisions[nextDecision - 1].decision)
-        }
-        guard nextIntent < intents.count else { return nil }
-        nextIntent += 1
-        return .intent(intents[nextIntent - 1])
     }
 
     static func from(_ pointer: OpaquePointer?) -> PipelineHandle? {
@@ -156,10 +101,7 @@ public func dk_pipeline_new(
         return nil
     }
     do throws(InputFileError) {
-        // A scene file without a timeline; a timeline is checked and ignored, as `gesturectl run
-        // --scene` does, and `gestures` are used.
-        let file = try SceneFile.parse(text, path: "scene_json")
-        let handle = PipelineHandle(scene: file.scene, configuration: file.configuration)
+        let handle = PipelineHandle(try HostedPipeline(sceneText: text, path: "scene_json"))
         return OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
     } catch {
         report(error.description, to: errorOut)
@@ -188,28 +130,20 @@ public func dk_pipeline_touch(
     case DK_TOUCH_FRAME: kind = .frame
     default: return -1
     }
-    var event = TouchEvent(kind: kind, time: time)
-    if kind != .frame {
-        event.slot = seatSlot
-        event.seatSlot = seatSlot
-    }
-    if kind == .down || kind == .motion { event.point = TouchPoint(x: x, y: y, on: handle.pipeline.scene.screen) }
-    handle.compact()
     handle.started = true
-    handle.recorder?.record(touch: event)
-    let decided = handle.intents.count
-    defer {
-        handle.recorder?.record(intents: handle.intents[decided...])
-        if kind == .frame { handle.recorder?.flush() }
+    if let recorder = handle.recorder {
+        var event = TouchEvent(kind: kind, time: time)
+        if kind != .frame {
+            event.slot = seatSlot
+            event.seatSlot = seatSlot
+        }
+        if kind == .down || kind == .motion { event.point = TouchPoint(x: x, y: y, on: handle.hosted.pipeline.scene.screen) }
+        recorder.record(touch: event)
     }
-    let before = handle.intents.count
-    defer { handle.queueDecisions(before: before) }
-    do throws(TouchRefusal) {
-        try handle.pipeline.handle(event, into: &handle.intents)
-        return 0
-    } catch {
-        return -1
-    }
+    let taken = handle.hosted.touch(kind, seatSlot: seatSlot, x: x, y: y, time: time)
+    handle.recorder?.record(intents: handle.hosted.latestDecided)
+    if kind == .frame { handle.recorder?.flush() }
+    return taken ? 0 : -1
 }
 
 @c @implementation
@@ -219,48 +153,26 @@ public func dk_pipeline_command(
 ) -> Int32 {
     guard let (handle, text) = handleAndText(pipeline, commandJSON, named: "command_json", limit: InputLimits.maximumLineLength,
                                              errorOut: errorOut) else { return -1 }
-    guard (-InputLimits.largestTime...InputLimits.largestTime).contains(time) else {
-        report("time_us \(time) is out of range (at most 2^53 microseconds either side of 0)", to: errorOut)
-        return -1
-    }
-    handle.compact()
-    handle.started = true
-    handle.recorder?.record(command: text, time: time)
-    let decided = handle.intents.count
-    defer {
-        handle.recorder?.record(intents: handle.intents[decided...])
-        handle.recorder?.flush()
-    }
-    let command: HostCommand
-    do throws(JSONInputError) {
-        command = try HostCommandParser.parse(text)
+    do throws(HostedPipeline.Refusal) {
+        try HostedPipeline.check(time: time)
+        handle.started = true
+        handle.recorder?.record(command: text, time: time)
+        defer {
+            handle.recorder?.record(intents: handle.hosted.latestDecided)
+            handle.recorder?.flush()
+        }
+        try handle.hosted.command(text, time: time)
+        return 0
     } catch {
-        report("command_json:\(error.line): \(error.reason)", to: errorOut)
+        report(error.message, to: errorOut)
         return -1
     }
-    let before = handle.intents.count
-    defer { handle.queueDecisions(before: before) }
-    do throws(HostCommandError) {
-        try handle.pipeline.apply(command, time: time, into: &handle.intents)
-    } catch {
-        report(error.reason, to: errorOut)
-        return -1
-    }
-    return 0
 }
 
 @c @implementation
 public func dk_pipeline_next_intent(_ pipeline: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
-    guard let handle = PipelineHandle.from(pipeline), let entry = handle.next() else { return nil }
-    handle.line.removeAll(keepingCapacity: true)
-    switch entry {
-    case .intent(let intent):
-        intent.appendJSONLine(to: &handle.line, explain: handle.pipeline.notesDecisions)
-        handle.line[handle.line.count - 1] = 0  // the newline becomes the terminator
-    case .decision(let decision):
-        handle.line.append(contentsOf: decision.jsonLine.text.utf8)
-        handle.line.append(0)
-    }
+    guard let handle = PipelineHandle.from(pipeline), handle.hosted.nextLine(into: &handle.line) else { return nil }
+    handle.line.append(0)
     return handle.line.withUnsafeBytes { bytes in
         guard let copy = malloc(bytes.count) else { return nil }
         copy.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
@@ -290,8 +202,8 @@ public func dk_pipeline_record(
         return -1
     }
     do throws(Errno) {
-        handle.recorder = try SessionRecorder(path: filePath, scene: handle.pipeline.scene,
-                                              configuration: handle.pipeline.recogniser.configuration)
+        handle.recorder = try SessionRecorder(path: filePath, scene: handle.hosted.pipeline.scene,
+                                              configuration: handle.hosted.pipeline.recogniser.configuration)
         return 0
     } catch {
         report("\(filePath): \(error)", to: errorOut)
@@ -301,5 +213,5 @@ public func dk_pipeline_record(
 
 @c @implementation
 public func dk_pipeline_explain(_ pipeline: OpaquePointer?, _ on: Int32) {
-    PipelineHandle.from(pipeline)?.pipeline.notesDecisions = on != 0
+    PipelineHandle.from(pipeline)?.hosted.explains = on != 0
 }

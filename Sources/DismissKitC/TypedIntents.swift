@@ -18,7 +18,7 @@ struct TypedIntentFields {
     var json: String?
     var options: [String] = []
 
-    init(_ entry: PipelineHandle.Entry, into intent: inout dk_intent) {
+    init(_ entry: HostedPipeline.Entry, into intent: inout dk_intent) {
         switch entry {
         case .decision(let decision):
             intent.type = DK_INTENT_DECISION
@@ -148,7 +148,7 @@ final class TypedIntentText {
 @c @implementation
 public func dk_pipeline_next_typed_intent(_ pipeline: OpaquePointer?, _ out: UnsafeMutablePointer<dk_intent>?) -> Int32 {
     guard let handle = PipelineHandle.from(pipeline), let out else { return -1 }
-    guard let entry = handle.next() else { return 0 }
+    guard let entry = handle.hosted.next() else { return 0 }
     var intent = dk_intent()
     handle.typedText.store(TypedIntentFields(entry, into: &intent), into: &intent)
     out.pointee = intent

@@ -66,8 +66,8 @@
       refuses the recording with); and libinput agreed: for a reason "libinput rejects the
       device", `libinput debug-events --verbose` on the node logged "was rejected" (and the
       "kernel bug: ..." line the reason quotes) and added no device; for "not a touchscreen",
-      it added the device without the touch capability and udev did not tag it
-      ID_INPUT_TOUCHSCREEN.
+      it added the device without the touch capability or did not take it at all, and for
+      "udev would not tag it", udev did not tag it ID_INPUT_TOUCHSCREEN.
 
 For unplug-* recordings (device removed with fingers down), gesturectl must also have
 cancelled every open touch and noted the removal on stderr. For rotated-* recordings
@@ -270,10 +270,13 @@ def refused_problem(base, name):
         if quoted and quoted.group(1) not in libinput:
             return f"libinput's log does not say {quoted.group(1)!r}"
     elif reason.startswith("not a touchscreen"):
-        capabilities = re.search(r"cap:(\S*)", added[0]) if added else None
-        if not capabilities or "t" in capabilities.group(1):
-            return "libinput did not add the device without the touch capability"
-        if "ID_INPUT_TOUCHSCREEN=1" in udev:
+        if added:
+            capabilities = re.search(r"cap:(\S*)", added[0])
+            if not capabilities or "t" in capabilities.group(1):
+                return "libinput added the device with the touch capability"
+        elif "Failed to initialize device" not in libinput:
+            return "libinput neither added the device nor gave up on it"
+        if "udev would not tag it" in reason and "ID_INPUT_TOUCHSCREEN=1" in udev:
             return "udev tagged the device a touchscreen"
     else:
         return f"the golden's reason names no rule: {reason!r}"

@@ -156,10 +156,3 @@ extension SessionFile {
         }
     }
 }
-
-extension TouchPoint {
-    /// A touch an embedding host gives in screen points: its millimetres follow from the screen's size.
-    public init(x: Double, y: Double, on screen: ScreenSize) {
-        self.init(xMM: x * screen.widthMM / screen.width, yMM: y * screen.heightMM / screen.height, x: x, y: y)
-    }
-}

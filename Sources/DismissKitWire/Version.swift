@@ -1,6 +1,6 @@
 /// DismissKit's release and protocol numbers: the one place they are written. `gesturectl
 /// --version`, `dk_version()`, the Python module, the packages and `dismisskit.pc` all read
-/// them from here.
+/// them from here, and so does the WebAssembly module (dismisskit.js).
 public enum DismissKitVersion {
     /// The release, `major.minor.patch`.
     public static let release = "0.1.0"

@@ -1,0 +1,146 @@
+import DismissKitCore
+import DismissKitWire
+
+// The WebAssembly module's exports: dismisskit.h's pipeline calls over the wasm32 C ABI, in
+// numbers and memory, for dismisskit.js. Each is a thin shell over ``HostedPipeline``, which the
+// C library shares, so a page gets the native bytes. Texts cross as UTF-8 in the module's
+// memory: the caller writes them into blocks it takes with `dk_alloc`, and reads what the module
+// answers (an intent's line, an error) from `dk_text` for `dk_text_length` bytes (the length the call returned, where it returns one). A pipeline is
+// a handle, a number above 0. Times are microseconds as doubles (exact to 2^53, the range every
+// input keeps to). The module runs on one thread: the page's.
+
+/// The pipelines alive, by handle − 1 (nil once freed).
+nonisolated(unsafe) private var pipelines: [HostedPipeline?] = []
+/// The last text handed out: an intent's line or an error message.
+nonisolated(unsafe) private var text: [UInt8] = []
+
+/// The release, into `dk_text`; returns its length.
+@_cdecl("dk_version")
+public func dk_version() -> Int32 {
+    setText(DismissKitVersion.release)
+}
+
+/// A block of `size` bytes of the module's memory for the caller to write a text into.
+@_cdecl("dk_alloc")
+public func dk_alloc(_ size: Int32) -> UnsafeMutableRawPointer? {
+    UnsafeMutableRawPointer.allocate(byteCount: Int(max(size, 1)), alignment: 1)
+}
+
+@_cdecl("dk_free")
+public func dk_free(_ block: UnsafeMutableRawPointer?) {
+    block?.deallocate()
+}
+
+/// Where the last text handed out begins (`dk_text_length` bytes, no terminator).
+@_cdecl("dk_text")
+public func dk_text() -> UnsafeRawPointer? {
+    text.withUnsafeBytes { $0.baseAddress }
+}
+
+/// The length of the last text handed out.
+@_cdecl("dk_text_length")
+public func dk_text_length() -> Int32 {
+    Int32(text.count)
+}
+
+/// A pipeline on the scene file's text (`length` bytes at `scene`): its handle, or 0 with the
+/// error (the file's line and reason, as `dk_pipeline_new` gives it) in `dk_text`.
+@_cdecl("dk_pipeline_new")
+public func dk_pipeline_new(_ scene: UnsafePointer<UInt8>?, _ length: Int32) -> Int32 {
+    guard let sceneText = string(scene, length, named: "scene_json", limit: InputLimits.maximumSceneFileSize) else { return 0 }
+    do throws(InputFileError) {
+        pipelines.append(try HostedPipeline(sceneText: sceneText, path: "scene_json"))
+        return Int32(pipelines.count)
+    } catch {
+        _ = setText(error.description)
+        return 0
+    }
+}
+
+@_cdecl("dk_pipeline_free")
+public func dk_pipeline_free(_ handle: Int32) {
+    guard pipeline(handle) != nil else { return }
+    pipelines[Int(handle) - 1] = nil
+}
+
+/// A touch: `type` as `dk_touch_type` numbers it (0 down, 1 motion, 2 up, 3 cancel, 4 frame).
+/// Returns 0, or -1 for a refused event or a bad handle or type.
+@_cdecl("dk_pipeline_touch")
+public func dk_pipeline_touch(_ handle: Int32, _ type: Int32, _ seatSlot: Int32, _ x: Double, _ y: Double,
+                              _ time: Double) -> Int32 {
+    guard let hosted = pipeline(handle), let microseconds = Int64(exactly: time) else { return -1 }
+    let kind: TouchEvent.Kind
+    switch type {
+    case 0: kind = .down
+    case 1: kind = .motion
+    case 2: kind = .up
+    case 3: kind = .cancel
+    case 4: kind = .frame
+    default: return -1
+    }
+    return hosted.touch(kind, seatSlot: seatSlot, x: x, y: y, time: microseconds) ? 0 : -1
+}
+
+/// A host command's JSON text (`length` bytes at `command`) at `time`: 0, or -1 with the C
+/// library's message in `dk_text`.
+@_cdecl("dk_pipeline_command")
+public func dk_pipeline_command(_ handle: Int32, _ command: UnsafePointer<UInt8>?, _ length: Int32, _ time: Double) -> Int32 {
+    guard let hosted = pipeline(handle) else {
+        _ = setText("pipeline is NULL")
+        return -1
+    }
+    guard let commandText = string(command, length, named: "command_json", limit: InputLimits.maximumLineLength) else { return -1 }
+    guard let microseconds = Int64(exactly: time) else {
+        _ = setText("time_us \(time) is not a whole number of microseconds")
+        return -1
+    }
+    do throws(HostedPipeline.Refusal) {
+        try hosted.command(commandText, time: microseconds)
+        return 0
+    } catch {
+        _ = setText(error.message)
+        return -1
+    }
+}
+
+/// The next intent's (or, explaining, decision's) JSON line into `dk_text`: its length, or -1
+/// when there is none.
+@_cdecl("dk_pipeline_next_intent")
+public func dk_pipeline_next_intent(_ handle: Int32) -> Int32 {
+    guard let hosted = pipeline(handle), hosted.nextLine(into: &text) else { return -1 }
+    return Int32(text.count)
+}
+
+@_cdecl("dk_pipeline_explain")
+public func dk_pipeline_explain(_ handle: Int32, _ on: Int32) {
+    pipeline(handle)?.explains = on != 0
+}
+
+private func pipeline(_ handle: Int32) -> HostedPipeline? {
+    guard handle > 0, Int(handle) <= pipelines.count else { return nil }
+    return pipelines[Int(handle) - 1]
+}
+
+/// Puts `message` in `dk_text`; returns its length.
+private func setText(_ message: String) -> Int32 {
+    text.removeAll(keepingCapacity: true)
+    text.append(contentsOf: message.utf8)
+    return Int32(text.count)
+}
+
+/// The UTF-8 text of `length` bytes at `bytes`, or nil with the C library's message in `dk_text`.
+private func string(_ bytes: UnsafePointer<UInt8>?, _ length: Int32, named name: String, limit: Int) -> String? {
+    guard let bytes, length >= 0 else {
+        _ = setText("\(name) is NULL")
+        return nil
+    }
+    guard Int(length) <= limit else {
+        _ = setText("\(name): the text is longer than \(limit) bytes")
+        return nil
+    }
+    guard let value = String(validating: UnsafeBufferPointer(start: bytes, count: Int(length)), as: UTF8.self) else {
+        _ = setText("\(name): the text is not valid UTF-8")
+        return nil
+    }
+    return value
+}

@@ -3,8 +3,9 @@ import Glibc
 
 let usage = """
     USAGE: dismisskit-bench [--json] [--quick] [--only <groups>] [--gesturectl <path>] [--project <dir>] [--work <dir>]
+                            [--web-module <dir>]
 
-    Measures DismissKit: the core, its heap allocations, the touch decoder, the readers, the JSON
+    Measures DismissKit: the core, the web module beside it, its heap allocations, the touch decoder, the readers, the JSON
     Lines writer, whole `gesturectl replay` runs beside libyaml, libevemu and PyYAML in the same
     run, start-up and peak memory. Prints a Markdown table, or one JSON object per figure with --json.
     Run from the package root after `swift build -c release` (./script/bench does both).
@@ -12,10 +13,12 @@ let usage = """
     OPTIONS:
       --json               One JSON object per line and figure, instead of the table.
       --quick              Smaller inputs and fewer runs (a minute instead of a few).
-      --only <groups>      Comma-separated: core,allocations,decoder,readers,output,replay,pyyaml,startup,memory.
+      --only <groups>      Comma-separated: core,web,allocations,decoder,readers,output,replay,pyyaml,startup,memory.
       --gesturectl <path>  The gesturectl to measure (default: beside this executable).
       --project <dir>      The package root, for Recordings/ and Benchmarks/anchors/ (default: .).
       --work <dir>         Where to generate the large recordings (default: a new directory in $TMPDIR or /tmp).
+      --web-module <dir>   Where dismisskit.wasm and dismisskit.js are, for the web group (default: .build/wasm,
+                           where script/wasm writes them).
       --rounds <n>         Core rounds of 4,096 touch events (default 1,000).
       --core-only          Run the core once and print nothing (for profiling under callgrind).
       --count-allocations  Count the core's steady-state allocations (run under the alloc-count preload).
@@ -28,11 +31,12 @@ struct Options {
     var gesturectl: String?
     var project = "."
     var work: String?
+    var webModule: String?
     var rounds = 1_000
     var coreOnly = false
     var countAllocations = false
 
-    static let groups: Set<String> = ["core", "allocations", "decoder", "readers", "output", "replay", "pyyaml", "startup", "memory"]
+    static let groups: Set<String> = ["core", "web", "allocations", "decoder", "readers", "output", "replay", "pyyaml", "startup", "memory"]
 
     init(_ arguments: [String]) {
         var index = 0
@@ -52,6 +56,7 @@ struct Options {
             case "--gesturectl": gesturectl = value()
             case "--project": project = value()
             case "--work": work = value()
+            case "--web-module": webModule = value()
             case "--rounds":
                 guard let number = Int(value()), number > 0 else { Options.fail("--rounds needs a positive number") }
                 rounds = number
@@ -156,6 +161,15 @@ if options.wants("core") {
     // machine a neighbour can slow a whole second of them; the best of a longer series is the
     // code's own pace (every run's time is in the JSON).
     report.add(InProcess.core(rounds: quick ? options.rounds / 4 : options.rounds, runs: 3 * runs))
+}
+
+if options.wants("web") {
+    progress("web module")
+    let directory = options.webModule ?? project + "/.build/wasm"
+    let (figure, reason) = WebModule.figure(moduleDirectory: directory, project: project,
+                                            eventsFile: created(workDirectory + "/web-round.jsonl"), scratch: workDirectory,
+                                            rounds: quick ? options.rounds / 16 : options.rounds / 4, runs: runs)
+    if let figure { report.add(figure) } else { report.skip("web-module", label: "web module", reason: reason) }
 }
 
 if options.wants("allocations") {

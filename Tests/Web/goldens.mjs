@@ -9,10 +9,11 @@
 // Usage: node Tests/Web/goldens.mjs MODULE_DIR GESTURECTL RECORDINGS_DIR
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const [moduleDirectory, gesturectl, recordings] = process.argv.slice(2);
-const { load } = await import(join(moduleDirectory, "dismisskit.js"));
+const { load } = await import(pathToFileURL(resolve(moduleDirectory, "dismisskit.js")).href);
 const dk = await load();
 let failures = 0;
 const fail = (message) => {

@@ -127,8 +127,11 @@ public final class LibinputSource {
         case .devices: false
         }
         if !mayWait && !trackedDevices.values.contains(where: \.isTouch) {
+            // Device nodes libinput took, but not as touch devices: say why, by its rules.
             if case .devices(let paths) = backend {
-                for path in paths { if let reason = Self.whyNoTouches(from: path) { throw .notTouchscreen(path: path, reason: reason) } }
+                for path in paths {
+                    if let reason = Self.whyNoTouches(from: path) { throw .notTouchscreen(path: path, reason: reason) }
+                }
             }
             throw .noTouchDevice(searched: searched)
         }

@@ -1,6 +1,5 @@
 import DismissKitCore
 
-
 /// One JSON object written on one line, keys sorted, numbers in a stable format.
 ///
 /// Wire formats are written by hand so that their shape is the documented one:

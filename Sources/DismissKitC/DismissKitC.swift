@@ -15,8 +15,6 @@ final class PipelineHandle {
     var line: [UInt8] = []
     /// The session file being written (`dk_pipeline_record`), if any.
     var recorder: SessionRecorder?
-    /// Whether a touch or command has been given: a recording must begin before.
-    var started = false
     /// The strings of the last typed intent (`dk_pipeline_next_typed_intent`).
     var typedText = TypedIntentText()
 
@@ -130,7 +128,6 @@ public func dk_pipeline_touch(
     case DK_TOUCH_FRAME: kind = .frame
     default: return -1
     }
-    handle.started = true
     if let recorder = handle.recorder {
         var event = TouchEvent(kind: kind, time: time)
         if kind != .frame {
@@ -155,7 +152,6 @@ public func dk_pipeline_command(
                                              errorOut: errorOut) else { return -1 }
     do throws(HostedPipeline.Refusal) {
         try HostedPipeline.check(time: time)
-        handle.started = true
         handle.recorder?.record(command: text, time: time)
         defer {
             handle.recorder?.record(intents: handle.hosted.latestDecided)
@@ -197,7 +193,7 @@ public func dk_pipeline_record(
         report("the pipeline is already recording to \(handle.recorder!.path)", to: errorOut)
         return -1
     }
-    guard !handle.started else {
+    guard !handle.hosted.started else {
         report("a recording begins before the first touch or command", to: errorOut)
         return -1
     }

@@ -4,11 +4,13 @@
 // commands through p.command, each before the touch events of the first frame at or after its
 // time and the rest after the last frame, as the replay applies them. The intents must be
 // gesturectl replay's, byte for byte, and with p.explain(true) its --explain lines. Then the
-// errors: bad scenes and bad commands throw the C library's messages.
+// errors: bad scenes and bad commands throw the C library's messages. The first pass is also
+// recorded (p.record), and `gesturectl replay SESSION --verify` must find its intents again.
 //
 // Usage: node Tests/Web/goldens.mjs MODULE_DIR GESTURECTL RECORDINGS_DIR
 import { execFileSync } from "node:child_process";
-import { readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -30,6 +32,8 @@ const lines = (text) => text.split("\n").filter((line) => line.length > 0);
 const replay = (...args) => lines(execFileSync(gesturectl, ["replay", ...args], { encoding: "utf8", maxBuffer: 1 << 26, stdio: ["ignore", "pipe", "ignore"] }));
 
 let compared = 0;
+let verified = 0;
+const scratch = mkdtempSync(join(tmpdir(), "dismisskit-web-"));
 const names = readdirSync(recordings).filter((file) => file.startsWith("gesture-") && file.endsWith(".evemu")).sort();
 for (const file of names) {
     const recording = join(recordings, file);
@@ -40,6 +44,7 @@ for (const file of names) {
     for (const explaining of [false, true]) {
         const pipeline = dk.pipeline(sceneText);
         pipeline.explain(explaining);
+        if (!explaining) pipeline.record();
         const actual = [];
         const drain = () => {
             for (let line = pipeline.nextIntent(); line !== null; line = pipeline.nextIntent()) actual.push(line);
@@ -55,6 +60,16 @@ for (const file of names) {
             drain();
         }
         while (next < timeline.length) apply(timeline[next++]);
+        if (!explaining) {
+            const session = join(scratch, file.replace(/\.evemu$/, ".session.jsonl"));
+            writeFileSync(session, pipeline.session());
+            try {
+                execFileSync(gesturectl, ["replay", session, "--verify"], { stdio: ["ignore", "ignore", "pipe"] });
+                verified++;
+            } catch (error) {
+                fail(`${file}: gesturectl replay --verify of its recorded session: ${String(error.stderr).trim()}`);
+            }
+        }
         pipeline.free();
         const expected = replay(recording, "--scene", scenePath, ...(explaining ? ["--explain"] : []));
         const first = expected.findIndex((line, index) => line !== actual[index]);
@@ -77,15 +92,18 @@ const throws = (body, part, what) => {
 };
 throws(() => dk.pipeline("{"), "scene_json:1:", "a scene cut short");
 throws(() => dk.pipeline('{"presentations": [{"id": "a", "style": "sheet", "detents": ["tall"]}]}'), "detents", "a bad detent");
+rmSync(scratch, { recursive: true });
 const pipeline = dk.pipeline('{"presentations": [{"id": "compose", "style": "sheet", "unsavedChanges": true}]}');
+if (pipeline.session() !== null) fail("a pipeline not recording has a session");
 throws(() => pipeline.command('{"type": "confirm", "presentation": "compose", "choice": "discard"}', 0), "no confirmation is open for presentation \"compose\"", "an answer to no question");
 throws(() => pipeline.command('{"type": "remove"', 0), "command_json:1:", "a command cut short");
 throws(() => pipeline.command('{"type": "remove", "presentation": "nothing"}', 0), "no presentation \"nothing\"", "an unknown id");
 if (pipeline.touch("up", 0, 0, 0, 10)) fail("an up without a down was taken");
+throws(() => pipeline.record(), "a recording begins before the first touch or command", "a recording after a touch");
 if (pipeline.touch("hover", 0, 0, 0, 10)) fail("an unknown touch type was taken");
 pipeline.free();
 throws(() => pipeline.nextIntent(), "freed", "a freed pipeline");
 
 console.log(`WebAssembly module: ${names.length}/${names.length} golden gesture recordings give gesturectl's intents and --explain lines `
-    + `(${compared} lines compared)${failures ? `; ${failures} failures` : ""}`);
+    + `(${compared} lines compared), and their recorded sessions replay (${verified} verified)${failures ? `; ${failures} failures` : ""}`);
 process.exit(failures ? 1 : 0);

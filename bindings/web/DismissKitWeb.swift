@@ -111,6 +111,30 @@ public func dk_pipeline_next_intent(_ handle: Int32) -> Int32 {
     return Int32(text.count)
 }
 
+/// Starts recording the session in memory, before the first touch or command: 0, or -1 with
+/// the reason in `dk_text`.
+@_cdecl("dk_pipeline_record")
+public func dk_pipeline_record(_ handle: Int32) -> Int32 {
+    guard let hosted = pipeline(handle) else {
+        _ = setText("pipeline is NULL")
+        return -1
+    }
+    guard hosted.startRecording() else {
+        _ = setText(hosted.session != nil ? "the pipeline is already recording" : "a recording begins before the first touch or command")
+        return -1
+    }
+    return 0
+}
+
+/// The session recorded so far, a session file's text, into `dk_text`: its length, or -1 when
+/// the pipeline is not recording.
+@_cdecl("dk_pipeline_session")
+public func dk_pipeline_session(_ handle: Int32) -> Int32 {
+    guard let session = pipeline(handle)?.session else { return -1 }
+    text = session
+    return Int32(text.count)
+}
+
 @_cdecl("dk_pipeline_explain")
 public func dk_pipeline_explain(_ handle: Int32, _ on: Int32) {
     pipeline(handle)?.explains = on != 0

@@ -11,6 +11,10 @@ export interface Pipeline {
     command(commandText: string, timeUs: number): void;
     /** The next intent's JSON text, or null when none is waiting. */
     nextIntent(): string | null;
+    /** Records the session in memory from here on; throws when a touch or command came first. */
+    record(): void;
+    /** The session recorded so far, a session file's text for `gesturectl replay`; null when not recording. */
+    session(): string | null;
     /** Whether the recogniser's decisions are read too (as `gesturectl replay --explain`). */
     explain(on: boolean): void;
     /** Frees the pipeline; its calls throw afterwards. */

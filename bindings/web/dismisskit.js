@@ -81,6 +81,20 @@ class Pipeline {
         return length < 0 ? null : readText(this.#wasm, length);
     }
 
+    /**
+     * Records the session in memory from here on (before the first touch or command), as
+     * dk_pipeline_record writes a file; throws an Error saying why when it cannot.
+     */
+    record() {
+        if (this.#wasm.dk_pipeline_record(this.#live()) !== 0) throw new Error(readText(this.#wasm, this.#wasm.dk_text_length()));
+    }
+
+    /** The session recorded so far: a session file's text for `gesturectl replay`; null when not recording. */
+    session() {
+        const length = this.#wasm.dk_pipeline_session(this.#live());
+        return length < 0 ? null : readText(this.#wasm, length);
+    }
+
     /** With `on`, the recogniser's decisions are read too, before the intents of their call. */
     explain(on) {
         this.#wasm.dk_pipeline_explain(this.#live(), on ? 1 : 0);

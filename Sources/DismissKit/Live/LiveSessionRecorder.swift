@@ -63,8 +63,8 @@ public final class LiveSessionRecorder {
             system:
               kernel: \(Self.quoted(kernel))
             dismisskit:
-            - \(SessionFile.yamlQuoted(SessionFile.headerLine))
-            - \(SessionFile.yamlQuoted(SessionFile.sceneLine(scene, configuration: configuration)))
+            - \(SessionFile.yamlQuoted(SessionLines.headerLine))
+            - \(SessionFile.yamlQuoted(SessionLines.sceneLine(scene, configuration: configuration)))
             devices:
 
             """
@@ -107,12 +107,12 @@ public final class LiveSessionRecorder {
     func recordCommand(_ text: String, source: String?, time: Int64, after latestTouchTime: Int64?,
                        sessionTime: (Int64) -> Int64) {
         writeFrames(through: latestTouchTime, sessionTime: sessionTime)
-        append(SessionFile.commandLine(text, time: time, source: source))
+        append(SessionLines.commandLine(text, time: time, source: source))
     }
 
     /// The intents decided, in order.
     func record(intents: [Intent]) {
-        for intent in intents { append(SessionFile.intentLine(intent.jsonLine(explain: false).text)) }
+        for intent in intents { append(SessionLines.intentLine(intent.jsonLine(explain: false).text)) }
     }
 
     /// Writes the frames libinput read up to `latestTouchTime` and everything that waits.

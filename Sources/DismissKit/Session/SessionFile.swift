@@ -22,11 +22,6 @@
 /// frames, which stand for the `touch` lines; with three more kinds: `escapeKey`, `device`
 /// and `clock` (README, "Session files").
 public enum SessionFile {
-    /// The `format` of the header.
-    public static let format = "dismisskit-session"
-    /// The `version` of the header this build writes and reads.
-    public static let version = 1
-
     /// One line after the header and the scene.
     public enum Entry: Sendable, Hashable {
         case touch(TouchEvent)
@@ -42,50 +37,6 @@ public enum SessionFile {
     }
 
     // MARK: - Writing
-
-    /// The header line.
-    public static var headerLine: String {
-        var line = JSONLine()
-        line.set("type", .string("session"))
-        line.set("format", .string(format))
-        line.set("version", .integer(Int64(version)))
-        line.set("dismisskit", .string(DismissKitVersion.release))
-        return line.text
-    }
-
-    /// The starting scene's line.
-    public static func sceneLine(_ scene: Scene, configuration: GestureConfiguration) -> String {
-        var line = JSONLine()
-        line.set("type", .string("scene"))
-        line.set("scene", .object(scene.jsonLine))
-        line.set("gestures", .object(configuration.jsonLine))
-        return line.text
-    }
-
-    /// A touch's line; positions with every digit, so that they read back as the same values.
-    public static func touchLine(_ event: TouchEvent) -> String {
-        var line = JSONLine()
-        line.set("type", .string("touch"))
-        line.set("event", .string(event.kind.rawValue))
-        line.set("time", .integer(event.time))
-        if event.kind != .frame { line.set("seatSlot", .integer(Int64(event.seatSlot))) }
-        if let point = event.point {
-            line.set("x", .exactNumber(point.x))
-            line.set("y", .exactNumber(point.y))
-        }
-        return line.text
-    }
-
-    /// A host command's line; `source` names who sent it (`stdin`, `socket client 2`) when
-    /// there can be more than one.
-    public static func commandLine(_ text: String, time: Int64, source: String? = nil) -> String {
-        var line = JSONLine()
-        line.set("type", .string("command"))
-        line.set("command", .string(text))
-        line.set("time", .integer(time))
-        if let source { line.set("source", .string(source)) }
-        return line.text
-    }
 
     /// An Escape key's line.
     static func escapeKeyLine(time: Int64) -> String {
@@ -126,12 +77,6 @@ public enum SessionFile {
             }
         }
         return item + "'"
-    }
-
-    /// An intent's line, around its JSON text (without a newline).
-    public static func intentLine(_ intentText: String) -> String {
-        // The keys sorted, "intent" before "type", as JSONLine writes them.
-        #"{"intent":"# + intentText + #","type":"intent"}"#
     }
 
     // MARK: - Reading
@@ -224,12 +169,12 @@ public enum SessionFile {
         private static func checkHeader(_ header: JSONObjectReader, path: String, line: Int) throws(InputFileError) {
             var header = header
             do throws(JSONInputError) {
-                guard try header.string("type") == "session", try header.string("format") == SessionFile.format else {
-                    throw JSONInputError(line: line, reason: "not a DismissKit session: the header's format is not \(quoted(SessionFile.format))")
+                guard try header.string("type") == "session", try header.string("format") == SessionLines.format else {
+                    throw JSONInputError(line: line, reason: "not a DismissKit session: the header's format is not \(quoted(SessionLines.format))")
                 }
                 let version = try header.required("version").integer(at: "version")
-                guard version == Int64(SessionFile.version) else {
-                    throw JSONInputError(line: line, reason: "session version \(version) is not one this build reads (\(SessionFile.version))")
+                guard version == Int64(SessionLines.version) else {
+                    throw JSONInputError(line: line, reason: "session version \(version) is not one this build reads (\(SessionLines.version))")
                 }
                 _ = try header.string("dismisskit")
                 try header.rejectUnknownKeys()

@@ -24,7 +24,7 @@ public final class SessionRecorder {
     /// Creates (or replaces) the file and writes the header and the starting scene.
     /// - Throws: ``Errno`` when the file cannot be created or written.
     public convenience init(path: String, scene: Scene, configuration: GestureConfiguration) throws(Errno) {
-        try self.init(path: path, opening: SessionFile.headerLine + "\n" + SessionFile.sceneLine(scene, configuration: configuration) + "\n",
+        try self.init(path: path, opening: SessionLines.headerLine + "\n" + SessionLines.sceneLine(scene, configuration: configuration) + "\n",
                       inLibinputRecord: false, maximumSize: nil)
     }
 
@@ -52,12 +52,12 @@ public final class SessionRecorder {
 
     /// Records a touch as the host gave it.
     public func record(touch event: TouchEvent) {
-        append(SessionFile.touchLine(event))
+        append(SessionLines.touchLine(event))
     }
 
     /// Records a host command's text and time, and who sent it when there can be more than one.
     public func record(command text: String, time: Int64, source: String? = nil) {
-        append(SessionFile.commandLine(text, time: time, source: source))
+        append(SessionLines.commandLine(text, time: time, source: source))
     }
 
     /// Records the intents the pipeline decided, in order.
@@ -66,7 +66,7 @@ public final class SessionRecorder {
         for intent in intents {
             bytes.removeAll(keepingCapacity: true)
             intent.appendJSONLine(to: &bytes)
-            append(SessionFile.intentLine(String(decoding: bytes.dropLast(), as: UTF8.self)))
+            append(SessionLines.intentLine(String(decoding: bytes.dropLast(), as: UTF8.self)))
         }
     }
 

@@ -18,6 +18,11 @@ public final class HostedPipeline {
     private var nextDecision = 0
     /// Where a call's decisions are taken to, reused from one call to the next.
     private var taken: [GestureDecision] = []
+    /// Whether a touch or command has been given: a recording must begin before.
+    public private(set) var started = false
+    /// The session recorded in memory since ``startRecording()``: a session file's text
+    /// (``SessionLines``), which `gesturectl replay --verify` replays; nil when not recording.
+    public private(set) var session: [UInt8]?
 
     public init(scene: Scene, configuration: GestureConfiguration) {
         pipeline = DismissalPipeline(scene: scene, configuration: configuration)
@@ -47,6 +52,7 @@ public final class HostedPipeline {
         }
         if kind == .down || kind == .motion { event.point = TouchPoint(x: x, y: y, on: pipeline.scene.screen) }
         startCall()
+        record(SessionLines.touchLine(event))
         defer { endCall() }
         do throws(TouchRefusal) {
             try pipeline.handle(event, into: &intents)
@@ -63,6 +69,7 @@ public final class HostedPipeline {
     public func command(_ text: String, time: Int64) throws(Refusal) {
         try Self.check(time: time)
         startCall()
+        record(SessionLines.commandLine(text, time: time))
         defer { endCall() }
         let command: HostCommand
         do throws(JSONInputError) {
@@ -86,6 +93,15 @@ public final class HostedPipeline {
 
     /// The intents the latest touch or command decided (for a recorder).
     public var latestDecided: ArraySlice<Intent> { intents[latestCallStart...] }
+
+    /// Starts recording the session in memory (``session``): false when a touch or command was
+    /// already given, or it is recording.
+    public func startRecording() -> Bool {
+        guard !started, session == nil else { return false }
+        session = Array((SessionLines.headerLine + "\n" + SessionLines.sceneLine(pipeline.scene, configuration:
+            pipeline.recogniser.configuration) + "\n").utf8)
+        return true
+    }
 
     /// A refused command and its message.
     public struct Refusal: Error {
@@ -129,6 +145,14 @@ public final class HostedPipeline {
     private func startCall() {
         compact()
         latestCallStart = intents.count
+        started = true
+    }
+
+    /// Adds a line to the session being recorded, if one is.
+    private func record(_ line: String) {
+        guard session != nil else { return }
+        session?.append(contentsOf: line.utf8)
+        session?.append(0x0A)
     }
 
     /// Forgets the intents already read, once they are the larger part of the buffer, so a
@@ -155,6 +179,14 @@ public final class HostedPipeline {
     /// Ends a touch or command: queues its decisions ahead of its intents, as `Replay.steps`
     /// orders them.
     private func endCall() {
+        if session != nil {
+            var bytes: [UInt8] = []
+            for intent in latestDecided {
+                bytes.removeAll(keepingCapacity: true)
+                intent.appendJSONLine(to: &bytes)
+                record(SessionLines.intentLine(String(decoding: bytes.dropLast(), as: UTF8.self)))
+            }
+        }
         guard explains else { return }
         pipeline.takeDecisions(into: &taken)
         for decision in taken { decisions.append((latestCallStart, decision)) }

@@ -77,16 +77,28 @@ func runGesturectl(_ arguments: [String], input: String? = nil) throws -> Comman
     process.standardError = error
     process.standardInput = stdin
     try process.run()
-    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-    try stdin.fileHandleForWriting.close()
+    // The input is written and standard error read beside standard output: a child that fills
+    // one pipe while the test waits on another would never end.
+    let errors = CollectedData()
+    let done = DispatchGroup()
+    DispatchQueue.global().async(group: done) { errors.data = error.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: done) {
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try? stdin.fileHandleForWriting.close()
+    }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    done.wait()
     process.waitUntilExit()
     return CommandResult(
         status: process.terminationStatus,
         standardOutput: String(decoding: outputData, as: UTF8.self),
-        standardError: String(decoding: errorData, as: UTF8.self)
+        standardError: String(decoding: errors.data, as: UTF8.self)
     )
+}
+
+/// Bytes one queue reads for another, which looks only after the group that reads them is done.
+private final class CollectedData: @unchecked Sendable {
+    var data = Data()
 }
 
 extension DismissalPipeline {

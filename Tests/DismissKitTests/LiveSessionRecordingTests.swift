@@ -89,6 +89,8 @@ import Testing
     @Test func aRecordedLiveSessionReplaysToTheIntentsSent() throws {
         let path = Self.temporaryPath("live-session")
         defer { unlink(path) }
+        // A file that was there, writable by all, is replaced by a private one.
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("old".utf8)) && chmod(path, 0o666) == 0)
         let sent = try Self.record(to: path).intents
         #expect(sent.contains { $0.contains(#""resolution":"discarded""#) })
         var status = stat()

@@ -45,6 +45,8 @@ import Testing
     @Test func aRecordedSessionReplaysToTheIntentsHandedOut() throws {
         let path = Self.temporaryPath("session")
         defer { unlink(path) }
+        // A file that was there, readable by all, is replaced by a private one.
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("old".utf8)) && chmod(path, 0o644) == 0)
         let handedOut = try Self.record("gesture-gated-swipe-confirm-discard", to: path)
         #expect(handedOut.contains { $0.contains(#""resolution":"discarded""#) })
         var status = stat()

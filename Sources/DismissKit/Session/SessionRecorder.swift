@@ -4,7 +4,8 @@ import Glibc
 /// until ``flush()``, which the caller calls at each frame and after each command, so a kiosk
 /// that loses power loses at most the frame in progress.
 ///
-/// The file is created with mode 0600: it holds what people did. When a write fails, the
+/// The file is created with mode 0600, and a file that was there is given that mode: it holds
+/// what people did. When a write fails, the
 /// recorder stops and keeps the error (``failure``); the session itself goes on. So it does
 /// when the file would grow past its largest size (``reachedMaximumSize``): what waits is
 /// dropped, and the file ends at its last whole frame.
@@ -36,6 +37,13 @@ public final class SessionRecorder {
         self.inLibinputRecord = inLibinputRecord
         self.maximumSize = maximumSize
         descriptor = try SystemCall.checked { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
+        // A file that was there keeps its mode through open: it is made private too.
+        do throws(Errno) {
+            _ = try SystemCall.checked { fchmod(descriptor, 0o600) }
+        } catch {
+            close(descriptor)
+            throw error
+        }
         append(text: opening)
         flush()
         if let failure { throw failure }

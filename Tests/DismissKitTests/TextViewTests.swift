@@ -25,6 +25,20 @@ import Testing
         #expect(started < asked)
     }
 
+    /// An id with control characters (an escape sequence, a line break) is shown escaped, as
+    /// standard error's messages show it: no scene can drive the terminal or forge a line.
+    @Test func idsWithControlCharactersAreEscaped() throws {
+        let scene = FileManager.default.temporaryDirectory.appendingPathComponent("text-view-\(getpid()).json")
+        try #"{"presentations": [{"id": "a\u001b[31mb\nc", "style": "sheet"}]}"#.write(to: scene, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: scene) }
+        let text = try runGesturectl(["replay", "Recordings/gesture-swipe-top-dismiss-by-velocity.evemu", "--scene", scene.path,
+                                      "--format", "text"])
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(!text.standardOutput.contains("\u{1B}"))
+        #expect(text.standardOutput.contains(#"dismiss(a\u{1B}[31mb\u{0A}c, swipeFromTop, direct)"#))
+        #expect(text.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix("+") })
+    }
+
     @Test func touchEventsAloneLeaveTheRestOut() throws {
         let text = try runGesturectl(["replay", "\(Self.base).evemu", "--scene", "\(Self.base).scene.json", "--format", "text",
                                       "--touch-events"])

@@ -5,9 +5,10 @@ import DismissKitWire
 // numbers and memory, for dismisskit.js. Each is a thin shell over ``HostedPipeline``, which the
 // C library shares, so a page gets the native bytes. Texts cross as UTF-8 in the module's
 // memory: the caller writes them into blocks it takes with `dk_alloc`, and reads what the module
-// answers (an intent's line, an error) from `dk_text` for `dk_text_length` bytes (the length the call returned, where it returns one). A pipeline is
-// a handle, a number above 0. Times are microseconds as doubles (exact to 2^53, the range every
-// input keeps to). The module runs on one thread: the page's.
+// answers (an intent's line, an error, the session) from `dk_text`, for the length the call
+// returned or `dk_text_length`. A pipeline is a handle, a number above 0. Times are microseconds
+// as doubles (exact to 2^53, the range every input keeps to). The module runs on one thread:
+// the page's.
 
 /// The pipelines alive, by handle − 1 (nil once freed).
 nonisolated(unsafe) private var pipelines: [HostedPipeline?] = []

@@ -1,0 +1,325 @@
+"""Drives the example web kiosk (PREFIX/share/dismisskit/web/example) in Debian's headless
+Chromium, through the DevTools protocol: real touch and mouse events go through the browser's own
+input handling (Input.dispatchTouchEvent, Input.dispatchMouseEvent), and the assertions read the
+DOM. Every event carries its own timestamp, spaced as a finger would, and is sent once that time
+has come, never later than the browser's frames; a late event keeps its timestamp, so the
+pipeline's decisions do not depend on how fast this machine delivers them. Waits poll the page
+for as long as it changes (browser.py). Last, the session the page recorded through the
+WebAssembly module must replay to the same intents with `gesturectl replay --verify`.
+
+Usage: page.py PREFIX
+"""
+import functools
+import http.server
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Plot"))
+from browser import Browser  # noqa: E402
+
+WIDTH, HEIGHT = 1280, 800
+TOP_INSET = 40
+FRAME = 0.016  # seconds between a moving finger's samples
+
+
+class Kiosk:
+    """The example page in a browser, and a finger (or a mouse) on it."""
+
+    def __init__(self, browser):
+        self.browser = browser
+        self.clock = 0.0  # the last timestamp given, seconds since the epoch
+
+    def open(self, url):
+        self.browser.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+        self.browser.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT, deviceScaleFactor=1, mobile=False)
+        self.browser.call("Page.navigate", url=url)
+        self.browser.wait("window.kiosk !== undefined", "the example page to load")
+        self.browser.evaluate("window.intents = []; addEventListener('dismisskit-intent', (e) => intents.push(e.detail)); true")
+
+    def js(self, expression):
+        return self.browser.evaluate(expression)
+
+    def wait(self, expression, what):
+        self.browser.wait(expression, what)
+
+    @staticmethod
+    def _pace(at):
+        """Holds an event until its timestamp has come: the browser resamples scrolling to its
+        frames, and a timestamp ahead of them would leave the scroll behind the finger. A late
+        event keeps its timestamp, so the pipeline sees the same gesture on a slow machine."""
+        delay = at - time.time()
+        if delay > 0:
+            time.sleep(delay)
+
+    def _start(self):
+        """A time for a new gesture: after the last one, and not before the page's own clock."""
+        now = self.js("(performance.timeOrigin + performance.now()) / 1000")
+        self.clock = max(self.clock, now) + 0.4
+        return self.clock
+
+    def _touch(self, kind, points, at):
+        self._pace(at)
+        self.browser.call("Input.dispatchTouchEvent", type=kind, timestamp=at,
+                          touchPoints=[{"x": x, "y": y, "id": 0} for x, y in points])
+
+    def swipe(self, path, hold=0.15):
+        """A finger along `path` ((x, y) points, one every FRAME seconds), held still for `hold`
+        seconds at the end before it lifts: the pipeline decides by position then, and the
+        browser starts no fling (a fling would swallow the next tap, as it does under a finger)."""
+        at = self._start()
+        self._touch("touchStart", [path[0]], at)
+        for point in path[1:]:
+            at += FRAME
+            self._touch("touchMove", [point], at)
+        if hold and len(path) > 2:
+            at += hold
+            self._touch("touchMove", [path[-1]], at)
+        at += FRAME
+        self._touch("touchEnd", [], at)
+        self.clock = at
+
+    def tap(self, x, y):
+        self.swipe([(x, y), (x, y)])
+
+    def tap_element(self, selector):
+        x, y = self.centre(selector)
+        self.tap(x, y)
+
+    def centre(self, selector):
+        rect = self.js(f"(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
+                       " return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+        return rect
+
+    def mouse_drag(self, path):
+        at = self._start()
+        x, y = path[0]
+        self._pace(at)
+        self.browser.call("Input.dispatchMouseEvent", type="mousePressed", x=x, y=y, button="left", buttons=1,
+                          clickCount=1, timestamp=at)
+        for x, y in path[1:]:
+            at += FRAME
+            self._pace(at)
+            self.browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y, button="left", buttons=1,
+                              timestamp=at)
+        at += FRAME
+        self._pace(at)
+        self.browser.call("Input.dispatchMouseEvent", type="mouseReleased", x=x, y=y, button="left", buttons=0,
+                          clickCount=1, timestamp=at)
+        self.clock = at
+
+    def type_into(self, selector, text):
+        self.tap_element(selector)
+        self.wait(f"document.activeElement === document.querySelector({json.dumps(selector)})", f"{selector} to have focus")
+        self.browser.call("Input.insertText", text=text)
+
+    def intents(self, kind):
+        return self.js(f"intents.filter((intent) => intent.type === {json.dumps(kind)})")
+
+    def open_compose(self):
+        self.tap_element("#compose-button")
+        self.wait("document.getElementById('compose').open && "
+                  f"document.getElementById('compose').getBoundingClientRect().top === {TOP_INSET}",
+                  "the compose sheet to open at its large detent")
+
+    def open_share(self):
+        self.tap_element("#share-button")
+        self.wait("document.getElementById('share').matches(':popover-open')", "the share popover to open")
+
+
+def line(x, y0, y1, steps):
+    return [(x, y0 + (y1 - y0) * step / steps) for step in range(steps + 1)]
+
+
+CHECKS = []
+
+
+def check(function):
+    CHECKS.append(function)
+    return function
+
+
+@check
+def clean_sheet_swipe_closes(kiosk):
+    kiosk.open_compose()
+    kiosk.swipe(line(WIDTH / 2, TOP_INSET + 30, 730, 12))
+    kiosk.wait("!document.getElementById('compose').open", "the clean sheet to close")
+    assert kiosk.js("document.getElementById('status').value") == "compose closed (direct)"
+
+
+@check
+def unsaved_sheet_swipe_asks_and_discard_closes(kiosk):
+    kiosk.open_compose()
+    kiosk.type_into("#draft", "Dear kiosk")
+    kiosk.swipe(line(WIDTH / 2, TOP_INSET + 30, 730, 12))
+    kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "the question")
+    assert kiosk.js("document.getElementById('compose').open"), "the unsaved sheet closed without asking"
+    heights = kiosk.js("[...document.querySelectorAll('.dk-action-sheet button')].map((b) => [b.textContent, b.getBoundingClientRect().height])")
+    assert [label for label, _ in heights] == ["Discard Changes", "Save", "Keep Editing"], heights
+    assert all(height >= 44 for _, height in heights), heights
+    kiosk.tap_element(".dk-action-sheet button[data-choice=discard]")
+    kiosk.wait("!document.getElementById('compose').open", "Discard to close the sheet")
+    assert kiosk.js("document.getElementById('status').value") == "compose closed (discarded)"
+    assert kiosk.js("document.querySelector('.dk-action-sheet')") is None
+
+
+@check
+def escape_asks_when_unsaved(kiosk):
+    kiosk.open_compose()
+    kiosk.type_into("#draft", "Half a thought")
+    kiosk.browser.key("Escape", "Escape", 27)
+    kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "Escape's question")
+    assert kiosk.intents("confirmationRequested")[-1]["source"] == "escapeKey"
+    kiosk.browser.key("Escape", "Escape", 27)  # on the question: Keep Editing
+    kiosk.wait("document.querySelector('.dk-action-sheet') === null", "Escape on the question to keep editing")
+    assert kiosk.intents("cancelled"), "Escape on the question did not answer keepEditing"
+    assert kiosk.js("document.getElementById('compose').open")
+    kiosk.browser.key("Escape", "Escape", 27)
+    kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "the question again")
+    kiosk.tap_element(".dk-action-sheet button[data-choice=save]")
+    kiosk.wait("!document.getElementById('compose').open", "Save to close the sheet")
+    assert kiosk.js("document.getElementById('status').value") == "compose closed (saved)"
+    assert kiosk.intents("save")[-1]["presentation"] == "compose"
+
+
+@check
+def grabber_tap_changes_the_detent(kiosk):
+    kiosk.open_compose()
+    medium_top = HEIGHT - (HEIGHT - TOP_INSET) / 2
+    kiosk.tap(WIDTH / 2, TOP_INSET + 8)
+    kiosk.wait(f"document.getElementById('compose').getBoundingClientRect().top === {medium_top}", "the medium detent")
+    assert [(intent["cause"], intent["detent"]) for intent in kiosk.intents("setDetent")] == [("grabberTap", "medium")]
+    kiosk.tap(WIDTH / 2, medium_top + 8)
+    kiosk.wait(f"document.getElementById('compose').getBoundingClientRect().top === {TOP_INSET}", "the large detent again")
+    kiosk.js("kiosk.dismiss(document.getElementById('compose'))")
+    kiosk.wait("!document.getElementById('compose').open", "the programmatic dismissal")
+
+
+@check
+def content_scrolled_back_to_top_hands_the_drag_to_the_sheet(kiosk):
+    kiosk.open_compose()
+    list_top = kiosk.js("document.getElementById('messages').getBoundingClientRect().top")
+    x = WIDTH / 2
+    # Up: the browser scrolls the list (its touch-action at the top of the large detent is pan-down).
+    kiosk.swipe(line(x, 700, 400, 20))
+    kiosk.wait("document.getElementById('messages').scrollTop > 100 && "
+               "document.getElementById('messages').style.touchAction === 'pan-y'", "the list to scroll and be reported")
+    assert kiosk.js("document.getElementById('compose').getBoundingClientRect().top") == TOP_INSET
+    # Down: the browser scrolls it back to the top; the sheet stays, since the contact was the list's.
+    kiosk.swipe(line(x, list_top + 40, 760, 30))
+    kiosk.wait("document.getElementById('messages').scrollTop === 0 && "
+               "document.getElementById('messages').style.touchAction === 'pan-down'", "the list back at its top")
+    assert kiosk.js("document.getElementById('compose').open"), "scrolling the list back closed the sheet"
+    assert not kiosk.intents("dragBegan"), kiosk.intents("dragBegan")
+    # Down again, on the list at its top: the sheet takes the drag, and settles at its medium detent.
+    medium_top = HEIGHT - (HEIGHT - TOP_INSET) / 2
+    kiosk.swipe(line(x, list_top + 40, list_top + 440, 12))
+    kiosk.wait(f"document.getElementById('compose').getBoundingClientRect().top === {medium_top}",
+               "the drag on the list at its top to bring the sheet down to its medium detent")
+    assert [intent["origin"] for intent in kiosk.intents("dragBegan")] == ["scrolledContent"]
+    assert kiosk.intents("setDetent")[-1]["cause"] == "swipe"
+    kiosk.js("kiosk.dismiss(document.getElementById('compose'))")
+    kiosk.wait("!document.getElementById('compose').open", "the programmatic dismissal")
+
+
+@check
+def tap_outside_popover_closes_and_autosaves(kiosk):
+    kiosk.open_share()
+    kiosk.type_into("#share-note", "Lunch at one")
+    kiosk.tap(WIDTH / 2, 500)
+    kiosk.wait("!document.getElementById('share').matches(':popover-open')", "the tap outside to close the popover")
+    assert kiosk.js("document.getElementById('status').value") == 'saved the share note "Lunch at one"'
+    assert kiosk.intents("dismiss")[-1]["resolution"] == "autosaved"
+
+
+@check
+def passthrough_tap_clicks_the_button_below(kiosk):
+    kiosk.open_share()
+    kiosk.type_into("#share-note", "For the notes")
+    kiosk.tap_element("#notes-button")
+    kiosk.wait("document.getElementById('notes-count').textContent === '1'", "the pass-through tap to reach Notes")
+    assert not kiosk.js("document.getElementById('share').matches(':popover-open')")
+    assert kiosk.js("document.getElementById('status').value") == 'saved the share note "For the notes"'
+    # A tap on the anchor closes the popover and is swallowed: it does not open it again.
+    kiosk.open_share()
+    kiosk.tap_element("#share-button")
+    kiosk.tap_element("#notes-button")  # after the anchor's click, in input order
+    kiosk.wait("document.getElementById('notes-count').textContent === '2'", "the next tap on Notes")
+    assert not kiosk.js("document.getElementById('share').matches(':popover-open')"), "the anchor reopened the popover"
+
+
+@check
+def mouse_drives_the_same_pipeline(kiosk):
+    kiosk.open_compose()
+    kiosk.mouse_drag(line(WIDTH / 2, TOP_INSET + 30, 730, 12))
+    kiosk.wait("!document.getElementById('compose').open", "the mouse drag to close the sheet")
+    assert kiosk.intents("dragBegan")[-1]["origin"] == "topRegion"
+
+
+@check
+def reduced_motion_settles_without_moving(kiosk):
+    duration = "getComputedStyle(document.getElementById('compose')).transitionDuration"
+    kiosk.open_compose()
+    assert kiosk.js(duration) == "0.35s", kiosk.js(duration)
+    kiosk.browser.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-reduced-motion", "value": "reduce"}])
+    assert kiosk.js(duration) == "0s", kiosk.js(duration)
+    kiosk.js("kiosk.dismiss(document.getElementById('compose'))")
+    kiosk.wait("!document.getElementById('compose').open", "the dismissal")
+    kiosk.browser.call("Emulation.setEmulatedMedia", features=[])
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("Usage: page.py PREFIX")
+    prefix = os.path.realpath(sys.argv[1])
+    root = os.path.join(prefix, "share", "dismisskit", "web")
+    handler = functools.partial(Quiet, directory=root)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    failures = 0
+    with tempfile.TemporaryDirectory() as scratch:
+        with Browser(os.path.join(scratch, "profile"), WIDTH, HEIGHT) as browser:
+            kiosk = Kiosk(browser)
+            kiosk.open(f"http://127.0.0.1:{server.server_port}/example/")
+            assert kiosk.js("[document.documentElement.clientWidth, document.documentElement.clientHeight]") == [WIDTH, HEIGHT]
+            for function in CHECKS:
+                try:
+                    kiosk.js("intents.length = 0")
+                    function(kiosk)
+                    print(f"ok: {function.__name__.replace('_', ' ')}")
+                except Exception as error:  # noqa: BLE001: each check reports and the next one runs
+                    failures += 1
+                    print(f"FAILED: {function.__name__.replace('_', ' ')}: {error!r}")
+                    kiosk.js("document.querySelector('.dk-action-sheet')?.remove(); for (const d of document.querySelectorAll('dialog[open]')) d.close(); true")
+            session = kiosk.js("kiosk.session()")
+            errors = [message for message in browser.console if "DismissKit: no display size" not in message]
+        # The page's session, recorded by the WebAssembly module, replays to the same intents.
+        path = os.path.join(scratch, "web.session.jsonl")
+        with open(path, "w") as file:
+            file.write(session)
+        replay = subprocess.run([os.path.join(prefix, "bin", "gesturectl"), "replay", path, "--verify"],
+                                capture_output=True, text=True)
+        if replay.returncode != 0:
+            failures += 1
+            print(f"FAILED: the page's session does not replay: {replay.stderr.strip()}")
+        else:
+            print(f"ok: the page's session ({session.count(chr(10))} lines) replays with gesturectl replay --verify")
+    if errors:
+        failures += 1
+        print("FAILED: the page logged errors:\n  " + "\n  ".join(errors))
+    server.shutdown()
+    print(f"Tests/Web page: {len(CHECKS) + 1 - failures} of {len(CHECKS) + 1} passed")
+    sys.exit(1 if failures else 0)
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+if __name__ == "__main__":
+    main()

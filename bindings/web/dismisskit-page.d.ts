@@ -1,0 +1,56 @@
+// Types of dismisskit-page.js: the page layer that drives <dialog> and popover elements from
+// Pointer Events through a DismissKit pipeline.
+
+import type { DismissKit } from "./dismisskit.js";
+
+/** The page's fields of a presentation: the scene file's, with elements where it has rectangles. */
+export interface PagePresentation {
+    /** The presentation's id; the element's id when left out. */
+    id?: string;
+    style?: "sheet" | "pageSheet" | "formSheet" | "automatic" | "popover" | "fullScreen" | "currentContext" | "alert";
+    detents?: Array<"medium" | "large" | number>;
+    selectedDetent?: "medium" | "large" | number;
+    grabber?: boolean;
+    headerHeight?: number;
+    modal?: boolean;
+    unsavedChanges?: boolean;
+    dismissible?: boolean;
+    tapOutside?: "dismiss" | "ignore" | "passthrough";
+    /** The sheet's scrollable element: its scrollTop is reported as the content offset. */
+    content?: Element;
+    /** The element the popover points at. */
+    anchor?: Element;
+    /** Elements whose taps reach them while a non-modal popover is open (and close it). */
+    passthrough?: Element[];
+}
+
+export interface KioskOptions {
+    /** The physical size of the whole display (window.screen); 96 CSS px per inch without it. */
+    display?: { widthMM: number; heightMM: number };
+    topInset?: number;
+    compactWidth?: number;
+    /** The scene file's `gestures` (thresholds). */
+    gestures?: Record<string, number>;
+    /** Keeps the session for `session()`. */
+    record?: boolean;
+    /** The question's texts. */
+    labels?: { question?: string; discard?: string; save?: string; keepEditing?: string };
+}
+
+/**
+ * A web kiosk's presentations, driven by one pipeline. The presented elements receive
+ * `dismisskit-save`, `dismisskit-dismiss` and `dismisskit-rejected` events (the intent in
+ * `detail`); the window receives every intent as `dismisskit-intent`.
+ */
+export class Kiosk {
+    constructor(dk: DismissKit, options?: KioskOptions);
+    /** Shows and presents the element; throws with the pipeline's message when refused. */
+    present(element: HTMLElement, presentation?: PagePresentation): void;
+    update(element: HTMLElement | string, fields: Record<string, unknown>): void;
+    button(element: HTMLElement | string, role: "cancel" | "done"): void;
+    dismiss(element: HTMLElement | string): void;
+    accessibility(element: HTMLElement | string, action: "escape" | "nextDetent" | "previousDetent"): void;
+    /** The recorded session's text (with `record`), for `gesturectl replay`; null otherwise. */
+    session(): string | null;
+    destroy(): void;
+}

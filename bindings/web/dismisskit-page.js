@@ -1,7 +1,7 @@
 // The page layer: a web kiosk's host for DismissKit (SPEC section 9). It feeds the page's
 // Pointer Events to a pipeline of dismisskit.js and carries out its intents on plain HTML:
-// `<dialog>` elements for sheets, form sheets, alerts and full-screen presentations, elements
-// with the `popover` attribute for popovers. Every decision is the pipeline's: this layer only
+// `<dialog>` elements for sheets, form sheets, alerts and full-screen presentations, an element
+// with the `popover` attribute (and `hidden`, for browsers without the Popover API) for a popover. Every decision is the pipeline's: this layer only
 // translates events in and draws what the intents say (dismisskit.css styles it).
 //
 // The host rules it follows, where a browser needs one of its own:
@@ -19,7 +19,8 @@
 //   `content.offset`, and its touch-action follows it: `pan-y` while scrolled (the browser
 //   scrolls; its `pointercancel` ends the contact as a cancel, so a hand-off waits for the next
 //   contact), `pan-down` at the top of the largest detent (a finger moving down drags the sheet,
-//   one moving up scrolls), and `none` at the top of a smaller detent (the sheet grows).
+//   one moving up scrolls), and `none` at the top of a smaller detent (the sheet grows, then the
+//   pipeline scrolls the content, contentScrolled).
 // - Escape: a keydown of Escape and a dialog's `cancel` go to the pipeline as the `key`
 //   command; while the question is open, Escape is Keep Editing.
 // - A tap outside a non-modal popover: the click that follows is swallowed, so the control
@@ -27,6 +28,10 @@
 // - Resize and rotation: a `screen` command, which keeps every presentation and open question.
 
 const defaultLabels = { question: "Discard your changes?", discard: "Discard Changes", save: "Save", keepEditing: "Keep Editing" };
+// What content at the top of the largest detent leaves the browser: pans of a finger moving up.
+// A browser without `pan-down` (WPE WebKit 2.38) leaves it none: the pipeline scrolls the content
+// then (contentScrolled), without the browser's momentum.
+const upwardPans = globalThis.CSS?.supports("touch-action", "pan-down") ? "pan-down" : "none";
 const inchInMillimetres = 25.4;
 const cssPixelsPerInch = 96;
 
@@ -310,8 +315,9 @@ export class Kiosk {
         if (element.tagName === "DIALOG") {
             if (entry.fields.modal === false) element.show();
             else element.showModal();
-        } else if (element.hasAttribute("popover")) {
-            element.showPopover();
+        } else {
+            element.hidden = false;
+            element.showPopover?.();  // a browser without the Popover API (WPE WebKit 2.38) shows it by `hidden`
         }
         if (entry.fields.grabber && !element.querySelector(":scope > .dk-grabber")) {
             const grabber = document.createElement("div");
@@ -323,8 +329,12 @@ export class Kiosk {
 
     #hide(entry) {
         const { element } = entry;
-        if (element.tagName === "DIALOG") element.close();
-        else if (element.hasAttribute("popover")) element.hidePopover();
+        if (element.tagName === "DIALOG") {
+            element.close();
+        } else {
+            if (element.hidePopover && element.matches(":popover-open")) element.hidePopover();
+            element.hidden = true;
+        }
         element.querySelector(":scope > .dk-grabber")?.remove();
         delete element.dataset.dkRole;
         delete element.dataset.dkDragged;
@@ -363,7 +373,7 @@ export class Kiosk {
         element.style.setProperty("--dk-top", `${this.#screen.height - height + entry.offset}px`);
         if (entry.content) {
             const largest = Math.max(...entry.detents.map((detent) => this.#height(detent)));
-            entry.content.style.touchAction = entry.reported > 0 ? "pan-y" : height >= largest ? "pan-down" : "none";
+            entry.content.style.touchAction = entry.reported > 0 ? "pan-y" : height >= largest ? upwardPans : "none";
         }
     }
 

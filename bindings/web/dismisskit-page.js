@@ -1,8 +1,9 @@
 // The page layer: a web kiosk's host for DismissKit (SPEC section 9). It feeds the page's
 // Pointer Events to a pipeline of dismisskit.js and carries out its intents on plain HTML:
 // `<dialog>` elements for sheets, form sheets, alerts and full-screen presentations, an element
-// with the `popover` attribute (and `hidden`, for browsers without the Popover API) for a popover. Every decision is the pipeline's: this layer only
-// translates events in and draws what the intents say (dismisskit.css styles it).
+// with the `popover` attribute (and `hidden`, for browsers without the Popover API) for a
+// popover. Every decision is the pipeline's: this layer only translates events in and draws
+// what the intents say (dismisskit.css styles it).
 //
 // The host rules it follows, where a browser needs one of its own:
 // - Contacts: each pointer gets the lowest free seat slot from down to up or cancel; a mouse
@@ -81,16 +82,13 @@ export class Kiosk {
      */
     present(element, presentation = {}) {
         const { content, anchor, passthrough, ...fields } = presentation;
-        const entry = { id: fields.id ?? element.id, element, style: fields.style ?? "sheet", content, fields,
+        const entry = { id: fields.id ?? element.id, element, style: fields.style ?? "sheet", content, anchor, passthrough, fields,
                         detents: fields.detents ?? ["large"], offset: 0, dragged: false, reported: 0, applied: null };
         if (!entry.id) throw new Error("a presentation needs an id (or an element with one)");
         entry.detent = fields.selectedDetent ?? entry.detents[entry.detents.length - 1];
         this.#show(entry);
-        const scene = { ...fields, id: entry.id, style: entry.style };
+        const scene = { ...fields, id: entry.id, style: entry.style, ...this.#placement(entry) };
         if (content) scene.content = { offset: (entry.reported = Math.max(0, content.scrollTop)) };
-        if (anchor) scene.anchor = rectOf(anchor);
-        if (passthrough) scene.passthrough = passthrough.map(rectOf);
-        if (this.#role(entry) === "popover") scene.frame = rectOf(element);
         try {
             this.#command({ type: "present", presentation: scene });
         } catch (error) {
@@ -148,7 +146,7 @@ export class Kiosk {
     // Input.
 
     #pointerDown(event) {
-        if (event.pointerType === "mouse" && event.button !== 0) return;
+        if (event.pointerType !== "touch" && event.button !== 0) return;  // a mouse's other buttons, a pen's eraser
         if (this.#slots.has(event.pointerId)) return;
         for (const pointer of this.#swallowed.keys()) if (!this.#slots.has(pointer)) this.#swallowed.delete(pointer);
         let slot = 0;
@@ -172,7 +170,7 @@ export class Kiosk {
 
     #pointerEnd(event, type) {
         const slot = this.#slots.get(event.pointerId);
-        if (slot === undefined || (type === "up" && event.pointerType === "mouse" && event.button !== 0)) return;
+        if (slot === undefined || (type === "up" && event.pointerType !== "touch" && event.button !== 0)) return;
         this.#slots.delete(event.pointerId);
         this.#touch(type, slot, event);
         this.#touch("frame", slot, event);
@@ -211,12 +209,26 @@ export class Kiosk {
         else this.#command({ type: "key", key: "escape" }, time);
     }
 
+    /** A new viewport: the screen command, then each popover where the page has placed it now. */
     #resize() {
         const screen = this.#viewport();
         if (JSON.stringify(screen) === JSON.stringify(this.#screen)) return;
         this.#screen = screen;
         this.#command({ type: "screen", ...screen });
-        for (const entry of this.#stack) this.#layOut(entry);
+        for (const entry of this.#stack) {
+            this.#layOut(entry);
+            const placement = this.#placement(entry);
+            if (Object.keys(placement).length > 0) this.#command({ type: "update", presentation: entry.id, ...placement });
+        }
+    }
+
+    /** The rectangles the page gives a presentation: a popover's frame, its anchor and pass-through regions. */
+    #placement(entry) {
+        const placement = {};
+        if (entry.anchor) placement.anchor = rectOf(entry.anchor);
+        if (entry.passthrough) placement.passthrough = entry.passthrough.map(rectOf);
+        if (entry.style === "popover" && !this.#isAdapted(entry)) placement.frame = rectOf(entry.element);
+        return placement;
     }
 
     #contentScrolled(entry) {
@@ -309,9 +321,11 @@ export class Kiosk {
 
     // Drawing.
 
+    /** Shows the element; a sheet starts below the screen, to slide up to its detent. */
     #show(entry) {
         const { element } = entry;
         element.dataset.dkRole = this.#role(entry);
+        element.style.setProperty("--dk-top", `${this.#screen.height}px`);
         if (element.tagName === "DIALOG") {
             if (entry.fields.modal === false) element.show();
             else element.showModal();
@@ -319,6 +333,7 @@ export class Kiosk {
             element.hidden = false;
             element.showPopover?.();  // a browser without the Popover API (WPE WebKit 2.38) shows it by `hidden`
         }
+        getComputedStyle(element).top;  // the start of the slide: the detent's top comes in #layOut
         if (entry.fields.grabber && !element.querySelector(":scope > .dk-grabber")) {
             const grabber = document.createElement("div");
             grabber.className = "dk-grabber";

@@ -117,8 +117,8 @@ public func dk_pipeline_free(_ pipeline: OpaquePointer?) {
 public func dk_pipeline_touch(
     _ pipeline: OpaquePointer?, _ type: dk_touch_type, _ seatSlot: Int32,
     _ x: Double, _ y: Double, _ time: Int64
-) -> Int32 {
-    guard let handle = PipelineHandle.from(pipeline) else { return -1 }
+) -> dk_touch_result {
+    guard let handle = PipelineHandle.from(pipeline) else { return DK_TOUCH_REFUSED_NO_PIPELINE }
     let kind: TouchEvent.Kind
     switch type {
     case DK_TOUCH_DOWN: kind = .down
@@ -126,7 +126,7 @@ public func dk_pipeline_touch(
     case DK_TOUCH_UP: kind = .up
     case DK_TOUCH_CANCEL: kind = .cancel
     case DK_TOUCH_FRAME: kind = .frame
-    default: return -1
+    default: return DK_TOUCH_REFUSED_UNKNOWN_TYPE
     }
     if let recorder = handle.recorder {
         var event = TouchEvent(kind: kind, time: time)
@@ -137,10 +137,36 @@ public func dk_pipeline_touch(
         if kind == .down || kind == .motion { event.point = TouchPoint(x: x, y: y, on: handle.hosted.pipeline.scene.screen) }
         recorder.record(touch: event)
     }
-    let taken = handle.hosted.touch(kind, seatSlot: seatSlot, x: x, y: y, time: time)
+    let refusal = handle.hosted.touch(kind, seatSlot: seatSlot, x: x, y: y, time: time)
     handle.recorder?.record(intents: handle.hosted.latestDecided)
     if kind == .frame { handle.recorder?.flush() }
-    return taken ? 0 : -1
+    switch refusal {
+    case nil: return DK_TOUCH_TAKEN
+    case .timeOutOfRange: return DK_TOUCH_REFUSED_TIME_OUT_OF_RANGE
+    case .timeWentBack: return DK_TOUCH_REFUSED_TIME_WENT_BACK
+    case .seatSlotOutOfRange: return DK_TOUCH_REFUSED_SEAT_SLOT_OUT_OF_RANGE
+    case .positionOutOfRange: return DK_TOUCH_REFUSED_POSITION_OUT_OF_RANGE
+    case .seatSlotAlreadyDown: return DK_TOUCH_REFUSED_SEAT_SLOT_ALREADY_DOWN
+    case .seatSlotNotDown: return DK_TOUCH_REFUSED_SEAT_SLOT_NOT_DOWN
+    }
+}
+
+@c @implementation
+public func dk_touch_result_name(_ result: dk_touch_result) -> UnsafePointer<CChar>? {
+    let name: StaticString
+    switch result {
+    case DK_TOUCH_TAKEN: name = "taken"
+    case DK_TOUCH_REFUSED_NO_PIPELINE: name = "noPipeline"
+    case DK_TOUCH_REFUSED_UNKNOWN_TYPE: name = "unknownType"
+    case DK_TOUCH_REFUSED_TIME_OUT_OF_RANGE: name = "timeOutOfRange"
+    case DK_TOUCH_REFUSED_TIME_WENT_BACK: name = "timeWentBack"
+    case DK_TOUCH_REFUSED_SEAT_SLOT_OUT_OF_RANGE: name = "seatSlotOutOfRange"
+    case DK_TOUCH_REFUSED_POSITION_OUT_OF_RANGE: name = "positionOutOfRange"
+    case DK_TOUCH_REFUSED_SEAT_SLOT_ALREADY_DOWN: name = "seatSlotAlreadyDown"
+    case DK_TOUCH_REFUSED_SEAT_SLOT_NOT_DOWN: name = "seatSlotNotDown"
+    default: return nil
+    }
+    return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
 @c @implementation

@@ -53,7 +53,7 @@ enum WebModule {
             let offset = Int64(index) * span
             for event in round {
                 let time = event.time + offset
-                _ = hosted.touch(event.kind, seatSlot: event.seatSlot, x: event.point?.x ?? 0, y: event.point?.y ?? 0, time: time)
+                hosted.touch(event.kind, seatSlot: event.seatSlot, x: event.point?.x ?? 0, y: event.point?.y ?? 0, time: time)
                 while hosted.nextLine(into: &line) {
                     if line.count > question.count && line.suffix(question.count).elementsEqual(question) {
                         try? hosted.command(answer, time: time)

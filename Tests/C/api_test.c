@@ -108,24 +108,27 @@ static void frame(dk_pipeline *pipeline, int64_t time) {
     dk_pipeline_touch(pipeline, DK_TOUCH_FRAME, 0, 0, 0, time);
 }
 
-/* dk_pipeline_touch answers `expected` (0 taken, -1 refused). */
+/* dk_pipeline_touch answers `expected` (DK_TOUCH_TAKEN, or the refusal's reason). */
 static void touch_answers(dk_pipeline *pipeline, dk_touch_type type, int32_t slot, double x, double y, int64_t time,
-                          int expected, int line) {
-    int status = dk_pipeline_touch(pipeline, type, slot, x, y, time);
+                          dk_touch_result expected, int line) {
+    dk_touch_result result = dk_pipeline_touch(pipeline, type, slot, x, y, time);
     checks++;
-    if (status != expected) {
+    if (result != expected) {
         failures++;
-        fprintf(stderr, "FAIL %s:%d: touch type %d, seat slot %d, (%g, %g) at %lld: expected %d, got %d\n", __FILE__,
-                line, (int)type, slot, x, y, (long long)time, expected, status);
+        fprintf(stderr, "FAIL %s:%d: touch type %d, seat slot %d, (%g, %g) at %lld: expected %s, got %s (%d)\n", __FILE__,
+                line, (int)type, slot, x, y, (long long)time, dk_touch_result_name(expected),
+                dk_touch_result_name(result) ? dk_touch_result_name(result) : "an unnamed answer", (int)result);
     }
 }
 /* A touch and its frame, both taken. */
 #define TOUCH(pipeline, type, slot, x, y, time)                                \
     do {                                                                       \
-        touch_answers(pipeline, type, slot, x, y, time, 0, __LINE__);          \
-        touch_answers(pipeline, DK_TOUCH_FRAME, 0, 0, 0, time, 0, __LINE__);   \
+        touch_answers(pipeline, type, slot, x, y, time, DK_TOUCH_TAKEN, __LINE__);\
+        touch_answers(pipeline, DK_TOUCH_FRAME, 0, 0, 0, time, DK_TOUCH_TAKEN, __LINE__);\
     } while (0)
-#define REFUSED(pipeline, type, slot, x, y, time) touch_answers(pipeline, type, slot, x, y, time, -1, __LINE__)
+/* A touch refused for `reason` (TIME_WENT_BACK for DK_TOUCH_REFUSED_TIME_WENT_BACK, …). */
+#define REFUSED(reason, pipeline, type, slot, x, y, time) \
+    touch_answers(pipeline, type, slot, x, y, time, DK_TOUCH_REFUSED_##reason, __LINE__)
 
 /* Applies a command the pipeline must take. */
 static void command(dk_pipeline *pipeline, const char *json, int64_t time, int line) {
@@ -202,9 +205,9 @@ static void test_bad_scenes(void) {
 }
 
 static void test_null_pipeline(void) {
-    REFUSED(NULL, DK_TOUCH_DOWN, 0, 1, 1, 0);
-    REFUSED(NULL, DK_TOUCH_FRAME, 0, 1, 1, 0);
-    REFUSED(NULL, (dk_touch_type)9, 0, 1, 1, 0);
+    REFUSED(NO_PIPELINE, NULL, DK_TOUCH_DOWN, 0, 1, 1, 0);
+    REFUSED(NO_PIPELINE, NULL, DK_TOUCH_FRAME, 0, 1, 1, 0);
+    REFUSED(NO_PIPELINE, NULL, (dk_touch_type)9, 0, 1, 1, 0);
     CHECK(dk_pipeline_next_intent(NULL) == NULL, "an intent from a NULL pipeline");
     dk_pipeline_free(NULL);
     dk_string_free(NULL);
@@ -302,14 +305,14 @@ static void test_touches(void) {
      * after them is refused too. */
     const double bad[] = {NAN, INFINITY, -INFINITY, 1e300, -2e9};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        REFUSED(pipeline, DK_TOUCH_DOWN, 1, 640, bad[i], 100000);
-        REFUSED(pipeline, DK_TOUCH_DOWN, 1, bad[i], 470, 100000);
+        REFUSED(POSITION_OUT_OF_RANGE, pipeline, DK_TOUCH_DOWN, 1, 640, bad[i], 100000);
+        REFUSED(POSITION_OUT_OF_RANGE, pipeline, DK_TOUCH_DOWN, 1, bad[i], 470, 100000);
     }
-    REFUSED(pipeline, (dk_touch_type)7, 1, 640, 470, 100000);
-    REFUSED(pipeline, (dk_touch_type)-1, 1, 640, 470, 100000);
-    REFUSED(pipeline, DK_TOUCH_DOWN, 1, 640, 470, INT64_MAX);
-    REFUSED(pipeline, DK_TOUCH_DOWN, 1, 640, 470, INT64_MIN);
-    REFUSED(pipeline, DK_TOUCH_UP, 1, 0, 0, 110000);
+    REFUSED(UNKNOWN_TYPE, pipeline, (dk_touch_type)7, 1, 640, 470, 100000);
+    REFUSED(UNKNOWN_TYPE, pipeline, (dk_touch_type)-1, 1, 640, 470, 100000);
+    REFUSED(TIME_OUT_OF_RANGE, pipeline, DK_TOUCH_DOWN, 1, 640, 470, INT64_MAX);
+    REFUSED(TIME_OUT_OF_RANGE, pipeline, DK_TOUCH_DOWN, 1, 640, 470, INT64_MIN);
+    REFUSED(SEAT_SLOT_NOT_DOWN, pipeline, DK_TOUCH_UP, 1, 0, 0, 110000);
     frame(pipeline, 110000);
     EXPECT_NEXT(pipeline, NULL);
 
@@ -523,49 +526,49 @@ static void test_fuzz(void) {
 }
 
 /* One swipe down from the top of the unsaved sheet, with every kind of refused touch fed between
- * its events when `refusing`: each is refused (-1) and changes nothing, so both runs give the
+ * its events when `refusing`: each is refused, for its own reason, and changes nothing, so both runs give the
  * same intents. */
 static char *swipe_among_refusals(int refusing) {
     dk_pipeline *pipeline = dk_pipeline_new(sheet_scene, NULL);
     if (refusing) {
-        REFUSED(pipeline, (dk_touch_type)5, 0, 300, 70, 0);
-        REFUSED(pipeline, (dk_touch_type)-1, 0, 300, 70, 0);
+        REFUSED(UNKNOWN_TYPE, pipeline, (dk_touch_type)5, 0, 300, 70, 0);
+        REFUSED(UNKNOWN_TYPE, pipeline, (dk_touch_type)-1, 0, 300, 70, 0);
         const double bad[] = {NAN, INFINITY, -INFINITY, 1e10, -1e10};
         for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-            REFUSED(pipeline, DK_TOUCH_DOWN, 0, bad[i], 70, 0);
-            REFUSED(pipeline, DK_TOUCH_DOWN, 0, 300, bad[i], 0);
+            REFUSED(POSITION_OUT_OF_RANGE, pipeline, DK_TOUCH_DOWN, 0, bad[i], 70, 0);
+            REFUSED(POSITION_OUT_OF_RANGE, pipeline, DK_TOUCH_DOWN, 0, 300, bad[i], 0);
         }
         const int64_t far[] = {(INT64_C(1) << 53) + 1, -(INT64_C(1) << 53) - 1, INT64_MAX, INT64_MIN};
         for (size_t i = 0; i < sizeof far / sizeof far[0]; i++) {
-            REFUSED(pipeline, DK_TOUCH_DOWN, 0, 300, 70, far[i]);
-            REFUSED(pipeline, DK_TOUCH_FRAME, 0, 0, 0, far[i]);
+            REFUSED(TIME_OUT_OF_RANGE, pipeline, DK_TOUCH_DOWN, 0, 300, 70, far[i]);
+            REFUSED(TIME_OUT_OF_RANGE, pipeline, DK_TOUCH_FRAME, 0, 0, 0, far[i]);
         }
         const int32_t slots[] = {-1, DK_SEAT_SLOTS, 64, INT32_MIN, INT32_MAX};
-        for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++) REFUSED(pipeline, DK_TOUCH_DOWN, slots[i], 300, 70, 0);
-        REFUSED(pipeline, DK_TOUCH_MOTION, 0, 300, 80, 0);
-        REFUSED(pipeline, DK_TOUCH_UP, 0, 0, 0, 0);
-        REFUSED(pipeline, DK_TOUCH_CANCEL, 0, 0, 0, 0);
+        for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++) REFUSED(SEAT_SLOT_OUT_OF_RANGE, pipeline, DK_TOUCH_DOWN, slots[i], 300, 70, 0);
+        REFUSED(SEAT_SLOT_NOT_DOWN, pipeline, DK_TOUCH_MOTION, 0, 300, 80, 0);
+        REFUSED(SEAT_SLOT_NOT_DOWN, pipeline, DK_TOUCH_UP, 0, 0, 0, 0);
+        REFUSED(SEAT_SLOT_NOT_DOWN, pipeline, DK_TOUCH_CANCEL, 0, 0, 0, 0);
     }
     TOUCH(pipeline, DK_TOUCH_DOWN, 0, 300, 70, 10000);
     for (int i = 1; i <= 12; i++) {
         int64_t time = 10000 + i * 8333;
         if (refusing) {
-            REFUSED(pipeline, DK_TOUCH_DOWN, 0, 300, 70, time);                      /* already down */
-            REFUSED(pipeline, DK_TOUCH_MOTION, 0, 300, 70 + 12.5 * i, time - 8334);  /* time went back */
-            REFUSED(pipeline, DK_TOUCH_FRAME, 0, 0, 0, time - 8334);
-            REFUSED(pipeline, DK_TOUCH_MOTION, 0, NAN, 70 + 12.5 * i, time);
-            REFUSED(pipeline, DK_TOUCH_MOTION, 1, 300, 70 + 12.5 * i, time);         /* slot 1 is not down */
-            REFUSED(pipeline, DK_TOUCH_UP, 2, 0, 0, time);
-            REFUSED(pipeline, DK_TOUCH_CANCEL, 3, 0, 0, time);
-            REFUSED(pipeline, DK_TOUCH_DOWN, 64, 300, 500, time);
-            REFUSED(NULL, DK_TOUCH_MOTION, 0, 300, 70 + 12.5 * i, time);
+            REFUSED(SEAT_SLOT_ALREADY_DOWN, pipeline, DK_TOUCH_DOWN, 0, 300, 70, time);
+            REFUSED(TIME_WENT_BACK, pipeline, DK_TOUCH_MOTION, 0, 300, 70 + 12.5 * i, time - 8334);
+            REFUSED(TIME_WENT_BACK, pipeline, DK_TOUCH_FRAME, 0, 0, 0, time - 8334);
+            REFUSED(POSITION_OUT_OF_RANGE, pipeline, DK_TOUCH_MOTION, 0, NAN, 70 + 12.5 * i, time);
+            REFUSED(SEAT_SLOT_NOT_DOWN, pipeline, DK_TOUCH_MOTION, 1, 300, 70 + 12.5 * i, time);
+            REFUSED(SEAT_SLOT_NOT_DOWN, pipeline, DK_TOUCH_UP, 2, 0, 0, time);
+            REFUSED(SEAT_SLOT_NOT_DOWN, pipeline, DK_TOUCH_CANCEL, 3, 0, 0, time);
+            REFUSED(SEAT_SLOT_OUT_OF_RANGE, pipeline, DK_TOUCH_DOWN, 64, 300, 500, time);
+            REFUSED(NO_PIPELINE, NULL, DK_TOUCH_MOTION, 0, 300, 70 + 12.5 * i, time);
         }
         TOUCH(pipeline, DK_TOUCH_MOTION, 0, 300, 70 + 12.5 * i, time);
     }
     TOUCH(pipeline, DK_TOUCH_UP, 0, 0, 0, 118333);
     if (refusing) {
-        REFUSED(pipeline, DK_TOUCH_UP, 0, 0, 0, 118333);
-        REFUSED(pipeline, DK_TOUCH_MOTION, 0, 300, 300, 118333);
+        REFUSED(SEAT_SLOT_NOT_DOWN, pipeline, DK_TOUCH_UP, 0, 0, 0, 118333);
+        REFUSED(SEAT_SLOT_NOT_DOWN, pipeline, DK_TOUCH_MOTION, 0, 300, 300, 118333);
     }
     int count;
     char *all = drain(pipeline, &count);
@@ -590,7 +593,7 @@ static void test_second_contact(void) {
         dk_pipeline *pipeline = dk_pipeline_new(sheet_scene, NULL);
         TOUCH(pipeline, DK_TOUCH_DOWN, 0, 300, 70, 0);
         for (int i = 1; i <= 4; i++) TOUCH(pipeline, DK_TOUCH_MOTION, 0, 300, 70 + 12.5 * i, i * 8333);
-        touch_answers(pipeline, DK_TOUCH_DOWN, second, 700, 500, 40000, second == 64 ? -1 : 0, __LINE__);
+        touch_answers(pipeline, DK_TOUCH_DOWN, second, 700, 500, 40000, second == 64 ? DK_TOUCH_REFUSED_SEAT_SLOT_OUT_OF_RANGE : DK_TOUCH_TAKEN, __LINE__);
         frame(pipeline, 40000);
         for (int i = 5; i <= 12; i++) TOUCH(pipeline, DK_TOUCH_MOTION, 0, 300, 70 + 12.5 * i, i * 8333);
         TOUCH(pipeline, DK_TOUCH_UP, 0, 0, 0, 108333);
@@ -853,6 +856,14 @@ static void test_explain_and_typed(void) {
           "the decision's name");
     CHECK(dk_intent_type_name((dk_intent_type)13) == NULL && dk_intent_type_name((dk_intent_type)-1) == NULL,
           "a name for a type outside the enum");
+    const char *results[] = {"taken", "noPipeline", "unknownType", "timeOutOfRange", "timeWentBack",
+                             "seatSlotOutOfRange", "positionOutOfRange", "seatSlotAlreadyDown", "seatSlotNotDown"};
+    for (int i = 0; i < 9; i++) {
+        const char *name = dk_touch_result_name((dk_touch_result)-i);
+        CHECK(name != NULL && strcmp(name, results[i]) == 0, "the name of touch answer %d: %s", -i, name ? name : "NULL");
+    }
+    CHECK(dk_touch_result_name((dk_touch_result)1) == NULL && dk_touch_result_name((dk_touch_result)-9) == NULL,
+          "a name for a touch answer outside the enum");
 
     /* Off by default: no decisions, no explain figures. */
     dk_pipeline *pipeline = dk_pipeline_new(sheet_scene, NULL);

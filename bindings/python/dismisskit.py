@@ -46,9 +46,6 @@ class DismissKitError(Exception):
 
 # DK_SEAT_SLOTS: the seat slots a contact may have are 0 to SEAT_SLOTS - 1, as libinput's.
 SEAT_SLOTS = 32
-# The largest time and coordinate magnitudes dk_pipeline_touch takes.
-_LARGEST_TIME = 2**53
-_LARGEST_POSITION = 1e9
 
 
 class TouchType(enum.IntEnum):
@@ -101,6 +98,8 @@ def _load():
     lib.dk_pipeline_touch.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int32,
                                       ctypes.c_double, ctypes.c_double, ctypes.c_int64]
     lib.dk_pipeline_touch.restype = ctypes.c_int
+    lib.dk_touch_result_name.argtypes = [ctypes.c_int]
+    lib.dk_touch_result_name.restype = ctypes.c_char_p
     lib.dk_pipeline_command.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int64, error_out]
     lib.dk_pipeline_command.restype = ctypes.c_int
     lib.dk_pipeline_next_intent.argtypes = [ctypes.c_void_p]
@@ -152,24 +151,13 @@ def _int64(value, what):
     return number
 
 
-def _refusal(type, seat_slot, x, y, time_us):
-    """Why dk_pipeline_touch refused a touch, as far as the binding can tell without the
-    pipeline's state."""
+def _refusal(result, type, seat_slot, time_us):
+    """The message of a touch dk_pipeline_touch refused: the event and the library's name for
+    why (dk_touch_result_name)."""
     name = type.name.lower()
     event = f"{name} at {time_us} us" if type == TouchType.FRAME else f"{name} on seat slot {seat_slot} at {time_us} us"
-    if not -_LARGEST_TIME <= time_us <= _LARGEST_TIME:
-        reason = "the time is beyond +-2^53 microseconds"
-    elif type != TouchType.FRAME and not 0 <= seat_slot < SEAT_SLOTS:
-        reason = f"the seat slot is outside 0 to {SEAT_SLOTS - 1}"
-    elif type in (TouchType.DOWN, TouchType.MOTION) and not (abs(x) <= _LARGEST_POSITION and abs(y) <= _LARGEST_POSITION):
-        reason = f"the position ({x!r}, {y!r}) is not finite or beyond +-1e9 points"
-    elif type == TouchType.DOWN:
-        reason = "the seat slot is already down, or the time is earlier than the previous touch's"
-    elif type == TouchType.FRAME:
-        reason = "the time is earlier than the previous touch's"
-    else:
-        reason = "the seat slot is not down, or the time is earlier than the previous touch's"
-    return f"touch refused: {event}: {reason}"
+    reason = _lib.dk_touch_result_name(result)
+    return f"touch refused: {event}: {reason.decode() if reason else f'answer {result}'}"
 
 
 class Pipeline:
@@ -208,11 +196,9 @@ class Pipeline:
         screen points (ignored for up, cancel and frame); time in microseconds on a clock that
         does not go back. End each frame with a "frame" event, as libinput does.
 
-        Raises ValueError when the pipeline refuses the touch (dk_pipeline_touch), which then
-        changes nothing: an unknown type, a time beyond +-2^53 us or earlier than the previous
-        touch's, a seat slot out of range, a down or motion whose position is not finite or
-        beyond +-1e9 points, a down on a seat slot already down, or a motion, up or cancel on
-        one that is not down."""
+        Raises ValueError when the pipeline refuses the touch, which then changes nothing; its
+        message ends with the library's name for why (dk_touch_result_name: timeWentBack,
+        seatSlotOutOfRange, positionOutOfRange, seatSlotAlreadyDown, seatSlotNotDown, …)."""
         if isinstance(type, str):
             try:
                 type = TouchType[type.upper()]
@@ -229,8 +215,9 @@ class Pipeline:
         # for a frame), such a time one the library refuses.
         c_seat_slot = seat_slot if -2**31 <= seat_slot < 2**31 else -1
         c_time_us = time_us if -2**63 <= time_us < 2**63 else 2**63 - 1
-        if _lib.dk_pipeline_touch(handle, int(type), c_seat_slot, x, y, c_time_us) != 0:
-            raise ValueError(_refusal(type, seat_slot, x, y, time_us))
+        result = _lib.dk_pipeline_touch(handle, int(type), c_seat_slot, x, y, c_time_us)
+        if result != 0:
+            raise ValueError(_refusal(result, type, seat_slot, time_us))
 
     def command(self, command, time_us):
         """Applies a host command (a dict, or JSON text) at time_us: scene, present, remove,

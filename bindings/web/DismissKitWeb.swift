@@ -79,7 +79,7 @@ public func dk_pipeline_touch(_ handle: Int32, _ type: Int32, _ seatSlot: Int32,
     case 4: kind = .frame
     default: return -1
     }
-    return hosted.touch(kind, seatSlot: seatSlot, x: x, y: y, time: microseconds) ? 0 : -1
+    return hosted.touch(kind, seatSlot: seatSlot, x: x, y: y, time: microseconds) == nil ? 0 : -1
 }
 
 /// A host command's JSON text (`length` bytes at `command`) at `time`: 0, or -1 with the C

@@ -46,8 +46,8 @@
  *   the call.
  * - Nothing the library is given crashes it: bad JSON, a command the scene cannot take or a
  *   NULL string is an error with a message; a NULL pipeline is a no-op that fails (-1).
- *   A touch event the pipeline cannot take is refused (dk_pipeline_touch returns -1) and
- *   changes nothing; see dk_pipeline_touch.
+ *   A touch event the pipeline cannot take is refused (dk_pipeline_touch returns why, a
+ *   negative dk_touch_result) and changes nothing; see dk_pipeline_touch.
  *   (A pointer that did not come from the library, or a pipeline already freed, cannot be
  *   detected: as with free(), that is undefined.)
  * - Error messages: "scene_json:LINE: reason" or "command_json:LINE: reason" for a problem in
@@ -95,18 +95,37 @@ void dk_pipeline_free(dk_pipeline *pipeline);
  * is 32 bits). Map the toolkit's touch ids onto them, lowest free first, as libinput does. */
 #define DK_SEAT_SLOTS 32
 
+/* What dk_pipeline_touch answers: DK_TOUCH_TAKEN, or why it refused the touch, which then
+ * changes nothing. Every refusal is negative, so a host that tests for a non-zero or negative
+ * answer reads each as a refusal; dk_touch_result_name() names them. A refusal is the host's
+ * own bug: hardware sends none. */
+typedef enum {
+    DK_TOUCH_TAKEN = 0,
+    DK_TOUCH_REFUSED_NO_PIPELINE = -1,            /* the pipeline is NULL */
+    DK_TOUCH_REFUSED_UNKNOWN_TYPE = -2,           /* the type is not a dk_touch_type */
+    DK_TOUCH_REFUSED_TIME_OUT_OF_RANGE = -3,      /* time_us is beyond +-2^53 us */
+    DK_TOUCH_REFUSED_TIME_WENT_BACK = -4,         /* time_us is earlier than the previous touch's */
+    DK_TOUCH_REFUSED_SEAT_SLOT_OUT_OF_RANGE = -5, /* seat_slot is outside 0 to DK_SEAT_SLOTS - 1 */
+    DK_TOUCH_REFUSED_POSITION_OUT_OF_RANGE = -6,  /* a down's or motion's x or y is not finite or beyond +-1e9 points */
+    DK_TOUCH_REFUSED_SEAT_SLOT_ALREADY_DOWN = -7, /* a down on a seat slot that is down */
+    DK_TOUCH_REFUSED_SEAT_SLOT_NOT_DOWN = -8      /* a motion, up or cancel on a seat slot that is not down */
+} dk_touch_result;
+
 /* Feeds one touch event. seat_slot identifies the contact while it is down (libinput's seat
  * slot: small numbers, reused after the contact lifts; ignored for frame); x, y are points from
  * the top-left corner of the current screen (the last "screen" command's), ignored for up,
  * cancel and frame; time_us is microseconds on any clock that does not go back (the
  * toolkit's event time), shared with the commands'.
- * Returns 0 when the touch is taken, -1 when it is refused, which changes nothing: a NULL
- * pipeline, an unknown type, a time beyond +-2^53 us or earlier than the previous touch's, a
- * seat slot outside 0 to DK_SEAT_SLOTS - 1, a down or motion whose x or y is not finite or is
- * beyond +-1e9 points, a down on a seat slot that is already down, or a motion, up or cancel
- * on a seat slot that is not down. A refusal is the host's own bug: hardware sends none. */
-int dk_pipeline_touch(dk_pipeline *pipeline, dk_touch_type type, int32_t seat_slot,
-                      double x, double y, int64_t time_us);
+ * Returns DK_TOUCH_TAKEN (0), or the reason it refused the touch (negative; the first that
+ * applies, in the order of dk_touch_result). */
+dk_touch_result dk_pipeline_touch(dk_pipeline *pipeline, dk_touch_type type, int32_t seat_slot,
+                                  double x, double y, int64_t time_us);
+
+/* The name of a dk_pipeline_touch answer: "taken", "noPipeline", "unknownType",
+ * "timeOutOfRange", "timeWentBack", "seatSlotOutOfRange", "positionOutOfRange",
+ * "seatSlotAlreadyDown" or "seatSlotNotDown"; NULL for another value. The library's own
+ * string, the same pointer on every call: do not free it. */
+const char *dk_touch_result_name(dk_touch_result result);
 
 /* Applies one host command (JSON of at most 1 MiB, as a command line; see "Commands" above)
  * at time_us, a time beyond +-2^53 us being an error. 0 on success; -1 with *error (if error != NULL) when the command is

@@ -43,8 +43,10 @@ public final class HostedPipeline {
     }
 
     /// Takes a touch event, as the host saw it at `time`: down and motion at `x`, `y` in points
-    /// on the scene's screen. Returns false, changing nothing, for an event the pipeline refuses.
-    public func touch(_ kind: TouchEvent.Kind, seatSlot: Int32, x: Double, y: Double, time: Int64) -> Bool {
+    /// on the scene's screen. Returns nil when it is taken, or why the pipeline refused it,
+    /// changing nothing.
+    @discardableResult
+    public func touch(_ kind: TouchEvent.Kind, seatSlot: Int32, x: Double, y: Double, time: Int64) -> TouchRefusal? {
         var event = TouchEvent(kind: kind, time: time)
         if kind != .frame {
             event.slot = seatSlot
@@ -56,9 +58,9 @@ public final class HostedPipeline {
         defer { endCall() }
         do throws(TouchRefusal) {
             try pipeline.handle(event, into: &intents)
-            return true
+            return nil
         } catch {
-            return false
+            return error
         }
     }
 

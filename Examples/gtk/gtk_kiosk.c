@@ -92,19 +92,17 @@ static void touch(Kiosk *kiosk, dk_touch_type type, const void *device, const vo
     read_intents(kiosk);
 }
 
-static void command(Kiosk *kiosk, const char *json) {
+/* The answer named by one of the question's options ("discard", "save", "keepEditing"). */
+static void answer(Kiosk *kiosk, const char *presentation, const char *option) {
+    const dk_choice choice = strcmp(option, "discard") == 0 ? DK_CHOICE_DISCARD
+                             : strcmp(option, "save") == 0  ? DK_CHOICE_SAVE
+                                                            : DK_CHOICE_KEEP_EDITING;
     char *error = NULL;
-    if (dk_pipeline_command(kiosk->pipeline, json, kiosk->last_us, &error) != 0) {
+    if (dk_pipeline_confirm(kiosk->pipeline, presentation, choice, kiosk->last_us, &error) != 0) {
         fprintf(stderr, "gtk_kiosk: %s\n", error);
         dk_string_free(error);
     }
     read_intents(kiosk);
-}
-
-static void answer(Kiosk *kiosk, const char *presentation, const char *choice) {
-    char json[256];
-    snprintf(json, sizeof json, "{\"type\":\"confirm\",\"presentation\":\"%s\",\"choice\":\"%s\"}", presentation, choice);
-    command(kiosk, json);
 }
 
 static void on_answer(GtkDialog *dialog, int response, gpointer data) {

@@ -176,6 +176,13 @@ public func dk_pipeline_command(
 ) -> Int32 {
     guard let (handle, text) = handleAndText(pipeline, commandJSON, named: "command_json", limit: InputLimits.maximumLineLength,
                                              errorOut: errorOut) else { return -1 }
+    return apply(text, to: handle, time: time, errorOut: errorOut)
+}
+
+/// Applies a command's JSON text, recording it with the intents it decided; 0, or -1 with the
+/// refusal's message.
+private func apply(_ text: String, to handle: PipelineHandle, time: Int64,
+                   errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     do throws(HostedPipeline.Refusal) {
         try HostedPipeline.check(time: time)
         handle.recorder?.record(command: text, time: time)
@@ -189,6 +196,137 @@ public func dk_pipeline_command(
         report(error.message, to: errorOut)
         return -1
     }
+}
+
+/// A typed command: the JSON command of `type` with `fields`, for the presentation named by the
+/// C string `presentation` (none when `named` is false), applied as ``dk_pipeline_command`` applies it.
+private func typedCommand(
+    _ pipeline: OpaquePointer?, type: String, presentation: UnsafePointer<CChar>? = nil, named: Bool = true,
+    _ fields: [(String, JSONLine.Value)], time: Int64, errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    errorOut?.pointee = nil
+    guard let handle = PipelineHandle.from(pipeline) else {
+        report("pipeline is NULL", to: errorOut)
+        return -1
+    }
+    var command = JSONLine()
+    command.set("type", .string(type))
+    if named {
+        switch text(of: presentation, named: "presentation", limit: InputLimits.maximumLineLength) {
+        case .success(let id): command.set("presentation", .string(id))
+        case .failure(let failure):
+            report(failure.message, to: errorOut)
+            return -1
+        }
+    }
+    for (key, value) in fields { command.set(key, value) }
+    return apply(command.text, to: handle, time: time, errorOut: errorOut)
+}
+
+/// Reports a value outside its C enum; -1.
+private func outsideEnum(_ value: UInt32, of name: String, errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    errorOut?.pointee = nil
+    report("\(value) is not a \(name) of dismisskit.h", to: errorOut)
+    return -1
+}
+
+@c @implementation
+public func dk_pipeline_confirm(
+    _ pipeline: OpaquePointer?, _ presentation: UnsafePointer<CChar>?, _ choice: dk_choice, _ time: Int64,
+    _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    let name: String
+    switch choice {
+    case DK_CHOICE_DISCARD: name = ConfirmationChoice.discard.rawValue
+    case DK_CHOICE_SAVE: name = ConfirmationChoice.save.rawValue
+    case DK_CHOICE_KEEP_EDITING: name = ConfirmationChoice.keepEditing.rawValue
+    default: return outsideEnum(choice.rawValue, of: "dk_choice", errorOut: errorOut)
+    }
+    return typedCommand(pipeline, type: "confirm", presentation: presentation, [("choice", .string(name))], time: time,
+                        errorOut: errorOut)
+}
+
+@c @implementation
+public func dk_pipeline_button(
+    _ pipeline: OpaquePointer?, _ presentation: UnsafePointer<CChar>?, _ role: dk_button_role, _ time: Int64,
+    _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    let name: String
+    switch role {
+    case DK_BUTTON_CANCEL: name = ButtonRole.cancel.rawValue
+    case DK_BUTTON_DONE: name = ButtonRole.done.rawValue
+    default: return outsideEnum(role.rawValue, of: "dk_button_role", errorOut: errorOut)
+    }
+    return typedCommand(pipeline, type: "button", presentation: presentation, [("role", .string(name))], time: time,
+                        errorOut: errorOut)
+}
+
+@c @implementation
+public func dk_pipeline_accessibility(
+    _ pipeline: OpaquePointer?, _ presentation: UnsafePointer<CChar>?, _ action: dk_accessibility_action, _ time: Int64,
+    _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    let name: String
+    switch action {
+    case DK_ACCESSIBILITY_ESCAPE: name = AccessibilityAction.escape.rawValue
+    case DK_ACCESSIBILITY_NEXT_DETENT: name = AccessibilityAction.nextDetent.rawValue
+    case DK_ACCESSIBILITY_PREVIOUS_DETENT: name = AccessibilityAction.previousDetent.rawValue
+    default: return outsideEnum(action.rawValue, of: "dk_accessibility_action", errorOut: errorOut)
+    }
+    return typedCommand(pipeline, type: "accessibility", presentation: presentation, [("action", .string(name))], time: time,
+                        errorOut: errorOut)
+}
+
+@c @implementation
+public func dk_pipeline_dismiss(
+    _ pipeline: OpaquePointer?, _ presentation: UnsafePointer<CChar>?, _ time: Int64,
+    _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    typedCommand(pipeline, type: "dismiss", presentation: presentation, [], time: time, errorOut: errorOut)
+}
+
+@c @implementation
+public func dk_pipeline_remove(
+    _ pipeline: OpaquePointer?, _ presentation: UnsafePointer<CChar>?, _ time: Int64,
+    _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    typedCommand(pipeline, type: "remove", presentation: presentation, [], time: time, errorOut: errorOut)
+}
+
+@c @implementation
+public func dk_pipeline_set_unsaved_changes(
+    _ pipeline: OpaquePointer?, _ presentation: UnsafePointer<CChar>?, _ unsaved: Int32, _ time: Int64,
+    _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    typedCommand(pipeline, type: "update", presentation: presentation, [("unsavedChanges", .bool(unsaved != 0))], time: time,
+                 errorOut: errorOut)
+}
+
+@c @implementation
+public func dk_pipeline_report_content_offset(
+    _ pipeline: OpaquePointer?, _ presentation: UnsafePointer<CChar>?, _ offset: Double, _ time: Int64,
+    _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    var content = JSONLine()
+    content.set("offset", .exactNumber(offset))
+    return typedCommand(pipeline, type: "update", presentation: presentation, [("content", .object(content))], time: time,
+                        errorOut: errorOut)
+}
+
+@c @implementation
+public func dk_pipeline_escape_key(_ pipeline: OpaquePointer?, _ time: Int64,
+                                   _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    typedCommand(pipeline, type: "key", named: false, [("key", .string(HostKey.escape.rawValue))], time: time, errorOut: errorOut)
+}
+
+@c @implementation
+public func dk_pipeline_screen(
+    _ pipeline: OpaquePointer?, _ width: Double, _ height: Double, _ widthMM: Double, _ heightMM: Double, _ time: Int64,
+    _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+    typedCommand(pipeline, type: "screen", named: false, [("width", .exactNumber(width)), ("height", .exactNumber(height)),
+                                                          ("widthMM", .exactNumber(widthMM)), ("heightMM", .exactNumber(heightMM))],
+                 time: time, errorOut: errorOut)
 }
 
 @c @implementation

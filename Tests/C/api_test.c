@@ -983,6 +983,68 @@ static void test_explain_and_typed(void) {
     dk_pipeline_free(whole);
 }
 
+/* The typed commands: each is its JSON command with the id escaped, so an id holding quotes and
+ * backslashes round-trips (the intents name it as the scene did), and a value outside its enum,
+ * a NULL id or a NULL pipeline is an error that changes nothing. */
+static void test_typed_commands(void) {
+    const char *odd = "say \"hi\" \\ back";
+    const char *scene = "{\"screen\": {\"width\": 1280, \"height\": 800, \"widthMM\": 217, \"heightMM\": 136},"
+                        " \"presentations\": [{\"id\": \"say \\\"hi\\\" \\\\ back\", \"style\": \"sheet\","
+                        " \"detents\": [\"medium\", \"large\"], \"content\": {\"offset\": 40}}]}";
+    char *error = NULL;
+    dk_pipeline *pipeline = dk_pipeline_new(scene, &error);
+    CHECK(pipeline != NULL, "the scene with an odd id: %s", error ? error : "");
+    dk_string_free(error);
+    error = NULL;
+    CHECK(dk_pipeline_set_unsaved_changes(pipeline, odd, 1, 1000, &error) == 0, "unsaved: %s", error ? error : "");
+    CHECK(dk_pipeline_button(pipeline, odd, DK_BUTTON_CANCEL, 2000, &error) == 0, "cancel: %s", error ? error : "");
+    dk_intent intent;
+    CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_CONFIRMATION_REQUESTED
+              && strcmp(intent.presentation, odd) == 0,
+          "Cancel on unsaved work asks, naming %s", odd);
+    CHECK(dk_pipeline_confirm(pipeline, odd, DK_CHOICE_KEEP_EDITING, 3000, &error) == 0, "keep editing");
+    CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_CANCELLED
+              && strcmp(intent.presentation, odd) == 0, "keep editing is cancelled");
+    CHECK(dk_pipeline_accessibility(pipeline, odd, DK_ACCESSIBILITY_PREVIOUS_DETENT, 4000, &error) == 0, "previous detent");
+    EXPECT_NEXT(pipeline, "{\"cause\":\"accessibility\",\"detent\":\"medium\",\"presentation\":\"say \\\"hi\\\" \\\\ back\","
+                          "\"time\":4000,\"type\":\"setDetent\"}");
+    CHECK(dk_pipeline_report_content_offset(pipeline, odd, 12.25, 5000, &error) == 0, "content offset");
+    CHECK(dk_pipeline_screen(pipeline, 800, 1280, 136, 217, 6000, &error) == 0, "screen: %s", error ? error : "");
+    CHECK(dk_pipeline_escape_key(pipeline, 7000, &error) == 0, "escape");
+    CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_CONFIRMATION_REQUESTED
+              && strcmp(intent.presentation, odd) == 0 && strcmp(intent.source, "escapeKey") == 0,
+          "Escape asks after the rotation");
+    CHECK(dk_pipeline_confirm(pipeline, odd, DK_CHOICE_DISCARD, 8000, &error) == 0, "discard");
+    EXPECT_NEXT(pipeline, "{\"presentation\":\"say \\\"hi\\\" \\\\ back\",\"resolution\":\"discarded\","
+                          "\"source\":\"escapeKey\",\"time\":8000,\"type\":\"dismiss\"}");
+    EXPECT_NEXT(pipeline, NULL);
+
+    /* Refused: nothing changes, and the message says why. */
+#define EXPECT_REFUSED(call, part)                                                                                   \
+    do {                                                                                                           \
+        error = NULL;                                                                                              \
+        int status = (call);                                                                                       \
+        CHECK(status == -1 && error != NULL && strstr(error, part) != NULL, "%s: expected -1 and '%s', got %d and '%s'", \
+              #call, part, status, error ? error : "(no error)");                                                  \
+        dk_string_free(error);                                                                                     \
+    } while (0)
+    EXPECT_REFUSED(dk_pipeline_confirm(pipeline, odd, (dk_choice)3, 9000, &error), "3 is not a dk_choice");
+    EXPECT_REFUSED(dk_pipeline_button(pipeline, odd, (dk_button_role)7, 9000, &error), "7 is not a dk_button_role");
+    EXPECT_REFUSED(dk_pipeline_accessibility(pipeline, odd, (dk_accessibility_action)9, 9000, &error),
+                   "9 is not a dk_accessibility_action");
+    EXPECT_REFUSED(dk_pipeline_dismiss(pipeline, NULL, 9000, &error), "presentation is NULL");
+    EXPECT_REFUSED(dk_pipeline_remove(NULL, odd, 9000, &error), "pipeline is NULL");
+    EXPECT_REFUSED(dk_pipeline_remove(pipeline, odd, 9000, &error), "say \"hi\" \\ back");
+    EXPECT_REFUSED(dk_pipeline_screen(pipeline, 0, 1280, 136, 217, 9000, &error), "width");
+    EXPECT_REFUSED(dk_pipeline_escape_key(pipeline, INT64_MAX, &error), "out of range");
+#undef EXPECT_REFUSED
+    EXPECT_NEXT(pipeline, NULL);
+    CHECK(dk_pipeline_dismiss(pipeline, odd, 9000, &error) == 0, "a dismissal of what is gone is answered");
+    EXPECT_NEXT(pipeline, "{\"presentation\":\"say \\\"hi\\\" \\\\ back\",\"reason\":\"not presented\","
+                          "\"source\":\"programmatic\",\"time\":9000,\"type\":\"rejected\"}");
+    dk_pipeline_free(pipeline);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "Usage: %s VERSION\n", argv[0]);
@@ -1002,6 +1064,7 @@ int main(int argc, char **argv) {
     test_record();
     test_unread_intents();
     test_explain_and_typed();
+    test_typed_commands();
     test_threads();
     test_fuzz();
     printf("C API: %d/%d checks passed\n", checks - failures, checks);

@@ -132,6 +132,52 @@ const char *dk_touch_result_name(dk_touch_result result);
  * malformed or the scene cannot take it: nothing changes then. */
 int dk_pipeline_command(dk_pipeline *pipeline, const char *command_json, int64_t time_us, char **error);
 
+/* Typed forms of the commands a host sends most, beside dk_pipeline_command: each is exactly
+ * the JSON command it names (written with the presentation's id escaped, so any id works, quotes
+ * and backslashes included), recorded as that JSON in a session, and answers as
+ * dk_pipeline_command does: 0, or -1 with *error (if error != NULL) when the pipeline refuses
+ * it, changing nothing. presentation is a presentation's id (UTF-8, not NULL). A value outside
+ * its enum is an error. */
+
+/* The answer to a confirmationRequested: {"type": "confirm", "choice": "discard" | "save" | "keepEditing"}. */
+typedef enum { DK_CHOICE_DISCARD = 0, DK_CHOICE_SAVE = 1, DK_CHOICE_KEEP_EDITING = 2 } dk_choice;
+int dk_pipeline_confirm(dk_pipeline *pipeline, const char *presentation, dk_choice choice, int64_t time_us, char **error);
+
+/* A presentation's own button: {"type": "button", "role": "cancel" | "done"}. */
+typedef enum { DK_BUTTON_CANCEL = 0, DK_BUTTON_DONE = 1 } dk_button_role;
+int dk_pipeline_button(dk_pipeline *pipeline, const char *presentation, dk_button_role role, int64_t time_us,
+                       char **error);
+
+/* An assistive technology's action: {"type": "accessibility", "action": "escape" | "nextDetent" | "previousDetent"}. */
+typedef enum {
+    DK_ACCESSIBILITY_ESCAPE = 0,
+    DK_ACCESSIBILITY_NEXT_DETENT = 1,
+    DK_ACCESSIBILITY_PREVIOUS_DETENT = 2
+} dk_accessibility_action;
+int dk_pipeline_accessibility(dk_pipeline *pipeline, const char *presentation, dk_accessibility_action action,
+                              int64_t time_us, char **error);
+
+/* The host's own request to close a presentation: {"type": "dismiss"} (asks when it is unsaved). */
+int dk_pipeline_dismiss(dk_pipeline *pipeline, const char *presentation, int64_t time_us, char **error);
+
+/* The host took a presentation away: {"type": "remove"}. */
+int dk_pipeline_remove(dk_pipeline *pipeline, const char *presentation, int64_t time_us, char **error);
+
+/* Whether a presentation holds unsaved work (0 or not): {"type": "update", "unsavedChanges": ...}. */
+int dk_pipeline_set_unsaved_changes(dk_pipeline *pipeline, const char *presentation, int unsaved, int64_t time_us,
+                                    char **error);
+
+/* A host-owned scroll view's offset, in points (SPEC 4.2): {"type": "update", "content": {"offset": ...}}. */
+int dk_pipeline_report_content_offset(dk_pipeline *pipeline, const char *presentation, double offset, int64_t time_us,
+                                      char **error);
+
+/* The Escape key, for a host that owns the keyboard: {"type": "key", "key": "escape"}. */
+int dk_pipeline_escape_key(dk_pipeline *pipeline, int64_t time_us, char **error);
+
+/* The window was resized or the display rotated: {"type": "screen"}, in points and millimetres. */
+int dk_pipeline_screen(dk_pipeline *pipeline, double width, double height, double width_mm, double height_mm,
+                       int64_t time_us, char **error);
+
 /* Records the session to the file at path (created or replaced, mode 0600): the scene, every
  * touch as it is given, every command with its time and every intent, as JSON Lines that
  * `gesturectl replay path` replays to the same intents (README, "Session files"). The file is

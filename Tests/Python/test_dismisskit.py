@@ -250,6 +250,47 @@ class PipelineTests(unittest.TestCase):
             with self.assertRaisesRegex(dismisskit.DismissKitError, "width"):
                 pipeline.command(dict(portrait, width=200_000), 40_000)
 
+    def test_the_command_helpers_are_the_json_commands(self):
+        odd = 'say "hi" \\ back'
+        scene = {"presentations": [{"id": odd, "style": "sheet", "detents": ["medium", "large"]}]}
+        with dismisskit.Pipeline(scene) as typed, dismisskit.Pipeline(scene) as spelled:
+            typed.set_unsaved_changes(odd, True, 1_000)
+            spelled.command({"type": "update", "presentation": odd, "unsavedChanges": True}, 1_000)
+            typed.button(odd, dismisskit.ButtonRole.CANCEL, 2_000)
+            spelled.command({"type": "button", "presentation": odd, "role": "cancel"}, 2_000)
+            typed.confirm(odd, dismisskit.Choice.KEEP_EDITING, 3_000)
+            spelled.command({"type": "confirm", "presentation": odd, "choice": "keepEditing"}, 3_000)
+            typed.accessibility(odd, dismisskit.AccessibilityAction.PREVIOUS_DETENT, 4_000)
+            spelled.command({"type": "accessibility", "presentation": odd, "action": "previousDetent"}, 4_000)
+            typed.report_content_offset(odd, 12.5, 5_000)
+            spelled.command({"type": "update", "presentation": odd, "content": {"offset": 12.5}}, 5_000)
+            typed.screen(800, 1280, 136, 217, 6_000)
+            spelled.command({"type": "screen", "width": 800, "height": 1280, "widthMM": 136, "heightMM": 217}, 6_000)
+            typed.escape_key(7_000)
+            spelled.command({"type": "key", "key": "escape"}, 7_000)
+            typed.confirm(odd, dismisskit.Choice.SAVE, 8_000)
+            spelled.command({"type": "confirm", "presentation": odd, "choice": "save"}, 8_000)
+            intents = list(typed)
+            self.assertEqual(intents, list(spelled))
+            self.assertEqual([i["type"] for i in intents],
+                             ["confirmationRequested", "cancelled", "setDetent", "confirmationRequested", "save", "dismiss"])
+            self.assertTrue(all(i["presentation"] == odd for i in intents), intents)
+            with self.assertRaisesRegex(dismisskit.DismissKitError, "no presentation .* in the scene"):
+                typed.remove(odd, 9_000)
+            typed.dismiss(odd, 9_000)
+            self.assertEqual([(i["type"], i["reason"]) for i in typed], [("rejected", "not presented")])
+            with self.assertRaisesRegex(ValueError, "is not a valid Choice"):
+                typed.confirm(odd, 7, 10_000)  # type: ignore[arg-type]
+
+    def test_importing_loads_nothing_until_the_first_pipeline(self):
+        probe = ("import dismisskit\n"
+                 "def loaded(): return any('libdismisskit' in line for line in open('/proc/self/maps'))\n"
+                 "print(loaded())\n"
+                 "dismisskit.Pipeline({'presentations': []}).close()\n"
+                 "print(loaded())\n")
+        result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+        self.assertEqual(result.stdout.split(), ["False", "True"], result.stderr)
+
     def test_content_the_pipeline_scrolls_and_the_hand_back(self):
         scene = {"presentations": [{"id": "list", "style": "sheet", "content": {"offset": 40}}]}
         with dismisskit.Pipeline(scene) as pipeline:

@@ -12,32 +12,41 @@ kiosk's host commands; read back the intents it decides, as dicts::
         ...
         for intent in pipeline:          # every intent decided so far, in order
             if intent["type"] == "confirmationRequested":
-                pipeline.command({"type": "confirm", "presentation": intent["presentation"],
-                                  "choice": "discard"}, intent["time"])
+                pipeline.confirm(intent["presentation"], dismisskit.Choice.DISCARD, intent["time"])
 
-Every host command goes through ``command``; the window was resized or the display rotated:
-``pipeline.command({"type": "screen", "width": 800, "height": 1280, "widthMM": 136,
-"heightMM": 217}, time_us)`` (a gesture in progress is cancelled, the rest is kept). A touch
-the pipeline refuses raises ValueError and changes nothing.
+The commands a host sends most have methods (``confirm``, ``button``, ``accessibility``,
+``dismiss``, ``remove``, ``set_unsaved_changes``, ``report_content_offset``, ``escape_key``,
+``screen``: the C library's typed calls); every other command goes through ``command``. A touch
+the pipeline refuses raises ValueError, naming the library's reason, and changes nothing.
 
-The library is found, in order: the path in DISMISSKIT_LIBRARY; the library this file was
-installed with (script/install writes its path below); pkg-config's dismisskit libdir; the
-dynamic linker's search (libdismisskit.so.0, the ABI this binding is written for).
+The library is loaded when the first pipeline is made (or ``version()`` is asked), from, in
+order: the path in DISMISSKIT_LIBRARY; the library this file was installed with (script/install
+writes its path below); pkg-config's dismisskit libdir; the dynamic linker's search
+(libdismisskit.so.0, the ABI this binding is written for). Importing the module loads nothing.
 
 Formats and rules are those of dismisskit.h and README.md ("Embedding in C, C++ and Python").
 No compiled extension: only the standard library.
 """
 
+from __future__ import annotations
+
 import ctypes
 import enum
+import functools
 import json
 import os
 import subprocess
+from collections.abc import Iterator
+from typing import Any, Union
 
-__all__ = ["DismissKitError", "Pipeline", "SEAT_SLOTS", "TouchType", "__version__", "library_path", "version"]
+__all__ = ["AccessibilityAction", "ButtonRole", "Choice", "DismissKitError", "Pipeline", "SEAT_SLOTS", "TouchType",
+           "__version__", "library_path", "version"]
 
 # Set by script/install to the library installed beside this file's copy.
-_INSTALLED_LIBRARY = None
+_INSTALLED_LIBRARY: str | None = None
+
+# What a scene or a command may be given as: a dict, or JSON text.
+JSONText = Union[dict[str, Any], str, bytes]
 
 
 class DismissKitError(Exception):
@@ -58,7 +67,30 @@ class TouchType(enum.IntEnum):
     FRAME = 4
 
 
-def library_path():
+class Choice(enum.IntEnum):
+    """dk_choice: the answers to a confirmationRequested."""
+
+    DISCARD = 0
+    SAVE = 1
+    KEEP_EDITING = 2
+
+
+class ButtonRole(enum.IntEnum):
+    """dk_button_role: a presentation's own buttons."""
+
+    CANCEL = 0
+    DONE = 1
+
+
+class AccessibilityAction(enum.IntEnum):
+    """dk_accessibility_action: an assistive technology's actions."""
+
+    ESCAPE = 0
+    NEXT_DETENT = 1
+    PREVIOUS_DETENT = 2
+
+
+def library_path() -> str:
     """The path (or name) of the C library this module loads."""
     explicit = os.environ.get("DISMISSKIT_LIBRARY")
     if explicit:
@@ -78,72 +110,88 @@ def library_path():
     return "libdismisskit.so.0"
 
 
-def _load():
+@functools.cache
+def _library() -> ctypes.CDLL:
+    """The C library, loaded and its functions typed on first use."""
     path = library_path()
     try:
         lib = ctypes.CDLL(path)
     except OSError as error:
-        raise ImportError(
+        raise DismissKitError(
             f"cannot load the DismissKit C library ({path}): {error}; install it with "
             "script/install, or set DISMISSKIT_LIBRARY to libdismisskit.so's path"
         ) from error
     error_out = ctypes.POINTER(ctypes.c_void_p)
+    pipeline, text, time = ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int64
     # Strings the library returns are c_void_p, so that they can be given back to dk_string_free.
-    lib.dk_version.argtypes = []
-    lib.dk_version.restype = ctypes.c_char_p
-    lib.dk_pipeline_new.argtypes = [ctypes.c_char_p, error_out]
-    lib.dk_pipeline_new.restype = ctypes.c_void_p
-    lib.dk_pipeline_free.argtypes = [ctypes.c_void_p]
-    lib.dk_pipeline_free.restype = None
-    lib.dk_pipeline_touch.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int32,
-                                      ctypes.c_double, ctypes.c_double, ctypes.c_int64]
-    lib.dk_pipeline_touch.restype = ctypes.c_int
-    lib.dk_touch_result_name.argtypes = [ctypes.c_int]
-    lib.dk_touch_result_name.restype = ctypes.c_char_p
-    lib.dk_pipeline_command.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int64, error_out]
-    lib.dk_pipeline_command.restype = ctypes.c_int
-    lib.dk_pipeline_next_intent.argtypes = [ctypes.c_void_p]
-    lib.dk_pipeline_next_intent.restype = ctypes.c_void_p
-    lib.dk_string_free.argtypes = [ctypes.c_void_p]
-    lib.dk_string_free.restype = None
-    lib.dk_pipeline_record.argtypes = [ctypes.c_void_p, ctypes.c_char_p, error_out]
-    lib.dk_pipeline_record.restype = ctypes.c_int
+    signatures: dict[str, tuple[list[Any], Any]] = {
+        "dk_version": ([], ctypes.c_char_p),
+        "dk_pipeline_new": ([text, error_out], ctypes.c_void_p),
+        "dk_pipeline_free": ([pipeline], None),
+        "dk_pipeline_touch": ([pipeline, ctypes.c_int, ctypes.c_int32, ctypes.c_double, ctypes.c_double, time],
+                              ctypes.c_int),
+        "dk_touch_result_name": ([ctypes.c_int], ctypes.c_char_p),
+        "dk_pipeline_command": ([pipeline, text, time, error_out], ctypes.c_int),
+        "dk_pipeline_confirm": ([pipeline, text, ctypes.c_int, time, error_out], ctypes.c_int),
+        "dk_pipeline_button": ([pipeline, text, ctypes.c_int, time, error_out], ctypes.c_int),
+        "dk_pipeline_accessibility": ([pipeline, text, ctypes.c_int, time, error_out], ctypes.c_int),
+        "dk_pipeline_dismiss": ([pipeline, text, time, error_out], ctypes.c_int),
+        "dk_pipeline_remove": ([pipeline, text, time, error_out], ctypes.c_int),
+        "dk_pipeline_set_unsaved_changes": ([pipeline, text, ctypes.c_int, time, error_out], ctypes.c_int),
+        "dk_pipeline_report_content_offset": ([pipeline, text, ctypes.c_double, time, error_out], ctypes.c_int),
+        "dk_pipeline_escape_key": ([pipeline, time, error_out], ctypes.c_int),
+        "dk_pipeline_screen": ([pipeline, ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, time,
+                                error_out], ctypes.c_int),
+        "dk_pipeline_next_intent": ([pipeline], ctypes.c_void_p),
+        "dk_string_free": ([ctypes.c_void_p], None),
+        "dk_pipeline_record": ([pipeline, text, error_out], ctypes.c_int),
+    }
+    for name, (arguments, result) in signatures.items():
+        function = getattr(lib, name)
+        function.argtypes = arguments
+        function.restype = result
     return lib
 
 
-_lib = _load()
-
-
-def version():
+def version() -> str:
     """The package version of the loaded library."""
-    return _lib.dk_version().decode()
+    release: bytes = _library().dk_version()
+    return release.decode()
 
 
-# The release, from the library (dk_version), which has it from DismissKitVersion.release.
-__version__ = version()
+def __getattr__(name: str) -> str:
+    # __version__, the release from the library (dk_version), read when first asked for.
+    if name == "__version__":
+        return version()
+    raise AttributeError(f"module 'dismisskit' has no attribute {name!r}")
 
 
-def _take_string(pointer):
+def _take_string(pointer: int) -> str:
     """The text of a string the library returned, which is then freed."""
     try:
         return ctypes.string_at(pointer).decode()
     finally:
-        _lib.dk_string_free(pointer)
+        _library().dk_string_free(pointer)
 
 
-def _json_text(value, what):
-    """The JSON text for a C string: a NUL would end it early, so text holding one is refused."""
+def _c_text(value: str | bytes, what: str) -> bytes:
+    """Text for a C string: a NUL would end it early, so text holding one is refused."""
+    text = value.encode() if isinstance(value, str) else value
+    if b"\0" in text:
+        raise ValueError(f"{what} holds a NUL character, which a C string cannot carry")
+    return text
+
+
+def _json_text(value: JSONText, what: str) -> bytes:
+    """The JSON text of a dict, or JSON text as it is, for a C string."""
     if isinstance(value, (bytes, str)):
-        text = value.encode() if isinstance(value, str) else value
-        if b"\0" in text:
-            raise ValueError(f"{what} holds a NUL character, which a C string cannot carry")
-        return text
+        return _c_text(value, what)
     if isinstance(value, dict):
         return json.dumps(value).encode()
     raise TypeError(f"{what} must be a dict, str or bytes, not {type(value).__name__}")
 
 
-def _int64(value, what):
+def _int64(value: int, what: str) -> int:
     """value as an int64_t argument; OverflowError beyond its range, which ctypes would wrap."""
     number = int(value)
     if not -2**63 <= number < 2**63:
@@ -151,13 +199,20 @@ def _int64(value, what):
     return number
 
 
-def _refusal(result, type, seat_slot, time_us):
+def _refusal(result: int, kind: TouchType, seat_slot: int, time_us: int) -> str:
     """The message of a touch dk_pipeline_touch refused: the event and the library's name for
     why (dk_touch_result_name)."""
-    name = type.name.lower()
-    event = f"{name} at {time_us} us" if type == TouchType.FRAME else f"{name} on seat slot {seat_slot} at {time_us} us"
-    reason = _lib.dk_touch_result_name(result)
+    name = kind.name.lower()
+    event = f"{name} at {time_us} us" if kind == TouchType.FRAME else f"{name} on seat slot {seat_slot} at {time_us} us"
+    reason: bytes | None = _library().dk_touch_result_name(result)
     return f"touch refused: {event}: {reason.decode() if reason else f'answer {result}'}"
+
+
+def _touch_type(kind: TouchType | str | int) -> TouchType:
+    try:
+        return TouchType[kind.upper()] if isinstance(kind, str) else TouchType(kind)
+    except (KeyError, ValueError):
+        raise ValueError(f"unknown touch type {kind!r}") from None
 
 
 class Pipeline:
@@ -170,28 +225,31 @@ class Pipeline:
     decided so far (and not yet read), in order, as dicts.
     """
 
-    def __init__(self, scene, record=None):
+    _handle: int | None = None
+
+    def __init__(self, scene: JSONText, record: str | bytes | os.PathLike[str] | None = None) -> None:
+        lib = _library()
         error = ctypes.c_void_p()
-        handle = _lib.dk_pipeline_new(_json_text(scene, "scene"), ctypes.byref(error))
+        handle: int | None = lib.dk_pipeline_new(_json_text(scene, "scene"), ctypes.byref(error))
         if not handle:
             raise DismissKitError(_take_string(error.value) if error.value else "bad scene")
         if record is not None:
             path = os.fsencode(record)
             if b"\0" in path:
-                _lib.dk_pipeline_free(handle)
+                lib.dk_pipeline_free(handle)
                 raise ValueError("record holds a NUL character, which a C string cannot carry")
-            if _lib.dk_pipeline_record(handle, path, ctypes.byref(error)) != 0:
-                _lib.dk_pipeline_free(handle)
+            if lib.dk_pipeline_record(handle, path, ctypes.byref(error)) != 0:
+                lib.dk_pipeline_free(handle)
                 raise DismissKitError(_take_string(error.value) if error.value else "cannot record")
         self._handle = handle
 
-    def _live_handle(self):
+    def _live_handle(self) -> int:
         if not self._handle:
             raise ValueError("the pipeline is closed")
         return self._handle
 
-    def touch(self, type, seat_slot, x, y, time_us):
-        """Feeds one touch event: type is a TouchType or its name ("down", "motion", "up",
+    def touch(self, kind: TouchType | str | int, seat_slot: int, x: float, y: float, time_us: int) -> None:
+        """Feeds one touch event: kind is a TouchType or its name ("down", "motion", "up",
         "cancel", "frame"); seat_slot from 0 to SEAT_SLOTS - 1 (ignored for frame); x, y in
         screen points (ignored for up, cancel and frame); time in microseconds on a clock that
         does not go back. End each frame with a "frame" event, as libinput does.
@@ -199,55 +257,95 @@ class Pipeline:
         Raises ValueError when the pipeline refuses the touch, which then changes nothing; its
         message ends with the library's name for why (dk_touch_result_name: timeWentBack,
         seatSlotOutOfRange, positionOutOfRange, seatSlotAlreadyDown, seatSlotNotDown, …)."""
-        if isinstance(type, str):
-            try:
-                type = TouchType[type.upper()]
-            except KeyError:
-                raise ValueError(f"unknown touch type {type!r}") from None
-        else:
-            try:
-                type = TouchType(type)
-            except ValueError:
-                raise ValueError(f"unknown touch type {type!r}") from None
+        touch_type = _touch_type(kind)
         handle = self._live_handle()
         seat_slot, x, y, time_us = int(seat_slot), float(x), float(y), int(time_us)
         # ctypes would wrap numbers C cannot hold: such a slot becomes -1 (refused, or ignored
         # for a frame), such a time one the library refuses.
         c_seat_slot = seat_slot if -2**31 <= seat_slot < 2**31 else -1
         c_time_us = time_us if -2**63 <= time_us < 2**63 else 2**63 - 1
-        result = _lib.dk_pipeline_touch(handle, int(type), c_seat_slot, x, y, c_time_us)
+        result: int = _library().dk_pipeline_touch(handle, int(touch_type), c_seat_slot, x, y, c_time_us)
         if result != 0:
-            raise ValueError(_refusal(result, type, seat_slot, time_us))
+            raise ValueError(_refusal(result, touch_type, seat_slot, time_us))
 
-    def command(self, command, time_us):
+    def command(self, command: JSONText, time_us: int) -> None:
         """Applies a host command (a dict, or JSON text) at time_us: scene, present, remove,
         update, confirm, button, accessibility, dismiss, key or screen (README, "The protocol").
         Raises DismissKitError when it is malformed or the scene cannot take it."""
+        self._apply("dk_pipeline_command", _json_text(command, "command"), _int64(time_us, "time_us"))
+
+    def confirm(self, presentation: str, choice: Choice, time_us: int) -> None:
+        """Answers the question about ``presentation`` (a confirm command)."""
+        self._apply("dk_pipeline_confirm", _c_text(presentation, "presentation"), int(Choice(choice)),
+                    _int64(time_us, "time_us"))
+
+    def button(self, presentation: str, role: ButtonRole, time_us: int) -> None:
+        """The presentation's Cancel or Done button was pressed (a button command)."""
+        self._apply("dk_pipeline_button", _c_text(presentation, "presentation"), int(ButtonRole(role)),
+                    _int64(time_us, "time_us"))
+
+    def accessibility(self, presentation: str, action: AccessibilityAction, time_us: int) -> None:
+        """An assistive technology's action on the presentation (an accessibility command)."""
+        self._apply("dk_pipeline_accessibility", _c_text(presentation, "presentation"), int(AccessibilityAction(action)),
+                    _int64(time_us, "time_us"))
+
+    def dismiss(self, presentation: str, time_us: int) -> None:
+        """The host asks to close the presentation (a dismiss command: it asks when unsaved)."""
+        self._apply("dk_pipeline_dismiss", _c_text(presentation, "presentation"), _int64(time_us, "time_us"))
+
+    def remove(self, presentation: str, time_us: int) -> None:
+        """The host took the presentation away (a remove command)."""
+        self._apply("dk_pipeline_remove", _c_text(presentation, "presentation"), _int64(time_us, "time_us"))
+
+    def set_unsaved_changes(self, presentation: str, unsaved: bool, time_us: int) -> None:
+        """Whether the presentation holds unsaved work (an update of unsavedChanges)."""
+        self._apply("dk_pipeline_set_unsaved_changes", _c_text(presentation, "presentation"), int(bool(unsaved)),
+                    _int64(time_us, "time_us"))
+
+    def report_content_offset(self, presentation: str, offset: float, time_us: int) -> None:
+        """A host-owned scroll view's offset in points (an update of content.offset)."""
+        self._apply("dk_pipeline_report_content_offset", _c_text(presentation, "presentation"), float(offset),
+                    _int64(time_us, "time_us"))
+
+    def escape_key(self, time_us: int) -> None:
+        """The Escape key, for a host that owns the keyboard (a key command)."""
+        self._apply("dk_pipeline_escape_key", _int64(time_us, "time_us"))
+
+    def screen(self, width: float, height: float, width_mm: float, height_mm: float, time_us: int) -> None:
+        """The window was resized or the display rotated (a screen command): a gesture in
+        progress is cancelled, the rest is kept."""
+        self._apply("dk_pipeline_screen", float(width), float(height), float(width_mm), float(height_mm),
+                    _int64(time_us, "time_us"))
+
+    def _apply(self, function: str, *arguments: Any) -> None:
+        """Calls a command function of the library; DismissKitError with its message when refused."""
         error = ctypes.c_void_p()
-        if _lib.dk_pipeline_command(self._live_handle(), _json_text(command, "command"), _int64(time_us, "time_us"),
-                                    ctypes.byref(error)) != 0:
+        if getattr(_library(), function)(self._live_handle(), *arguments, ctypes.byref(error)) != 0:
             raise DismissKitError(_take_string(error.value) if error.value else "command refused")
 
-    def next_intent(self):
+    def next_intent(self) -> dict[str, Any] | None:
         """The next intent as a dict, or None when there is none."""
-        pointer = _lib.dk_pipeline_next_intent(self._live_handle())
-        return json.loads(_take_string(pointer)) if pointer else None
+        pointer: int | None = _library().dk_pipeline_next_intent(self._live_handle())
+        if not pointer:
+            return None
+        intent: dict[str, Any] = json.loads(_take_string(pointer))
+        return intent
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[dict[str, Any]]:
         while (intent := self.next_intent()) is not None:
             yield intent
 
-    def close(self):
+    def close(self) -> None:
         """Frees the pipeline; further use raises ValueError."""
-        handle, self._handle = getattr(self, "_handle", None), None
-        if handle and _lib is not None:  # _lib may be gone when the interpreter shuts down
-            _lib.dk_pipeline_free(handle)
+        handle, self._handle = self._handle, None
+        if handle and _library is not None:  # _library may be gone when the interpreter shuts down
+            _library().dk_pipeline_free(handle)
 
-    def __enter__(self):
+    def __enter__(self) -> Pipeline:
         return self
 
-    def __exit__(self, *exception):
+    def __exit__(self, *exception: object) -> None:
         self.close()
 
-    def __del__(self):
+    def __del__(self) -> None:
         self.close()

@@ -157,22 +157,14 @@ public func dk_pipeline_next_typed_intent(_ pipeline: OpaquePointer?, _ out: Uns
 
 @c @implementation
 public func dk_intent_type_name(_ type: dk_intent_type) -> UnsafePointer<CChar>? {
+    // dk_intent_type lists Intent.TypeName's cases in order, then the decision line's type.
     let name: StaticString
-    switch type {
-    case DK_INTENT_DRAG_BEGAN: name = "dragBegan"
-    case DK_INTENT_DRAG_CHANGED: name = "dragChanged"
-    case DK_INTENT_DRAG_ENDED: name = "dragEnded"
-    case DK_INTENT_DRAG_HANDED_BACK: name = "dragHandedBack"
-    case DK_INTENT_CONTENT_SCROLLED: name = "contentScrolled"
-    case DK_INTENT_SET_DETENT: name = "setDetent"
-    case DK_INTENT_PASSTHROUGH_TAP: name = "passthroughTap"
-    case DK_INTENT_CONFIRMATION_REQUESTED: name = "confirmationRequested"
-    case DK_INTENT_SAVE: name = "save"
-    case DK_INTENT_DISMISS: name = "dismiss"
-    case DK_INTENT_CANCELLED: name = "cancelled"
-    case DK_INTENT_REJECTED: name = "rejected"
-    case DK_INTENT_DECISION: name = "decision"
-    default: return nil
+    if let intentType = Intent.TypeName(rawValue: Int(type.rawValue)) {
+        name = intentType.name
+    } else if type == DK_INTENT_DECISION {
+        name = GestureDecision.lineType
+    } else {
+        return nil
     }
     // A string literal is stored with a terminating NUL.
     return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)

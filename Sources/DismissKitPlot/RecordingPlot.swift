@@ -304,29 +304,14 @@ extension Intent {
     }
 
     /// The name of the intent's type, as its JSON line gives it.
-    var typeName: String {
-        switch kind {
-        case .dragBegan: "dragBegan"
-        case .dragChanged: "dragChanged"
-        case .dragEnded: "dragEnded"
-        case .setDetent: "setDetent"
-        case .passthroughTap: "passthroughTap"
-        case .confirmationRequested: "confirmationRequested"
-        case .save: "save"
-        case .dismiss: "dismiss"
-        case .cancelled: "cancelled"
-        case .rejected: "rejected"
-        case .dragHandedBack: "dragHandedBack"
-        case .contentScrolled: "contentScrolled"
-        }
-    }
+    var typeName: String { kind.typeName.name.description }
 
     /// Its type, and its outcome or detent when it has one: for a timeline too crowded for ``label``.
     var shortLabel: String {
         switch kind {
-        case .dragEnded(_, let outcome, _): "dragEnded: \(outcome.rawValue)"
-        case .setDetent(_, let detent, _): "setDetent: \(detent.label)"
-        case .dismiss(_, _, let resolution): "dismiss: \(resolution.rawValue)"
+        case .dragEnded(_, let outcome, _): "\(typeName): \(outcome.rawValue)"
+        case .setDetent(_, let detent, _): "\(typeName): \(detent.label)"
+        case .dismiss(_, _, let resolution): "\(typeName): \(resolution.rawValue)"
         default: typeName
         }
     }
@@ -334,18 +319,18 @@ extension Intent {
     /// A short label for the timeline.
     var label: String {
         switch kind {
-        case .dragBegan(let id, let origin): "dragBegan \(id) (\(origin.rawValue))"
-        case .dragChanged(let id, _, _): "dragChanged \(id)"
-        case .dragEnded(let id, let outcome, _): "dragEnded \(id): \(outcome.rawValue)"
-        case .setDetent(let id, let detent, let cause): "setDetent \(id): \(detent.label) (\(cause.rawValue))"
-        case .passthroughTap: "passthroughTap"
-        case .confirmationRequested(let id, let source, _): "confirmationRequested \(id) (\(source.rawValue))"
-        case .save(let id): "save \(id)"
-        case .dismiss(let id, _, let resolution): "dismiss \(id): \(resolution.rawValue)"
-        case .cancelled(let id): "cancelled \(id)"
-        case .rejected(let id, _, let reason): "rejected \(id): \(reason)"
-        case .dragHandedBack(let id): "dragHandedBack \(id)"
-        case .contentScrolled(let id, let offset): "contentScrolled \(id): \(Figure.points(offset)) pt"
+        case .dragBegan(let id, let origin): "\(typeName) \(id) (\(origin.rawValue))"
+        case .dragChanged(let id, _, _): "\(typeName) \(id)"
+        case .dragEnded(let id, let outcome, _): "\(typeName) \(id): \(outcome.rawValue)"
+        case .setDetent(let id, let detent, let cause): "\(typeName) \(id): \(detent.label) (\(cause.rawValue))"
+        case .passthroughTap: typeName
+        case .confirmationRequested(let id, let source, _): "\(typeName) \(id) (\(source.rawValue))"
+        case .save(let id): "\(typeName) \(id)"
+        case .dismiss(let id, _, let resolution): "\(typeName) \(id): \(resolution.rawValue)"
+        case .cancelled(let id): "\(typeName) \(id)"
+        case .rejected(let id, _, let reason): "\(typeName) \(id): \(reason)"
+        case .dragHandedBack(let id): "\(typeName) \(id)"
+        case .contentScrolled(let id, let offset): "\(typeName) \(id): \(Figure.points(offset)) pt"
         }
     }
 }

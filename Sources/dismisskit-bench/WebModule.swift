@@ -46,7 +46,7 @@ enum WebModule {
     @inline(never)
     static func feed(_ hosted: HostedPipeline, round: [TouchEvent], span: Int64, rounds: Int) -> Int {
         let answer = #"{"type":"confirm","presentation":"compose","choice":"keepEditing"}"#
-        let question = Array(#","type":"confirmationRequested"}"#.utf8)
+        let question = Array(#","type":""#.utf8) + Array(Intent.TypeName.confirmationRequested.name.description.utf8) + Array(#""}"#.utf8)
         var line: [UInt8] = []
         var events = 0
         for index in 0..<rounds {

@@ -23,7 +23,7 @@ public struct StepText {
             return row(command.time, "command", command.command.summary, colour: "35")
         case .decision(let decision):
             let on = decision.presentation.map { " \($0)" } ?? ""
-            return row(decision.time, "decision", pad(decision.name, 14) + "\(on.isEmpty ? "" : String(on.dropFirst()) + ": ")\(decision.rule)",
+            return row(decision.time, GestureDecision.lineType.description, pad(decision.name, 14) + "\(on.isEmpty ? "" : String(on.dropFirst()) + ": ")\(decision.rule)",
                        colour: "36")
         case .intent(let intent):
             let rejected = if case .rejected = intent.kind { true } else { false }
@@ -76,21 +76,20 @@ extension Intent.Kind {
             case .custom(let height): describedNumber(height)
             }
         }
-        return switch self {
-        case .dragBegan(let id, let origin): "dragBegan(\(id), \(origin.rawValue))"
+        let fields = switch self {
+        case .dragBegan(let id, let origin): "\(id), \(origin.rawValue)"
         case .dragChanged(let id, let offset, let velocity):
-            "dragChanged(\(id), \(StepText.figure(offset)) pt, \(describedNumber(velocity.rounded())) pt/s)"
-        case .dragEnded(let id, let outcome, let to): "dragEnded(\(id), \(outcome.rawValue), \(detent(to)))"
-        case .dragHandedBack(let id): "dragHandedBack(\(id))"
-        case .contentScrolled(let id, let offset): "contentScrolled(\(id), \(StepText.figure(offset)) pt)"
-        case .setDetent(let id, let to, let cause): "setDetent(\(id), \(detent(to)), \(cause.rawValue))"
-        case .passthroughTap(let x, let y): "passthroughTap(\(StepText.figure(x)), \(StepText.figure(y)))"
-        case .confirmationRequested(let id, let source, _): "confirmationRequested(\(id), \(source.rawValue))"
-        case .save(let id): "save(\(id))"
-        case .dismiss(let id, let source, let resolution): "dismiss(\(id), \(source.rawValue), \(resolution.rawValue))"
-        case .cancelled(let id): "cancelled(\(id))"
-        case .rejected(let id, let source, let reason): "rejected(\(id), \(source.rawValue), \(reason))"
+            "\(id), \(StepText.figure(offset)) pt, \(describedNumber(velocity.rounded())) pt/s"
+        case .dragEnded(let id, let outcome, let to): "\(id), \(outcome.rawValue), \(detent(to))"
+        case .dragHandedBack(let id), .save(let id), .cancelled(let id): "\(id)"
+        case .contentScrolled(let id, let offset): "\(id), \(StepText.figure(offset)) pt"
+        case .setDetent(let id, let to, let cause): "\(id), \(detent(to)), \(cause.rawValue)"
+        case .passthroughTap(let x, let y): "\(StepText.figure(x)), \(StepText.figure(y))"
+        case .confirmationRequested(let id, let source, _): "\(id), \(source.rawValue)"
+        case .dismiss(let id, let source, let resolution): "\(id), \(source.rawValue), \(resolution.rawValue)"
+        case .rejected(let id, let source, let reason): "\(id), \(source.rawValue), \(reason)"
         }
+        return "\(typeName.name)(\(fields))"
     }
 }
 

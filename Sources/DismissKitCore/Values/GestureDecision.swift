@@ -6,6 +6,9 @@
 /// is where they show. Noted only when asked (``GestureRecogniser/notesDecisions``), so the plain
 /// pipeline pays nothing for them.
 public struct GestureDecision: Sendable, Hashable {
+    /// The `type` of a decision's line, beside the intents' (``Intent/TypeName``).
+    public static let lineType: StaticString = "decision"
+
     /// What was decided, with its figures.
     public enum Kind: Sendable, Hashable {
         /// The contact passed the slop at least as vertically as horizontally on a sheet: a drag

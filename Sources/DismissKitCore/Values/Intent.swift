@@ -44,6 +44,53 @@ public struct Intent: Sendable, Hashable {
     }
 }
 
+extension Intent {
+    /// The intent types, in `dismisskit.h`'s `dk_intent_type` order: ``name`` is the one
+    /// spelling of each, which JSON lines, the text view, the plot and the C library read.
+    public enum TypeName: Int, Sendable, Hashable, CaseIterable {
+        case dragBegan, dragChanged, dragEnded, dragHandedBack, contentScrolled, setDetent, passthroughTap,
+             confirmationRequested, save, dismiss, cancelled, rejected
+
+        /// The type's name in an intent's JSON line (SPEC section 6).
+        public var name: StaticString {
+            switch self {
+            case .dragBegan: "dragBegan"
+            case .dragChanged: "dragChanged"
+            case .dragEnded: "dragEnded"
+            case .dragHandedBack: "dragHandedBack"
+            case .contentScrolled: "contentScrolled"
+            case .setDetent: "setDetent"
+            case .passthroughTap: "passthroughTap"
+            case .confirmationRequested: "confirmationRequested"
+            case .save: "save"
+            case .dismiss: "dismiss"
+            case .cancelled: "cancelled"
+            case .rejected: "rejected"
+            }
+        }
+    }
+}
+
+extension Intent.Kind {
+    /// The kind's type, without its fields.
+    public var typeName: Intent.TypeName {
+        switch self {
+        case .dragBegan: .dragBegan
+        case .dragChanged: .dragChanged
+        case .dragEnded: .dragEnded
+        case .dragHandedBack: .dragHandedBack
+        case .contentScrolled: .contentScrolled
+        case .setDetent: .setDetent
+        case .passthroughTap: .passthroughTap
+        case .confirmationRequested: .confirmationRequested
+        case .save: .save
+        case .dismiss: .dismiss
+        case .cancelled: .cancelled
+        case .rejected: .rejected
+        }
+    }
+}
+
 /// Why the policy rejected a dismissal attempt (``DismissalPolicy``'s rules 1 to 4).
 public enum RejectionReason: Sendable, Hashable, CustomStringConvertible {
     /// The presentation is not in the scene.

@@ -5,7 +5,7 @@ extension GestureDecision {
     /// `presentation`, `seatSlot`, the point (`x`, `y`), its figures and the `rule` in words.
     public var jsonLine: JSONLine {
         var line = JSONLine()
-        line.set("type", .string("decision"))
+        line.set("type", .string(GestureDecision.lineType.description))
         line.set("decision", .string(name))
         line.set("time", .integer(time))
         if let presentation { line.set("presentation", .string(presentation.name)) }

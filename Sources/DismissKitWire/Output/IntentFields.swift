@@ -54,9 +54,9 @@ extension Intent {
             case .custom(let height): writer.number("detent", height)
             }
         }
-        func timeAndType(_ type: StaticString) {
+        func timeAndType() {
             writer.integer("time", time)
-            writer.name("type", type)
+            writer.name("type", kind.typeName.name)
         }
 
         switch kind {
@@ -64,28 +64,28 @@ extension Intent {
             explainField()
             writer.name("origin", origin.rawValue)
             writer.presentation("presentation", id)
-            timeAndType("dragBegan")
+            timeAndType()
         case .dragChanged(let id, let offset, let velocity):
             explainField()
             writer.number("offset", offset)
             writer.presentation("presentation", id)
-            timeAndType("dragChanged")
+            timeAndType()
             writer.number("velocity", velocity)
         case .dragEnded(let id, let outcome, let detent):
             detentField(detent)
             explainField()
             writer.name("outcome", outcome.rawValue)
             writer.presentation("presentation", id)
-            timeAndType("dragEnded")
+            timeAndType()
         case .setDetent(let id, let detent, let cause):
             writer.name("cause", cause.rawValue)
             detentField(detent)
             explainField()
             writer.presentation("presentation", id)
-            timeAndType("setDetent")
+            timeAndType()
         case .passthroughTap(let x, let y):
             explainField()
-            timeAndType("passthroughTap")
+            timeAndType()
             writer.number("x", x)
             writer.number("y", y)
         case .confirmationRequested(let id, let source, let options):
@@ -93,36 +93,36 @@ extension Intent {
             writer.options("options", options)
             writer.presentation("presentation", id)
             writer.name("source", source.rawValue)
-            timeAndType("confirmationRequested")
+            timeAndType()
         case .save(let id):
             explainField()
             writer.presentation("presentation", id)
-            timeAndType("save")
+            timeAndType()
         case .dismiss(let id, let source, let resolution):
             explainField()
             writer.presentation("presentation", id)
             writer.name("resolution", resolution.rawValue)
             writer.name("source", source.rawValue)
-            timeAndType("dismiss")
+            timeAndType()
         case .cancelled(let id):
             explainField()
             writer.presentation("presentation", id)
-            timeAndType("cancelled")
+            timeAndType()
         case .dragHandedBack(let id):
             explainField()
             writer.presentation("presentation", id)
-            timeAndType("dragHandedBack")
+            timeAndType()
         case .contentScrolled(let id, let offset):
             explainField()
             writer.number("offset", offset)
             writer.presentation("presentation", id)
-            timeAndType("contentScrolled")
+            timeAndType()
         case .rejected(let id, let source, let reason):
             explainField()
             writer.presentation("presentation", id)
             writer.reason("reason", reason)
             writer.name("source", source.rawValue)
-            timeAndType("rejected")
+            timeAndType()
         }
     }
 }

@@ -67,6 +67,8 @@ let package = Package(
         .executableTarget(name: "dismisskit-bench", dependencies: ["DismissKit"]),
         // The kernel's evdev header, for the tests that check the core's copies of its numbers.
         .systemLibrary(name: "CEvdevHeader", path: "Tests/CEvdevHeader"),
+        // The pure core's own tests: they build with nothing but the core.
+        .testTarget(name: "DismissKitCoreTests", dependencies: ["DismissKitCore"]),
         .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "DismissKitWire", "DismissKitService", "DismissKitPlot", "gesturectl", "CEvdevHeader"]),
     ],
     swiftLanguageModes: [.v6]

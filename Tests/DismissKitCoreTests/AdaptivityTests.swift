@@ -1,5 +1,4 @@
 import Testing
-@testable import DismissKit
 @testable import DismissKitCore
 
 @Suite struct AdaptivityTests {

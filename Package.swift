@@ -43,9 +43,11 @@ let package = Package(
         // The C interface's header (dismisskit.h); its functions are in Swift (DismissKitC).
         .target(name: "CDismissKit"),
         // The shared object names itself libdismisskit.so.0 (its SONAME): programs linked against it
-        // ask for that ABI, and script/install puts the versioned file behind it.
-        .target(name: "DismissKitC", dependencies: ["DismissKit", "CDismissKit"],
-                linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libdismisskit.so.0"])]),
+        // ask for that ABI, and script/install puts the versioned file behind it. It exports the
+        // functions of dismisskit.h alone, versioned (dismisskit.map).
+        .target(name: "DismissKitC", dependencies: ["DismissKit", "CDismissKit"], exclude: ["dismisskit.map"],
+                linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libdismisskit.so.0",
+                                               "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/DismissKitC/dismisskit.map"])]),
         // A release gesturectl, as the package's (script/package), starts with little for the
         // loader to do: the Swift runtime (-static-stdlib) and the C++ runtime it uses linked in
         // (libstdc++.a, found in the directory script/setup links it into, ahead of the compiler's

@@ -34,10 +34,15 @@ struct TypedIntentFields {
     private mutating func fill(_ kind: Intent.Kind, into intent: inout dk_intent) {
         func detentFields(_ value: Detent) {
             switch value {
-            case .medium: detent = "medium"
-            case .large: detent = "large"
+            case .medium:
+                detent = "medium"
+                intent.detent_kind = DK_DETENT_MEDIUM
+            case .large:
+                detent = "large"
+                intent.detent_kind = DK_DETENT_LARGE
             case .custom(let height):
                 detent = "custom"
+                intent.detent_kind = DK_DETENT_CUSTOM
                 intent.detent_height = height
             }
         }
@@ -46,6 +51,7 @@ struct TypedIntentFields {
             intent.type = DK_INTENT_DRAG_BEGAN
             presentation = id.name
             self.origin = origin.rawValue
+            intent.drag_origin = origin.cValue
         case .dragChanged(let id, let offset, let velocity):
             intent.type = DK_INTENT_DRAG_CHANGED
             presentation = id.name
@@ -55,6 +61,7 @@ struct TypedIntentFields {
             intent.type = DK_INTENT_DRAG_ENDED
             presentation = id.name
             self.outcome = outcome.rawValue
+            intent.drag_outcome = outcome.cValue
             detentFields(detent)
         case .dragHandedBack(let id):
             intent.type = DK_INTENT_DRAG_HANDED_BACK
@@ -68,6 +75,7 @@ struct TypedIntentFields {
             presentation = id.name
             detentFields(detent)
             self.cause = cause.rawValue
+            intent.detent_cause = cause.cValue
         case .passthroughTap(let x, let y):
             intent.type = DK_INTENT_PASSTHROUGH_TAP
             intent.x = x
@@ -76,7 +84,12 @@ struct TypedIntentFields {
             intent.type = DK_INTENT_CONFIRMATION_REQUESTED
             presentation = id.name
             self.source = source.rawValue
+            intent.dismissal_source = source.cValue
             self.options = options.map(\.rawValue)
+            withUnsafeMutableBytes(of: &intent.choices) { choices in
+                let slots = choices.bindMemory(to: dk_choice.self)
+                for (index, option) in options.enumerated() { slots[index] = option.cValue }
+            }
         case .save(let id):
             intent.type = DK_INTENT_SAVE
             presentation = id.name
@@ -84,7 +97,9 @@ struct TypedIntentFields {
             intent.type = DK_INTENT_DISMISS
             presentation = id.name
             self.source = source.rawValue
+            intent.dismissal_source = source.cValue
             self.resolution = resolution.rawValue
+            intent.dismiss_resolution = resolution.cValue
         case .cancelled(let id):
             intent.type = DK_INTENT_CANCELLED
             presentation = id.name
@@ -92,6 +107,7 @@ struct TypedIntentFields {
             intent.type = DK_INTENT_REJECTED
             presentation = id.name
             self.source = source.rawValue
+            intent.dismissal_source = source.cValue
             self.reason = reason.description
         }
     }
@@ -168,4 +184,75 @@ public func dk_intent_type_name(_ type: dk_intent_type) -> UnsafePointer<CChar>?
     }
     // A string literal is stored with a terminating NUL.
     return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+// The core's names as dismisskit.h's enums.
+
+extension DragOrigin {
+    var cValue: dk_drag_origin {
+        switch self {
+        case .topRegion: DK_ORIGIN_TOP_REGION
+        case .scrolledContent: DK_ORIGIN_SCROLLED_CONTENT
+        case .grabber: DK_ORIGIN_GRABBER
+        }
+    }
+}
+
+extension DragOutcome {
+    var cValue: dk_drag_outcome {
+        switch self {
+        case .dismissAttempt: DK_OUTCOME_DISMISS_ATTEMPT
+        case .settle: DK_OUTCOME_SETTLE
+        case .cancel: DK_OUTCOME_CANCEL
+        }
+    }
+}
+
+extension DetentCause {
+    var cValue: dk_detent_cause {
+        switch self {
+        case .grabberTap: DK_CAUSE_GRABBER_TAP
+        case .grabberDrag: DK_CAUSE_GRABBER_DRAG
+        case .swipe: DK_CAUSE_SWIPE
+        case .scrollExpand: DK_CAUSE_SCROLL_EXPAND
+        case .accessibility: DK_CAUSE_ACCESSIBILITY
+        }
+    }
+}
+
+extension DismissalSource {
+    var cValue: dk_dismissal_source {
+        switch self {
+        case .swipeFromTop: DK_SOURCE_SWIPE_FROM_TOP
+        case .swipeScrolledContent: DK_SOURCE_SWIPE_SCROLLED_CONTENT
+        case .grabberDrag: DK_SOURCE_GRABBER_DRAG
+        case .tapOutside: DK_SOURCE_TAP_OUTSIDE
+        case .escapeKey: DK_SOURCE_ESCAPE_KEY
+        case .cancelButton: DK_SOURCE_CANCEL_BUTTON
+        case .doneButton: DK_SOURCE_DONE_BUTTON
+        case .accessibilityEscape: DK_SOURCE_ACCESSIBILITY_ESCAPE
+        case .programmatic: DK_SOURCE_PROGRAMMATIC
+        }
+    }
+}
+
+extension DismissResolution {
+    var cValue: dk_dismiss_resolution {
+        switch self {
+        case .direct: DK_RESOLUTION_DIRECT
+        case .discarded: DK_RESOLUTION_DISCARDED
+        case .saved: DK_RESOLUTION_SAVED
+        case .autosaved: DK_RESOLUTION_AUTOSAVED
+        }
+    }
+}
+
+extension ConfirmationChoice {
+    var cValue: dk_choice {
+        switch self {
+        case .discard: DK_CHOICE_DISCARD
+        case .save: DK_CHOICE_SAVE
+        case .keepEditing: DK_CHOICE_KEEP_EDITING
+        }
+    }
 }

@@ -127,6 +127,35 @@ static int member_count(const char *p) {
     return count;
 }
 
+/* Whether `name` is names[value] (a NULL name with value 0: a field the type does not have). */
+static int enum_is(const char *name, int value, const char *const *names, int count) {
+    if (name == NULL) return value == 0;
+    return value >= 0 && value < count && strcmp(names[value], name) == 0;
+}
+
+/* Whether the typed intent's enum fields say what its names say, in dismisskit.h's orders. */
+static int enums_agree(const dk_intent *intent, const char **why) {
+    static const char *const origins[] = {"topRegion", "scrolledContent", "grabber"};
+    static const char *const outcomes[] = {"dismissAttempt", "settle", "cancel"};
+    static const char *const detents[] = {"medium", "large", "custom"};
+    static const char *const causes[] = {"grabberTap", "grabberDrag", "swipe", "scrollExpand", "accessibility"};
+    static const char *const sources[] = {"swipeFromTop", "swipeScrolledContent", "grabberDrag", "tapOutside", "escapeKey",
+                                          "cancelButton", "doneButton", "accessibilityEscape", "programmatic"};
+    static const char *const resolutions[] = {"direct", "discarded", "saved", "autosaved"};
+    static const char *const choices[] = {"discard", "save", "keepEditing"};
+#define AGREES(field, number, names) (*why = #number, enum_is(intent->field, (int)intent->number, names, sizeof names / sizeof names[0]))
+    if (!AGREES(origin, drag_origin, origins) || !AGREES(outcome, drag_outcome, outcomes) ||
+        !AGREES(detent, detent_kind, detents) || !AGREES(cause, detent_cause, causes) ||
+        !AGREES(source, dismissal_source, sources) || !AGREES(resolution, dismiss_resolution, resolutions)) {
+        return 0;
+    }
+    for (int i = 0; i < DK_CONFIRMATION_OPTIONS_MAX; i++) {
+        if (!AGREES(options[i], choices[i], choices)) return 0;
+    }
+#undef AGREES
+    return 1;
+}
+
 /* Whether the typed intent has exactly the fields of the JSON line (with dk_pipeline_explain's
  * "explain" object besides); the reason in *why when not. */
 static int typed_is(const dk_intent *intent, const char *json, const char **why) {
@@ -198,6 +227,7 @@ static int typed_is(const dk_intent *intent, const char *json, const char **why)
     for (int i = intent->option_count; i < DK_CONFIRMATION_OPTIONS_MAX; i++) {
         if (intent->options[i] != NULL) return 0;
     }
+    if (!enums_agree(intent, why)) return 0;
     *why = "a field the typed form lacks";
     return member_count(json) == fields + (member(json, "explain") != NULL);
 }

@@ -223,10 +223,41 @@ typedef enum {
 /* The most answers a confirmation offers. */
 #define DK_CONFIRMATION_OPTIONS_MAX 8
 
+/* The closed sets of an intent's fields, as enums beside their names (dk_intent's last fields),
+ * in the order README's "Intents" lists them. */
+typedef enum { DK_ORIGIN_TOP_REGION = 0, DK_ORIGIN_SCROLLED_CONTENT = 1, DK_ORIGIN_GRABBER = 2 } dk_drag_origin;
+typedef enum { DK_OUTCOME_DISMISS_ATTEMPT = 0, DK_OUTCOME_SETTLE = 1, DK_OUTCOME_CANCEL = 2 } dk_drag_outcome;
+typedef enum { DK_DETENT_MEDIUM = 0, DK_DETENT_LARGE = 1, DK_DETENT_CUSTOM = 2 } dk_detent_kind;
+typedef enum {
+    DK_CAUSE_GRABBER_TAP = 0,
+    DK_CAUSE_GRABBER_DRAG = 1,
+    DK_CAUSE_SWIPE = 2,
+    DK_CAUSE_SCROLL_EXPAND = 3,
+    DK_CAUSE_ACCESSIBILITY = 4
+} dk_detent_cause;
+typedef enum {
+    DK_SOURCE_SWIPE_FROM_TOP = 0,
+    DK_SOURCE_SWIPE_SCROLLED_CONTENT = 1,
+    DK_SOURCE_GRABBER_DRAG = 2,
+    DK_SOURCE_TAP_OUTSIDE = 3,
+    DK_SOURCE_ESCAPE_KEY = 4,
+    DK_SOURCE_CANCEL_BUTTON = 5,
+    DK_SOURCE_DONE_BUTTON = 6,
+    DK_SOURCE_ACCESSIBILITY_ESCAPE = 7,
+    DK_SOURCE_PROGRAMMATIC = 8
+} dk_dismissal_source;
+typedef enum {
+    DK_RESOLUTION_DIRECT = 0,
+    DK_RESOLUTION_DISCARDED = 1,
+    DK_RESOLUTION_SAVED = 2,
+    DK_RESOLUTION_AUTOSAVED = 3
+} dk_dismiss_resolution;
+
 /* One intent as fields, the values of its JSON form's keys. The fields its type does not have
  * are NULL or 0. Names are the JSON's strings ("topRegion", "dismissAttempt", "swipeFromTop",
- * "discard", ...). The strings belong to the pipeline and stay valid until the next call on it
- * (any function but dk_pipeline_explain) or its dk_pipeline_free: copy what you keep. */
+ * "discard", ...), and the same as enums in the last fields. The strings belong to the pipeline
+ * and stay valid until the next call on it (any function but dk_pipeline_explain) or its
+ * dk_pipeline_free: copy what you keep. */
 typedef struct {
     dk_intent_type type;
     int64_t time_us;              /* "time" */
@@ -245,6 +276,14 @@ typedef struct {
     int32_t option_count;         /* confirmationRequested: the answers, in order */
     const char *options[DK_CONFIRMATION_OPTIONS_MAX];
     const char *json;             /* a decision: its JSON object, as dk_pipeline_next_intent gives it */
+    /* The names above as enums, for the types that have them (0 otherwise): */
+    dk_drag_origin drag_origin;                         /* origin */
+    dk_drag_outcome drag_outcome;                       /* outcome */
+    dk_detent_kind detent_kind;                         /* detent */
+    dk_detent_cause detent_cause;                       /* cause */
+    dk_dismissal_source dismissal_source;               /* source */
+    dk_dismiss_resolution dismiss_resolution;           /* resolution */
+    dk_choice choices[DK_CONFIRMATION_OPTIONS_MAX];     /* options */
 } dk_intent;
 
 /* The next intent (or decision), the one dk_pipeline_next_intent would give, read into *intent.

@@ -4,6 +4,7 @@ Run by Tests/Python/run PREFIX (from ./script/test), which puts the installed di
 first on PYTHONPATH and names the installed gesturectl in DISMISSKIT_GESTURECTL.
 """
 
+import enum
 import glob
 import json
 import math
@@ -28,10 +29,10 @@ def gesturectl(*arguments):
     return subprocess.run([GESTURECTL, *arguments], capture_output=True, text=True, check=True).stdout
 
 
-def replay(pipeline, touch_lines, timeline):
+def replay(pipeline, touch_lines, timeline, read=list):
     """Feeds gesturectl's touch events and a scene's timeline as Replay.intents does: each
     command before the touch events of the first frame at or after its time, the rest after
-    the last frame. Returns the intents."""
+    the last frame. Returns the intents, each call's as `read(pipeline)` gives them."""
     intents = []
     pending = list(timeline)
     for line in touch_lines:
@@ -39,16 +40,16 @@ def replay(pipeline, touch_lines, timeline):
         while pending and pending[0]["time"] <= event["time"]:
             entry = pending.pop(0)
             pipeline.command(entry["command"], entry["time"])
-            intents.extend(pipeline)
+            intents.extend(read(pipeline))
         pipeline.touch(event["type"], event.get("seatSlot", -1), event.get("x", 0.0), event.get("y", 0.0), event["time"])
-        intents.extend(pipeline)
+        intents.extend(read(pipeline))
     for entry in pending:
         pipeline.command(entry["command"], entry["time"])
-        intents.extend(pipeline)
+        intents.extend(read(pipeline))
     return intents
 
 
-def replay_golden(scene_path):
+def replay_golden(scene_path, read=list):
     """(intents through the binding, intents gesturectl prints) for one golden recording."""
     recording = scene_path[: -len(".scene.json")] + ".evemu"
     with open(scene_path) as file:
@@ -57,7 +58,26 @@ def replay_golden(scene_path):
     touches = gesturectl("replay", recording, "--scene", scene_path, "--touch-events", "--exact").splitlines()
     expected = [json.loads(line) for line in gesturectl("replay", recording, "--scene", scene_path).splitlines()]
     with dismisskit.Pipeline(scene) as pipeline:
-        return replay(pipeline, touches, timeline), expected
+        return replay(pipeline, touches, timeline, read), expected
+
+
+def json_fields(intent):
+    """A typed Intent as its JSON line's dict would hold it, numbers rounded to 0.001 as there."""
+    names = {"origin": intent.origin, "outcome": intent.outcome, "cause": intent.cause, "source": intent.source,
+             "resolution": intent.resolution, "presentation": intent.presentation, "reason": intent.reason}
+    fields = {"type": intent.kind, "time": intent.time_us}
+    fields.update({key: value.value if isinstance(value, enum.Enum) else value
+                   for key, value in names.items() if value is not None})
+    for key in ["offset", "velocity", "x", "y", "detent"]:
+        value = getattr(intent, key)
+        if isinstance(value, float):
+            value = round(value, 3)
+            value = int(value) if value == int(value) else value
+        if value is not None:
+            fields[key] = value
+    if intent.options:
+        fields["options"] = [["discard", "save", "keepEditing"][choice] for choice in intent.options]
+    return fields
 
 
 class GoldenRecordingTests(unittest.TestCase):
@@ -80,6 +100,16 @@ class GoldenRecordingTests(unittest.TestCase):
                 self.assertEqual(actual, expected)
                 compared += len(expected)
         self.assertGreater(compared, 1000)
+
+    def test_typed_intents_say_what_the_json_lines_say(self):
+        scenes = sorted(glob.glob(os.path.join(ROOT, "Recordings/gesture-*.scene.json")))
+        kinds = set()
+        for scene_path in scenes:
+            with self.subTest(recording=os.path.basename(scene_path)):
+                typed, expected = replay_golden(scene_path, read=lambda pipeline: list(pipeline.typed_intents()))
+                self.assertEqual([json_fields(intent) for intent in typed], expected)
+                kinds.update(intent.kind for intent in typed)
+        self.assertEqual(len(kinds), 12, kinds)  # every intent type, each enum among them
 
 
 class PipelineTests(unittest.TestCase):

@@ -48,6 +48,10 @@ class Messages:
     def readline(self):
         return self.incoming.readline()
 
+    def close(self):
+        self.incoming.close()
+        self.outgoing.close()
+
 
 class KioskClientTest(unittest.TestCase):
     def setUp(self):
@@ -97,6 +101,7 @@ class KioskClientTest(unittest.TestCase):
         self.assertEqual([reply["type"] for reply in replies], ["confirmationRequested", "dismiss", "state"])
         self.assertEqual(replies[-1]["scene"]["presentations"], [])
         self.assertEqual(replies[-1]["openQuestions"], [])
+        messages.close()
         host.close()
         self.stop_run()
         transcript += [json.loads(line) for line in kiosk.stdout]
@@ -138,6 +143,7 @@ class KioskClientTest(unittest.TestCase):
             transcript.append(json.loads(line))
             if "ready" in transcript[-1]:
                 break
+        messages.close()
         host.close()
         self.stop_run()
         transcript += [json.loads(line) for line in kiosk.stdout]

@@ -31,6 +31,7 @@ No compiled extension: only the standard library.
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import enum
 import functools
 import json
@@ -39,8 +40,9 @@ import subprocess
 from collections.abc import Iterator
 from typing import Any, Union
 
-__all__ = ["AccessibilityAction", "ButtonRole", "Choice", "DismissKitError", "Pipeline", "SEAT_SLOTS", "TouchType",
-           "__version__", "library_path", "version"]
+__all__ = ["AccessibilityAction", "ButtonRole", "Choice", "DetentCause", "DismissKitError", "DismissResolution",
+           "DismissalSource", "DragOrigin", "DragOutcome", "Intent", "Pipeline", "SEAT_SLOTS", "TouchType", "__version__",
+           "library_path", "version"]
 
 # Set by script/install to the library installed beside this file's copy.
 _INSTALLED_LIBRARY: str | None = None
@@ -88,6 +90,127 @@ class AccessibilityAction(enum.IntEnum):
     ESCAPE = 0
     NEXT_DETENT = 1
     PREVIOUS_DETENT = 2
+
+
+# The closed sets of an intent's fields, by their JSON names, in dismisskit.h's enum order.
+
+
+class DragOrigin(str, enum.Enum):
+    """dk_drag_origin: where a drag began."""
+
+    TOP_REGION = "topRegion"
+    SCROLLED_CONTENT = "scrolledContent"
+    GRABBER = "grabber"
+
+
+class DragOutcome(str, enum.Enum):
+    """dk_drag_outcome: how a drag ended."""
+
+    DISMISS_ATTEMPT = "dismissAttempt"
+    SETTLE = "settle"
+    CANCEL = "cancel"
+
+
+class DetentCause(str, enum.Enum):
+    """dk_detent_cause: why the detent changed."""
+
+    GRABBER_TAP = "grabberTap"
+    GRABBER_DRAG = "grabberDrag"
+    SWIPE = "swipe"
+    SCROLL_EXPAND = "scrollExpand"
+    ACCESSIBILITY = "accessibility"
+
+
+class DismissalSource(str, enum.Enum):
+    """dk_dismissal_source: what attempted a dismissal."""
+
+    SWIPE_FROM_TOP = "swipeFromTop"
+    SWIPE_SCROLLED_CONTENT = "swipeScrolledContent"
+    GRABBER_DRAG = "grabberDrag"
+    TAP_OUTSIDE = "tapOutside"
+    ESCAPE_KEY = "escapeKey"
+    CANCEL_BUTTON = "cancelButton"
+    DONE_BUTTON = "doneButton"
+    ACCESSIBILITY_ESCAPE = "accessibilityEscape"
+    PROGRAMMATIC = "programmatic"
+
+
+class DismissResolution(str, enum.Enum):
+    """dk_dismiss_resolution: how a dismissal was resolved."""
+
+    DIRECT = "direct"
+    DISCARDED = "discarded"
+    SAVED = "saved"
+    AUTOSAVED = "autosaved"
+
+
+@dataclasses.dataclass(frozen=True)
+class Intent:
+    """One intent read through the C library's typed reader (dk_intent): ``kind`` is its JSON
+    type ("dragBegan", ..., or "decision" with ``json``), and the fields its kind does not have
+    are None (``options`` empty). Numbers are the pipeline's own, unrounded."""
+
+    kind: str
+    time_us: int
+    presentation: str | None = None
+    origin: DragOrigin | None = None
+    outcome: DragOutcome | None = None
+    detent: str | float | None = None  # "medium", "large", or a custom height in points
+    cause: DetentCause | None = None
+    source: DismissalSource | None = None
+    resolution: DismissResolution | None = None
+    reason: str | None = None
+    offset: float | None = None
+    velocity: float | None = None
+    x: float | None = None
+    y: float | None = None
+    options: tuple[Choice, ...] = ()
+    json: str | None = None
+
+
+_OPTIONS_MAX = 8  # DK_CONFIRMATION_OPTIONS_MAX
+
+
+class _CIntent(ctypes.Structure):
+    """dk_intent, field for field."""
+
+    _fields_ = [
+        ("type", ctypes.c_int), ("time_us", ctypes.c_int64), ("presentation", ctypes.c_char_p),
+        ("origin", ctypes.c_char_p), ("outcome", ctypes.c_char_p), ("detent", ctypes.c_char_p),
+        ("detent_height", ctypes.c_double), ("cause", ctypes.c_char_p), ("source", ctypes.c_char_p),
+        ("resolution", ctypes.c_char_p), ("reason", ctypes.c_char_p), ("offset", ctypes.c_double),
+        ("velocity", ctypes.c_double), ("x", ctypes.c_double), ("y", ctypes.c_double), ("option_count", ctypes.c_int32),
+        ("options", ctypes.c_char_p * _OPTIONS_MAX), ("json", ctypes.c_char_p), ("drag_origin", ctypes.c_int),
+        ("drag_outcome", ctypes.c_int), ("detent_kind", ctypes.c_int), ("detent_cause", ctypes.c_int),
+        ("dismissal_source", ctypes.c_int), ("dismiss_resolution", ctypes.c_int), ("choices", ctypes.c_int * _OPTIONS_MAX),
+    ]
+
+
+def _member(kind: type[enum.Enum], name: bytes | None, value: int) -> Any:
+    """The member of an intent field's enum that the C enum's value names (None without a name)."""
+    return list(kind)[value] if name is not None else None
+
+
+def _text(value: bytes | None) -> str | None:
+    return value.decode() if value is not None else None
+
+
+def _typed(c: _CIntent) -> Intent:
+    """An Intent of the fields the library filled in."""
+    name: bytes | None = _library().dk_intent_type_name(c.type)
+    kind = name.decode() if name else f"type {c.type}"
+    has_offset = kind in ("dragChanged", "contentScrolled")
+    detent: str | float | None = _text(c.detent)
+    return Intent(
+        kind=kind, time_us=c.time_us, presentation=_text(c.presentation),
+        origin=_member(DragOrigin, c.origin, c.drag_origin), outcome=_member(DragOutcome, c.outcome, c.drag_outcome),
+        detent=c.detent_height if detent == "custom" else detent, cause=_member(DetentCause, c.cause, c.detent_cause),
+        source=_member(DismissalSource, c.source, c.dismissal_source),
+        resolution=_member(DismissResolution, c.resolution, c.dismiss_resolution), reason=_text(c.reason),
+        offset=c.offset if has_offset else None, velocity=c.velocity if kind == "dragChanged" else None,
+        x=c.x if kind == "passthroughTap" else None, y=c.y if kind == "passthroughTap" else None,
+        options=tuple(Choice(c.choices[index]) for index in range(c.option_count)), json=_text(c.json),
+    )
 
 
 def library_path() -> str:
@@ -143,6 +266,8 @@ def _library() -> ctypes.CDLL:
         "dk_pipeline_screen": ([pipeline, ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, time,
                                 error_out], ctypes.c_int),
         "dk_pipeline_next_intent": ([pipeline], ctypes.c_void_p),
+        "dk_pipeline_next_typed_intent": ([pipeline, ctypes.POINTER(_CIntent)], ctypes.c_int),
+        "dk_intent_type_name": ([ctypes.c_int], ctypes.c_char_p),
         "dk_string_free": ([ctypes.c_void_p], None),
         "dk_pipeline_record": ([pipeline, text, error_out], ctypes.c_int),
     }
@@ -330,6 +455,19 @@ class Pipeline:
             return None
         intent: dict[str, Any] = json.loads(_take_string(pointer))
         return intent
+
+    def next_typed_intent(self) -> Intent | None:
+        """The next intent as an Intent (dk_pipeline_next_typed_intent), or None when there is
+        none. It reads from the same queue as ``next_intent``."""
+        c = _CIntent()
+        if _library().dk_pipeline_next_typed_intent(self._live_handle(), ctypes.byref(c)) != 1:
+            return None
+        return _typed(c)
+
+    def typed_intents(self) -> Iterator[Intent]:
+        """The intents decided so far (and not yet read), in order, as Intents."""
+        while (intent := self.next_typed_intent()) is not None:
+            yield intent
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
         while (intent := self.next_intent()) is not None:

@@ -106,6 +106,7 @@ class KioskClientTest(unittest.TestCase):
         self.stop_run()
         transcript += [json.loads(line) for line in kiosk.stdout]
         self.assertEqual(kiosk.wait(), 0)
+        kiosk.stdout.close()
         sent = [entry["sent"] for entry in transcript if "sent" in entry]
         received = [entry["received"] for entry in transcript if "received" in entry]
         self.assertEqual([command["type"] for command in sent], ["query", "present", "confirm"])
@@ -125,6 +126,7 @@ class KioskClientTest(unittest.TestCase):
         server.sendall(b'{"protocol":2,"type":"hello","version":"9.0.0"}\n')
         transcript = [json.loads(line) for line in kiosk.stdout]
         self.assertEqual(kiosk.wait(), 1)
+        kiosk.stdout.close()
         self.assertIn("protocol 1", transcript[0]["reason"])
         self.assertFalse(any("sent" in entry for entry in transcript), "nothing sent to a server of another protocol")
         server.close()
@@ -148,6 +150,7 @@ class KioskClientTest(unittest.TestCase):
         self.stop_run()
         transcript += [json.loads(line) for line in kiosk.stdout]
         self.assertEqual(kiosk.wait(), 0)
+        kiosk.stdout.close()
         # It did not present its sheet again (that would be refused): the pipeline has it.
         self.assertEqual([entry["sent"]["type"] for entry in transcript if "sent" in entry], ["query"])
         self.assertEqual([p["id"] for p in transcript[-1]["stack"]], ["compose"])

@@ -24,8 +24,8 @@
 //   pipeline scrolls the content, contentScrolled).
 // - Escape: a keydown of Escape and a dialog's `cancel` go to the pipeline as the `key`
 //   command; while the question is open, Escape is Keep Editing.
-// - A tap outside a non-modal popover: the click that follows is swallowed, so the control
-//   below is not pressed, unless the pipeline delivered it as a `passthroughTap`.
+// - A tap outside a popover: the click that follows is swallowed, so the control below is not
+//   pressed, unless the pipeline delivered it as a `passthroughTap`.
 // - Resize and rotation: a `screen` command, which keeps every presentation and open question.
 
 const defaultLabels = { question: "Discard your changes?", discard: "Discard Changes", save: "Save", keepEditing: "Keep Editing" };
@@ -153,8 +153,8 @@ export class Kiosk {
         while ([...this.#slots.values()].includes(slot)) slot += 1;
         this.#slots.set(event.pointerId, slot);
         const top = this.#stack[this.#stack.length - 1];
-        const outsidePopover = top !== undefined && this.#role(top) === "popover" && top.fields.modal === false &&
-            !top.element.contains(event.target) && !this.#question?.dialog.contains(event.target);
+        const outsidePopover = top !== undefined && this.#role(top) === "popover" && !top.element.contains(event.target) &&
+            !this.#question?.dialog.contains(event.target);
         this.#swallowed.set(event.pointerId, outsidePopover);
         this.#touch("down", slot, event);
         this.#touch("frame", slot, event);
@@ -218,7 +218,12 @@ export class Kiosk {
         for (const entry of this.#stack) {
             this.#layOut(entry);
             const placement = this.#placement(entry);
-            if (Object.keys(placement).length > 0) this.#command({ type: "update", presentation: entry.id, ...placement });
+            if (Object.keys(placement).length === 0) continue;
+            try {
+                this.#command({ type: "update", presentation: entry.id, ...placement });
+            } catch (error) {
+                console.warn(`DismissKit: ${entry.id} keeps its old place: ${error.message}`);
+            }
         }
     }
 

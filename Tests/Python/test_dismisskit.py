@@ -9,6 +9,7 @@ import glob
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -311,6 +312,15 @@ class PipelineTests(unittest.TestCase):
             self.assertEqual([(i["type"], i["reason"]) for i in typed], [("rejected", "not presented")])
             with self.assertRaisesRegex(ValueError, "is not a valid Choice"):
                 typed.confirm(odd, 7, 10_000)  # type: ignore[arg-type]
+
+    def test_the_seat_slots_agree_with_the_header_and_the_library(self):
+        with open(os.path.join(ROOT, "Sources/CDismissKit/include/dismisskit.h")) as header:
+            declared = int(re.search(r"#define DK_SEAT_SLOTS (\d+)", header.read()).group(1))
+        self.assertEqual(dismisskit.SEAT_SLOTS, declared)
+        with dismisskit.Pipeline(SHEET) as pipeline:
+            pipeline.touch("down", dismisskit.SEAT_SLOTS - 1, 640.0, 400.0, 0)  # the last slot is taken
+            with self.assertRaisesRegex(ValueError, "seatSlotOutOfRange$"):
+                pipeline.touch("down", dismisskit.SEAT_SLOTS, 640.0, 400.0, 0)
 
     def test_importing_loads_nothing_until_the_first_pipeline(self):
         probe = ("import dismisskit\n"

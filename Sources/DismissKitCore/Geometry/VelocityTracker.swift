@@ -1,3 +1,14 @@
+/// A sheet's speed along its axis, positive downwards: the recogniser projects in points per
+/// millisecond (its deceleration is per millisecond) and reports points per second.
+struct SheetVelocity: Sendable {
+    var pointsPerMillisecond: Double
+
+    static let zero = SheetVelocity(pointsPerMillisecond: 0)
+
+    /// The unit of intents and `--explain` figures.
+    var pointsPerSecond: Double { pointsPerMillisecond * 1000 }
+}
+
 /// The recent vertical positions of a dragging finger, and their least-squares velocity.
 ///
 /// A fixed ring of samples stored inline, with running sums of the fit kept up to date as samples
@@ -70,22 +81,22 @@ struct VelocityTracker: Sendable {
         }
     }
 
-    /// The velocity in points per millisecond at `now` (never earlier than the newest sample).
+    /// The velocity at `now` (never earlier than the newest sample).
     ///
     /// A least-squares fit over the samples no older than `window`; zero when the finger has not
     /// moved for longer than `restCutoff`, or when fewer than two distinct times remain. Samples
     /// older than the window are forgotten, so `now` must not go back in time.
     @inline(__always)
-    mutating func velocity(at now: Int64, window: Int64, restCutoff: Int64) -> Double {
+    mutating func velocity(at now: Int64, window: Int64, restCutoff: Int64) -> SheetVelocity {
         let oldestAllowed = now &- window
         while count > 0 && times[oldest & Self.mask] < oldestAllowed { dropOldest() }
-        guard count >= 2, now &- lastMovementTime <= restCutoff else { return 0 }
+        guard count >= 2, now &- lastMovementTime <= restCutoff else { return .zero }
         let n = Double(count)
         let spread = n * sumTT - sumT * sumT
         // 1e-9 ms², in µs²: distinct times give a spread of at least n − 1.
-        guard spread > 1e-3 * n * n else { return 0 }
+        guard spread > 1e-3 * n * n else { return .zero }
         // Points per microsecond, times 1,000.
-        return (n * sumTY - sumT * sumY) * 1000 / spread
+        return SheetVelocity(pointsPerMillisecond: (n * sumTY - sumT * sumY) * 1000 / spread)
     }
 
     @inline(__always)

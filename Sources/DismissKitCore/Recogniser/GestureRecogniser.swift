@@ -707,7 +707,7 @@ public struct GestureRecogniser: Sendable {
         guard always || shown != track.shownOffset else { return nil }
         track.shownOffset = shown
         let velocity = track.samples.velocity(at: time, window: configuration.velocityWindow, restCutoff: configuration.restCutoff)
-        return Intent(time: time, kind: .dragChanged(presentation: drag.target.presentation, offset: shown, velocity: velocity * 1000))
+        return Intent(time: time, kind: .dragChanged(presentation: drag.target.presentation, offset: shown, velocity: velocity.pointsPerSecond))
     }
 
     /// Emits `contentScrolled` when the modelled content offset changed.
@@ -815,12 +815,12 @@ public struct GestureRecogniser: Sendable {
         let target = drag.target
         let id = target.presentation
         let velocity = track.samples.velocity(at: time, window: configuration.velocityWindow, restCutoff: configuration.restCutoff)
-        let projected = track.offset + velocity * configuration.projectionMilliseconds
+        let projected = track.offset + velocity.pointsPerMillisecond * configuration.projectionMilliseconds
         // The release threshold (SPEC 4.6, one rule for every origin): the height left is below
         // `dismissFraction` of the smallest detent.
         let smallestHeight = target.selectedHeight - target.smallestOffset
         let threshold = target.selectedHeight - configuration.dismissFraction * smallestHeight
-        let explanation = Explanation(projectedOffset: projected, threshold: threshold, velocity: velocity * 1000,
+        let explanation = Explanation(projectedOffset: projected, threshold: threshold, velocity: velocity.pointsPerSecond,
                                       margin: projected - threshold)
         if projected > threshold {
             output.append(.intent(Intent(time: time, kind: .dragEnded(presentation: id, outcome: .dismissAttempt,

@@ -1,61 +1,27 @@
-/*
- * dismisskit.h: DismissKit's C interface.
+/**
+ * @file dismisskit.h
+ * @brief touches and host commands in, modal-dismissal intents out
  *
- * A toolkit (Qt/QML, GTK, Flutter, SDL, Python, ...) gives the library the touches it
- * receives, in its own screen points and times, and the host commands of its kiosk; the
- * library answers with intents (drag the sheet, ask for confirmation, save, dismiss, ...).
- * Everything is synchronous and in-process: after each call, read the intents it produced
- * with dk_pipeline_next_intent() until it returns NULL.
+ * A toolkit (Qt, GTK, SDL, Python, ...) gives a pipeline the touches it receives, in its own
+ * screen points and times, and its kiosk's host commands; the pipeline answers with intents
+ * (drag the sheet, ask for confirmation, save, dismiss). Every call is synchronous: read the
+ * intents it produced with dk_pipeline_next_intent() or dk_pipeline_next_typed_intent() until
+ * there are none. Scenes, commands and intents are the JSON that gesturectl(1) reads and
+ * prints (README.md, "Scene files", "The host protocol" and "Intents").
  *
- * Formats (README.md): the scene JSON is a scene file (its "timeline", if any, is checked
- * and ignored, as `gesturectl run --scene` does; its "gestures" set the thresholds); a command is one host-protocol object,
- * e.g. {"type": "confirm", "presentation": "compose", "choice": "discard"}; an intent is
- * one JSON object on one line, keys sorted, exactly as `gesturectl replay --scene` prints it.
- *
- * Commands (SPEC section 7): scene, present, remove, update, confirm, button, accessibility,
- * dismiss, key, and screen:
- *   {"type": "screen", "width": 800, "height": 1280, "widthMM": 136, "heightMM": 217}
- * The window was resized or the display rotated or rescaled: give the touches that follow in
- * the new screen's points. A gesture in progress is cancelled (a drag ends with dragEnded,
- * outcome "cancel"); every presentation, its detent, its unsaved changes and any open question
- * are kept; adaptivity and the stack rules are judged at the new width from then on (a
- * popover is a sheet at a compact width, and a popover again at a regular one); a stack the
- * new width makes invalid (a sheet above what is a popover again) is kept as it is, and later
- * commands may not add a problem to it. Sizes out of range (1 to 100000 points and
- * millimetres, a height above the scene's topInset) are an error; so is a "scene" command with
- * another screen: a screen change is its own command.
- *
- * Scrolled content (SPEC 4.2): a sheet's content offset is the host's "content": {"offset"}.
- * While the pipeline scrolls the content with the finger itself, it says where to:
- *   {"type": "contentScrolled", "presentation": "list", "offset": 120, "time": ...}
- * and when the content reaches 0 the rest of the movement drags the sheet (dragBegan, origin
- * "scrolledContent"). A host whose scroll view scrolls itself sends "update" with
- * "content": {"offset": ...} at any time, also while the finger is down: the latest offset
- * reported is the truth (no contentScrolled follows in that gesture). 0 while the finger moves
- * down hands the finger to the sheet where it is then; an offset above 0 after the hand-off
- * gives it back to the content:
- *   {"type": "dragHandedBack", "presentation": "list", "time": ...}
- * (the sheet is back at its detent; no dragEnded follows). Only the movement after the
- * hand-off counts toward the release velocity.
- *
- * Rules:
- * - A pipeline is used from one thread at a time; several pipelines may live side by side,
- *   on different threads too. dk_version() may be called from any thread.
- * - Strings the library returns (intents, errors) are allocated with malloc and belong to
- *   the caller: free them with dk_string_free(). Strings given to it are only read during
- *   the call.
- * - Nothing the library is given crashes it: bad JSON, a command the scene cannot take or a
- *   NULL string is an error with a message; a NULL pipeline is a no-op that fails (-1).
- *   A touch event the pipeline cannot take is refused (dk_pipeline_touch returns why, a
- *   negative dk_touch_result) and changes nothing; see dk_pipeline_touch.
- *   (A pointer that did not come from the library, or a pipeline already freed, cannot be
- *   detected: as with free(), that is undefined.)
- * - Error messages: "scene_json:LINE: reason" or "command_json:LINE: reason" for a problem in
- *   the JSON text (syntax, an unknown key, a value, a stack rule of a scene), the plain reason
- *   for a well-formed command the scene cannot take (e.g. no presentation "x" in the scene).
- *   When error is not NULL, *error is set to NULL on success.
- *
- * Build: cc prog.c $(pkg-config --cflags --libs dismisskit)
+ * @par Example
+ * @code
+ * // flick.c: cc flick.c $(pkg-config --cflags --libs dismisskit)
+ * char *error = NULL, *intent;
+ * dk_pipeline *p = dk_pipeline_new("{\"presentations\": [{\"id\": \"compose\", \"style\": \"sheet\"}]}", &error);
+ * if (!p) { fprintf(stderr, "%s\n", error); dk_string_free(error); return 1; }
+ * for (int i = 0; i <= 13; i++) {  // a flick down a sheet at 120 Hz
+ *     dk_pipeline_touch(p, i == 0 ? DK_TOUCH_DOWN : i < 13 ? DK_TOUCH_MOTION : DK_TOUCH_UP, 0, 300, 70 + 12.5 * i, i * 8333);
+ *     dk_pipeline_touch(p, DK_TOUCH_FRAME, 0, 0, 0, i * 8333);
+ * }
+ * while ((intent = dk_pipeline_next_intent(p))) { puts(intent); dk_string_free(intent); }
+ * dk_pipeline_free(p);
+ * @endcode
  */
 #ifndef DISMISSKIT_H
 #define DISMISSKIT_H
@@ -66,235 +32,504 @@
 extern "C" {
 #endif
 
-/* A pipeline: a scene, the gesture recogniser and the dismissal policy. */
+/**
+ * @defgroup pipeline Pipelines
+ * A pipeline is a scene, the gesture recogniser and the dismissal policy.
+ *
+ * A pipeline is used from one thread at a time; several pipelines may live side by side, on
+ * different threads too. dk_version() may be called from any thread.
+ *
+ * Strings the library returns (intents, errors) are allocated with malloc and belong to the
+ * caller: free them with dk_string_free(). Strings given to it are only read during the call.
+ *
+ * Nothing the library is given crashes it: bad JSON, a command the scene cannot take or a
+ * NULL string is an error with a message, and a NULL pipeline is a no-op that fails. (A
+ * pointer that did not come from the library, or a pipeline already freed, cannot be
+ * detected: as with free(), that is undefined.)
+ *
+ * An error message is "scene_json:LINE: reason" or "command_json:LINE: reason" for a problem
+ * in the JSON text (syntax, an unknown key, a value, a stack rule of a scene), and the plain
+ * reason for a well-formed command the scene cannot take ("no presentation "x" in the
+ * scene"). When error is not NULL, *error is set to NULL on success.
+ * @{
+ */
+
+/** @brief A pipeline: a scene, the gesture recogniser and the dismissal policy.
+ *  @since 0.1.0 */
 typedef struct dk_pipeline dk_pipeline;
 
-/* libinput's touch event types. A touch sequence ends each frame with DK_TOUCH_FRAME, as
- * libinput's do: give one after the downs, motions and ups of the same moment. */
-typedef enum {
-    DK_TOUCH_DOWN = 0,
-    DK_TOUCH_MOTION = 1,
-    DK_TOUCH_UP = 2,
-    DK_TOUCH_CANCEL = 3,
-    DK_TOUCH_FRAME = 4
-} dk_touch_type;
-
-/* The package version ("MAJOR.MINOR.PATCH", e.g. "0.1.0"), the same as dismisskit.pc's: the
- * library's own copy, the same pointer on every call; do not free it. */
+/**
+ * @brief The package version, "MAJOR.MINOR.PATCH", the same as pkg-config --modversion dismisskit.
+ * @return the library's own string, the same pointer on every call: do not free it.
+ * @since 0.1.0
+ */
 const char *dk_version(void);
 
-/* A new pipeline on the scene scene_json (a scene file's JSON text, at most 1 MiB as a scene
- * file; its screen holds until a "screen" command changes it). NULL on a bad scene, with
- * *error (if error != NULL) set to a message to free with dk_string_free(). */
+/**
+ * @brief Makes a pipeline on a scene.
+ * @param scene_json a scene file's JSON text, at most 1 MiB: its "gestures" set the
+ *        thresholds, and its "timeline", if any, is checked and ignored; its screen holds until
+ *        a "screen" command changes it.
+ * @param error NULL, or where to put a message on a bad scene, to free with dk_string_free().
+ * @return the pipeline, or NULL on a bad scene.
+ * @since 0.1.0
+ */
 dk_pipeline *dk_pipeline_new(const char *scene_json, char **error);
 
-/* Frees the pipeline and the intents not yet read. NULL is fine. */
+/**
+ * @brief Frees a pipeline, the intents not yet read, and closes its recording.
+ * @param pipeline the pipeline; NULL is fine.
+ * @since 0.1.0
+ */
 void dk_pipeline_free(dk_pipeline *pipeline);
 
-/* The seat slots a contact may have: 0 to DK_SEAT_SLOTS - 1, libinput's (its seat's slot map
- * is 32 bits). Map the toolkit's touch ids onto them, lowest free first, as libinput does. */
+/**
+ * @brief Frees a string the library returned.
+ * @param string the string; NULL is fine.
+ * @since 0.1.0
+ */
+void dk_string_free(char *string);
+
+/** @} */
+
+/**
+ * @defgroup touches Touches
+ * The touches a toolkit receives, as libinput's touch events: each contact goes down, moves
+ * and goes up (or is cancelled), and a frame ends the events of one moment.
+ *
+ * A touch the pipeline cannot take is refused, with a reason, and changes nothing. A
+ * refusal is the host's own bug: hardware sends none.
+ * @{
+ */
+
+/** @brief libinput's touch event types. A frame follows the downs, motions and ups of the same
+ *  moment, as libinput's do.
+ *  @since 0.1.0 */
+typedef enum {
+    DK_TOUCH_DOWN = 0,   /**< a contact goes down */
+    DK_TOUCH_MOTION = 1, /**< a contact moves */
+    DK_TOUCH_UP = 2,     /**< a contact lifts */
+    DK_TOUCH_CANCEL = 3, /**< a contact is taken away (by another gesture, or a palm) */
+    DK_TOUCH_FRAME = 4   /**< the end of one moment's events */
+} dk_touch_type;
+
+/** @brief The seat slots a contact may have: 0 to DK_SEAT_SLOTS - 1, libinput's (its seat's slot
+ *  map is 32 bits). Map the toolkit's touch ids onto them, lowest free first, as libinput does.
+ *  @since 0.1.0 */
 #define DK_SEAT_SLOTS 32
 
-/* What dk_pipeline_touch answers: DK_TOUCH_TAKEN, or why it refused the touch, which then
- * changes nothing. Every refusal is negative, so a host that tests for a non-zero or negative
- * answer reads each as a refusal; dk_touch_result_name() names them. A refusal is the host's
- * own bug: hardware sends none. */
+/** @brief What dk_pipeline_touch() answers: DK_TOUCH_TAKEN, or why it refused the touch. Every
+ *  refusal is negative, so a host that tests for a negative answer reads each as a refusal.
+ *  @since 0.1.0 */
 typedef enum {
-    DK_TOUCH_TAKEN = 0,
-    DK_TOUCH_REFUSED_NO_PIPELINE = -1,            /* the pipeline is NULL */
-    DK_TOUCH_REFUSED_UNKNOWN_TYPE = -2,           /* the type is not a dk_touch_type */
-    DK_TOUCH_REFUSED_TIME_OUT_OF_RANGE = -3,      /* time_us is beyond +-2^53 us */
-    DK_TOUCH_REFUSED_TIME_WENT_BACK = -4,         /* time_us is earlier than the previous touch's */
-    DK_TOUCH_REFUSED_SEAT_SLOT_OUT_OF_RANGE = -5, /* seat_slot is outside 0 to DK_SEAT_SLOTS - 1 */
-    DK_TOUCH_REFUSED_POSITION_OUT_OF_RANGE = -6,  /* a down's or motion's x or y is not finite or beyond +-1e9 points */
-    DK_TOUCH_REFUSED_SEAT_SLOT_ALREADY_DOWN = -7, /* a down on a seat slot that is down */
-    DK_TOUCH_REFUSED_SEAT_SLOT_NOT_DOWN = -8      /* a motion, up or cancel on a seat slot that is not down */
+    DK_TOUCH_TAKEN = 0,                           /**< the touch was taken */
+    DK_TOUCH_REFUSED_NO_PIPELINE = -1,            /**< the pipeline is NULL */
+    DK_TOUCH_REFUSED_UNKNOWN_TYPE = -2,           /**< the type is not a dk_touch_type */
+    DK_TOUCH_REFUSED_TIME_OUT_OF_RANGE = -3,      /**< time_us is beyond +-2^53 us */
+    DK_TOUCH_REFUSED_TIME_WENT_BACK = -4,         /**< time_us is earlier than the previous touch's */
+    DK_TOUCH_REFUSED_SEAT_SLOT_OUT_OF_RANGE = -5, /**< seat_slot is outside 0 to DK_SEAT_SLOTS - 1 */
+    DK_TOUCH_REFUSED_POSITION_OUT_OF_RANGE = -6,  /**< a down's or motion's x or y is not finite or beyond +-1e9 points */
+    DK_TOUCH_REFUSED_SEAT_SLOT_ALREADY_DOWN = -7, /**< a down on a seat slot that is down */
+    DK_TOUCH_REFUSED_SEAT_SLOT_NOT_DOWN = -8      /**< a motion, up or cancel on a seat slot that is not down */
 } dk_touch_result;
 
-/* Feeds one touch event. seat_slot identifies the contact while it is down (libinput's seat
- * slot: small numbers, reused after the contact lifts; ignored for frame); x, y are points from
- * the top-left corner of the current screen (the last "screen" command's), ignored for up,
- * cancel and frame; time_us is microseconds on any clock that does not go back (the
- * toolkit's event time), shared with the commands'.
- * Returns DK_TOUCH_TAKEN (0), or the reason it refused the touch (negative; the first that
- * applies, in the order of dk_touch_result). */
+/**
+ * @brief Feeds one touch event.
+ * @param pipeline the pipeline.
+ * @param type the event's type.
+ * @param seat_slot the contact while it is down: libinput's seat slot, small numbers reused after
+ *        the contact lifts (ignored for a frame).
+ * @param x points from the top-left corner of the current screen (the last "screen" command's);
+ *        ignored for up, cancel and frame.
+ * @param y as x, downward.
+ * @param time_us microseconds on any clock that does not go back (the toolkit's event time),
+ *        shared with the commands'.
+ * @return DK_TOUCH_TAKEN (0), or the reason the touch was refused: the first that applies, in
+ *         dk_touch_result's order.
+ * @since 0.1.0
+ */
 dk_touch_result dk_pipeline_touch(dk_pipeline *pipeline, dk_touch_type type, int32_t seat_slot,
                                   double x, double y, int64_t time_us);
 
-/* The name of a dk_pipeline_touch answer: "taken", "noPipeline", "unknownType",
- * "timeOutOfRange", "timeWentBack", "seatSlotOutOfRange", "positionOutOfRange",
- * "seatSlotAlreadyDown" or "seatSlotNotDown"; NULL for another value. The library's own
- * string, the same pointer on every call: do not free it. */
+/**
+ * @brief Names an answer of dk_pipeline_touch(): "taken", "noPipeline", "unknownType",
+ *        "timeOutOfRange", "timeWentBack", "seatSlotOutOfRange", "positionOutOfRange",
+ *        "seatSlotAlreadyDown" or "seatSlotNotDown".
+ * @param result the answer.
+ * @return the library's own string, the same pointer on every call (do not free it), or NULL
+ *         for a value outside the enum.
+ * @since 0.1.0
+ */
 const char *dk_touch_result_name(dk_touch_result result);
 
-/* Applies one host command (JSON of at most 1 MiB, as a command line; see "Commands" above)
- * at time_us, a time beyond +-2^53 us being an error. 0 on success; -1 with *error (if error != NULL) when the command is
- * malformed or the scene cannot take it: nothing changes then. */
+/** @} */
+
+/**
+ * @defgroup commands Host commands
+ * What the kiosk tells the pipeline (SPEC section 7): scene, present, remove, update, confirm,
+ * button, accessibility, dismiss, key and screen, as one JSON object each, for example
+ * {"type": "confirm", "presentation": "compose", "choice": "discard"}.
+ *
+ * Each function here answers 0, or -1 with *error set (when error is not NULL) when the
+ * command is malformed or the scene cannot take it: nothing changes then. A time beyond
+ * +-2^53 us is an error.
+ *
+ * The typed functions are each exactly the JSON command they name, written with the
+ * presentation's id escaped (any UTF-8 id works, quotes and backslashes included), and
+ * recorded as that JSON in a session. presentation is a presentation's id, not NULL; a value
+ * outside its enum is an error.
+ * @{
+ */
+
+/**
+ * @brief Applies one host command.
+ * @param pipeline the pipeline.
+ * @param command_json one host-protocol JSON object, at most 1 MiB.
+ * @param time_us the command's time, on the touches' clock.
+ * @param error NULL, or where to put the reason the command was refused.
+ * @return 0, or -1 when the command was refused.
+ * @since 0.1.0
+ */
 int dk_pipeline_command(dk_pipeline *pipeline, const char *command_json, int64_t time_us, char **error);
 
-/* Typed forms of the commands a host sends most, beside dk_pipeline_command: each is exactly
- * the JSON command it names (written with the presentation's id escaped, so any id works, quotes
- * and backslashes included), recorded as that JSON in a session, and answers as
- * dk_pipeline_command does: 0, or -1 with *error (if error != NULL) when the pipeline refuses
- * it, changing nothing. presentation is a presentation's id (UTF-8, not NULL). A value outside
- * its enum is an error. */
+/** @brief The answers to a confirmationRequested intent.
+ *  @since 0.1.0 */
+typedef enum {
+    DK_CHOICE_DISCARD = 0,     /**< "discard": throw the unsaved work away and dismiss */
+    DK_CHOICE_SAVE = 1,        /**< "save": save, then dismiss */
+    DK_CHOICE_KEEP_EDITING = 2 /**< "keepEditing": stay */
+} dk_choice;
 
-/* The answer to a confirmationRequested: {"type": "confirm", "choice": "discard" | "save" | "keepEditing"}. */
-typedef enum { DK_CHOICE_DISCARD = 0, DK_CHOICE_SAVE = 1, DK_CHOICE_KEEP_EDITING = 2 } dk_choice;
+/**
+ * @brief Answers a confirmationRequested: {"type": "confirm"}.
+ * @param pipeline the pipeline.
+ * @param presentation the presentation asked about.
+ * @param choice the answer.
+ * @param time_us the command's time.
+ * @param error NULL, or where to put the reason the command was refused.
+ * @return 0, or -1 when the command was refused.
+ * @since 0.1.0
+ */
 int dk_pipeline_confirm(dk_pipeline *pipeline, const char *presentation, dk_choice choice, int64_t time_us, char **error);
 
-/* A presentation's own button: {"type": "button", "role": "cancel" | "done"}. */
-typedef enum { DK_BUTTON_CANCEL = 0, DK_BUTTON_DONE = 1 } dk_button_role;
+/** @brief A presentation's own buttons.
+ *  @since 0.1.0 */
+typedef enum {
+    DK_BUTTON_CANCEL = 0, /**< "cancel" */
+    DK_BUTTON_DONE = 1    /**< "done" */
+} dk_button_role;
+
+/**
+ * @brief A presentation's own button was pressed: {"type": "button"}.
+ * @param pipeline the pipeline.
+ * @param presentation the presentation.
+ * @param role the button.
+ * @param time_us the command's time.
+ * @param error NULL, or where to put the reason the command was refused.
+ * @return 0, or -1 when the command was refused.
+ * @since 0.1.0
+ */
 int dk_pipeline_button(dk_pipeline *pipeline, const char *presentation, dk_button_role role, int64_t time_us,
                        char **error);
 
-/* An assistive technology's action: {"type": "accessibility", "action": "escape" | "nextDetent" | "previousDetent"}. */
+/** @brief An assistive technology's actions.
+ *  @since 0.1.0 */
 typedef enum {
-    DK_ACCESSIBILITY_ESCAPE = 0,
-    DK_ACCESSIBILITY_NEXT_DETENT = 1,
-    DK_ACCESSIBILITY_PREVIOUS_DETENT = 2
+    DK_ACCESSIBILITY_ESCAPE = 0,         /**< "escape": dismiss, as the Escape key */
+    DK_ACCESSIBILITY_NEXT_DETENT = 1,    /**< "nextDetent": the next larger detent */
+    DK_ACCESSIBILITY_PREVIOUS_DETENT = 2 /**< "previousDetent": the next smaller detent */
 } dk_accessibility_action;
+
+/**
+ * @brief An assistive technology's action on a presentation: {"type": "accessibility"}.
+ * @param pipeline the pipeline.
+ * @param presentation the presentation.
+ * @param action the action.
+ * @param time_us the command's time.
+ * @param error NULL, or where to put the reason the command was refused.
+ * @return 0, or -1 when the command was refused.
+ * @since 0.1.0
+ */
 int dk_pipeline_accessibility(dk_pipeline *pipeline, const char *presentation, dk_accessibility_action action,
                               int64_t time_us, char **error);
 
-/* The host's own request to close a presentation: {"type": "dismiss"} (asks when it is unsaved). */
+/**
+ * @brief The host's own request to close a presentation: {"type": "dismiss"}. An unsaved one
+ *        is asked about first.
+ * @param pipeline the pipeline.
+ * @param presentation the presentation.
+ * @param time_us the command's time.
+ * @param error NULL, or where to put the reason the command was refused.
+ * @return 0, or -1 when the command was refused.
+ * @since 0.1.0
+ */
 int dk_pipeline_dismiss(dk_pipeline *pipeline, const char *presentation, int64_t time_us, char **error);
 
-/* The host took a presentation away: {"type": "remove"}. */
+/**
+ * @brief The host took a presentation away: {"type": "remove"}.
+ * @param pipeline the pipeline.
+ * @param presentation the presentation.
+ * @param time_us the command's time.
+ * @param error NULL, or where to put the reason the command was refused.
+ * @return 0, or -1 when the command was refused.
+ * @since 0.1.0
+ */
 int dk_pipeline_remove(dk_pipeline *pipeline, const char *presentation, int64_t time_us, char **error);
 
-/* Whether a presentation holds unsaved work (0 or not): {"type": "update", "unsavedChanges": ...}. */
+/**
+ * @brief Whether a presentation holds unsaved work: {"type": "update", "unsavedChanges": ...}.
+ * @param pipeline the pipeline.
+ * @param presentation the presentation.
+ * @param unsaved 0 for none, anything else for some.
+ * @param time_us the command's time.
+ * @param error NULL, or where to put the reason the command was refused.
+ * @return 0, or -1 when the command was refused.
+ * @since 0.1.0
+ */
 int dk_pipeline_set_unsaved_changes(dk_pipeline *pipeline, const char *presentation, int unsaved, int64_t time_us,
                                     char **error);
 
-/* A host-owned scroll view's offset, in points (SPEC 4.2): {"type": "update", "content": {"offset": ...}}. */
+/**
+ * @brief A host-owned scroll view's offset (SPEC 4.2): {"type": "update", "content": {"offset": ...}}.
+ *
+ * Send it whenever the content scrolls, also while the finger is down: the latest offset is
+ * the truth. 0 while the finger moves down hands the finger to the sheet where it is then
+ * (dragBegan, origin "scrolledContent"); an offset above 0 after the hand-off gives it back to
+ * the content (dragHandedBack: the sheet is back at its detent, and no dragEnded follows).
+ * Only the movement after the hand-off counts toward the release velocity. A host that sends
+ * no offsets during a gesture lets the pipeline scroll the content itself: it says where to
+ * with contentScrolled intents.
+ * @param pipeline the pipeline.
+ * @param presentation the sheet whose content scrolled.
+ * @param offset points the content is scrolled down from its top (0 at the top).
+ * @param time_us the command's time.
+ * @param error NULL, or where to put the reason the command was refused.
+ * @return 0, or -1 when the command was refused.
+ * @since 0.1.0
+ */
 int dk_pipeline_report_content_offset(dk_pipeline *pipeline, const char *presentation, double offset, int64_t time_us,
                                       char **error);
 
-/* The Escape key, for a host that owns the keyboard: {"type": "key", "key": "escape"}. */
+/**
+ * @brief The Escape key, for a host that owns the keyboard: {"type": "key", "key": "escape"}.
+ * @param pipeline the pipeline.
+ * @param time_us the command's time.
+ * @param error NULL, or where to put the reason the command was refused.
+ * @return 0, or -1 when the command was refused.
+ * @since 0.1.0
+ */
 int dk_pipeline_escape_key(dk_pipeline *pipeline, int64_t time_us, char **error);
 
-/* The window was resized or the display rotated: {"type": "screen"}, in points and millimetres. */
+/**
+ * @brief The window was resized, or the display rotated or rescaled: {"type": "screen"}.
+ *
+ * Give the touches that follow in the new screen's points. A gesture in progress is cancelled
+ * (a drag ends with dragEnded, outcome "cancel"); every presentation, its detent, its unsaved
+ * changes and any open question are kept; adaptivity and the stack rules are judged at the
+ * new width from then on (a popover is a sheet at a compact width). A stack the new width
+ * makes invalid is kept as it is, and later commands may not add a problem to it.
+ * @param pipeline the pipeline.
+ * @param width the screen's width in points, 1 to 100000.
+ * @param height its height in points, above the scene's topInset and at most 100000.
+ * @param width_mm its width in millimetres, 1 to 100000.
+ * @param height_mm its height in millimetres, 1 to 100000.
+ * @param time_us the command's time.
+ * @param error NULL, or where to put the reason the command was refused.
+ * @return 0, or -1 when the command was refused.
+ * @since 0.1.0
+ */
 int dk_pipeline_screen(dk_pipeline *pipeline, double width, double height, double width_mm, double height_mm,
                        int64_t time_us, char **error);
 
-/* Records the session to the file at path (created or replaced, mode 0600): the scene, every
- * touch as it is given, every command with its time and every intent, as JSON Lines that
- * `gesturectl replay path` replays to the same intents (README, "Session files"). The file is
- * written at each frame and after each command, and closed by dk_pipeline_free(). Call it after
- * dk_pipeline_new() and before the first touch or command. 0 on success; -1 with *error (if
- * error != NULL) when the file cannot be created, the pipeline already records, or a touch or
- * command came first. A write that fails later ends the recording; the pipeline goes on. */
-int dk_pipeline_record(dk_pipeline *pipeline, const char *path, char **error);
+/** @} */
 
-/* The next intent as one JSON object (no newline), to free with dk_string_free(); NULL when
- * there is none (or pipeline is NULL). Intents come in the order they were decided. */
+/**
+ * @defgroup intents Intents
+ * What the pipeline decided, in the order it decided it: one JSON object on one line, keys
+ * sorted, exactly as gesturectl replay --scene prints it (README.md, "Intents"), or the same as
+ * a dk_intent. Both readers take from the same queue, so they may be mixed.
+ * @{
+ */
+
+/**
+ * @brief The next intent as one JSON object, without a newline.
+ * @param pipeline the pipeline.
+ * @return the intent, to free with dk_string_free(), or NULL when there is none (or pipeline is
+ *         NULL).
+ * @since 0.1.0
+ */
 char *dk_pipeline_next_intent(dk_pipeline *pipeline);
 
-/* Frees a string the library returned. NULL is fine. */
-void dk_string_free(char *string);
-
-/* --- Explanations and typed intents, for toolkits --- */
-
-/* With on != 0, the recogniser's decisions come out of dk_pipeline_next_intent too, as
- * {"type":"decision",...} objects, and intents carry their "explain" figures: after each call,
- * its decisions, then the intents it caused, the lines `gesturectl replay --explain` prints
- * (README "Intents"). Off by default; 0 turns it off (decisions already decided still come out).
- * A NULL pipeline is a no-op. */
+/**
+ * @brief Turns explanations on or off (off by default).
+ *
+ * When on, the recogniser's decisions come out of the readers too, as {"type":"decision",...}
+ * objects before the intents they caused, and intents carry their "explain" figures: the lines
+ * gesturectl replay --explain prints. Decisions already made still come out after it is
+ * turned off.
+ * @param pipeline the pipeline; NULL is a no-op.
+ * @param on 0 for off, anything else for on.
+ * @since 0.1.0
+ */
 void dk_pipeline_explain(dk_pipeline *pipeline, int on);
 
-/* The type of a dk_intent: the intent types of README "Intents", and a decision. */
+/** @brief An intent's type: README.md's intent types, and a decision.
+ *  @since 0.1.0 */
 typedef enum {
-    DK_INTENT_DRAG_BEGAN = 0,             /* presentation, origin */
-    DK_INTENT_DRAG_CHANGED = 1,           /* presentation, offset, velocity */
-    DK_INTENT_DRAG_ENDED = 2,             /* presentation, outcome, detent */
-    DK_INTENT_DRAG_HANDED_BACK = 3,       /* presentation */
-    DK_INTENT_CONTENT_SCROLLED = 4,       /* presentation, offset */
-    DK_INTENT_SET_DETENT = 5,             /* presentation, detent, cause */
-    DK_INTENT_PASSTHROUGH_TAP = 6,        /* x, y */
-    DK_INTENT_CONFIRMATION_REQUESTED = 7, /* presentation, source, options */
-    DK_INTENT_SAVE = 8,                   /* presentation */
-    DK_INTENT_DISMISS = 9,                /* presentation, source, resolution */
-    DK_INTENT_CANCELLED = 10,             /* presentation */
-    DK_INTENT_REJECTED = 11,              /* presentation, source, reason */
-    DK_INTENT_DECISION = 12               /* with dk_pipeline_explain: presentation (or NULL), json */
+    DK_INTENT_DRAG_BEGAN = 0,             /**< "dragBegan": presentation, origin */
+    DK_INTENT_DRAG_CHANGED = 1,           /**< "dragChanged": presentation, offset, velocity */
+    DK_INTENT_DRAG_ENDED = 2,             /**< "dragEnded": presentation, outcome, detent */
+    DK_INTENT_DRAG_HANDED_BACK = 3,       /**< "dragHandedBack": presentation */
+    DK_INTENT_CONTENT_SCROLLED = 4,       /**< "contentScrolled": presentation, offset */
+    DK_INTENT_SET_DETENT = 5,             /**< "setDetent": presentation, detent, cause */
+    DK_INTENT_PASSTHROUGH_TAP = 6,        /**< "passthroughTap": x, y */
+    DK_INTENT_CONFIRMATION_REQUESTED = 7, /**< "confirmationRequested": presentation, source, options */
+    DK_INTENT_SAVE = 8,                   /**< "save": presentation */
+    DK_INTENT_DISMISS = 9,                /**< "dismiss": presentation, source, resolution */
+    DK_INTENT_CANCELLED = 10,             /**< "cancelled": presentation */
+    DK_INTENT_REJECTED = 11,              /**< "rejected": presentation, source, reason */
+    DK_INTENT_DECISION = 12               /**< "decision", with dk_pipeline_explain(): presentation (or NULL), json */
 } dk_intent_type;
 
-/* The most answers a confirmation offers. */
+/**
+ * @brief The JSON "type" of an intent type ("dragBegan", ..., "decision").
+ * @param type the type.
+ * @return a string in static storage, or NULL for a value outside the enum.
+ * @since 0.1.0
+ */
+const char *dk_intent_type_name(dk_intent_type type);
+
+/** @brief The most answers a confirmation offers.
+ *  @since 0.1.0 */
 #define DK_CONFIRMATION_OPTIONS_MAX 8
 
-/* The closed sets of an intent's fields, as enums beside their names (dk_intent's last fields),
- * in the order README's "Intents" lists them. */
-typedef enum { DK_ORIGIN_TOP_REGION = 0, DK_ORIGIN_SCROLLED_CONTENT = 1, DK_ORIGIN_GRABBER = 2 } dk_drag_origin;
-typedef enum { DK_OUTCOME_DISMISS_ATTEMPT = 0, DK_OUTCOME_SETTLE = 1, DK_OUTCOME_CANCEL = 2 } dk_drag_outcome;
-typedef enum { DK_DETENT_MEDIUM = 0, DK_DETENT_LARGE = 1, DK_DETENT_CUSTOM = 2 } dk_detent_kind;
+/** @brief Where a drag began (dragBegan's "origin").
+ *  @since 0.1.0 */
 typedef enum {
-    DK_CAUSE_GRABBER_TAP = 0,
-    DK_CAUSE_GRABBER_DRAG = 1,
-    DK_CAUSE_SWIPE = 2,
-    DK_CAUSE_SCROLL_EXPAND = 3,
-    DK_CAUSE_ACCESSIBILITY = 4
+    DK_ORIGIN_TOP_REGION = 0,       /**< "topRegion": the sheet's top region */
+    DK_ORIGIN_SCROLLED_CONTENT = 1, /**< "scrolledContent": content at its top, handed off */
+    DK_ORIGIN_GRABBER = 2           /**< "grabber" */
+} dk_drag_origin;
+
+/** @brief How a drag ended (dragEnded's "outcome").
+ *  @since 0.1.0 */
+typedef enum {
+    DK_OUTCOME_DISMISS_ATTEMPT = 0, /**< "dismissAttempt": the policy judges it next */
+    DK_OUTCOME_SETTLE = 1,          /**< "settle": back to a detent */
+    DK_OUTCOME_CANCEL = 2           /**< "cancel": the gesture was taken away */
+} dk_drag_outcome;
+
+/** @brief A detent's kind.
+ *  @since 0.1.0 */
+typedef enum {
+    DK_DETENT_MEDIUM = 0, /**< "medium": half the screen */
+    DK_DETENT_LARGE = 1,  /**< "large": the full height */
+    DK_DETENT_CUSTOM = 2  /**< a custom height, in dk_intent's detent_height */
+} dk_detent_kind;
+
+/** @brief Why the detent changed (setDetent's "cause").
+ *  @since 0.1.0 */
+typedef enum {
+    DK_CAUSE_GRABBER_TAP = 0,   /**< "grabberTap" */
+    DK_CAUSE_GRABBER_DRAG = 1,  /**< "grabberDrag" */
+    DK_CAUSE_SWIPE = 2,         /**< "swipe" */
+    DK_CAUSE_SCROLL_EXPAND = 3, /**< "scrollExpand": content scrolled at a smaller detent */
+    DK_CAUSE_ACCESSIBILITY = 4  /**< "accessibility" */
 } dk_detent_cause;
+
+/** @brief What asked for a dismissal ("source").
+ *  @since 0.1.0 */
 typedef enum {
-    DK_SOURCE_SWIPE_FROM_TOP = 0,
-    DK_SOURCE_SWIPE_SCROLLED_CONTENT = 1,
-    DK_SOURCE_GRABBER_DRAG = 2,
-    DK_SOURCE_TAP_OUTSIDE = 3,
-    DK_SOURCE_ESCAPE_KEY = 4,
-    DK_SOURCE_CANCEL_BUTTON = 5,
-    DK_SOURCE_DONE_BUTTON = 6,
-    DK_SOURCE_ACCESSIBILITY_ESCAPE = 7,
-    DK_SOURCE_PROGRAMMATIC = 8
+    DK_SOURCE_SWIPE_FROM_TOP = 0,         /**< "swipeFromTop" */
+    DK_SOURCE_SWIPE_SCROLLED_CONTENT = 1, /**< "swipeScrolledContent" */
+    DK_SOURCE_GRABBER_DRAG = 2,           /**< "grabberDrag" */
+    DK_SOURCE_TAP_OUTSIDE = 3,            /**< "tapOutside" */
+    DK_SOURCE_ESCAPE_KEY = 4,             /**< "escapeKey" */
+    DK_SOURCE_CANCEL_BUTTON = 5,          /**< "cancelButton" */
+    DK_SOURCE_DONE_BUTTON = 6,            /**< "doneButton" */
+    DK_SOURCE_ACCESSIBILITY_ESCAPE = 7,   /**< "accessibilityEscape" */
+    DK_SOURCE_PROGRAMMATIC = 8            /**< "programmatic": the host's dismiss command */
 } dk_dismissal_source;
+
+/** @brief How a dismissal was resolved (dismiss's "resolution").
+ *  @since 0.1.0 */
 typedef enum {
-    DK_RESOLUTION_DIRECT = 0,
-    DK_RESOLUTION_DISCARDED = 1,
-    DK_RESOLUTION_SAVED = 2,
-    DK_RESOLUTION_AUTOSAVED = 3
+    DK_RESOLUTION_DIRECT = 0,    /**< "direct": nothing was unsaved */
+    DK_RESOLUTION_DISCARDED = 1, /**< "discarded": the user chose to discard */
+    DK_RESOLUTION_SAVED = 2,     /**< "saved": the user chose to save */
+    DK_RESOLUTION_AUTOSAVED = 3  /**< "autosaved": a non-modal popover saved by itself */
 } dk_dismiss_resolution;
 
-/* One intent as fields, the values of its JSON form's keys. The fields its type does not have
- * are NULL or 0. Names are the JSON's strings ("topRegion", "dismissAttempt", "swipeFromTop",
- * "discard", ...), and the same as enums in the last fields. The strings belong to the pipeline
- * and stay valid until the next call on it (any function but dk_pipeline_explain) or its
- * dk_pipeline_free: copy what you keep. */
+/** @brief One intent as fields: the values of its JSON form's keys.
+ *
+ * The fields its type does not have are NULL or 0. Names are the JSON's strings ("topRegion",
+ * "dismissAttempt", "swipeFromTop", "discard", ...), and the same as enums in the last fields.
+ * Numbers are the pipeline's own doubles (the JSON form rounds them to 0.001). The strings
+ * belong to the pipeline and stay valid until the next call on it (any function but
+ * dk_pipeline_explain()) or its dk_pipeline_free(): copy what you keep.
+ *  @since 0.1.0 */
 typedef struct {
-    dk_intent_type type;
-    int64_t time_us;              /* "time" */
-    const char *presentation;     /* NULL for passthroughTap (and a decision without one) */
-    const char *origin;           /* dragBegan */
-    const char *outcome;          /* dragEnded */
-    const char *detent;           /* dragEnded, setDetent: "medium", "large", or "custom" ... */
-    double detent_height;         /* ... with the custom height in points here */
-    const char *cause;            /* setDetent */
-    const char *source;           /* confirmationRequested, dismiss, rejected */
-    const char *resolution;       /* dismiss */
-    const char *reason;           /* rejected, in words */
-    double offset;                /* dragChanged, contentScrolled: points */
-    double velocity;              /* dragChanged: points/s */
-    double x, y;                  /* passthroughTap: points */
-    int32_t option_count;         /* confirmationRequested: the answers, in order */
-    const char *options[DK_CONFIRMATION_OPTIONS_MAX];
-    const char *json;             /* a decision: its JSON object, as dk_pipeline_next_intent gives it */
-    /* The names above as enums, for the types that have them (0 otherwise): */
-    dk_drag_origin drag_origin;                         /* origin */
-    dk_drag_outcome drag_outcome;                       /* outcome */
-    dk_detent_kind detent_kind;                         /* detent */
-    dk_detent_cause detent_cause;                       /* cause */
-    dk_dismissal_source dismissal_source;               /* source */
-    dk_dismiss_resolution dismiss_resolution;           /* resolution */
-    dk_choice choices[DK_CONFIRMATION_OPTIONS_MAX];     /* options */
+    dk_intent_type type;          /**< the intent's type */
+    int64_t time_us;              /**< "time" */
+    const char *presentation;     /**< NULL for passthroughTap (and a decision without one) */
+    const char *origin;           /**< dragBegan */
+    const char *outcome;          /**< dragEnded */
+    const char *detent;           /**< dragEnded, setDetent: "medium", "large", or "custom" ... */
+    double detent_height;         /**< ... with the custom height in points here */
+    const char *cause;            /**< setDetent */
+    const char *source;           /**< confirmationRequested, dismiss, rejected */
+    const char *resolution;       /**< dismiss */
+    const char *reason;           /**< rejected, in words */
+    double offset;                /**< dragChanged, contentScrolled: points */
+    double velocity;              /**< dragChanged: points/s */
+    double x, y;                  /**< passthroughTap: points */
+    int32_t option_count;         /**< confirmationRequested: how many answers, in order ... */
+    const char *options[DK_CONFIRMATION_OPTIONS_MAX]; /**< ... and their names */
+    const char *json;             /**< a decision: its JSON object, as dk_pipeline_next_intent() gives it */
+    dk_drag_origin drag_origin;                     /**< origin, as an enum */
+    dk_drag_outcome drag_outcome;                   /**< outcome, as an enum */
+    dk_detent_kind detent_kind;                     /**< detent, as an enum */
+    dk_detent_cause detent_cause;                   /**< cause, as an enum */
+    dk_dismissal_source dismissal_source;           /**< source, as an enum */
+    dk_dismiss_resolution dismiss_resolution;       /**< resolution, as an enum */
+    dk_choice choices[DK_CONFIRMATION_OPTIONS_MAX]; /**< options, as enums */
 } dk_intent;
 
-/* The next intent (or decision), the one dk_pipeline_next_intent would give, read into *intent.
- * 1 when *intent is filled, 0 when there is none, -1 when pipeline or intent is NULL. Numbers
- * are the pipeline's own doubles (the JSON form rounds them to 0.001). Both readers take from
- * the same queue, so they may be mixed. */
+/**
+ * @brief Reads the next intent (or decision), the one dk_pipeline_next_intent() would give.
+ * @param pipeline the pipeline.
+ * @param intent where to put it.
+ * @return 1 when *intent is filled, 0 when there is none, -1 when pipeline or intent is NULL.
+ * @since 0.1.0
+ */
 int dk_pipeline_next_typed_intent(dk_pipeline *pipeline, dk_intent *intent);
 
-/* The JSON "type" of an intent type ("dragBegan", ..., "decision"), in static storage; NULL for
- * a value outside the enum. */
-const char *dk_intent_type_name(dk_intent_type type);
+/** @} */
+
+/**
+ * @defgroup recording Recording
+ * A session file is the scene, every touch as it is given, every command with its time and
+ * every intent, as JSON Lines that gesturectl replay replays to the same intents (README.md,
+ * "Session files").
+ * @{
+ */
+
+/**
+ * @brief Records the session to a file.
+ *
+ * The file is created or replaced, mode 0600, written at each frame and after each command,
+ * and closed by dk_pipeline_free(). Call it after dk_pipeline_new() and before the first touch
+ * or command. A write that fails later ends the recording; the pipeline goes on.
+ * @param pipeline the pipeline.
+ * @param path the file.
+ * @param error NULL, or where to put the reason it cannot record.
+ * @return 0, or -1 when the file cannot be created, the pipeline already records, or a touch
+ *         or command came first.
+ * @since 0.1.0
+ */
+int dk_pipeline_record(dk_pipeline *pipeline, const char *path, char **error);
+
+/** @} */
 
 #ifdef __cplusplus
 }

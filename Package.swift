@@ -25,7 +25,7 @@ let package = Package(
         // through it, and replays do too. Opened when such a device is first met (Sources/CMtdev/lazy.c).
         .target(name: "CMtdev", dependencies: ["CLazyLibrary"]),
         // The pure core: values, the touch decoder, geometry, the recogniser, the policy and the
-        // pipeline. It imports only Swift (and Synchronization): no C module, no Glibc, no
+        // pipeline. It imports only Swift: no C module, no Glibc, no
         // Foundation, so that its build proves it reads no clock and does no I/O.
         .target(name: "DismissKitCore", exclude: ["Recogniser/GestureRecogniser.md"]),
         // The wire codec: JSON values, scene files, host commands, and the lines of intents, decisions,

@@ -138,7 +138,7 @@ public func dk_pipeline_touch(
         recorder.record(touch: event)
     }
     let refusal = handle.hosted.touch(kind, seatSlot: seatSlot, x: x, y: y, time: time)
-    handle.recorder?.record(intents: handle.hosted.latestDecided)
+    handle.recorder?.record(intents: handle.hosted.latestDecided, names: handle.hosted.pipeline.names)
     if kind == .frame { handle.recorder?.flush() }
     switch refusal {
     case nil: return DK_TOUCH_TAKEN
@@ -187,7 +187,7 @@ private func apply(_ text: String, to handle: PipelineHandle, time: Int64,
         try HostedPipeline.check(time: time)
         handle.recorder?.record(command: text, time: time)
         defer {
-            handle.recorder?.record(intents: handle.hosted.latestDecided)
+            handle.recorder?.record(intents: handle.hosted.latestDecided, names: handle.hosted.pipeline.names)
             handle.recorder?.flush()
         }
         try handle.hosted.command(text, time: time)

@@ -18,20 +18,21 @@ struct TypedIntentFields {
     var json: String?
     var options: [String] = []
 
-    init(_ entry: HostedPipeline.Entry, into intent: inout dk_intent) {
+    /// The fields of `entry`, whose long presentation ids are in `names`.
+    init(_ entry: HostedPipeline.Entry, names: PresentationNames, into intent: inout dk_intent) {
         switch entry {
         case .decision(let decision):
             intent.type = DK_INTENT_DECISION
             intent.time_us = decision.time
-            presentation = decision.presentation?.name
-            json = decision.jsonLine.text
+            presentation = decision.presentation.map { names.name(of: $0) }
+            json = decision.jsonLine(names: names).text
         case .intent(let value):
             intent.time_us = value.time
-            fill(value.kind, into: &intent)
+            fill(value.kind, names: names, into: &intent)
         }
     }
 
-    private mutating func fill(_ kind: Intent.Kind, into intent: inout dk_intent) {
+    private mutating func fill(_ kind: Intent.Kind, names: PresentationNames, into intent: inout dk_intent) {
         func detentFields(_ value: Detent) {
             switch value {
             case .medium:
@@ -49,30 +50,30 @@ struct TypedIntentFields {
         switch kind {
         case .dragBegan(let id, let origin):
             intent.type = DK_INTENT_DRAG_BEGAN
-            presentation = id.name
+            presentation = names.name(of: id)
             self.origin = origin.rawValue
             intent.drag_origin = origin.cValue
         case .dragChanged(let id, let offset, let velocity):
             intent.type = DK_INTENT_DRAG_CHANGED
-            presentation = id.name
+            presentation = names.name(of: id)
             intent.offset = offset
             intent.velocity = velocity
         case .dragEnded(let id, let outcome, let detent):
             intent.type = DK_INTENT_DRAG_ENDED
-            presentation = id.name
+            presentation = names.name(of: id)
             self.outcome = outcome.rawValue
             intent.drag_outcome = outcome.cValue
             detentFields(detent)
         case .dragHandedBack(let id):
             intent.type = DK_INTENT_DRAG_HANDED_BACK
-            presentation = id.name
+            presentation = names.name(of: id)
         case .contentScrolled(let id, let offset):
             intent.type = DK_INTENT_CONTENT_SCROLLED
-            presentation = id.name
+            presentation = names.name(of: id)
             intent.offset = offset
         case .setDetent(let id, let detent, let cause):
             intent.type = DK_INTENT_SET_DETENT
-            presentation = id.name
+            presentation = names.name(of: id)
             detentFields(detent)
             self.cause = cause.rawValue
             intent.detent_cause = cause.cValue
@@ -82,7 +83,7 @@ struct TypedIntentFields {
             intent.y = y
         case .confirmationRequested(let id, let source, let options):
             intent.type = DK_INTENT_CONFIRMATION_REQUESTED
-            presentation = id.name
+            presentation = names.name(of: id)
             self.source = source.rawValue
             intent.dismissal_source = source.cValue
             self.options = options.map(\.rawValue)
@@ -92,23 +93,23 @@ struct TypedIntentFields {
             }
         case .save(let id):
             intent.type = DK_INTENT_SAVE
-            presentation = id.name
+            presentation = names.name(of: id)
         case .dismiss(let id, let source, let resolution):
             intent.type = DK_INTENT_DISMISS
-            presentation = id.name
+            presentation = names.name(of: id)
             self.source = source.rawValue
             intent.dismissal_source = source.cValue
             self.resolution = resolution.rawValue
             intent.dismiss_resolution = resolution.cValue
         case .cancelled(let id):
             intent.type = DK_INTENT_CANCELLED
-            presentation = id.name
+            presentation = names.name(of: id)
         case .rejected(let id, let source, let reason):
             intent.type = DK_INTENT_REJECTED
-            presentation = id.name
+            presentation = names.name(of: id)
             self.source = source.rawValue
             intent.dismissal_source = source.cValue
-            self.reason = reason.description
+            self.reason = reason.text(names: names)
         }
     }
 }
@@ -166,7 +167,7 @@ public func dk_pipeline_next_typed_intent(_ pipeline: OpaquePointer?, _ out: Uns
     guard let handle = PipelineHandle.from(pipeline), let out else { return -1 }
     guard let entry = handle.hosted.next() else { return 0 }
     var intent = dk_intent()
-    handle.typedText.store(TypedIntentFields(entry, into: &intent), into: &intent)
+    handle.typedText.store(TypedIntentFields(entry, names: handle.hosted.pipeline.names, into: &intent), into: &intent)
     out.pointee = intent
     return 1
 }

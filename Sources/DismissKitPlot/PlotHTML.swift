@@ -79,10 +79,10 @@ extension RecordingPlot {
         }
         // A host command comes before what it caused; a decision before its intents.
         var events: [(time: Int64, text: String, line: String)] = commands.map { ($0.time, "host: \($0.command.label)", "") }
-        events += decisions.map { ($0.time, Self.describe($0).0, $0.jsonLine.text) }
+        events += decisions.map { ($0.time, Self.describe($0).0, $0.jsonLine(names: names).text) }
         for intent in intents {
             if intent.isStep { continue }
-            events.append((intent.time, intent.label, intent.jsonLine(explain: true).text))
+            events.append((intent.time, intent.label, intent.jsonLine(explain: true, names: names).text))
         }
         let ordered = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map { "[\($0.element.time),\(jsString("\(Figure.milliseconds($0.element.time)) ms  \($0.element.text)")),\(jsString($0.element.line))]" }

@@ -94,7 +94,7 @@ extension RecordingPlot {
         // The thresholds and projections drawn across the screen.
         for presentation in scene.presentations {
             let top = PresentationGeometry(presentation: presentation, in: scene, configuration: configuration).frame.y
-            for drag in drags where drag.presentation.isID(of: presentation.id) {
+            for drag in drags where names.isID(drag.presentation, of: presentation.id) {
                 guard let explanation = drag.ended?.explanation else { continue }
                 for offset in [explanation.threshold, min(explanation.projectedOffset, scene.screen.height - top)] {
                     let y = layout.onScreen(x: 0, y: top + offset).y
@@ -223,7 +223,7 @@ extension RecordingPlot {
         // threshold once, each projection a line.
         var thresholds: [Double] = []
         let left = layout.screen.x, right = layout.screen.x + layout.screen.width
-        for drag in drags where drag.presentation.isID(of: presentation.id) {
+        for drag in drags where names.isID(drag.presentation, of: presentation.id) {
             guard let ended = drag.ended, let explanation = ended.explanation else { continue }
             if !thresholds.contains(where: { abs($0 - explanation.threshold) < 0.5 }) {
                 thresholds.append(explanation.threshold)
@@ -276,8 +276,8 @@ extension RecordingPlot {
                               labels: inout LabelBoard) {
         let point = layout.onScreen(x: decision.x, y: decision.y)
         let (text, colour) = Self.describe(decision)
-        document.open("g", [("class", "decision \(decision.name)"), ("id", "decision-\(number)"), ("data-line", decision.jsonLine.text)])
-        document.element("title", [], text: decision.jsonLine.text)
+        document.open("g", [("class", "decision \(decision.name)"), ("id", "decision-\(number)"), ("data-line", decision.jsonLine(names: names).text)])
+        document.element("title", [], text: decision.jsonLine(names: names).text)
         switch decision.kind {
         case .dragStarted, .tapOutside, .grabberTap:
             document.element("circle", [("cx", svgNumber(point.x)), ("cy", svgNumber(point.y)), ("r", "8"), ("fill", "none"),
@@ -342,11 +342,11 @@ extension RecordingPlot {
         }
         for decision in decisions {
             let (text, colour) = Self.describe(decision)
-            entries.append((decision.time, text, colour, decision.jsonLine.text))
+            entries.append((decision.time, text, colour, decision.jsonLine(names: names).text))
         }
         for intent in intents {
             if intent.isStep { continue }
-            entries.append((intent.time, intent.label, "#222222", intent.jsonLine(explain: true).text))
+            entries.append((intent.time, intent.label, "#222222", intent.jsonLine(explain: true, names: names).text))
         }
         let ordered = entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         let room = Int((layout.screen.height - 42) / 15)
@@ -526,7 +526,7 @@ extension RecordingPlot {
     private func drawDrag(_ drag: DragTrace, number: Int, contacts: [Contact], into document: inout SVGDocument,
                           layout: PlotLayout, offsetScale: ValueScale, velocityScale: ValueScale,
                           thresholds: inout [(presentation: String, value: Double)], labels: inout LabelBoard) {
-        document.open("g", [("class", "drag"), ("id", "drag-\(number)"), ("data-presentation", drag.presentation.name)])
+        document.open("g", [("class", "drag"), ("id", "drag-\(number)"), ("data-presentation", names.name(of: drag.presentation))])
         let offsetBounds = Rect(x: layout.plotLeft, y: layout.offsetPanel.top, width: layout.plotRight - layout.plotLeft, height: layout.offsetPanel.height)
         let velocityBounds = Rect(x: layout.plotLeft, y: layout.velocityPanel.top, width: layout.plotRight - layout.plotLeft,
                                   height: layout.velocityPanel.height)
@@ -548,8 +548,8 @@ extension RecordingPlot {
             let x = layout.x(time: ended.time)
             let threshold = offsetScale.y(explanation.threshold)
             // Each sheet's threshold once: the release figures come from the decision's explanation.
-            if !thresholds.contains(where: { $0.presentation == drag.presentation.name && abs($0.value - explanation.threshold) < 0.5 }) {
-                thresholds.append((drag.presentation.name, explanation.threshold))
+            if !thresholds.contains(where: { $0.presentation == names.name(of: drag.presentation) && abs($0.value - explanation.threshold) < 0.5 }) {
+                thresholds.append((names.name(of: drag.presentation), explanation.threshold))
                 document.element("line", [("class", "threshold"), ("x1", svgNumber(max(layout.x(time: drag.began), layout.plotLeft))), ("x2", svgNumber(layout.plotRight)),
                                           ("y1", svgNumber(threshold)), ("y2", svgNumber(threshold)), ("stroke", "#c0392b"), ("stroke-dasharray", "6 4")])
                 let text = "dismiss threshold \(Figure.points(explanation.threshold)) pt"
@@ -685,13 +685,13 @@ extension RecordingPlot {
         for (index, intent) in intents.enumerated() {
             let x = layout.x(time: intent.time)
             document.open("g", [("class", "intent \(intent.typeName)"), ("id", "intent-\(index)"),
-                                ("data-line", intent.jsonLine(explain: true).text)])
+                                ("data-line", intent.jsonLine(explain: true, names: names).text)])
             if intent.isStep {
                 // A step: a tick on the lane's lower edge, under the labels' rows.
                 document.element("line", [("x1", svgNumber(x)), ("x2", svgNumber(x)), ("y1", svgNumber(bottom - 5)), ("y2", svgNumber(bottom)),
                                           ("stroke", "#8fa3b8")])
             } else {
-                document.element("title", [], text: intent.jsonLine(explain: true).text)
+                document.element("title", [], text: intent.jsonLine(explain: true, names: names).text)
                 let colour = Self.colour(of: intent)
                 let text = intent.label
                 mark(Label(text: compact ? intent.shortLabel : text, colour: colour, hover: compact ? text : nil,
@@ -792,7 +792,7 @@ extension RecordingPlot {
             let x = layout.x(time: start)
             let colour = tapped ? "#1b7f3b" : "#a04000"
             document.open("g", [("class", "tap \(decision.name)"), ("id", "tap-\(index)")])
-            document.element("title", [], text: decision.jsonLine.text)
+            document.element("title", [], text: decision.jsonLine(names: names).text)
             document.element("rect", [("class", "tap-max-duration"), ("x", svgNumber(x)), ("y", svgNumber(lane.top + 6)),
                                       ("width", svgNumber(layout.x(time: start + limit) - x)), ("height", "14"), ("fill", "none"),
                                       ("stroke", "#888888"), ("stroke-dasharray", "3 2")])

@@ -17,6 +17,8 @@ public struct RecordingPlot: Sendable {
     public private(set) var commands: [TimedCommand] = []
     public private(set) var decisions: [GestureDecision] = []
     public private(set) var intents: [Intent] = []
+    /// The texts of the pipeline's long presentation ids, which the intents and decisions name.
+    public private(set) var names = PresentationNames()
     /// The stretch of time drawn, in µs from the first event: all of it, unless ``restrict(from:to:touch:)`` narrowed it.
     public private(set) var window: ClosedRange<Int64>?
     /// The one contact drawn (its number, from 0), when ``restrict(from:to:touch:)`` asked for one.
@@ -28,8 +30,9 @@ public struct RecordingPlot: Sendable {
         self.configuration = configuration
     }
 
-    /// Keeps one step of the replay.
-    public mutating func record(_ step: Replay.Step) {
+    /// Keeps one step of the replay, and its pipeline's names.
+    public mutating func record(_ step: Replay.Step, names: PresentationNames) {
+        if names.count != self.names.count { self.names = names }
         switch step {
         case .touch(let event): if event.kind != .frame { touches.append(event) }
         case .command(let command): commands.append(command)
@@ -199,11 +202,11 @@ public struct RecordingPlot: Sendable {
             let answer = commands.first { command in
                 guard command.time >= intent.time else { return false }
                 switch command.command {
-                case .confirm(let answered, _), .remove(let answered): return id.isID(of: answered)
+                case .confirm(let answered, _), .remove(let answered): return names.isID(id, of: answered)
                 default: return false
                 }
             }
-            return (intent.time, answer?.time ?? endTime, id.name, source.rawValue, options.map(\.rawValue))
+            return (intent.time, answer?.time ?? endTime, names.name(of: id), source.rawValue, options.map(\.rawValue))
         }
     }
 
@@ -252,15 +255,15 @@ public struct RecordingPlot: Sendable {
         var track: [(time: Int64, offset: Double, presented: Bool)] = [(0, 0, true)]
         for intent in intents {
             switch intent.kind {
-            case .dragChanged(let id, let offset, _) where id.isID(of: presentation.id):
+            case .dragChanged(let id, let offset, _) where names.isID(id, of: presentation.id):
                 track.append((intent.time, base + offset, true))
-            case .dragEnded(let id, _, _) where id.isID(of: presentation.id),
-                 .confirmationRequested(let id, _, _) where id.isID(of: presentation.id):
+            case .dragEnded(let id, _, _) where names.isID(id, of: presentation.id),
+                 .confirmationRequested(let id, _, _) where names.isID(id, of: presentation.id):
                 track.append((intent.time, base, true))
-            case .setDetent(let id, let detent, _) where id.isID(of: presentation.id):
+            case .setDetent(let id, let detent, _) where names.isID(id, of: presentation.id):
                 base = geometry.selectedHeight - geometry.height(of: detent)
                 track.append((intent.time, base, true))
-            case .dismiss(let id, _, _) where id.isID(of: presentation.id):
+            case .dismiss(let id, _, _) where names.isID(id, of: presentation.id):
                 track.append((intent.time, base, false))
             default:
                 break

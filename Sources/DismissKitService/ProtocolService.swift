@@ -251,19 +251,21 @@ package struct ProtocolService {
     /// its time (the ones it caused), as `replay --explain` orders them.
     private mutating func broadcast(_ intents: [Intent], after decisions: [GestureDecision]) {
         var pending = decisions[...]
+        let names = session.names
         for intent in intents {
             while let decision = pending.first, decision.time <= intent.time {
-                broadcast { decision.jsonLine.append(to: &$0) }
+                broadcast { decision.jsonLine(names: names).append(to: &$0) }
                 pending.removeFirst()
             }
-            broadcast { intent.appendJSONLine(to: &$0, explain: true) }
+            broadcast { intent.appendJSONLine(to: &$0, explain: true, names: names) }
         }
-        for decision in pending { broadcast { decision.jsonLine.append(to: &$0) } }
+        for decision in pending { broadcast { decision.jsonLine(names: names).append(to: &$0) } }
     }
 
     private mutating func broadcast(_ intents: [Intent]) {
         let explain = explain
-        for intent in intents { broadcast { intent.appendJSONLine(to: &$0, explain: explain) } }
+        let names = session.names
+        for intent in intents { broadcast { intent.appendJSONLine(to: &$0, explain: explain, names: names) } }
     }
 
     /// Sends the line `write` appends (with its newline) to every client.
@@ -295,8 +297,9 @@ package struct ProtocolService {
     /// Sends the text view's lines of `steps` to the host of `run --format text`.
     private mutating func show(_ steps: [Replay.Step]) {
         guard let textView, let host = clients.first(where: { !$0.isSocketClient }), host.isActive else { return }
+        let names = session.names
         for step in steps {
-            guard let text = textView.line(step) else { continue }
+            guard let text = textView.line(step, names: names) else { continue }
             line.removeAll(keepingCapacity: true)
             line.append(contentsOf: text.utf8)
             line.append(0x0A)
@@ -324,10 +327,13 @@ package protocol CommandSession: AnyObject {
     func apply(_ command: HostCommand, text: String?, source: String?) throws(HostCommandError) -> [Intent]
     /// Notes a command line that did not parse, and changed nothing.
     func recordUnparsedCommand(_ text: String, source: String?)
+    /// The texts of the pipeline's long presentation ids, which its intents name.
+    var names: PresentationNames { get }
 }
 
 extension LiveDismissalSession: CommandSession {
     package var stateJSONLine: JSONLine { pipeline.stateJSONLine }
+    package var names: PresentationNames { pipeline.names }
 }
 
 extension JSONLine {

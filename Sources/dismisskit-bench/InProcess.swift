@@ -60,7 +60,7 @@ enum CoreWorkload {
             try? pipeline.handle(event, into: &intents)
             for position in start..<intents.count {
                 guard case .confirmationRequested(let id, _, _) = intents[position].kind else { continue }
-                try? pipeline.apply(.confirm(presentation: id.name, .keepEditing), time: intents[position].time, into: &intents)
+                try? pipeline.apply(.confirm(presentation: pipeline.names.name(of: id), .keepEditing), time: intents[position].time, into: &intents)
             }
         }
         return intents
@@ -250,7 +250,8 @@ enum InProcess {
 
         let lines = 2_000_000
         let touchRun = bestOf(runs) { JSONOutput.writeLines(touches, lines: lines, to: descriptor) { $0.appendJSONLine(to: &$1) } }
-        let intentRun = bestOf(runs) { JSONOutput.writeLines(intents, lines: lines, to: descriptor) { $0.appendJSONLine(to: &$1) } }
+        let names = PresentationNames()
+        let intentRun = bestOf(runs) { JSONOutput.writeLines(intents, lines: lines, to: descriptor) { $0.appendJSONLine(to: &$1, names: names) } }
         let touchRate = Double(lines) / touchRun.seconds
         let intentRate = Double(lines) / intentRun.seconds
         return [

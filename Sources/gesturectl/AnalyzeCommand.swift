@@ -133,9 +133,9 @@ enum AnalyzeCommand: Subcommand {
             }
             var analysis = GestureAnalysis()
             var intentLines: [String] = []
-            try SessionFile.steps(of: reader, configuration: configuration) { step in
-                analysis.add(step)
-                if case .intent(let intent) = step { intentLines.append(intent.jsonLine(explain: false).text) }
+            try SessionFile.steps(of: reader, configuration: configuration) { step, names in
+                analysis.add(step, names: names)
+                if case .intent(let intent) = step { intentLines.append(intent.jsonLine(explain: false, names: names).text) }
             }
             return (analysis, intentLines, try SessionFile.recordedIntents(path: path))
         }
@@ -180,11 +180,11 @@ enum AnalyzeCommand: Subcommand {
         var analysis = GestureAnalysis()
         var intentLines: [String] = []
         try Replay.steps(from: Recording.open(paths: [entry.path]), scene: scene, scenePath: scenePath,
-                         configuration: configuration) { step in
-            analysis.add(step)
+                         configuration: configuration) { step, names in
+            analysis.add(step, names: names)
             if case .intent(let intent) = step {
                 var bytes: [UInt8] = []
-                intent.appendJSONLine(to: &bytes)
+                intent.appendJSONLine(to: &bytes, names: names)
                 intentLines.append(String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self))
             }
         }

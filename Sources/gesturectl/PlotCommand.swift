@@ -107,7 +107,7 @@ enum PlotCommand: Subcommand {
                 let sceneFile = reader.sceneFile ?? SceneFile(scene: Scene())
                 let configuration = try trace.configuration(over: sceneFile)
                 var recorded = RecordingPlot(title: title(of: trace.paths[0]), scene: sceneFile.scene, configuration: configuration)
-                try SessionFile.steps(of: reader, configuration: configuration) { recorded.record($0) }
+                try SessionFile.steps(of: reader, configuration: configuration) { recorded.record($0, names: $1) }
                 plot = recorded
             } else {
                 plot = try recordingPlot(of: trace)
@@ -185,7 +185,7 @@ enum PlotCommand: Subcommand {
         var recorded = RecordingPlot(title: title(of: trace.paths[0]), scene: sceneFile.scene, configuration: configuration)
         try Replay.steps(from: reader, scene: sceneFile, scenePath: trace.scenePath ?? "", configuration: configuration,
                          calibration: trace.calibration) {
-            recorded.record($0)
+            recorded.record($0, names: $1)
         }
         return recorded
     }

@@ -115,17 +115,17 @@ enum ReplayCommand: Subcommand {
                 if explain {
                     StandardError.write("gesturectl: gestures: \(configuration.jsonLine.text)")
                     try Replay.steps(from: reader, scene: sceneFile, scenePath: scenePath, configuration: configuration,
-                                     calibration: calibration) { step in
+                                     calibration: calibration) { step, names in
                         switch step {
                         case .touch, .command: break
-                        case .decision(let decision): output.write(line: decision.jsonLine.text)
-                        case .intent(let intent): output.write { intent.appendJSONLine(to: &$0, explain: true) }
+                        case .decision(let decision): output.write(line: decision.jsonLine(names: names).text)
+                        case .intent(let intent): output.write { intent.appendJSONLine(to: &$0, explain: true, names: names) }
                         }
                     }
                 } else {
                     try Replay.intents(from: reader, scene: sceneFile, scenePath: scenePath, configuration: configuration,
-                                       calibration: calibration) { intent in
-                        output.write { intent.appendJSONLine(to: &$0) }
+                                       calibration: calibration) { intent, names in
+                        output.write { intent.appendJSONLine(to: &$0, names: names) }
                     }
                 }
             } else if let sceneFile, let scenePath {
@@ -162,12 +162,12 @@ enum ReplayCommand: Subcommand {
             if let scenePath = trace.scenePath {
                 let sceneFile = try SceneFile.load(path: scenePath)
                 try Replay.steps(from: reader, scene: sceneFile, scenePath: scenePath,
-                                 configuration: try trace.configuration(over: sceneFile), calibration: trace.calibration) { step in
-                    if let line = text.line(step), !touchEvents || step.isTouch { output.write(line: line) }
+                                 configuration: try trace.configuration(over: sceneFile), calibration: trace.calibration) { step, names in
+                    if let line = text.line(step, names: names), !touchEvents || step.isTouch { output.write(line: line) }
                 }
             } else {
                 try Replay.touchEvents(from: reader, screen: .standard, calibration: trace.calibration) { event in
-                    if let line = text.line(.touch(event)) { output.write(line: line) }
+                    if let line = text.line(.touch(event), names: PresentationNames()) { output.write(line: line) }
                 }
             }
         }
@@ -179,16 +179,16 @@ enum ReplayCommand: Subcommand {
             let reader = try SessionFile.Reader(path: trace.paths[0])
             let configuration = try reader.sceneFile.map { sceneFile throws(InputFileError) in try trace.configuration(over: sceneFile) }
             if explain, let configuration { StandardError.write("gesturectl: gestures: \(configuration.jsonLine.text)") }
-            try SessionFile.steps(of: reader, configuration: configuration) { step in
+            try SessionFile.steps(of: reader, configuration: configuration) { step, names in
                 if let text {
-                    if let line = text.line(step), !touchEvents || step.isTouch { output.write(line: line) }
+                    if let line = text.line(step, names: names), !touchEvents || step.isTouch { output.write(line: line) }
                     return
                 }
                 switch step {
                 case .touch(let event): if touchEvents { output.write { event.appendJSONLine(to: &$0, exact: exact) } }
                 case .command: break
-                case .decision(let decision): if explain { output.write(line: decision.jsonLine.text) }
-                case .intent(let intent): if !touchEvents { output.write { intent.appendJSONLine(to: &$0, explain: explain) } }
+                case .decision(let decision): if explain { output.write(line: decision.jsonLine(names: names).text) }
+                case .intent(let intent): if !touchEvents { output.write { intent.appendJSONLine(to: &$0, explain: explain, names: names) } }
                 }
             }
         }
@@ -203,9 +203,9 @@ enum ReplayCommand: Subcommand {
             let configuration = try reader.sceneFile.map { sceneFile throws(InputFileError) in try trace.configuration(over: sceneFile) }
             var replayed = 0
             var difference: String?
-            try SessionFile.steps(of: reader, configuration: configuration) { step in
+            try SessionFile.steps(of: reader, configuration: configuration) { step, names in
                 guard difference == nil, case .intent(let intent) = step else { return }
-                let text = intent.jsonLine(explain: false).text
+                let text = intent.jsonLine(explain: false, names: names).text
                 if replayed == recorded.count {
                     difference = "intent \(replayed + 1) was not recorded; replayed \(text)"
                 } else if recorded[replayed] != text {

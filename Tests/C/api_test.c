@@ -1045,6 +1045,33 @@ static void test_typed_commands(void) {
     dk_pipeline_free(pipeline);
 }
 
+/* Ids longer than an intent holds in itself (15 bytes) are each pipeline's own: two pipelines
+ * that meet the same long ids in the other order name them right, as JSON and typed, and in a
+ * rejection's reason. */
+static void test_long_ids(void) {
+    const char *first = "a-sheet-whose-id-is-longer-than-fifteen-bytes";
+    const char *second = "another-sheet-with-a-long-id";
+    for (int order = 0; order < 2; order++) {
+        const char *bottom = order == 0 ? first : second, *top = order == 0 ? second : first;
+        char scene[512], expected[512];
+        snprintf(scene, sizeof scene, "{\"presentations\": [{\"id\": \"%s\", \"style\": \"sheet\"},"
+                 " {\"id\": \"%s\", \"style\": \"formSheet\"}]}", bottom, top);
+        char *error = NULL;
+        dk_pipeline *pipeline = dk_pipeline_new(scene, &error);
+        CHECK(pipeline != NULL, "the scene with long ids: %s", error ? error : "");
+        dk_string_free(error);
+        CHECK(dk_pipeline_dismiss(pipeline, bottom, 1000, NULL) == 0, "dismiss the covered sheet");
+        snprintf(expected, sizeof expected, "{\"presentation\":\"%s\",\"reason\":\"covered by \\\"%s\\\"\","
+                 "\"source\":\"programmatic\",\"time\":1000,\"type\":\"rejected\"}", bottom, top);
+        EXPECT_NEXT(pipeline, expected);
+        CHECK(dk_pipeline_dismiss(pipeline, top, 2000, NULL) == 0, "dismiss the top sheet");
+        dk_intent intent;
+        CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_DISMISS
+                  && strcmp(intent.presentation, top) == 0, "the dismissal names %s", top);
+        dk_pipeline_free(pipeline);
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "Usage: %s VERSION\n", argv[0]);
@@ -1065,6 +1092,7 @@ int main(int argc, char **argv) {
     test_unread_intents();
     test_explain_and_typed();
     test_typed_commands();
+    test_long_ids();
     test_threads();
     test_fuzz();
     printf("C API: %d/%d checks passed\n", checks - failures, checks);

@@ -10,7 +10,7 @@ import Testing
         let scenePath = "Recordings/\(name).scene.json"
         var analysis = GestureAnalysis()
         try Replay.steps(from: Recording.open(paths: ["Recordings/\(name).evemu"]), scene: SceneFile.load(path: scenePath),
-                         scenePath: scenePath, configuration: configuration) { analysis.add($0) }
+                         scenePath: scenePath, configuration: configuration) { analysis.add($0, names: $1) }
         return analysis
     }
 

@@ -110,8 +110,8 @@ import Testing
         let scene = try SceneFile.load(path: scenePath)
         let reader = try Recording.open(paths: recording)
         var lines = ""
-        try Replay.intents(from: reader, scene: scene, scenePath: scenePath) { intent in
-            lines += intent.jsonLine(explain: true).text + "\n"
+        try Replay.intents(from: reader, scene: scene, scenePath: scenePath) { intent, names in
+            lines += intent.jsonLine(explain: true, names: names).text + "\n"
         }
         return lines
     }

@@ -32,13 +32,13 @@ import Testing
     @Test(arguments: lines.map(\.name))
     func writesTheSpecFields(name: String) throws {
         let example = try #require(Self.lines.first { $0.name == name })
-        #expect(example.intent.jsonLine(explain: false).text == example.text)
+        #expect(example.intent.jsonLine(explain: false, names: PresentationNames()).text == example.text)
         // Without an explanation, --explain adds nothing, but to a rejection its policy rule.
         if case .rejected(_, _, let reason) = example.intent.kind {
-            #expect(example.intent.jsonLine(explain: true).text
+            #expect(example.intent.jsonLine(explain: true, names: PresentationNames()).text
                 == #"{"explain":{"rule":"\#(reason.policyRule)"},"# + example.text.dropFirst())
         } else {
-            #expect(example.intent.jsonLine(explain: true).text == example.text)
+            #expect(example.intent.jsonLine(explain: true, names: PresentationNames()).text == example.text)
         }
     }
 
@@ -48,16 +48,16 @@ import Testing
             kind: .dragEnded(presentation: "compose", outcome: .dismissAttempt, detent: .large),
             explanation: Explanation(projectedOffset: 412.0004, threshold: 380, velocity: 1200.5, margin: 32.0004)
         )
-        #expect(intent.jsonLine(explain: false).text
+        #expect(intent.jsonLine(explain: false, names: PresentationNames()).text
             == #"{"detent":"large","outcome":"dismissAttempt","presentation":"compose","time":10,"type":"dragEnded"}"#)
-        #expect(intent.jsonLine(explain: true).text
+        #expect(intent.jsonLine(explain: true, names: PresentationNames()).text
             == #"{"detent":"large","explain":{"margin":32,"projectedOffset":412,"threshold":380,"velocity":1200.5},"#
             + #""outcome":"dismissAttempt","presentation":"compose","time":10,"type":"dragEnded"}"#)
     }
 
     @Test func everyLineParsesBackWithItsType() throws {
         for example in Self.lines {
-            let value = try JSONValue(parsing: example.intent.jsonLine(explain: false).text)
+            let value = try JSONValue(parsing: example.intent.jsonLine(explain: false, names: PresentationNames()).text)
             var reader = try JSONObjectReader(value, path: "")
             let type = try reader.string("type")
             #expect(example.name.hasPrefix(type))

@@ -110,7 +110,8 @@ func formattedByPrintf(_ number: Double) -> String {
         func number() -> Double { numbers[Int.random(in: 0..<numbers.count, using: &generator)] }
         let ids = ["compose", "", "a\"b\\c\n\r\t\u{1}\u{1f}é€😀", "fifteen-bytes-!", "sixteen-bytes-!!", String(repeating: "long-", count: 30),
                    String(repeating: "x", count: JSONLineBytes.longestString), String(repeating: "y", count: JSONLineBytes.longestString + 1)]
-        func id() -> PresentationID { PresentationID(ids[Int.random(in: 0..<ids.count, using: &generator)]) }
+        var names = PresentationNames()
+        func id() -> PresentationID { names.id(for: ids[Int.random(in: 0..<ids.count, using: &generator)]) }
         func detent() -> Detent { [Detent.medium, .large, .custom(number())][Int.random(in: 0..<3, using: &generator)] }
         func source() -> DismissalSource { DismissalSource.allCases.randomElement(using: &generator)! }
         var mismatches: [String] = []
@@ -136,8 +137,8 @@ func formattedByPrintf(_ number: Double) -> String {
             let intent = Intent(time: Int64.random(in: Int64.min...Int64.max, using: &generator), kind: kind, explanation: explanation)
             for explain in [false, true] {
                 var bytes: [UInt8] = []
-                intent.appendJSONLine(to: &bytes, explain: explain)
-                let expected = intent.jsonLine(explain: explain).text + "\n"
+                intent.appendJSONLine(to: &bytes, explain: explain, names: names)
+                let expected = intent.jsonLine(explain: explain, names: names).text + "\n"
                 if bytes != Array(expected.utf8) { mismatches.append(expected) }
             }
         }
@@ -146,24 +147,50 @@ func formattedByPrintf(_ number: Double) -> String {
 
     @Test func presentationIDsReadBackTheirText() {
         let texts = ["", "compose", "fifteen-bytes-!", "sixteen-bytes-!!", "é€😀", String(repeating: "long-", count: 30), "a\u{0}b"]
+        var names = PresentationNames()
         for text in texts {
-            let id = PresentationID(text)
-            #expect(id.name == text)
-            #expect(id.isID(of: text))
-            #expect(!id.isID(of: text + "x"))
-            #expect(id == PresentationID(text))
-            #expect(id.withUTF8 { Array($0) } == Array(text.utf8))
+            let id = names.id(for: text)
+            #expect(names.name(of: id) == text)
+            #expect(names.isID(id, of: text))
+            #expect(!names.isID(id, of: text + "x"))
+            #expect(id == names.id(for: text))
+            #expect((id.withInlineUTF8 { Array($0) } ?? Array(names.name(of: id).utf8)) == Array(text.utf8))
+            #expect((id.inlineName != nil) == (text.utf8.count <= PresentationID.inlineCapacity))
         }
-        #expect(PresentationID("compose") != PresentationID("compos"))
-        #expect(PresentationID("sixteen-bytes-!!") != PresentationID("sixteen-bytes-!?"))
-        // Ids of up to 15 bytes are held in the value: only longer ones are interned.
-        let before = PresentationNames.shared.count
-        _ = PresentationID("not-interned-15")
-        #expect(PresentationNames.shared.count == before)
-        _ = PresentationID("interned: sixteen bytes and more, \(before)")
-        #expect(PresentationNames.shared.count == before + 1)
-        _ = PresentationID("interned: sixteen bytes and more, \(before)")
-        #expect(PresentationNames.shared.count == before + 1)
+        #expect(names.id(for: "compose") != names.id(for: "compos"))
+        #expect(names.id(for: "sixteen-bytes-!!") != names.id(for: "sixteen-bytes-!?"))
+        // Ids of up to 15 bytes are held in the value: only longer ones are numbered, once each.
+        var fresh = PresentationNames()
+        _ = fresh.id(for: "not-numbered-15")
+        #expect(fresh.count == 0)
+        let long = fresh.id(for: "numbered: sixteen bytes and more")
+        #expect(fresh.count == 1)
+        #expect(fresh.id(for: "numbered: sixteen bytes and more") == long)
+        #expect(fresh.count == 1)
+        // Numbers are the pipeline's own: another table does not know them.
+        #expect(PresentationNames().name(of: long) != "numbered: sixteen bytes and more")
+    }
+
+    /// Each pipeline numbers its own long ids: two pipelines that meet them in another order
+    /// give the same intents, and nothing is shared between them.
+    @Test func pipelinesNumberTheirOwnLongIDs() throws {
+        let first = String(repeating: "first-sheet-", count: 3), second = String(repeating: "second-sheet-", count: 3)
+        func lines(order: [String]) throws -> [String] {
+            var scene = Scene()
+            scene.presentations = order.map { Presentation(id: $0, style: .sheet) }
+            var pipeline = DismissalPipeline(scene: Scene())
+            var intents: [Intent] = []
+            for presentation in scene.presentations {
+                try pipeline.apply(.present(presentation), time: 0, into: &intents)
+            }
+            try pipeline.apply(.dismiss(presentation: order[0]), time: 1, into: &intents)
+            try pipeline.apply(.dismiss(presentation: order[1]), time: 2, into: &intents)
+            return intents.map { $0.jsonLine(explain: false, names: pipeline.names).text }
+        }
+        let one = try lines(order: [first, second]), other = try lines(order: [second, first])
+        #expect(one == [#"{"presentation":"\#(first)","reason":"covered by \"\#(second)\"","source":"programmatic","time":1,"type":"rejected"}"#,
+                        #"{"presentation":"\#(second)","resolution":"direct","source":"programmatic","time":2,"type":"dismiss"}"#])
+        #expect(other[0].contains(#""covered by \"\#(first)\"""#))
     }
 
     @Test func rejectionReasonsReadAsTheSpecificationWordsThem() {
@@ -177,7 +204,7 @@ func formattedByPrintf(_ number: Double) -> String {
             (.tapOutsidePassesThrough, "a tap outside passes through to the content below"),
             (.modalPopoverNeedsItsButtons, "a modal popover closes only with its buttons"),
         ]
-        for (reason, text) in expected { #expect(reason.description == text) }
+        for (reason, text) in expected { #expect(reason.text(names: PresentationNames()) == text) }
     }
 
     @Test func confirmationOptionsKeepTheirOrder() {

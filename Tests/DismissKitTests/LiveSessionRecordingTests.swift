@@ -60,18 +60,18 @@ import Testing
             }
             touches = []
             recorder.flush(after: latestTouchTime, sessionTime: same)
-            recorder.record(intents: Array(intents[before...]))
+            recorder.record(intents: Array(intents[before...]), names: pipeline.names)
             recorder.flush(after: latestTouchTime, sessionTime: same)
             if let asked = intents[before...].first(where: { if case .confirmationRequested = $0.kind { true } else { false } }) {
                 let time = asked.time + 1000
                 recorder.recordCommand(answer, source: "socket client 1", time: time, after: latestTouchTime, sessionTime: same)
                 let start = intents.count
                 try pipeline.apply(HostCommandParser.parse(answer), time: time, into: &intents)
-                recorder.record(intents: Array(intents[start...]))
+                recorder.record(intents: Array(intents[start...]), names: pipeline.names)
                 recorder.flush(after: latestTouchTime, sessionTime: same)
             }
         }
-        return (intents.map { $0.jsonLine(explain: false).text }, recorder)
+        return (intents.map { $0.jsonLine(explain: false, names: pipeline.names).text }, recorder)
     }
 
     static func temporaryPath(_ name: String) -> String {
@@ -80,8 +80,8 @@ import Testing
 
     static func replayedIntents(_ path: String) throws(InputFileError) -> [String] {
         var intents: [String] = []
-        try SessionFile.steps(of: SessionFile.Reader(path: path)) { step in
-            if case .intent(let intent) = step { intents.append(intent.jsonLine(explain: false).text) }
+        try SessionFile.steps(of: SessionFile.Reader(path: path)) { step, names in
+            if case .intent(let intent) = step { intents.append(intent.jsonLine(explain: false, names: names).text) }
         }
         return intents
     }

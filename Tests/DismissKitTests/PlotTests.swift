@@ -75,7 +75,7 @@ import Testing
         #expect(try count(withClass("landing")) == downs)
         var intents = 0, decisions = 0
         try Replay.steps(from: Recording.open(paths: [base.appendingPathExtension("evemu").path]),
-                         scene: SceneFile.load(path: scenePath), scenePath: scenePath) { step in
+                         scene: SceneFile.load(path: scenePath), scenePath: scenePath) { step, _ in
             switch step {
             case .intent: intents += 1
             case .decision: decisions += 1

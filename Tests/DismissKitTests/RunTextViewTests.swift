@@ -13,7 +13,7 @@ import Testing
         let sceneFile = try SceneFile.load(path: "\(Self.base).scene.json")
         let reader = try Recording.open(paths: ["\(Self.base).evemu"])
         var replayed: [Replay.Step] = []
-        try Replay.steps(from: reader, scene: sceneFile, scenePath: "\(Self.base).scene.json") { step in
+        try Replay.steps(from: reader, scene: sceneFile, scenePath: "\(Self.base).scene.json") { step, _ in
             if case .command = step { return }
             replayed.append(step)
         }
@@ -28,8 +28,9 @@ import Testing
         }
         try #require(!decisions.isEmpty && !intents.isEmpty)
         let view = StepText(colour: false)
-        let live = ProtocolService.steps(touches: touches, decisions: decisions, intents: intents).compactMap(view.line)
-        #expect(live == replayed.compactMap(view.line))
+        let names = PresentationNames()
+        let live = ProtocolService.steps(touches: touches, decisions: decisions, intents: intents).compactMap { view.line($0, names: names) }
+        #expect(live == replayed.compactMap { view.line($0, names: names) })
     }
 
     /// On this machine's seat, which has no touchscreen, the host's commands cause the intents:

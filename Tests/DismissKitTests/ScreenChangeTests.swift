@@ -19,7 +19,7 @@ import Testing
         recording.tap(x: 1085, y: 680, at: 100_000)
         let file = try Self.sceneFile(presentations: "[]", timeline: [(50_000, Self.portraitCommand)])
         var downs: [TouchPoint] = []
-        try Replay.steps(from: recording, scene: file, scenePath: "scene.json") { step in
+        try Replay.steps(from: recording, scene: file, scenePath: "scene.json") { step, _ in
             if case .touch(let touch) = step, touch.kind == .down, let point = touch.point { downs.append(point) }
         }
         #expect(downs.map { [$0.x, $0.y] } == [[640, 400], [400, 640]])
@@ -45,7 +45,7 @@ import Testing
         recording.tap(x: 1085, y: 680, at: 100_000)
         let file = try Self.sceneFile(presentations: "[]", timeline: [(100_000, Self.portraitCommand)])
         var downs: [TouchPoint] = []
-        try Replay.steps(from: recording, scene: file, scenePath: "scene.json") { step in
+        try Replay.steps(from: recording, scene: file, scenePath: "scene.json") { step, _ in
             if case .touch(let touch) = step, touch.kind == .down, let point = touch.point { downs.append(point) }
         }
         #expect(downs.map(\.x) == [640, 400])
@@ -57,8 +57,8 @@ import Testing
         let file = try Self.sceneFile(presentations: #"[{"id": "compose", "style": "sheet"}]"#,
                                       timeline: [(40_000, Self.portraitCommand)])
         var intents: [Intent] = []
-        try Replay.intents(from: recording, scene: file, scenePath: "scene.json") { intents.append($0) }
-        let id = PresentationID("compose")
+        try Replay.intents(from: recording, scene: file, scenePath: "scene.json") { intent, _ in intents.append(intent) }
+        let id: PresentationID = "compose"
         #expect(intents.first?.kind == .dragBegan(presentation: id, origin: .topRegion))
         let ended = intents.filter { if case .dragEnded = $0.kind { true } else { false } }
         #expect(ended == [Intent(time: 40_000, kind: .dragEnded(presentation: id, outcome: .cancel, detent: .large))])
@@ -72,7 +72,7 @@ import Testing
         let scene = #"{"type": "scene", "scene": {"screen": {"width": 800, "height": 1280, "widthMM": 136, "heightMM": 217}, "presentations": []}}"#
         let file = try Self.sceneFile(presentations: "[]", timeline: [(0, scene)])
         let error = ReplayTestSupport.error { () throws(InputFileError) in
-            try Replay.intents(from: recording, scene: file, scenePath: "scene.json") { _ in }
+            try Replay.intents(from: recording, scene: file, scenePath: "scene.json") { _, _ in }
         }
         #expect(error?.kind == .malformed)
         #expect(error?.description.contains("a scene cannot change the screen") == true)
@@ -84,7 +84,7 @@ import Testing
         let file = try Self.sceneFile(
             presentations: "[]", timeline: [(0, #"{"type": "screen", "width": 200000, "height": 1280, "widthMM": 136, "heightMM": 217}"#)])
         let error = ReplayTestSupport.error { () throws(InputFileError) in
-            try Replay.intents(from: recording, scene: file, scenePath: "scene.json") { _ in }
+            try Replay.intents(from: recording, scene: file, scenePath: "scene.json") { _, _ in }
         }
         #expect(error?.description.contains("screen width must be a number from 1 to 100000") == true)
     }

@@ -24,18 +24,18 @@ import Testing
             recorder.record(touch: touch)
             let before = intents.count
             try? pipeline.handle(touch, into: &intents)
-            recorder.record(intents: intents[before...])
+            recorder.record(intents: intents[before...], names: pipeline.names)
             if touch.kind == .frame { recorder.flush() }
             if let asked = intents[before...].first(where: { if case .confirmationRequested = $0.kind { true } else { false } }) {
                 let command = #"{"type": "confirm", "presentation": "compose", "choice": "discard"}"#
                 recorder.record(command: command, time: asked.time + 1)
                 let start = intents.count
                 try pipeline.apply(HostCommandParser.parse(command), time: asked.time + 1, into: &intents)
-                recorder.record(intents: intents[start...])
+                recorder.record(intents: intents[start...], names: pipeline.names)
                 recorder.flush()
             }
         }
-        return intents.map { $0.jsonLine(explain: false).text }
+        return intents.map { $0.jsonLine(explain: false, names: PresentationNames()).text }
     }
 
     static func temporaryPath(_ name: String) -> String {

@@ -27,6 +27,10 @@ struct SeededGenerator: RandomNumberGenerator {
 /// also checks that no intent names a presentation after its dismissal, and that the
 /// pipeline's scene passes the stack rules after every step.
 @Suite struct UnsavedContentInvariantTests {
+    /// The ids of the base sheet and of a sheet presented later: longer than an id held in the
+    /// value, so that the pipeline numbers them (``PresentationNames``) in every session.
+    static let sheetID = "the-base-sheet-whose-id-is-long", extraID = "an-extra-sheet-presented-later"
+
     /// The generated panel: 217 × 136 mm at 20 units/mm, 10 slots, like the project's recordings.
     static let device: DeviceDescription = {
         let axes: [UInt16: AbsoluteAxisInfo] = [
@@ -53,7 +57,7 @@ struct SeededGenerator: RandomNumberGenerator {
         let detents: [[Detent]] = [[.large], [.medium, .large], [.medium], [.custom(250), .large]]
         let chosen = detents.randomElement(using: &random) ?? [.large]
         let sheet = Presentation(
-            id: "sheet", style: [.sheet, .pageSheet, .formSheet, .automatic, .currentContext].randomElement(using: &random) ?? .sheet,
+            id: Self.sheetID, style: [.sheet, .pageSheet, .formSheet, .automatic, .currentContext].randomElement(using: &random) ?? .sheet,
             detents: chosen, selectedDetent: chosen.randomElement(using: &random), grabber: Bool.random(using: &random),
             contentOffset: Double(offset), modal: true, unsavedChanges: true,
             dismissible: Int.random(in: 0..<5, using: &random) > 0,
@@ -73,7 +77,7 @@ struct SeededGenerator: RandomNumberGenerator {
             top = Presentation(id: "nonmodal", style: .sheet, detents: [.medium, .large], selectedDetent: .medium,
                                grabber: true, modal: false, unsavedChanges: true)
         }
-        var stack = top.id == "sheet" ? [top] : [sheet, top]
+        var stack = top.id == Self.sheetID ? [top] : [sheet, top]
         if Int.random(in: 0..<6, using: &random) == 0 {
             stack.append(Presentation(id: "alert", style: .alert, unsavedChanges: true))
         }
@@ -91,7 +95,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     /// A random host command; `ids` are the presentations it may name.
     static func command(_ random: inout SeededGenerator, ids: [String]) -> HostCommand {
-        let id = ids.randomElement(using: &random) ?? "sheet"
+        let id = ids.randomElement(using: &random) ?? Self.sheetID
         switch Int.random(in: 0..<13, using: &random) {
         case 0: return .button(presentation: id, .cancel)
         case 1: return .button(presentation: id, .done)
@@ -104,7 +108,7 @@ struct SeededGenerator: RandomNumberGenerator {
         case 9:
             // Something new on top: it covers what was there.
             let style = [PresentationStyle.sheet, .formSheet, .alert].randomElement(using: &random) ?? .sheet
-            return .present(Presentation(id: "extra", style: style, unsavedChanges: Bool.random(using: &random)))
+            return .present(Presentation(id: Self.extraID, style: style, unsavedChanges: Bool.random(using: &random)))
         case 10: return .update(presentation: id, PresentationUpdate(selectedDetent: [.medium, .large].randomElement(using: &random)))
         case 11:
             // A resize or rotation: compact and regular widths, and back.
@@ -120,7 +124,7 @@ struct SeededGenerator: RandomNumberGenerator {
         var steps: [Step] = []
         var time: Int64 = 0
         var trackingID: Int32 = 1
-        let ids = scene.presentations.map(\.id) + ["extra", "missing"]
+        let ids = scene.presentations.map(\.id) + [Self.extraID, "missing"]
         func frame(_ events: [(UInt16, Int32)]) -> Step {
             .kernel(events.map { InputEvent(time: time, type: EventType.absolute, code: $0.0, value: $0.1) }
                 + [InputEvent(time: time, type: EventType.synchronization, code: 0, value: 0)])
@@ -216,22 +220,22 @@ struct SeededGenerator: RandomNumberGenerator {
 
         /// Checks the intents of one step in order, against the scene before it, and follows the
         /// pipeline's saves and dismissals.
-        mutating func check(_ intents: [Intent], step: Step, scene: Scene) -> [String] {
+        mutating func check(_ intents: [Intent], step: Step, scene: Scene, names: PresentationNames) -> [String] {
             var problems: [String] = []
             var saved: Set<String> = []
             for intent in intents {
-                if let id = intent.kind.presentation, dismissed.contains(id) {
+                if let id = intent.kind.presentation(names: names), dismissed.contains(id) {
                     if case .rejected(_, _, .notPresented) = intent.kind {} else {
                         problems.append("\(intent.kind) names \"\(id)\" after its dismissal")
                     }
                 }
                 switch intent.kind {
                 case .save(let presentation):
-                    let id = presentation.name
+                    let id = names.name(of: presentation)
                     saved.insert(id)
                     unsaved[id] = false
                 case .dismiss(let presentation, let source, let resolution):
-                    let id = presentation.name
+                    let id = names.name(of: presentation)
                     guard let hadUnsavedWork = unsaved.removeValue(forKey: id) else {
                         problems.append("dismissed \"\(id)\", which was not presented")
                         continue
@@ -329,7 +333,7 @@ struct SeededGenerator: RandomNumberGenerator {
                !intents.contains(where: { if case .dragEnded = $0.kind { true } else { false } }) {
                 outcome.gesturesEndedByDecisions += 1
             }
-            outcome.problems += model.check(intents, step: step, scene: before).map { "seed \(seed): \($0)" }
+            outcome.problems += model.check(intents, step: step, scene: before, names: pipeline.names).map { "seed \(seed): \($0)" }
             // A screen change may leave a stack that breaks a rule at the new width (kept as it is,
             // README "Screen changes"); anything else must keep the scene valid.
             if case .command(.screen, _) = step, (try? pipeline.scene.validate()) == nil { screenLeftInvalidStack = true }
@@ -350,7 +354,7 @@ struct SeededGenerator: RandomNumberGenerator {
                     // Like a host, usually answer the question before the next input.
                     if Int.random(in: 0..<5, using: &random) > 0 {
                         let choice = [ConfirmationChoice.discard, .save, .keepEditing].randomElement(using: &random) ?? .keepEditing
-                        pending.insert(.command(.confirm(presentation: id.name, choice), intent.time + 1), at: pending.startIndex)
+                        pending.insert(.command(.confirm(presentation: pipeline.names.name(of: id), choice), intent.time + 1), at: pending.startIndex)
                     }
                 default: break
                 }
@@ -379,7 +383,7 @@ struct SeededGenerator: RandomNumberGenerator {
         let scene = Scene(presentations: [Presentation(id: "sheet", style: .sheet, unsavedChanges: true)])
         func problems(_ intents: [Intent], _ step: Step) -> [String] {
             var model = StackModel(scene)
-            return model.check(intents, step: step, scene: scene)
+            return model.check(intents, step: step, scene: scene, names: PresentationNames())
         }
         let silent = [Intent(time: 1, kind: .dismiss(presentation: "sheet", source: .escapeKey, resolution: .direct))]
         #expect(problems(silent, .escape(1)).count == 1)
@@ -396,12 +400,12 @@ struct SeededGenerator: RandomNumberGenerator {
 
 extension Intent.Kind {
     /// The presentation an intent names, if any.
-    var presentation: String? {
+    func presentation(names: PresentationNames) -> String? {
         switch self {
         case .dragBegan(let id, _), .dragChanged(let id, _, _), .dragEnded(let id, _, _), .setDetent(let id, _, _),
              .confirmationRequested(let id, _, _), .save(let id), .dismiss(let id, _, _), .cancelled(let id),
              .rejected(let id, _, _), .dragHandedBack(let id), .contentScrolled(let id, _):
-            id.name
+            names.name(of: id)
         case .passthroughTap:
             nil
         }

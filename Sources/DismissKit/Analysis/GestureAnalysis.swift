@@ -76,8 +76,8 @@ public struct GestureAnalysis: Sendable, Hashable {
 
     public init() {}
 
-    /// Counts one step of a replay.
-    public mutating func add(_ step: Replay.Step) {
+    /// Counts one step of a replay; `names` are its pipeline's.
+    public mutating func add(_ step: Replay.Step, names: PresentationNames) {
         switch step {
         case .touch, .command:
             break
@@ -92,11 +92,11 @@ public struct GestureAnalysis: Sendable, Hashable {
                 break
             }
         case .intent(let intent):
-            add(intent)
+            add(intent, names: names)
         }
     }
 
-    private mutating func add(_ intent: Intent) {
+    private mutating func add(_ intent: Intent, names: PresentationNames) {
         switch intent.kind {
         case .dragBegan(let id, let origin):
             dragsInProgress[id] = DragInProgress(origin: origin, lastMove: intent.time)
@@ -126,13 +126,13 @@ public struct GestureAnalysis: Sendable, Hashable {
             guard let drag = dragsInProgress.removeValue(forKey: id) else { break }
             drags[drag.origin, default: [:]][.handedBack, default: 0] += 1
         case .rejected(_, _, let reason):
-            rejections[reason.description, default: 0] += 1
+            rejections[reason.text(names: names), default: 0] += 1
         case .cancelled:
             cancellations += 1
         case .setDetent, .passthroughTap, .confirmationRequested, .save, .dismiss:
             break
         }
-        note(intent.kind.summary, at: intent.time)
+        note(intent.kind.summary(names: names), at: intent.time)
     }
 
     private mutating func note(_ decision: String, at time: Int64) {

@@ -162,7 +162,7 @@ public final class LiveDismissalSession {
         }
         if let recorder {
             recorder.flush(after: latestTouchTime, sessionTime: relative)
-            recorder.record(intents: input.intents)
+            recorder.record(intents: input.intents, names: pipeline.names)
             recorder.flush(after: latestTouchTime, sessionTime: relative)
         }
     }
@@ -204,7 +204,7 @@ public final class LiveDismissalSession {
         var intents: [Intent] = []
         try pipeline.apply(command, time: time, into: &intents)
         source.screen = pipeline.scene.screen
-        recorder?.record(intents: intents)
+        recorder?.record(intents: intents, names: pipeline.names)
         return intents
     }
 

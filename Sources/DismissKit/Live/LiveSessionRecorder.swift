@@ -110,9 +110,9 @@ public final class LiveSessionRecorder {
         append(SessionLines.commandLine(text, time: time, source: source))
     }
 
-    /// The intents decided, in order.
-    func record(intents: [Intent]) {
-        for intent in intents { append(SessionLines.intentLine(intent.jsonLine(explain: false).text)) }
+    /// The intents decided, in order; `names` are the pipeline's.
+    func record(intents: [Intent], names: PresentationNames) {
+        for intent in intents { append(SessionLines.intentLine(intent.jsonLine(explain: false, names: names).text)) }
     }
 
     /// Writes the frames libinput read up to `latestTouchTime` and everything that waits.

@@ -8,8 +8,9 @@ public struct StepText {
         self.colour = colour
     }
 
-    /// The step's line, or nil for a frame (the touches of one frame share its time).
-    public func line(_ step: Replay.Step) -> String? {
+    /// The step's line, or nil for a frame (the touches of one frame share its time); `names`
+    /// are its pipeline's.
+    public func line(_ step: Replay.Step, names: PresentationNames) -> String? {
         switch step {
         case .touch(let event):
             guard event.kind != .frame else { return nil }
@@ -22,12 +23,11 @@ public struct StepText {
         case .command(let command):
             return row(command.time, "command", command.command.summary, colour: "35")
         case .decision(let decision):
-            let on = decision.presentation.map { " \($0)" } ?? ""
-            return row(decision.time, GestureDecision.lineType.description, pad(decision.name, 14) + "\(on.isEmpty ? "" : String(on.dropFirst()) + ": ")\(decision.rule)",
-                       colour: "36")
+            let on = decision.presentation.map { names.name(of: $0) + ": " } ?? ""
+            return row(decision.time, GestureDecision.lineType.description, pad(decision.name, 14) + on + decision.rule, colour: "36")
         case .intent(let intent):
             let rejected = if case .rejected = intent.kind { true } else { false }
-            return row(intent.time, "intent", intent.kind.summary, colour: rejected ? "31" : "32")
+            return row(intent.time, "intent", intent.kind.summary(names: names), colour: rejected ? "31" : "32")
         }
     }
 
@@ -67,8 +67,9 @@ public struct StepText {
 
 extension Intent.Kind {
     /// The intent in a few words: its type and its fields but the offsets and velocities that
-    /// every threshold moves, such as `dismiss(compose, swipeFromTop, discarded)`.
-    public var summary: String {
+    /// every threshold moves, such as `dismiss(compose, swipeFromTop, discarded)`; `names` are
+    /// its pipeline's.
+    public func summary(names: PresentationNames) -> String {
         func detent(_ detent: Detent) -> String {
             switch detent {
             case .medium: "medium"
@@ -77,17 +78,17 @@ extension Intent.Kind {
             }
         }
         let fields = switch self {
-        case .dragBegan(let id, let origin): "\(id), \(origin.rawValue)"
+        case .dragBegan(let id, let origin): "\(names.name(of: id)), \(origin.rawValue)"
         case .dragChanged(let id, let offset, let velocity):
-            "\(id), \(StepText.figure(offset)) pt, \(describedNumber(velocity.rounded())) pt/s"
-        case .dragEnded(let id, let outcome, let to): "\(id), \(outcome.rawValue), \(detent(to))"
-        case .dragHandedBack(let id), .save(let id), .cancelled(let id): "\(id)"
-        case .contentScrolled(let id, let offset): "\(id), \(StepText.figure(offset)) pt"
-        case .setDetent(let id, let to, let cause): "\(id), \(detent(to)), \(cause.rawValue)"
+            "\(names.name(of: id)), \(StepText.figure(offset)) pt, \(describedNumber(velocity.rounded())) pt/s"
+        case .dragEnded(let id, let outcome, let to): "\(names.name(of: id)), \(outcome.rawValue), \(detent(to))"
+        case .dragHandedBack(let id), .save(let id), .cancelled(let id): "\(names.name(of: id))"
+        case .contentScrolled(let id, let offset): "\(names.name(of: id)), \(StepText.figure(offset)) pt"
+        case .setDetent(let id, let to, let cause): "\(names.name(of: id)), \(detent(to)), \(cause.rawValue)"
         case .passthroughTap(let x, let y): "\(StepText.figure(x)), \(StepText.figure(y))"
-        case .confirmationRequested(let id, let source, _): "\(id), \(source.rawValue)"
-        case .dismiss(let id, let source, let resolution): "\(id), \(source.rawValue), \(resolution.rawValue)"
-        case .rejected(let id, let source, let reason): "\(id), \(source.rawValue), \(reason)"
+        case .confirmationRequested(let id, let source, _): "\(names.name(of: id)), \(source.rawValue)"
+        case .dismiss(let id, let source, let resolution): "\(names.name(of: id)), \(source.rawValue), \(resolution.rawValue)"
+        case .rejected(let id, let source, let reason): "\(names.name(of: id)), \(source.rawValue), \(reason.text(names: names))"
         }
         return "\(typeName.name)(\(fields))"
     }

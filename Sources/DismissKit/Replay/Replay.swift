@@ -29,13 +29,13 @@ public enum Replay {
     ) throws(InputFileError) {
         let replay = SceneReplay(scene: file, scenePath: scenePath, configuration: file.configuration)
         try replay.run(reader, calibration: calibration) { _ in } applied: {
-            replay.deliver { _ in }
+            replay.deliver { _, _ in }
         } frame: { touches in
             for touch in touches {
                 body(touch)
                 replay.handle(touch)
             }
-            replay.deliver { _ in }
+            replay.deliver { _, _ in }
         }
     }
 
@@ -48,7 +48,8 @@ public enum Replay {
     /// - Parameters:
     ///   - scenePath: the scene file's path, for errors about its timeline.
     ///   - configuration: the gesture thresholds; by default the scene file's `gestures`.
-    ///   - body: called with each intent as soon as it is decided.
+    ///   - body: called with each intent as soon as it is decided, and the pipeline's names
+    ///     (``DismissalPipeline/names``) that its long presentation ids need.
     /// - Throws: ``InputFileError`` for a malformed recording, a device that is not a
     ///   touchscreen, or a timeline command the scene cannot take (naming the scene file's line).
     public static func intents(
@@ -57,7 +58,7 @@ public enum Replay {
         scenePath: String,
         configuration: GestureConfiguration? = nil,
         calibration: CalibrationMatrix? = nil,
-        _ body: (Intent) -> Void
+        _ body: (Intent, PresentationNames) -> Void
     ) throws(InputFileError) {
         let replay = SceneReplay(scene: file, scenePath: scenePath, configuration: configuration ?? file.configuration)
         try replay.run(reader, calibration: calibration) { _ in } applied: {
@@ -81,7 +82,8 @@ public enum Replay {
 
     /// Replays a recording against a scene as ``intents(from:scene:scenePath:configuration:calibration:_:)``
     /// does, giving every step in order: each touch event and timeline command, then the
-    /// recogniser's decisions and the intents it caused. What `--explain` and `gesturectl plot` read.
+    /// recogniser's decisions and the intents it caused, each with the pipeline's names. What
+    /// `--explain` and `gesturectl plot` read.
     /// - Throws: as ``intents(from:scene:scenePath:configuration:calibration:_:)``.
     public static func steps(
         from reader: any RecordingReader,
@@ -89,22 +91,22 @@ public enum Replay {
         scenePath: String,
         configuration: GestureConfiguration? = nil,
         calibration: CalibrationMatrix? = nil,
-        _ body: (Step) -> Void
+        _ body: (Step, PresentationNames) -> Void
     ) throws(InputFileError) {
         let replay = SceneReplay(scene: file, scenePath: scenePath, configuration: configuration ?? file.configuration,
                                  notesDecisions: true)
         var decisions: [GestureDecision] = []
         func deliver() {
             replay.takeDecisions(into: &decisions)
-            for decision in decisions { body(.decision(decision)) }
+            for decision in decisions { body(.decision(decision), replay.names) }
             decisions.removeAll(keepingCapacity: true)
-            replay.deliver { body(.intent($0)) }
+            replay.deliver { body(.intent($0), $1) }
         }
-        try replay.run(reader, calibration: calibration) { body(.command($0)) } applied: {
+        try replay.run(reader, calibration: calibration) { body(.command($0), replay.names) } applied: {
             deliver()
         } frame: { touches in
             for touch in touches {
-                body(.touch(touch))
+                body(.touch(touch), replay.names)
                 replay.handle(touch)
                 deliver()
             }
@@ -172,10 +174,13 @@ public enum Replay {
             pipeline.takeDecisions(into: &decisions)
         }
 
-        /// Gives the intents decided since the last call to `body`.
-        func deliver(_ body: (Intent) -> Void) {
+        /// The pipeline's names.
+        var names: PresentationNames { pipeline.names }
+
+        /// Gives the intents decided since the last call to `body`, with the pipeline's names.
+        func deliver(_ body: (Intent, PresentationNames) -> Void) {
             guard !intents.isEmpty else { return }
-            for intent in intents { body(intent) }
+            for intent in intents { body(intent, pipeline.names) }
             intents.removeAll(keepingCapacity: true)
         }
     }

@@ -68,12 +68,12 @@ public final class SessionRecorder {
         append(SessionLines.commandLine(text, time: time, source: source))
     }
 
-    /// Records the intents the pipeline decided, in order.
-    public func record(intents: some Sequence<Intent>) {
+    /// Records the intents the pipeline decided, in order; `names` are its names.
+    public func record(intents: some Sequence<Intent>, names: PresentationNames) {
         var bytes: [UInt8] = []
         for intent in intents {
             bytes.removeAll(keepingCapacity: true)
-            intent.appendJSONLine(to: &bytes)
+            intent.appendJSONLine(to: &bytes, names: names)
             append(SessionLines.intentLine(String(decoding: bytes.dropLast(), as: UTF8.self)))
         }
     }
@@ -109,7 +109,8 @@ public final class SessionRecorder {
 extension SessionFile {
     /// Replays a session through a new pipeline with the session's scene: each touch and
     /// command as the host gave it, then the recogniser's decisions and the intents they caused,
-    /// in order. A command that does not parse or apply changes nothing, as it did live.
+    /// in order, each with the pipeline's names. A command that does not parse or apply changes
+    /// nothing, as it did live.
     /// - Parameter configuration: thresholds instead of the session's own.
     /// A session cut short within its scene gives nothing.
     ///
@@ -118,7 +119,7 @@ extension SessionFile {
     /// - Throws: ``InputFileError`` for a line that is not an entry, or a recorded device that
     ///   is not a touchscreen.
     public static func steps(
-        of reader: Reader, configuration: GestureConfiguration? = nil, _ body: (Replay.Step) -> Void
+        of reader: Reader, configuration: GestureConfiguration? = nil, _ body: (Replay.Step, PresentationNames) -> Void
     ) throws(InputFileError) {
         guard let sceneFile = reader.sceneFile else { return }
         var pipeline = DismissalPipeline(scene: sceneFile.scene, configuration: configuration ?? sceneFile.configuration)
@@ -131,20 +132,20 @@ extension SessionFile {
         var decisions: [GestureDecision] = []
         func deliver() {
             pipeline.takeDecisions(into: &decisions)
-            for decision in decisions { body(.decision(decision)) }
+            for decision in decisions { body(.decision(decision), pipeline.names) }
             decisions.removeAll(keepingCapacity: true)
-            for intent in intents { body(.intent(intent)) }
+            for intent in intents { body(.intent(intent), pipeline.names) }
             intents.removeAll(keepingCapacity: true)
         }
         while let entry = try reader.next() {
             switch entry {
             case .touch(var event):
                 if let point = event.point { event.point = TouchPoint(x: point.x, y: point.y, on: pipeline.scene.screen) }
-                body(.touch(event))
+                body(.touch(event), pipeline.names)
                 try? pipeline.handle(event, into: &intents)
             case .command(let text, let time, let line):
                 guard let command = try? HostCommandParser.parse(text) else { continue }
-                body(.command(TimedCommand(time: time, command: command, line: line)))
+                body(.command(TimedCommand(time: time, command: command, line: line)), pipeline.names)
                 try? pipeline.apply(command, time: time, into: &intents)
             case .escapeKey(let time):
                 pipeline.handleEscapeKey(time: time, into: &intents)
@@ -152,7 +153,7 @@ extension SessionFile {
                 guard decoder != nil else { continue }
                 try decoder?.decode(recorded, into: &touches) { _ in pipeline.scene.screen }
                 for touch in touches {
-                    body(.touch(touch))
+                    body(.touch(touch), pipeline.names)
                     try? pipeline.handle(touch, into: &intents)
                     deliver()
                 }

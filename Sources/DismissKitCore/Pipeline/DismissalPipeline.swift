@@ -23,6 +23,9 @@
 public struct DismissalPipeline: Sendable {
     /// What is on screen now.
     public private(set) var scene: Scene
+    /// The texts of the long presentation ids the pipeline has met: what an intent's
+    /// ``PresentationID`` names (``PresentationNames/name(of:)``).
+    public private(set) var names = PresentationNames()
     /// The gesture state machine (read-only, for inspection and tests).
     public var recogniser: GestureRecogniser { gestures }
     /// The recogniser itself, under a name of its own so that the inlinable frame path of
@@ -38,6 +41,7 @@ public struct DismissalPipeline: Sendable {
     /// - Parameter scene: the starting scene, already validated (``Scene/validate()``).
     public init(scene: Scene, configuration: GestureConfiguration = GestureConfiguration()) {
         self.scene = scene
+        names.number(&self.scene)
         gestures = GestureRecogniser(configuration: configuration)
         recognised.pending.reserveCapacity(16)
         judged.reserveCapacity(4)
@@ -113,7 +117,8 @@ public struct DismissalPipeline: Sendable {
     ///   nothing changes then.
     public mutating func apply(_ command: HostCommand, time: Int64, into intents: inout [Intent]) throws(HostCommandError) {
         switch command {
-        case .scene(let newScene):
+        case .scene(var newScene):
+            names.number(&newScene)
             guard newScene.screen == scene.screen else {
                 throw HostCommandError(reason: "a scene cannot change the screen "
                     + "(\(Self.describe(scene.screen))); send a screen command for that")
@@ -141,30 +146,32 @@ public struct DismissalPipeline: Sendable {
             newScene.presentations[index] = update.applied(to: newScene.presentations[index])
             let checkedScene = try checked(newScene)
             changeScene(time: time, into: &intents) { $0 = checkedScene }
-            if let offset = update.contentOffset { gestures.contentOffsetReported(offset, of: PresentationID(id), time: time) }
+            if let offset = update.contentOffset { gestures.contentOffsetReported(offset, of: names.id(for: id), time: time) }
         case .confirm(let id, let choice):
-            try policy.handleConfirmation(presentation: PresentationID(id), choice: choice, time: time, in: scene, into: &judged)
+            try policy.handleConfirmation(presentation: names.id(for: id), choice: choice, time: time, in: scene, names: names,
+                                          into: &judged)
             performJudged(into: &intents)
         case .button(let id, let role):
             let source: DismissalSource = switch role {
             case .cancel: .cancelButton
             case .done: .doneButton
             }
-            judge(DismissalAttempt(time: time, presentation: PresentationID(id), source: source), into: &intents)
+            judge(DismissalAttempt(time: time, presentation: names.id(for: id), source: source), into: &intents)
         case .accessibility(let id, let action):
             let presentation = scene.presentations[try indexOfPresentation(id)]
             switch action {
             case .escape:
-                judge(DismissalAttempt(time: time, presentation: PresentationID(id), source: .accessibilityEscape), into: &intents)
+                judge(DismissalAttempt(time: time, presentation: presentation.presentationID, source: .accessibilityEscape),
+                      into: &intents)
             case .nextDetent, .previousDetent:
                 let geometry = PresentationGeometry(presentation: presentation, in: scene, configuration: gestures.configuration)
                 let target = action == .nextDetent ? geometry.nextLargerDetent : geometry.nextSmallerDetent
                 guard geometry.shape == .sheet, let target else { return }
-                perform(Intent(time: time, kind: .setDetent(presentation: PresentationID(id), detent: target, cause: .accessibility)),
+                perform(Intent(time: time, kind: .setDetent(presentation: presentation.presentationID, detent: target, cause: .accessibility)),
                         into: &intents)
             }
         case .dismiss(let id):
-            judge(DismissalAttempt(time: time, presentation: PresentationID(id), source: .programmatic), into: &intents)
+            judge(DismissalAttempt(time: time, presentation: names.id(for: id), source: .programmatic), into: &intents)
         case .key(let key):
             switch key {
             case .escape: handleEscapeKey(time: time, into: &intents)
@@ -215,6 +222,7 @@ public struct DismissalPipeline: Sendable {
     /// takes effect).
     private mutating func changeScene(time: Int64, into intents: inout [Intent], _ change: (inout Scene) -> Void) {
         change(&scene)
+        names.number(&scene)
         policy.sceneChanged(to: scene)
         // Its own buffer: the door is also passed while `recognised.pending` is being performed. A scene
         // change gives at most a cancelled drag's `dragEnded`, which changes nothing further.

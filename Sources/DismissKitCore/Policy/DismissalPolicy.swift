@@ -102,25 +102,28 @@ public struct DismissalPolicy: Sendable, Hashable {
     /// - Throws: ``HostCommandError`` when no question is open for it, or when the answer would
     ///   dismiss it while another presentation covers it; the question then stays as it was.
     public mutating func handleConfirmation(
-        presentation id: PresentationID, choice: ConfirmationChoice, time: Int64, in scene: Scene
+        presentation id: PresentationID, choice: ConfirmationChoice, time: Int64, in scene: Scene,
+        names: PresentationNames = PresentationNames()
     ) throws(HostCommandError) -> [Intent] {
         var intents: [Intent] = []
-        try handleConfirmation(presentation: id, choice: choice, time: time, in: scene, into: &intents)
+        try handleConfirmation(presentation: id, choice: choice, time: time, in: scene, names: names, into: &intents)
         return intents
     }
 
-    /// ``handleConfirmation(presentation:choice:time:in:)``, appending the intents to `intents`.
+    /// ``handleConfirmation(presentation:choice:time:in:names:)``, appending the intents to `intents`;
+    /// `names` gives a long id's text to the errors.
     public mutating func handleConfirmation(
-        presentation id: PresentationID, choice: ConfirmationChoice, time: Int64, in scene: Scene, into intents: inout [Intent]
+        presentation id: PresentationID, choice: ConfirmationChoice, time: Int64, in scene: Scene,
+        names: PresentationNames, into intents: inout [Intent]
     ) throws(HostCommandError) {
         guard let position = questions.firstIndex(where: { $0.presentation == id }) else {
-            throw HostCommandError(reason: "no confirmation is open for presentation \(quoted(id.name))")
+            throw HostCommandError(reason: "no confirmation is open for presentation \(quoted(names.name(of: id)))")
         }
         guard let index = scene.index(ofPresentation: id) else {
-            throw HostCommandError(reason: "no presentation \(quoted(id.name)) in the scene")
+            throw HostCommandError(reason: "no presentation \(quoted(names.name(of: id))) in the scene")
         }
         if choice != .keepEditing, index != scene.presentations.count - 1 {
-            throw HostCommandError(reason: "presentation \(quoted(id.name)) is covered by \(quoted(scene.presentations.last!.id)); "
+            throw HostCommandError(reason: "presentation \(quoted(names.name(of: id))) is covered by \(quoted(scene.presentations.last!.id)); "
                 + "remove what is above it before answering \(choice.rawValue)")
         }
         let source = questions.remove(at: position).source

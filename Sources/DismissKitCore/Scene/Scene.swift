@@ -31,11 +31,12 @@ public enum TapOutsideAction: String, Sendable, Hashable {
 /// One presentation of the stack, as the host describes it. Lengths in points.
 public struct Presentation: Sendable, Hashable {
     public var id: String {
-        didSet { presentationID = PresentationID(id) }
+        didSet { presentationID = PresentationID(inline: id) ?? .unnumbered }
     }
     /// The id as intents carry it, kept beside the text so that finding a presentation by an
-    /// intent's id compares two 16-byte values.
-    public private(set) var presentationID: PresentationID
+    /// intent's id compares two 16-byte values. A long id is numbered when a pipeline takes the
+    /// presentation (``PresentationNames``).
+    public internal(set) var presentationID: PresentationID
     public var style: PresentationStyle
     /// Sheet detents, smallest first or in any order; `[.large]` by default.
     public var detents: [Detent]
@@ -75,7 +76,7 @@ public struct Presentation: Sendable, Hashable {
         passthrough: [Rect] = []
     ) {
         self.id = id
-        presentationID = PresentationID(id)
+        presentationID = PresentationID(inline: id) ?? .unnumbered
         self.style = style
         self.detents = detents
         self.selectedDetent = selectedDetent ?? detents.last ?? .large

@@ -14,8 +14,8 @@ public enum InputLimits {
     /// The most presentations a scene may stack.
     public static let maximumPresentations = 1_000
     /// The longest presentation id, in UTF-8 bytes. Intents carry an id of up to 15 bytes in
-    /// themselves and keep a longer one's text for the life of the process (`PresentationID`),
-    /// so the bound also bounds what each distinct long id costs.
+    /// themselves, and their pipeline keeps a longer one's text (`PresentationNames`), so the
+    /// bound also bounds what each distinct long id costs.
     public static let maximumPresentationIDLength = 256
     /// The most entries a scene's timeline may hold.
     public static let maximumTimelineEntries = 100_000

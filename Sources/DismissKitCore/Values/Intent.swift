@@ -92,7 +92,7 @@ extension Intent.Kind {
 }
 
 /// Why the policy rejected a dismissal attempt (``DismissalPolicy``'s rules 1 to 4).
-public enum RejectionReason: Sendable, Hashable, CustomStringConvertible {
+public enum RejectionReason: Sendable, Hashable {
     /// The presentation is not in the scene.
     case notPresented
     /// A confirmation question is open for it.
@@ -108,10 +108,10 @@ public enum RejectionReason: Sendable, Hashable, CustomStringConvertible {
     case tapOutsidePassesThrough
     case modalPopoverNeedsItsButtons
 
-    /// The reason as the intent's `reason` field gives it.
-    public var description: String {
+    /// The reason as the intent's `reason` field gives it; `names` gives a long id's text.
+    public func text(names: PresentationNames) -> String {
         switch self {
-        case .coveredBy(let above): "covered by \(quoted(above.name))"
+        case .coveredBy(let above): "covered by \(quoted(names.name(of: above)))"
         default: fixedText!.description
         }
     }

@@ -1,32 +1,25 @@
-import Synchronization
-
 /// A presentation's id as intents and dismissal attempts carry it: a 16-byte value that is
 /// copied, compared and hashed without touching a `String`, so that the core's intents are plain
 /// values (copying one is copying bytes; an array of them is freed without visiting each).
 ///
 /// An id of up to 15 UTF-8 bytes (`compose`, `share-sheet`) is held in the value itself. A longer
-/// one is interned: its text is stored once, for the life of the process, in a table shared by
-/// every pipeline, and the value holds its number. Each distinct long id therefore costs its
-/// length and about 50 bytes once; a host that makes up a new long id for every presentation
-/// grows that table (README, "Known limits").
+/// one is numbered by the pipeline that meets it (``PresentationNames``), and the value holds its
+/// number: its text is then the pipeline's to give (``DismissalPipeline/names``).
 public struct PresentationID: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The text's bytes, zero-padded, in `low` then `high`, with the length in the top byte of
-    /// `high`; or, for an interned id, its number in `low` and ``internedMarker`` in the top byte.
+    /// `high`; or, for a numbered id, its number in `low` and ``numberedMarker`` in the top byte.
     private let low: UInt64
     private let high: UInt64
 
-    private static let internedMarker: UInt64 = 0xFF
+    private static let numberedMarker: UInt64 = 0xFF
     /// The most UTF-8 bytes an id held in the value may have.
-    static let inlineCapacity = 15
+    public static let inlineCapacity = 15
 
-    /// The id of the presentation with this text.
-    public init(_ text: String) {
+    /// The id of the presentation with this text, when it fits in the value (at most
+    /// ``inlineCapacity`` UTF-8 bytes); nil for a longer one, which ``PresentationNames`` numbers.
+    public init?(inline text: String) {
         let bytes = text.utf8.span
-        guard bytes.count <= Self.inlineCapacity else {
-            low = UInt64(PresentationNames.shared.number(of: text))
-            high = Self.internedMarker << 56
-            return
-        }
+        guard bytes.count <= Self.inlineCapacity else { return nil }
         // Byte k of the text is byte k of (low, high), least significant first.
         var words: (low: UInt64, high: UInt64) = (0, UInt64(bytes.count) << 56)
         for index in bytes.indices {
@@ -41,13 +34,32 @@ public struct PresentationID: Sendable, Hashable, CustomStringConvertible, Expre
         high = words.high
     }
 
-    public init(stringLiteral text: String) {
-        self.init(text)
+    /// The id numbered `number` by a ``PresentationNames``.
+    init(number: Int) {
+        low = UInt64(truncatingIfNeeded: number)
+        high = Self.numberedMarker << 56
     }
 
-    /// The id's text.
-    public var name: String {
-        guard let bytes = inlineUTF8 else { return PresentationNames.shared.name(number: Int(low)) }
+    /// An id in code: a literal of at most ``inlineCapacity`` UTF-8 bytes.
+    public init(stringLiteral text: String) {
+        guard let id = PresentationID(inline: text) else {
+            preconditionFailure("a presentation id literal has at most \(Self.inlineCapacity) UTF-8 bytes")
+        }
+        self = id
+    }
+
+    /// The id of a long text that no ``PresentationNames`` has numbered yet: a presentation's
+    /// until the pipeline takes its scene.
+    static let unnumbered = PresentationID(number: -1)
+
+    /// The number a ``PresentationNames`` gave a long id (nil for an id held in the value).
+    var number: Int? {
+        high >> 56 == Self.numberedMarker ? Int(truncatingIfNeeded: low) : nil
+    }
+
+    /// The text of an id held in the value (nil for a numbered one).
+    public var inlineName: String? {
+        guard let bytes = inlineUTF8 else { return nil }
         var copied = InlineArray<16, UInt8>(repeating: 0)
         for index in bytes.indices { copied[index] = bytes[index] }
         // The bytes came from a String, so they are valid UTF-8.
@@ -57,14 +69,17 @@ public struct PresentationID: Sendable, Hashable, CustomStringConvertible, Expre
         return String(copying: text)
     }
 
-    public var description: String { name }
-
-    /// The UTF-8 bytes of an id held in the value (nil for an interned one): read without making
-    /// a `String`.
-    package var inlineUTF8: InlineUTF8? {
-        high >> 56 == Self.internedMarker ? nil : InlineUTF8(low: low, high: high)
+    /// The text of an id held in the value, or the number of a long one (`long id 3`), whose
+    /// text only its pipeline has: for messages and debugging, not for output.
+    public var description: String {
+        inlineName ?? "long id \(number ?? 0)"
     }
 
+    /// The UTF-8 bytes of an id held in the value (nil for a numbered one): read without making
+    /// a `String`.
+    package var inlineUTF8: InlineUTF8? {
+        high >> 56 == Self.numberedMarker ? nil : InlineUTF8(low: low, high: high)
+    }
     /// The bytes of an id held in the value, as a collection.
     package struct InlineUTF8: RandomAccessCollection {
         /// Bytes 0 to 7, then 8 to 14 and the count in the top byte.
@@ -80,62 +95,46 @@ public struct PresentationID: Sendable, Hashable, CustomStringConvertible, Expre
         }
     }
 
-    /// Whether this is the id of a presentation whose id is `text`.
-    public func isID(of text: String) -> Bool {
-        guard high >> 56 != Self.internedMarker else { return name == text }
-        // An id held in the value names only texts that fit in it: compare them as values.
-        return text.utf8.count <= Self.inlineCapacity && PresentationID(text) == self
-    }
 }
 
-/// The interned ids longer than ``PresentationID/inlineCapacity`` bytes: numbered in the order
-/// they are first seen, kept for the life of the process, behind a mutex.
-final class PresentationNames: Sendable {
-    static let shared = PresentationNames()
+/// The texts of a pipeline's ids longer than ``PresentationID/inlineCapacity`` bytes, numbered in
+/// the order the pipeline first meets them and kept for its life: a host that makes up a new long
+/// id for every presentation grows its pipeline's table (README, "Known limits").
+public struct PresentationNames: Sendable {
+    private var numbers: [String: Int] = [:]
+    private var texts: [String] = []
 
-    private struct Table {
-        var numbers: [String: Int] = [:]
-        var names: [String] = []
+    public init() {}
+
+    /// The id of the presentation whose id is `text`, numbering it first if it is long and new.
+    public mutating func id(for text: String) -> PresentationID {
+        if let id = PresentationID(inline: text) { return id }
+        if let number = numbers[text] { return PresentationID(number: number) }
+        texts.append(text)
+        numbers[text] = texts.count - 1
+        return PresentationID(number: texts.count - 1)
     }
 
-    #if hasFeature(Embedded)
-    private let table = OneThreadBox(Table())
-    #else
-    private let table = Mutex(Table())
-    #endif
+    /// The id's text.
+    public func name(of id: PresentationID) -> String {
+        if let text = id.inlineName { return text }
+        guard let number = id.number, texts.indices.contains(number) else { return "(an id of another pipeline)" }
+        return texts[number]
+    }
 
-    /// The number of `name`, interning it first if it is new.
-    func number(of name: String) -> Int {
-        table.withLock { table in
-            if let number = table.numbers[name] { return number }
-            table.names.append(name)
-            table.numbers[name] = table.names.count - 1
-            return table.names.count - 1
+    /// Whether `id` is the id of the presentation whose id is `text`.
+    public func isID(_ id: PresentationID, of text: String) -> Bool {
+        guard let number = id.number else { return PresentationID(inline: text) == id }
+        return texts.indices.contains(number) && texts[number] == text
+    }
+
+    /// Gives each presentation of `scene` its id.
+    mutating func number(_ scene: inout Scene) {
+        for index in scene.presentations.indices where scene.presentations[index].presentationID.number != nil {
+            scene.presentations[index].presentationID = id(for: scene.presentations[index].id)
         }
     }
 
-    func name(number: Int) -> String {
-        table.withLock { $0.names[number] }
-    }
-
-    /// How many ids are interned (for tests).
-    var count: Int {
-        table.withLock { $0.names.count }
-    }
+    /// How many long ids are numbered.
+    public var count: Int { texts.count }
 }
-
-#if hasFeature(Embedded)
-/// A value behind `Mutex`'s `withLock`, for the embedded build (WebAssembly without threads): one
-/// thread runs it, and Embedded Swift's `Synchronization` has no `Mutex`.
-final class OneThreadBox<Value>: @unchecked Sendable {
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        body(&value)
-    }
-}
-#endif

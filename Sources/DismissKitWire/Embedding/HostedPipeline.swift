@@ -134,10 +134,10 @@ public final class HostedPipeline {
         guard let entry = next() else { return false }
         switch entry {
         case .intent(let intent):
-            intent.appendJSONLine(to: &line, explain: explains)
+            intent.appendJSONLine(to: &line, explain: explains, names: pipeline.names)
             line.removeLast()  // the newline
         case .decision(let decision):
-            line.append(contentsOf: decision.jsonLine.text.utf8)
+            line.append(contentsOf: decision.jsonLine(names: pipeline.names).text.utf8)
         }
         return true
     }
@@ -185,7 +185,7 @@ public final class HostedPipeline {
             var bytes: [UInt8] = []
             for intent in latestDecided {
                 bytes.removeAll(keepingCapacity: true)
-                intent.appendJSONLine(to: &bytes)
+                intent.appendJSONLine(to: &bytes, names: pipeline.names)
                 record(SessionLines.intentLine(String(decoding: bytes.dropLast(), as: UTF8.self)))
             }
         }

@@ -2,13 +2,14 @@ import DismissKitCore
 
 extension GestureDecision {
     /// The decision as one `--explain` line: `type` `decision`, its `decision` name, `time`,
-    /// `presentation`, `seatSlot`, the point (`x`, `y`), its figures and the `rule` in words.
-    public var jsonLine: JSONLine {
+    /// `presentation`, `seatSlot`, the point (`x`, `y`), its figures and the `rule` in words;
+    /// `names` are its pipeline's (``DismissalPipeline/names``).
+    public func jsonLine(names: PresentationNames) -> JSONLine {
         var line = JSONLine()
         line.set("type", .string(GestureDecision.lineType.description))
         line.set("decision", .string(name))
         line.set("time", .integer(time))
-        if let presentation { line.set("presentation", .string(presentation.name)) }
+        if let presentation { line.set("presentation", .string(names.name(of: presentation))) }
         line.set("seatSlot", .integer(Int64(seatSlot)))
         line.set("x", .number(x))
         line.set("y", .number(y))

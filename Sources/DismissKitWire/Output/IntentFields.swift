@@ -3,8 +3,8 @@ import DismissKitCore
 /// Takes an intent line's fields one call a field, in the order ``Intent/writeFields(to:explain:)``
 /// gives them: ascending key order, as JSON Lines output requires.
 ///
-/// Two writers follow it: ``Intent/jsonLine(explain:)`` (a ``JSONLine``) and
-/// ``Intent/appendJSONLine(to:explain:)`` (bytes straight into a buffer).
+/// Two writers follow it: ``Intent/jsonLine(explain:names:)`` (a ``JSONLine``) and
+/// ``Intent/appendJSONLine(to:explain:names:)`` (bytes straight into a buffer).
 protocol IntentFieldWriter {
     mutating func integer(_ key: StaticString, _ value: Int64)
     /// A number with at most three decimals (``JSONLine/Value/number(_:)``).

@@ -113,13 +113,13 @@ struct JSONLineBytes {
         byte(0x22)
     }
 
-    /// A presentation id, quoted; false when it is too long for a scratch line.
+    /// A presentation id held in the value, quoted; false for a numbered one, whose text is
+    /// its pipeline's.
     mutating func presentation(_ id: PresentationID) -> Bool {
-        id.withUTF8 { bytes in
-            guard bytes.count <= Self.longestString else { return false }
+        id.withInlineUTF8 { bytes in
             string(bytes)
             return true
-        }
+        } ?? false
     }
 
     /// A rejection's reason, quoted; false when it is too long for a scratch line.
@@ -131,13 +131,12 @@ struct JSONLineBytes {
             return true
         }
         guard case .coveredBy(let above) = reason else { return false }
-        return above.withUTF8 { bytes in
-            guard bytes.count <= Self.longestString else { return false }
+        return above.withInlineUTF8 { bytes in
             ascii(#""covered by \""#)
             escaped(bytes)
             ascii(#"\"""#)
             return true
-        }
+        } ?? false
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
@@ -377,21 +376,22 @@ extension TouchEvent {
 }
 
 extension Intent {
-    /// Appends the intent's line (``jsonLine(explain:)``'s text and a newline) to `bytes`.
-    public func appendJSONLine(to bytes: inout [UInt8], explain: Bool = false) {
+    /// Appends the intent's line (``jsonLine(explain:names:)``'s text and a newline) to `bytes`;
+    /// `names` are its pipeline's (``DismissalPipeline/names``).
+    public func appendJSONLine(to bytes: inout [UInt8], explain: Bool = false, names: PresentationNames) {
         JSONLineBytes.append(to: &bytes, { line in
             var fields = ScratchLineFields(line: line)
             writeFields(to: &fields, explain: explain)
             line = fields.line
             line.byte(0x7D)
             return fields.fits
-        }, fallback: { jsonLine(explain: explain).text })
+        }, fallback: { jsonLine(explain: explain, names: names).text })
     }
 }
 
-/// ``IntentFieldWriter`` into a scratch line: `fits` turns false at the first field too long for
-/// it (a presentation id or reason beyond ``JSONLineBytes/longestString``, a number beyond 2⁶³),
-/// and the line is then written through ``JSONLine`` instead.
+/// ``IntentFieldWriter`` into a scratch line: `fits` turns false at the first field it does not
+/// take (a text beyond ``JSONLineBytes/longestString``, a numbered presentation id, a number
+/// beyond 2⁶³), and the line is then written through ``JSONLine`` instead.
 private struct ScratchLineFields: IntentFieldWriter {
     var line: JSONLineBytes
     private(set) var fits = true
@@ -489,12 +489,9 @@ private struct ScratchLineFields: IntentFieldWriter {
 }
 
 extension PresentationID {
-    /// Runs `body` with the id's UTF-8 bytes, without making a `String` for an id held in the value.
-    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        guard let bytes = inlineUTF8 else {
-            var name = self.name
-            return name.withUTF8(body)
-        }
+    /// Runs `body` with the UTF-8 bytes of an id held in the value; nil for a numbered one.
+    func withInlineUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard let bytes = inlineUTF8 else { return nil }
         // The value's own words hold the bytes, first byte lowest, as memory holds them on a
         // little-endian machine.
         var words = (bytes.low.littleEndian, bytes.high.littleEndian)

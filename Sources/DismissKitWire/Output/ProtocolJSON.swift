@@ -66,39 +66,39 @@ extension DismissalPipeline {
         line.set("scene", .object(scene.jsonLine))
         let order = scene.presentations.map { $0.id }
         let questions = policy.openQuestions.sorted { left, right in
-            let (leftIndex, rightIndex) = (order.firstIndex(of: left.key.name), order.firstIndex(of: right.key.name))
+            let (leftIndex, rightIndex) = (order.firstIndex(of: names.name(of: left.key)), order.firstIndex(of: names.name(of: right.key)))
             if leftIndex != rightIndex { return (leftIndex ?? order.count) < (rightIndex ?? order.count) }
-            return left.key.name < right.key.name
+            return names.name(of: left.key) < names.name(of: right.key)
         }
         line.set("openQuestions", .array(questions.map { question in
             var entry = JSONLine()
-            entry.set("presentation", .string(question.key.name))
+            entry.set("presentation", .string(names.name(of: question.key)))
             entry.set("source", .string(question.value.rawValue))
             return .object(entry)
         }))
-        line.set("gesture", Self.gestureValue(recogniser.phase))
+        line.set("gesture", gestureValue(recogniser.phase))
         return line
     }
 
-    private static func gestureValue(_ phase: GestureRecogniser.Phase) -> JSONLine.Value {
+    private func gestureValue(_ phase: GestureRecogniser.Phase) -> JSONLine.Value {
         var gesture = JSONLine()
         switch phase {
         case .idle:
             return .null
         case .tapOutside(let presentation):
             gesture.set("phase", .string("tapOutside"))
-            gesture.set("presentation", .string(presentation.name))
+            gesture.set("presentation", .string(names.name(of: presentation)))
         case .pressed(let presentation, let region):
             gesture.set("phase", .string("pressed"))
-            gesture.set("presentation", .string(presentation.name))
-            gesture.set("region", .string(regionName(region)))
+            gesture.set("presentation", .string(names.name(of: presentation)))
+            gesture.set("region", .string(Self.regionName(region)))
         case .scrollingContent(let presentation, let contentOffset):
             gesture.set("phase", .string("scrollingContent"))
-            gesture.set("presentation", .string(presentation.name))
+            gesture.set("presentation", .string(names.name(of: presentation)))
             gesture.set("contentOffset", .number(contentOffset))
         case .dragging(let presentation, let origin, let offset):
             gesture.set("phase", .string("dragging"))
-            gesture.set("presentation", .string(presentation.name))
+            gesture.set("presentation", .string(names.name(of: presentation)))
             gesture.set("origin", .string(origin.rawValue))
             gesture.set("offset", .number(offset))
         case .ignoringUntilLift:

@@ -75,7 +75,7 @@ extension RecordingPlot {
                 let onScreen = layout.onScreen(x: point.x, y: point.y)
                 return "[\(point.time),\(svgNumber(onScreen.x)),\(svgNumber(onScreen.y))]"
             }
-            return "{\"end\":\(contact.endTime),\"colour\":\(jsString(PlotLayout.contactColours[contact.number % PlotLayout.contactColours.count])),\"points\":[\(points.joined(separator: ","))]}"
+            return "{\"end\":\(contact.endTime),\"colour\":\(jsString(PlotPalette.colour(ofContact: contact.number))),\"points\":[\(points.joined(separator: ","))]}"
         }
         // A host command comes before what it caused; a decision before its intents.
         var events: [(time: Int64, text: String, line: String)] = commands.map { ($0.time, "host: \($0.command.label)", "") }
@@ -124,12 +124,12 @@ extension RecordingPlot {
           // The question, as the kiosk shows it: a dialog in the middle of the screen.
           const [sx, sy, sw, sh] = plot.screen;
           const dialog = element("g", {id: "question-dialog", display: "none"});
-          dialog.append(element("rect", {x: sx, y: sy, width: sw, height: sh, fill: "#000", "fill-opacity": "0.25"}),
-                        element("rect", {x: sx + sw / 2 - 130, y: sy + sh / 2 - 45, width: 260, height: 90, rx: 10, fill: "#fff", stroke: "#b9770e",
+          dialog.append(element("rect", {x: sx, y: sy, width: sw, height: sh, fill: "\(PlotPalette.dimming)", "fill-opacity": "0.25"}),
+                        element("rect", {x: sx + sw / 2 - 130, y: sy + sh / 2 - 45, width: 260, height: 90, rx: 10, fill: "\(PlotPalette.paper)", stroke: "\(PlotPalette.question)",
                                          "stroke-width": "2"}));
           const question = element("text", {x: sx + sw / 2, y: sy + sh / 2 - 12, "text-anchor": "middle", "font-weight": "bold"});
-          const asked = element("text", {x: sx + sw / 2, y: sy + sh / 2 + 10, "text-anchor": "middle", "font-size": "10", fill: "#555"});
-          const choices = element("text", {x: sx + sw / 2, y: sy + sh / 2 + 30, "text-anchor": "middle", fill: "#1f5fbf"});
+          const asked = element("text", {x: sx + sw / 2, y: sy + sh / 2 + 10, "text-anchor": "middle", "font-size": "10", fill: "\(PlotPalette.secondaryInk)"});
+          const choices = element("text", {x: sx + sw / 2, y: sy + sh / 2 + 30, "text-anchor": "middle", fill: "\(PlotPalette.dragStart)"});
           dialog.append(question, asked, choices);
           document.getElementById("screen").appendChild(dialog);
           const items = plot.events.map((event) => {
@@ -208,10 +208,10 @@ extension RecordingPlot {
             for (const [a, b] of shown) {
               for (let count = Math.ceil(timeAt(a) / step - 1e-9); count * step <= timeAt(b) + step * 1e-6; count++) {
                 const x = zoomX(timeX(count * step));
-                zoomAxis.append(element("line", {x1: x, x2: x, y1: top, y2: bottom, stroke: "#e3e7ec"}),
-                                element("line", {class: "tick", x1: x, x2: x, y1: bottom, y2: bottom + 4, stroke: "#555555"}));
+                zoomAxis.append(element("line", {x1: x, x2: x, y1: top, y2: bottom, stroke: "\(PlotPalette.gridLine)"}),
+                                element("line", {class: "tick", x1: x, x2: x, y1: bottom, y2: bottom + 4, stroke: "\(PlotPalette.secondaryInk)"}));
                 if (x - lastLabel < 60) continue;
-                const label = element("text", {class: "tick-label", x: x, y: bottom + 15, "text-anchor": "middle", fill: "#555555"});
+                const label = element("text", {class: "tick-label", x: x, y: bottom + 15, "text-anchor": "middle", fill: "\(PlotPalette.secondaryInk)"});
                 label.textContent = (count * step).toFixed(decimals(step));
                 zoomAxis.append(label);
                 lastLabel = x;
@@ -221,7 +221,7 @@ extension RecordingPlot {
               const x = zoomX((plot.segments[i - 1][3] + plot.segments[i][2]) / 2);
               if (x < plot.left || x > plot.right) continue;
               const skipped = plot.segments[i][0] - plot.segments[i - 1][1];
-              const label = element("text", {x: x, y: bottom + 29, "text-anchor": "middle", "font-size": "9", fill: "#777777"});
+              const label = element("text", {x: x, y: bottom + 29, "text-anchor": "middle", "font-size": "9", fill: "\(PlotPalette.faintInk)"});
               label.textContent = "+" + (skipped < 1000 ? Math.round(skipped) + " ms" : (skipped / 1000).toFixed(1) + " s");
               zoomAxis.append(label);
             }

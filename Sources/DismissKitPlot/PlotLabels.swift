@@ -61,7 +61,7 @@ struct Label {
     var text: String
     var size = 11.0
     var bold = false
-    var colour = "#222222"
+    var colour = PlotPalette.ink
     /// Other attributes of the `text` element (a class, say).
     var attributes: [(String, String)] = []
     /// Shown on hover: the figures at full precision, say.

@@ -264,18 +264,3 @@ import Testing
     }
 }
 
-/// Runs a program found on `PATH`.
-func run(_ program: String, _ arguments: [String]) throws -> CommandResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [program] + arguments
-    let output = Pipe(), error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-                         standardError: String(decoding: errorData, as: UTF8.self))
-}

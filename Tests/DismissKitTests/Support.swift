@@ -66,19 +66,29 @@ struct CommandResult {
     var standardError: String
 }
 
-/// Runs `gesturectl` with the arguments and optional standard input.
+/// Runs `gesturectl` with the arguments and optional standard input, in the package's folder.
 func runGesturectl(_ arguments: [String], input: String? = nil) throws -> CommandResult {
+    try runProgram(TestPaths.gesturectl, arguments, input: input, in: TestPaths.packageRoot)
+}
+
+/// Runs a program found on `PATH`.
+func run(_ program: String, _ arguments: [String]) throws -> CommandResult {
+    try runProgram(URL(fileURLWithPath: "/usr/bin/env"), [program] + arguments)
+}
+
+/// Runs `executable` to its end with the arguments, writing `input` to its standard input and
+/// reading its standard output and standard error at once: a child that fills one pipe while
+/// the test waits on another would never end.
+func runProgram(_ executable: URL, _ arguments: [String], input: String? = nil, in folder: URL? = nil) throws -> CommandResult {
     let process = Process()
-    process.executableURL = TestPaths.gesturectl
+    process.executableURL = executable
     process.arguments = arguments
-    process.currentDirectoryURL = TestPaths.packageRoot
+    if let folder { process.currentDirectoryURL = folder }
     let output = Pipe(), error = Pipe(), stdin = Pipe()
     process.standardOutput = output
     process.standardError = error
     process.standardInput = stdin
     try process.run()
-    // The input is written and standard error read beside standard output: a child that fills
-    // one pipe while the test waits on another would never end.
     let errors = CollectedData()
     let done = DispatchGroup()
     DispatchQueue.global().async(group: done) { errors.data = error.fileHandleForReading.readDataToEndOfFile() }

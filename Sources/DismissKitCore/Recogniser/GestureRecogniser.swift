@@ -558,13 +558,19 @@ public struct GestureRecogniser: Sendable {
         guard case .dragging(let drag) = state, drag.origin != .scrolledContent, drag.seatSlot == event.seatSlot,
               contacts.takes(event), let point = event.point else { return false }
         contacts.latestTime = event.time
-        let travel = point.y - drag.startY
-        let offset = drag.sheetOffset(travel: travel)
-        track.moveFinger(travel: travel, offset: offset, time: event.time, sheetHolds: true)
-        if let changed = Self.sheetMoved(drag, on: &track, time: event.time, always: false, configuration: configuration) {
-            intents.append(changed)
-        }
+        if let changed = moveHeldSheet(drag, toY: point.y, time: event.time) { intents.append(changed) }
         return true
+    }
+
+    /// A motion of a drag from the top region or the grabber: the sheet holds the finger to the
+    /// end, so the track moves and the sheet follows; the `dragChanged` to emit, if the offset it
+    /// shows changed. The one site of this transition, whichever path the motion came by
+    /// (``followSheetDrag(_:into:)`` or ``handle(_:in:topIsAsking:into:)``).
+    @inline(__always)
+    private mutating func moveHeldSheet(_ drag: Drag, toY y: Double, time: Int64) -> Intent? {
+        let travel = y - drag.startY
+        track.moveFinger(travel: travel, offset: drag.sheetOffset(travel: travel), time: time, sheetHolds: true)
+        return Self.sheetMoved(drag, on: &track, time: time, always: false, configuration: configuration)
     }
 
     /// A motion: the only event that carries the sheet along, the most frequent with frames.
@@ -578,17 +584,14 @@ public struct GestureRecogniser: Sendable {
             // The drag's rules stay as they are; only the track moves.
             if drag.origin == .scrolledContent {
                 moveContentDrag(toY: point.y, time: time, into: &output)
-            } else {
-                // A top-region or grabber drag: the sheet holds the finger to the end, and `follow`
-                // folds to the sheet's own few steps.
-                _ = Self.follow(drag, on: &track, toY: point.y, time: time, sheetHeld: true, configuration: configuration,
-                                into: &output)
+            } else if let changed = moveHeldSheet(drag, toY: point.y, time: time) {
+                output.append(.intent(changed))
             }
             return
         }
         switch state {
         case .dragging:
-            break  // above
+            break  // taken above, before the switch
         case .scrollingContent(let drag):
             guard drag.seatSlot == seatSlot else { return }
             if Self.follow(drag, on: &track, toY: point.y, time: time, sheetHeld: false, configuration: configuration,

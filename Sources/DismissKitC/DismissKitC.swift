@@ -361,7 +361,7 @@ public func dk_pipeline_record(
         report("a recording begins before the first touch or command", to: errorOut)
         return -1
     }
-    do throws(Errno) {
+    do throws(RecordingFileError) {
         handle.recorder = try SessionRecorder(path: filePath, scene: handle.hosted.pipeline.scene,
                                               configuration: handle.hosted.pipeline.recogniser.configuration)
         return 0

@@ -51,7 +51,9 @@ enum RunCommand: Subcommand {
           --record <file>         Record the session into this file (mode 0600): the touch device
                                   as 'libinput record' writes it, with the scene, every host
                                   command and its source, Escape keys, device changes and the
-                                  intents; 'gesturectl replay <file>' replays it exactly.
+                                  intents; 'gesturectl replay <file>' replays it exactly. An
+                                  earlier recording there is kept as <file>.1 (or the first free
+                                  <file>.N).
           --record-max-size <bytes>
                                   Stop recording (the run goes on) before the file grows past
                                   this size; a k, M or G suffix counts 1024s. Default: no limit.
@@ -195,7 +197,7 @@ enum RunCommand: Subcommand {
             return ExitStatus.unavailable
         }
         if let recordPath {
-            do throws(Errno) {
+            do throws(RecordingFileError) {
                 session.recorder = try LiveSessionRecorder(path: recordPath, scene: scene, configuration: configuration,
                                                            calibration: calibration, maximumSize: recordMaximumSize)
             } catch {

@@ -786,6 +786,16 @@ static void test_record(void) {
           "recording into a missing folder: %s", error ? error : "(no error)");
     dk_string_free(error);
     error = NULL;
+    /* A FIFO is refused without being opened: opening one for writing with no reader would
+     * block the caller for ever. */
+    char fifo[64];
+    snprintf(fifo, sizeof fifo, "%s.fifo", path);
+    CHECK(mkfifo(fifo, 0600) == 0, "mkfifo");
+    CHECK(dk_pipeline_record(pipeline, fifo, &error) == -1 && error != NULL && strstr(error, "not a regular file") != NULL,
+          "recording to a FIFO: %s", error ? error : "(no error)");
+    dk_string_free(error);
+    error = NULL;
+    unlink(fifo);
     CHECK(dk_pipeline_record(pipeline, path, &error) == 0, "recording: %s", error ? error : "");
     CHECK(dk_pipeline_record(pipeline, path, &error) == -1 && error != NULL && strstr(error, "already") != NULL,
           "recording twice: %s", error ? error : "(no error)");

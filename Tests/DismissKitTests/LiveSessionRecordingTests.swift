@@ -125,7 +125,8 @@ import Testing
         defer { unlink(path); unlink(cutPath) }
         let sent = try Self.record(to: path).intents
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        let header = try Data(contentsOf: URL(fileURLWithPath: path)).range(of: Data("  events:\n".utf8))!.upperBound
+        // From the end of the scene: the lines before the device are cut too.
+        let header = try Data(contentsOf: URL(fileURLWithPath: path)).range(of: Data(#""type":"scene"}'"#.utf8 + [0x0A]))!.upperBound
         var lengths = [bytes.count / 2, bytes.count * 3 / 4]
         lengths += stride(from: header, to: bytes.count, by: max(1, (bytes.count - header) / 97)).map { $0 }
         for length in lengths {
@@ -138,6 +139,39 @@ import Testing
         #expect(half.status == 0, "\(half.standardError)")
         let halfIntents = half.standardOutput.split(separator: "\n").map(String.init)
         #expect(halfIntents.count < sent.count && Array(sent.prefix(halfIntents.count)) == halfIntents)
+    }
+
+    /// A kiosk may start before its touchscreen: what happens before libinput opens one is
+    /// written as it happens, and a session that never met one replays too.
+    @Test func aSessionBeforeAnyTouchDeviceIsWrittenAsItHappens() throws {
+        let path = Self.temporaryPath("live-session-no-device")
+        defer { unlink(path) }
+        let sceneFile = try SceneFile.load(path: "Recordings/\(Self.name).scene.json")
+        let recorder = try LiveSessionRecorder(path: path, scene: sceneFile.scene, configuration: sceneFile.configuration,
+                                               calibration: nil, maximumSize: nil) { _ throws(Errno) in throw Errno(code: ENOENT) }
+        var pipeline = DismissalPipeline(scene: sceneFile.scene, configuration: sceneFile.configuration)
+        var sent: [String] = []
+        let same: (Int64) -> Int64 = { $0 }
+        for (index, command) in [#"{"type": "button", "presentation": "compose", "role": "cancel"}"#, Self.answer].enumerated() {
+            let time = Int64(index) * 1000
+            recorder.recordCommand(command, source: "stdin", time: time, after: nil, sessionTime: same)
+            var intents: [Intent] = []
+            try pipeline.apply(HostCommandParser.parse(command), time: time, into: &intents)
+            recorder.record(intents: intents, names: pipeline.names)
+            recorder.flush(after: nil, sessionTime: same)
+            sent += intents.map { $0.jsonLine(explain: false, names: pipeline.names).text }
+            // Each command and its intents are on disk once it is applied.
+            let written = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(written.contains(#""source":"stdin","time":\#(time),"type":"command"}'"#))
+        }
+        #expect(sent.count == 2 && sent[1].contains(#""resolution":"discarded""#))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!text.contains("\ndevices:"))
+        let replay = try runGesturectl(["replay", path])
+        #expect(replay.status == 0, "\(replay.standardError)")
+        #expect(replay.standardOutput.split(separator: "\n").map(String.init) == sent)
+        let verify = try runGesturectl(["replay", "--verify", path])
+        #expect(verify.status == 0, "\(verify.standardError)")
     }
 
     @Test func aBrokenLineExits65WithItsFileAndLine() throws {

@@ -107,6 +107,50 @@ import Testing
         #expect(notASession.standardError.hasPrefix("Error: '--verify' is for session files"))
     }
 
+    /// An earlier recording is never lost: kept under the first free `PATH.N`; an empty file is
+    /// written over; what is not a regular file is refused without being opened (a FIFO with no
+    /// reader would block an open for writing for ever).
+    @Test func recordingNeverDestroysWhatWasThereNorBlocks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keep-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/session.jsonl"
+        func record() throws(RecordingFileError) -> SessionRecorder {
+            try SessionRecorder(path: path, scene: Scene(), configuration: GestureConfiguration())
+        }
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("yesterday".utf8)))
+        #expect(FileManager.default.createFile(atPath: path + ".1", contents: Data("the day before".utf8)))
+        let first = try record()
+        #expect(first.keptEarlierAs == path + ".2")
+        #expect(try String(contentsOfFile: path + ".2", encoding: .utf8) == "yesterday")
+        #expect(try String(contentsOfFile: path + ".1", encoding: .utf8) == "the day before")
+        let second = try record()
+        #expect(second.keptEarlierAs == path + ".3")
+        #expect(try String(contentsOfFile: path + ".3", encoding: .utf8).hasPrefix(#"{"dismisskit":"#))
+        // An empty file holds nothing to keep.
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()) && chmod(path, 0o644) == 0)
+        #expect(try record().keptEarlierAs == nil)
+        var status = stat()
+        #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o600 && status.st_size > 0)
+        // Not regular files: refused, and left as they were.
+        let fifo = folder + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (target, kind) in [(fifo, "a FIFO"), (folder, "a folder"), ("/dev/null", "a device")] {
+            #expect(throws: RecordingFileError.notARegularFile(target, kind)) {
+                try SessionRecorder(path: target, scene: Scene(), configuration: GestureConfiguration())
+            }
+        }
+        #expect(stat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        // A largest size below the header is refused before the path is touched.
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("keep me".utf8)))
+        #expect(throws: RecordingFileError.system(Errno(code: EFBIG))) {
+            try LiveSessionRecorder(path: path, scene: Scene(), configuration: GestureConfiguration(), calibration: nil, maximumSize: 10)
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
+        #expect(!FileManager.default.fileExists(atPath: path + ".4"))
+    }
+
     @Test func aSessionCutAnywhereReplaysToAPrefix() throws {
         let path = Self.temporaryPath("session-whole")
         let cut = Self.temporaryPath("session-cut")

@@ -517,14 +517,17 @@ int dk_pipeline_next_typed_intent(dk_pipeline *pipeline, dk_intent *intent);
 /**
  * @brief Records the session to a file.
  *
- * The file is created or replaced, mode 0600, written at each frame and after each command,
- * and closed by dk_pipeline_free(). Call it after dk_pipeline_new() and before the first touch
- * or command. A write that fails later ends the recording; the pipeline goes on.
+ * The file is created mode 0600, written at each frame and after each command, and closed by
+ * dk_pipeline_free(). An earlier recording at the path is never lost: a file with anything in
+ * it is kept as PATH.1 (or the first free PATH.N), an empty one is written over, and what is
+ * not a regular file (a FIFO, a device, a folder) is refused without being opened. Call it
+ * after dk_pipeline_new() and before the first touch or command. A write that fails later
+ * ends the recording; the pipeline goes on.
  * @param pipeline the pipeline.
  * @param path the file.
  * @param error NULL, or where to put the reason it cannot record.
- * @return 0, or -1 when the file cannot be created, the pipeline already records, or a touch
- *         or command came first.
+ * @return 0, or -1 when the file cannot be created, is not a regular file, the pipeline
+ *         already records, or a touch or command came first.
  * @since 0.1.0
  */
 int dk_pipeline_record(dk_pipeline *pipeline, const char *path, char **error);

@@ -5,7 +5,10 @@ import Glibc
 /// libinput's tools skip, hold the rest of the session (README, "Session files").
 ///
 /// - The top level's `dismisskit` list holds the session header and the starting scene
-///   (``SessionFile/headerLine`` and ``SessionFile/sceneLine(_:configuration:)``).
+///   (``SessionFile/headerLine`` and ``SessionFile/sceneLine(_:configuration:)``), then what
+///   happened before libinput opened a touch device (a kiosk may start before its
+///   touchscreen): each line written as it happens, as for the device's events. A session that
+///   never met a touch device ends there, with no `devices`.
 /// - The touch device's `events` hold its kernel frames as `libinput record` writes them, each
 ///   written once libinput has read it, and between them `dismisskit` items: each host
 ///   command where it came between the frames libinput read (its time and source), each
@@ -16,6 +19,8 @@ import Glibc
 /// happen; the file is written at the end of each wait and after each command.
 public final class LiveSessionRecorder {
     public var path: String { output.path }
+    /// Where the earlier recording at ``path`` was kept, if there was one.
+    public var keptEarlierAs: String? { output.keptEarlierAs }
     /// Whether the file reached its largest size, after which nothing more is written.
     public var reachedMaximumSize: Bool { output.reachedMaximumSize }
     /// The error that stopped the recording, if one did.
@@ -28,27 +33,26 @@ public final class LiveSessionRecorder {
     /// Opens a touch device's node for reading: ``EvdevCapture``, or in tests frames of a recording.
     private let openDevice: (String) throws(Errno) -> any KernelFrameSource
     private var hasDevice = false
-    /// Lines that happened before the touch device was found: they follow its description.
-    private var linesBeforeDevice: [String] = []
     /// Frames read from the device and not yet read by libinput.
     private var unreadFrames: [[InputEvent]] = []
     private var hasWrittenFrames = false
     private var notes: [String] = []
 
-    /// Creates (or replaces) the file, mode 0600, and writes the header and the starting scene.
+    /// Creates the file, mode 0600, and writes the header and the starting scene; an earlier
+    /// recording at the path is kept (``SessionRecorder``, ``keptEarlierAs``).
     /// - Parameters:
     ///   - calibration: the matrix the session applies instead of each device's udev
     ///     `LIBINPUT_CALIBRATION_MATRIX`; it is recorded as that property.
     ///   - maximumSize: the largest size of the file in bytes; nil for no limit.
-    /// - Throws: ``Errno`` when the file cannot be created or written.
+    /// - Throws: ``RecordingFileError`` when the file cannot be created or written.
     public convenience init(path: String, scene: Scene, configuration: GestureConfiguration, calibration: CalibrationMatrix?,
-                            maximumSize: Int?) throws(Errno) {
+                            maximumSize: Int?) throws(RecordingFileError) {
         try self.init(path: path, scene: scene, configuration: configuration, calibration: calibration,
                       maximumSize: maximumSize) { node throws(Errno) in try EvdevCapture(node: node) }
     }
 
     init(path: String, scene: Scene, configuration: GestureConfiguration, calibration: CalibrationMatrix?,
-         maximumSize: Int?, openDevice: @escaping (String) throws(Errno) -> any KernelFrameSource) throws(Errno) {
+         maximumSize: Int?, openDevice: @escaping (String) throws(Errno) -> any KernelFrameSource) throws(RecordingFileError) {
         self.calibration = calibration
         self.openDevice = openDevice
         var name = utsname()
@@ -65,10 +69,10 @@ public final class LiveSessionRecorder {
             dismisskit:
             - \(SessionFile.yamlQuoted(SessionLines.headerLine))
             - \(SessionFile.yamlQuoted(SessionLines.sceneLine(scene, configuration: configuration)))
-            devices:
 
             """
         output = try SessionRecorder(path: path, opening: opening, inLibinputRecord: true, maximumSize: maximumSize)
+        if let kept = output.keptEarlierAs { notes.append("recording: the earlier \(path) is kept as \(kept)") }
     }
 
     /// The notes for standard error since the last call: a device that is not recorded, the
@@ -132,7 +136,7 @@ public final class LiveSessionRecorder {
     // MARK: - Private
 
     private func append(_ line: String) {
-        if hasDevice { output.append(line) } else { linesBeforeDevice.append(line) }
+        if hasDevice { output.append(line) } else { output.append(text: "- " + SessionFile.yamlQuoted(line) + "\n") }
     }
 
     private func deviceLine(_ device: LiveDevice, added: Bool, time: Int64) -> String {
@@ -141,7 +145,7 @@ public final class LiveSessionRecorder {
         return line.text
     }
 
-    /// Opens the device node and writes its description, then the lines that waited for it.
+    /// Opens the device node and writes its description, under `devices`.
     private func startRecording(_ device: LiveDevice) {
         let capture: any KernelFrameSource
         do throws(Errno) {
@@ -152,9 +156,7 @@ public final class LiveSessionRecorder {
         }
         self.capture = capture
         hasDevice = true
-        output.append(text: description(of: capture))
-        for line in linesBeforeDevice { output.append(line) }
-        linesBeforeDevice = []
+        output.append(text: "devices:\n" + description(of: capture))
     }
 
     /// The device's entry in `devices`, up to its `events:` line, as `libinput record` writes it.

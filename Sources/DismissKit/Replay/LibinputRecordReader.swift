@@ -5,10 +5,17 @@
 /// device must come before its `events`; unknown keys are skipped with their subtrees.
 final class LibinputRecordReader: RecordingReader {
     let path: String
-    let device: DeviceDescription
+    /// The chosen device; in a session read before its device (``nextTopLevelSessionItem()``),
+    /// a device with no axes until `devices` is reached.
+    private(set) var device: DeviceDescription
+    /// Whether the chosen device has been read (false only in a session before its `devices`).
+    private(set) var hasDevice: Bool
 
     /// Where the reader is inside the chosen device's `events` list.
     private enum State {
+        /// Among the top-level `dismisskit` strings after a session's header and scene, which
+        /// `gesturectl run --record` writes before a touch device appears.
+        case inTopLevelSessionList
         /// Between items of the `events` list.
         case betweenItems
         /// Among the keys of one `events` item.
@@ -34,7 +41,8 @@ final class LibinputRecordReader: RecordingReader {
 
     /// The strings of a top-level `dismisskit` list, with their lines: the session header and
     /// scene of a recording `gesturectl run --record` wrote (README, "Session files"); empty
-    /// in a recording `libinput record` wrote.
+    /// in a recording `libinput record` wrote. The rest of a session's list is read item by
+    /// item (``nextTopLevelSessionItem()``).
     let sessionHeader: [(text: String, line: Int)]
     /// The `dismisskit` strings of the chosen device's `events` items read so far and not yet
     /// taken, with their lines, in file order: they come before the event ``next()`` returned last.
@@ -46,15 +54,74 @@ final class LibinputRecordReader: RecordingReader {
     ///   - readChunkSize: the most bytes read from the file at once.
     ///   - scansEventLines: whether event lines in libinput's shape are read by
     ///     ``EvdevLineScanner`` (false: libyaml reads everything, for the differential checks).
+    ///   - session: whether the file is a session (``SessionFile``): the reader stops after the
+    ///     top-level `dismisskit` list's header and scene, and reads the rest of the list, then
+    ///     the device, as ``nextTopLevelSessionItem()`` is called.
     init(path: String, deviceIndex: Int? = nil, readChunkSize: Int = FileInput.defaultChunkSize,
-         scansEventLines: Bool = true) throws(InputFileError) {
+         scansEventLines: Bool = true, session: Bool = false) throws(InputFileError) {
         self.path = path
+        self.scansEventLines = scansEventLines
         yaml = try YAMLEventReader(input: FileInput(path: path, chunkSize: readChunkSize))
-        let header = try LibinputRecordHeaderParser(yaml: yaml, deviceIndex: deviceIndex).parse()
-        device = header.device
-        sessionHeader = header.sessionHeader
-        state = header.hasEvents ? .betweenItems : .finished
-        if header.hasEvents && scansEventLines { yaml.startScanningEvdevLines() }
+        let parser = LibinputRecordHeaderParser(yaml: yaml, deviceIndex: deviceIndex)
+        switch try parser.parse(stoppingAfterSessionHeader: session) {
+        case .device(let header):
+            device = header.device
+            hasDevice = true
+            sessionHeader = header.sessionHeader
+            state = header.hasEvents ? .betweenItems : .finished
+            if header.hasEvents && scansEventLines { yaml.startScanningEvdevLines() }
+        case .sessionList(let header):
+            device = DeviceDescription(name: "")
+            hasDevice = false
+            sessionHeader = header
+            state = .inTopLevelSessionList
+        }
+    }
+
+    private let scansEventLines: Bool
+
+    /// Whether the reader is among a session's top-level `dismisskit` strings, before its device.
+    var isInTopLevelSessionList: Bool {
+        if case .inTopLevelSessionList = state { true } else { false }
+    }
+
+    /// The next string of a session's top-level `dismisskit` list, with its line; nil once the
+    /// list ends, the reader then at the device's events (``hasDevice``), or at the end of a
+    /// session that never met a touch device.
+    func nextTopLevelSessionItem() throws(InputFileError) -> (text: String, line: Int)? {
+        guard isInTopLevelSessionList else { return nil }
+        do throws(InputFileError) {
+            switch try yaml.next() {
+            case .scalar:
+                return (yaml.scalarText, yaml.line)
+            case .sequenceEnd:
+                let found: LibinputRecordHeaderParser.Header?
+                do throws(InputFileError) {
+                    found = try LibinputRecordHeaderParser(yaml: yaml, deviceIndex: nil).parseKeys()
+                } catch {
+                    // The recorder writes a device's description and its `events:` at once: a
+                    // description that runs to the end of the file without them is one cut short,
+                    // and the session ends before it.
+                    guard try yaml.isAtEnd() else { throw error }
+                    state = .finished
+                    return nil
+                }
+                if let header = found {
+                    device = header.device
+                    hasDevice = true
+                    state = header.hasEvents ? .betweenItems : .finished
+                    if header.hasEvents && scansEventLines { yaml.startScanningEvdevLines() }
+                } else {
+                    state = .finished
+                }
+                return nil
+            default:
+                throw yaml.malformed("`dismisskit` must be a list of strings of JSON")
+            }
+        } catch {
+            state = .failed(error)
+            throw error
+        }
     }
 
     func next() throws(InputFileError) -> RecordedEvent? {
@@ -69,7 +136,7 @@ final class LibinputRecordReader: RecordingReader {
     private func advance() throws(InputFileError) -> RecordedEvent? {
         while true {
             switch state {
-            case .finished:
+            case .finished, .inTopLevelSessionList:
                 return nil
             case .failed(let error):
                 throw error
@@ -209,7 +276,17 @@ private struct LibinputRecordHeaderParser {
     let yaml: YAMLEventReader
     let deviceIndex: Int?
 
-    func parse() throws(InputFileError) -> Header {
+    /// What ``parse(stoppingAfterSessionHeader:)`` read up to.
+    enum Parsed {
+        /// The chosen device, the reader at its events.
+        case device(Header)
+        /// A session's header and scene, the reader among the rest of its top-level `dismisskit` list.
+        case sessionList([(text: String, line: Int)])
+    }
+
+    /// Reads the top level up to the chosen device; with `stoppingAfterSessionHeader`, up to
+    /// the second string of a top-level `dismisskit` list, when the file has one.
+    func parse(stoppingAfterSessionHeader: Bool = false) throws(InputFileError) -> Parsed {
         guard try yaml.next() == .streamStart, try yaml.next() == .documentStart else {
             throw InputFileError(
                 .malformed, path: yaml.path, line: yaml.kind == .streamEnd ? nil : yaml.line,
@@ -235,17 +312,39 @@ private struct LibinputRecordHeaderParser {
                     while try yaml.next() != .sequenceEnd {
                         guard yaml.kind == .scalar else { throw yaml.malformed("`dismisskit` must be a list of strings of JSON") }
                         sessionHeader.append((yaml.scalarText, yaml.line))
+                        if stoppingAfterSessionHeader && sessionHeader.count == 2 { return .sessionList(sessionHeader) }
                     }
                 case "devices":
                     guard versionSeen else { throw yaml.malformed("`devices` comes before `version: 1`") }
                     var header = try parseDevices(keyLine: yaml.line)
                     header.sessionHeader = sessionHeader
-                    return header
+                    return .device(header)
                 default:
                     try yaml.skipNextNode()
                 }
             case .mappingEnd:
                 throw yaml.malformed(versionSeen ? "the file has no `devices`" : "the file has no `version: 1`")
+            default:
+                throw yaml.malformed("expected a key at the top level")
+            }
+        }
+    }
+
+    /// Reads the rest of the top level's keys after a session's `dismisskit` list, up to the
+    /// chosen device; nil when the file ends without `devices` (a session that met no touch
+    /// device).
+    func parseKeys() throws(InputFileError) -> Header? {
+        while true {
+            switch try yaml.next() {
+            case .scalar:
+                switch yaml.scalarText {
+                case "devices":
+                    return try parseDevices(keyLine: yaml.line)
+                default:
+                    try yaml.skipNextNode()
+                }
+            case .mappingEnd:
+                return nil
             default:
                 throw yaml.malformed("expected a key at the top level")
             }

@@ -185,6 +185,17 @@ final class YAMLEventReader {
         }
     }
 
+    /// Whether nothing but the ends of open collections and of the document follows: reads them.
+    func isAtEnd() throws(InputFileError) -> Bool {
+        while kind != .streamEnd {
+            switch try next() {
+            case .sequenceEnd, .mappingEnd, .documentEnd, .streamEnd: continue
+            default: return false
+            }
+        }
+        return true
+    }
+
     /// Reads and skips the next node (a map value, a list item) with its whole subtree.
     func skipNextNode() throws(InputFileError) {
         var depth = 0

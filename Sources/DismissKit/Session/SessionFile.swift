@@ -120,8 +120,10 @@ public enum SessionFile {
         /// nil for a file that ends within its scene line (a session cut short there), which
         /// has nothing to replay.
         public let sceneFile: SceneFile?
-        /// The recorded touch device of a `libinput record` session; nil for a JSON Lines one.
-        public var device: DeviceDescription? { records?.device }
+        /// The recorded touch device of a `libinput record` session, once the reader has reached
+        /// it (after the session's lines that came before any touch device); nil before, and for
+        /// a JSON Lines session.
+        public var device: DeviceDescription? { records?.hasDevice == true ? records?.device : nil }
         private let lines: LineReader?
         private let records: LibinputRecordReader?
         /// The kernel event read after the `dismisskit` items before it, which come first.
@@ -129,6 +131,8 @@ public enum SessionFile {
         /// Where the recording's first `evdev` event is on the session's clock (its `clock` line).
         private var evdevTime: Int64 = 0
         private var recordsEnded = false
+        /// How many of `records.sessionEntries` were taken: they are emptied once all are.
+        private var takenEntries = 0
 
         /// Opens the file and reads its header and scene.
         /// - Throws: ``InputFileError``: `.unreadable` for a file that cannot be read, `.malformed`
@@ -137,7 +141,7 @@ public enum SessionFile {
             self.path = path
             let lines = try LineReader(path: path, chunkSize: FileInput.defaultChunkSize)
             if let first = try lines.nextLine(), first.starts(with: "# libinput record".utf8) {
-                let records = try LibinputRecordReader(path: path)
+                let records = try LibinputRecordReader(path: path, session: true)
                 self.records = records
                 self.lines = nil
                 var header = records.sessionHeader.makeIterator()
@@ -230,20 +234,36 @@ public enum SessionFile {
         /// The next entry of a `libinput record` session: its `dismisskit` items and `evdev`
         /// events in file order. A file whose last line is cut short ends before that line.
         private func next(of records: LibinputRecordReader) throws(InputFileError) -> Entry? {
+            // The session's lines before any touch device, in the top-level `dismisskit` list.
+            while records.isInTopLevelSessionList {
+                let item: (text: String, line: Int)?
+                do throws(InputFileError) {
+                    item = try records.nextTopLevelSessionItem()
+                } catch {
+                    guard let line = error.line, line >= Self.lineCount(path) else { throw error }
+                    recordsEnded = true  // cut short within its last line
+                    return nil
+                }
+                guard let (text, line) = item else { break }
+                if let entry = try entry(text, line: line, lastOfFile: { recordsEnded = true }) { return entry }
+                if recordsEnded { return nil }
+            }
             while true {
-                if !records.sessionEntries.isEmpty {
-                    let (text, line) = records.sessionEntries.removeFirst()
-                    do throws(JSONInputError) {
-                        if let entry = try entry(try JSONValue(parsing: text), text: text, line: line) { return entry }
-                    } catch {
-                        if line >= Self.lineCount(path) {  // cut short within its last line
-                            records.sessionEntries = []
-                            heldEvent = nil
-                            recordsEnded = true
-                            return nil
-                        }
-                        throw InputFileError(.malformed, path: path, line: line, reason: error.reason)
+                if takenEntries < records.sessionEntries.count {
+                    let (text, line) = records.sessionEntries[takenEntries]
+                    takenEntries += 1
+                    if takenEntries == records.sessionEntries.count {
+                        records.sessionEntries.removeAll(keepingCapacity: true)
+                        takenEntries = 0
                     }
+                    let entry = try entry(text, line: line) {
+                        records.sessionEntries = []
+                        takenEntries = 0
+                        heldEvent = nil
+                        recordsEnded = true
+                    }
+                    if let entry { return entry }
+                    if recordsEnded { return nil }
                     continue
                 }
                 if var event = heldEvent {
@@ -259,6 +279,21 @@ public enum SessionFile {
                     guard let line = error.line, line >= Self.lineCount(path) else { throw error }
                     recordsEnded = true
                 }
+            }
+        }
+
+        /// The entry of a `dismisskit` string of a `libinput record` session; nil for a string only
+        /// the reader uses, or when the string is cut short within the file's last line, which
+        /// ends the session (`lastOfFile` is called then).
+        private func entry(_ text: String, line: Int, lastOfFile: () -> Void) throws(InputFileError) -> Entry? {
+            do throws(JSONInputError) {
+                return try entry(try JSONValue(parsing: text), text: text, line: line)
+            } catch {
+                guard line >= Self.lineCount(path) else {
+                    throw InputFileError(.malformed, path: path, line: line, reason: error.reason)
+                }
+                lastOfFile()
+                return nil
             }
         }
 

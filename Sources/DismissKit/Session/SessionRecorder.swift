@@ -4,13 +4,18 @@ import Glibc
 /// until ``flush()``, which the caller calls at each frame and after each command, so a kiosk
 /// that loses power loses at most the frame in progress.
 ///
-/// The file is created with mode 0600, and a file that was there is given that mode: it holds
-/// what people did. When a write fails, the
+/// The file is created with mode 0600: it holds what people did. An earlier recording at the
+/// path is never lost: a file with anything in it is kept under the first free name of
+/// `PATH.1`, `PATH.2`, … (``keptEarlierAs``), and an empty one is replaced. What is not a
+/// regular file (a FIFO, a device, a folder, a socket) is refused before it is opened, so
+/// nothing blocks. When a write fails, the
 /// recorder stops and keeps the error (``failure``); the session itself goes on. So it does
 /// when the file would grow past its largest size (``reachedMaximumSize``): what waits is
 /// dropped, and the file ends at its last whole frame.
 public final class SessionRecorder {
     public let path: String
+    /// Where the earlier recording at ``path`` was kept, if there was one.
+    public let keptEarlierAs: String?
     /// The error that stopped the recording, if one did.
     public private(set) var failure: Errno?
     /// Whether the recording stopped because the file reached its largest size.
@@ -22,32 +27,71 @@ public final class SessionRecorder {
     /// Whether the lines are `dismisskit` items of a `libinput record` file's `events`.
     private let inLibinputRecord: Bool
 
-    /// Creates (or replaces) the file and writes the header and the starting scene.
-    /// - Throws: ``Errno`` when the file cannot be created or written.
-    public convenience init(path: String, scene: Scene, configuration: GestureConfiguration) throws(Errno) {
+    /// Creates the file and writes the header and the starting scene.
+    /// - Throws: ``RecordingFileError`` when the file cannot be created or written.
+    public convenience init(path: String, scene: Scene, configuration: GestureConfiguration) throws(RecordingFileError) {
         try self.init(path: path, opening: SessionLines.headerLine + "\n" + SessionLines.sceneLine(scene, configuration: configuration) + "\n",
                       inLibinputRecord: false, maximumSize: nil)
     }
 
-    /// Creates (or replaces) the file and writes `opening` (which ends with a line break).
+    /// Creates the file and writes `opening` (which ends with a line break).
     /// - Parameter inLibinputRecord: whether the lines go into a `libinput record` file, as
     ///   `dismisskit` items of its device's `events`.
-    init(path: String, opening: String, inLibinputRecord: Bool, maximumSize: Int?) throws(Errno) {
+    init(path: String, opening: String, inLibinputRecord: Bool, maximumSize: Int?) throws(RecordingFileError) {
+        // Refused before anything at the path is touched.
+        if let maximumSize, opening.utf8.count > maximumSize { throw .system(Errno(code: EFBIG)) }
         self.path = path
         self.inLibinputRecord = inLibinputRecord
         self.maximumSize = maximumSize
-        descriptor = try SystemCall.checked { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
-        // A file that was there keeps its mode through open: it is made private too.
-        do throws(Errno) {
-            _ = try SystemCall.checked { fchmod(descriptor, 0o600) }
-        } catch {
-            close(descriptor)
-            throw error
-        }
+        (descriptor, keptEarlierAs) = try Self.create(path)
         append(text: opening)
         flush()
-        if let failure { throw failure }
-        if reachedMaximumSize { throw Errno(code: EFBIG) }
+        if let failure { throw .system(failure) }
+    }
+
+    /// Opens a new file at `path`, mode 0600, keeping what was there (``keptEarlierAs``).
+    private static func create(_ path: String) throws(RecordingFileError) -> (descriptor: Int32, keptAs: String?) {
+        var keptAs: String?
+        // Another process may take the name between the calls: a few tries, then its error.
+        for _ in 0..<8 {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if descriptor >= 0 { return (descriptor, keptAs) }
+            guard errno == EEXIST else { throw .system(.current) }
+            var status = stat()
+            guard stat(path, &status) == 0 else {
+                if errno == ENOENT { throw .notARegularFile(path, "a dangling symbolic link") }
+                throw .system(.current)
+            }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG where status.st_size == 0:
+                // Nothing to keep: written over, and made private.
+                let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+                guard descriptor >= 0 else { throw .system(.current) }
+                guard fchmod(descriptor, 0o600) == 0 else {
+                    let error = Errno.current
+                    close(descriptor)
+                    throw .system(error)
+                }
+                return (descriptor, keptAs)
+            case S_IFREG:
+                let kept = firstFreeName(after: path)
+                guard rename(path, kept) == 0 else { throw .system(.current) }
+                keptAs = kept
+            case S_IFDIR: throw .notARegularFile(path, "a folder")
+            case S_IFIFO: throw .notARegularFile(path, "a FIFO")
+            case S_IFSOCK: throw .notARegularFile(path, "a socket")
+            default: throw .notARegularFile(path, "a device")
+            }
+        }
+        throw .system(Errno(code: EEXIST))
+    }
+
+    /// The first of `path.1`, `path.2`, … that names nothing.
+    private static func firstFreeName(after path: String) -> String {
+        var number = 1
+        var status = stat()
+        while lstat("\(path).\(number)", &status) == 0 { number += 1 }
+        return "\(path).\(number)"
     }
 
     deinit {
@@ -106,6 +150,21 @@ public final class SessionRecorder {
     }
 }
 
+/// Why a session file cannot be recorded.
+public enum RecordingFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The path names something other than a regular file, in words (`a FIFO`).
+    case notARegularFile(String, String)
+    /// A system call failed (EFBIG: the header alone is larger than the largest size allowed).
+    case system(Errno)
+
+    public var description: String {
+        switch self {
+        case .notARegularFile(_, let kind): "it is \(kind), not a regular file; give the path of a file to write"
+        case .system(let error): error.code == EFBIG ? "the largest size allowed is less than the session's header" : "\(error)"
+        }
+    }
+}
+
 extension SessionFile {
     /// Replays a session through a new pipeline with the session's scene: each touch and
     /// command as the host gave it, then the recogniser's decisions and the intents they caused,
@@ -124,9 +183,8 @@ extension SessionFile {
         guard let sceneFile = reader.sceneFile else { return }
         var pipeline = DismissalPipeline(scene: sceneFile.scene, configuration: configuration ?? sceneFile.configuration)
         pipeline.notesDecisions = true
-        var decoder = try reader.device.map { device throws(InputFileError) in
-            try RecordedDeviceDecoder(device: device, path: reader.path, screen: pipeline.scene.screen)
-        }
+        // Made when the reader reaches the recorded device: a live session may run a while before one appears.
+        var decoder: RecordedDeviceDecoder?
         var touches: [TouchEvent] = []
         var intents: [Intent] = []
         var decisions: [GestureDecision] = []
@@ -150,6 +208,9 @@ extension SessionFile {
             case .escapeKey(let time):
                 pipeline.handleEscapeKey(time: time, into: &intents)
             case .evdev(let recorded):
+                if decoder == nil, let device = reader.device {
+                    decoder = try RecordedDeviceDecoder(device: device, path: reader.path, screen: pipeline.scene.screen)
+                }
                 guard decoder != nil else { continue }
                 try decoder?.decode(recorded, into: &touches) { _ in pipeline.scene.screen }
                 for touch in touches {

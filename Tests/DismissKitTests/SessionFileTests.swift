@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import DismissKit
+@testable import DismissKit
 import Testing
 
 /// Session files: recorded as a host drives a pipeline, replayed by `gesturectl replay` to the
@@ -105,6 +105,71 @@ import Testing
                                              "Recordings/gesture-gated-swipe-confirm-discard.scene.json", "--verify"])
         #expect(notASession.status == 64)
         #expect(notASession.standardError.hasPrefix("Error: '--verify' is for session files"))
+    }
+
+    /// Whatever the recorder writes, the replay reads back to the same intents: touches the
+    /// pipeline refused (a position that is not a number, a time far out of range), and a
+    /// command as long as the host may send, escaped to several times its length.
+    /// Read back and written again, the session is the same bytes.
+    @Test func whatTheRecorderWritesTheReplayReadsBack() throws {
+        let path = Self.temporaryPath("round-trip"), again = Self.temporaryPath("round-trip-again")
+        defer { unlink(path); unlink(again); unlink(again + ".1") }
+        var scene = Scene(presentations: [Presentation(id: "compose", style: .sheet, unsavedChanges: true)])
+        scene.presentations += (0..<3).map { Presentation(id: "p\($0)", style: .formSheet, passthrough: []) }
+        scene.presentations.reverse()
+        let recorder = try SessionRecorder(path: path, scene: scene, configuration: GestureConfiguration())
+        var pipeline = DismissalPipeline(scene: scene)
+        var intents: [Intent] = []
+        func touch(_ event: TouchEvent) {
+            recorder.record(touch: event)
+            let before = intents.count
+            try? pipeline.handle(event, into: &intents)
+            recorder.record(intents: intents[before...], names: pipeline.names)
+            if event.kind == .frame { recorder.flush() }
+        }
+        func command(_ text: String, _ time: Int64) throws {
+            recorder.record(command: text, time: time)
+            let before = intents.count
+            if let parsed = try? HostCommandParser.parse(text) { try? pipeline.apply(parsed, time: time, into: &intents) }
+            recorder.record(intents: intents[before...], names: pipeline.names)
+            recorder.flush()
+        }
+        var refused = TouchEvent(kind: .down, time: 1000)
+        refused.point = TouchPoint(xMM: 0, yMM: 0, x: .nan, y: .infinity)
+        touch(refused)
+        var far = TouchEvent(kind: .down, time: Int64(1) << 62)
+        far.point = TouchPoint(xMM: 0, yMM: 0, x: 10, y: 10)
+        touch(far)
+        // 1 MiB of command whose every character is escaped when written.
+        let padding = String(repeating: "\u{1}\"", count: (InputLimits.maximumLineLength - 80) / 7)
+        try command(#"{"type": "dismiss", "presentation": "p0", "x": "\#(padding)"}"#, 2000)
+        try command(#"{"type": "dismiss", "presentation": "p0"}"#, 3000)
+        #expect(intents.count == 1)
+        let handedOut = intents.map { $0.jsonLine(explain: false, names: pipeline.names).text }
+
+        let reader = try SessionFile.Reader(path: path)
+        var replayed: [String] = []
+        try SessionFile.steps(of: reader) { step, names in
+            if case .intent(let intent) = step { replayed.append(intent.jsonLine(explain: false, names: names).text) }
+        }
+        #expect(replayed == handedOut)
+        let verify = try runGesturectl(["replay", "--verify", path])
+        #expect(verify.status == 0, "\(verify.standardError)")
+
+        // Read back, written again: the same bytes.
+        let copy = try SessionRecorder(path: again, scene: try #require(SessionFile.Reader(path: path).sceneFile).scene,
+                                       configuration: GestureConfiguration())
+        let entries = try SessionFile.Reader(path: path)
+        while let entry = try entries.next() {
+            switch entry {
+            case .touch(let event): copy.record(touch: event)
+            case .command(let text, let time, _): copy.record(command: text, time: time)
+            case .intent(let text): copy.append(SessionLines.intentLine(text))
+            case .escapeKey, .evdev: Issue.record("a session of the C library has no \(entry)")
+            }
+        }
+        copy.flush()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     /// An earlier recording is never lost: kept under the first free `PATH.N`; an empty file is

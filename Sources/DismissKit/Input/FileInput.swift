@@ -77,16 +77,20 @@ final class LineReader {
     @exclusivity(unchecked) private var lines: LineSplitter
     private var reachedEnd = false
 
-    init(input: FileInput) {
+    /// The longest line read; a longer one is refused.
+    private let maximumLineLength: Int
+
+    init(input: FileInput, maximumLineLength: Int = InputLimits.maximumLineLength) {
         self.input = input
         self.path = input.path
+        self.maximumLineLength = maximumLineLength
         lines = LineSplitter(capacity: input.firstBufferSize)
     }
 
     /// Opens `path` and reads its lines.
     /// - Throws: ``InputFileError`` of kind `.unreadable` when the file cannot be opened.
-    convenience init(path: String, chunkSize: Int) throws(InputFileError) {
-        self.init(input: try FileInput(path: path, chunkSize: chunkSize))
+    convenience init(path: String, chunkSize: Int, maximumLineLength: Int = InputLimits.maximumLineLength) throws(InputFileError) {
+        self.init(input: try FileInput(path: path, chunkSize: chunkSize), maximumLineLength: maximumLineLength)
     }
 
     /// The next line without its line break (`\n` or `\r\n`), or nil at the end of the file.
@@ -114,12 +118,12 @@ final class LineReader {
     }
 
     /// Appends the file's next chunk to the bytes not yet handed out.
-    /// - Throws: when the unfinished line is already ``InputLimits/maximumLineLength`` long.
+    /// - Throws: when the unfinished line is already `maximumLineLength` long.
     private func readMore() throws(InputFileError) {
-        guard lines.unfinishedLineLength < InputLimits.maximumLineLength else {
+        guard lines.unfinishedLineLength < maximumLineLength else {
             throw InputFileError(
                 .malformed, path: path, line: lineNumber + 1,
-                reason: "line is longer than \(InputLimits.maximumLineLength) bytes")
+                reason: "line is longer than \(maximumLineLength) bytes")
         }
         reachedEnd = try lines.append { buffer throws(InputFileError) in try input.read(into: buffer) } == 0
     }

@@ -61,7 +61,8 @@ final class LibinputRecordReader: RecordingReader {
          scansEventLines: Bool = true, session: Bool = false) throws(InputFileError) {
         self.path = path
         self.scansEventLines = scansEventLines
-        yaml = try YAMLEventReader(input: FileInput(path: path, chunkSize: readChunkSize))
+        yaml = try YAMLEventReader(input: FileInput(path: path, chunkSize: readChunkSize), maximumBytesBetweenEvents: session
+                                       ? InputLimits.maximumSessionLineLength : InputLimits.maximumYAMLBytesBetweenEvents)
         let parser = LibinputRecordHeaderParser(yaml: yaml, deviceIndex: deviceIndex)
         switch try parser.parse(stoppingAfterSessionHeader: session) {
         case .device(let header):

@@ -36,9 +36,10 @@ final class YAMLEventReader {
     /// events still came before the failure depends on how the input was cut.
     private(set) var failedOnUndecodableByte = false
 
-    init(input: FileInput) throws(InputFileError) {
+    /// - Parameter maximumBytesBetweenEvents: the most input one event may take.
+    init(input: FileInput, maximumBytesBetweenEvents: Int = InputLimits.maximumYAMLBytesBetweenEvents) throws(InputFileError) {
         path = input.path
-        source = YAMLInputSource(input: input)
+        source = YAMLInputSource(input: input, maximumBytesBetweenEvents: maximumBytesBetweenEvents)
         parser = .allocate(capacity: 1)
         event = .allocate(capacity: 1)
         guard yaml_parser_initialize(parser) != 0 else {
@@ -153,7 +154,7 @@ final class YAMLEventReader {
 
     private func overLimitError() -> InputFileError {
         InputFileError(.malformed, path: path, line: Int(parser.pointee.mark.line) + 1 + source.skippedLineCount,
-                       reason: "more than \(InputLimits.maximumYAMLBytesBetweenEvents) bytes without a complete YAML event "
+                       reason: "more than \(source.maximumBytesBetweenEvents) bytes without a complete YAML event "
                            + "(a scalar or key that long has no place in a recording)")
     }
 
@@ -262,7 +263,9 @@ private final class YAMLInputSource {
     private(set) var skippedLineCount = 0
     /// The read error, reported instead of libyaml's generic "input error".
     private(set) var failure: InputFileError?
-    /// Whether libyaml asked for more than ``InputLimits/maximumYAMLBytesBetweenEvents`` for one event.
+    /// The most bytes libyaml may ask for one event.
+    let maximumBytesBetweenEvents: Int
+    /// Whether libyaml asked for more than `maximumBytesBetweenEvents` for one event.
     private(set) var overLimit = false
     /// The bytes handed to libyaml since the current event was asked for.
     private var bytesThisEvent = 0
@@ -274,8 +277,9 @@ private final class YAMLInputSource {
     private var pending: [UInt8] = []
     private var pendingOffset = 0
 
-    init(input: FileInput) {
+    init(input: FileInput, maximumBytesBetweenEvents: Int) {
         self.input = input
+        self.maximumBytesBetweenEvents = maximumBytesBetweenEvents
     }
 
     /// Notes that libyaml starts on a new event: the count of bytes per event starts again.
@@ -286,7 +290,7 @@ private final class YAMLInputSource {
     /// Fills `buffer` with up to `capacity` bytes; 0 at the end of the file, nil on a read
     /// error or once one event has taken more than its share.
     func fill(_ buffer: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int? {
-        guard bytesThisEvent <= InputLimits.maximumYAMLBytesBetweenEvents else {
+        guard bytesThisEvent <= maximumBytesBetweenEvents else {
             overLimit = true
             return nil
         }

@@ -156,7 +156,8 @@ public enum SessionFile {
                 sceneFile = try Self.sceneFile(try Self.object(scene.text, path: path, line: scene.line), path: path, line: scene.line)
                 return
             }
-            let jsonLines = try LineReader(path: path, chunkSize: FileInput.defaultChunkSize)
+            let jsonLines = try LineReader(path: path, chunkSize: FileInput.defaultChunkSize,
+                                           maximumLineLength: InputLimits.maximumSessionLineLength)
             self.lines = jsonLines
             records = nil
             guard let header = try Self.object(jsonLines, path: path, expecting: "the session header", cutShortIsEnd: false) else {
@@ -315,7 +316,7 @@ public enum SessionFile {
                 guard let kind = TouchEvent.Kind(rawValue: name) else {
                     throw JSONInputError(line: line, reason: "event: expected down, motion, up, cancel or frame, found \(quoted(name))")
                 }
-                var event = TouchEvent(kind: kind, time: try reader.required("time").integer(at: "time"))
+                var event = TouchEvent(kind: kind, time: try Self.touchTime(try reader.required("time")))
                 if kind != .frame {
                     let seatSlot = try reader.required("seatSlot").integer(at: "seatSlot")
                     guard let slot = Int32(exactly: seatSlot) else {
@@ -325,8 +326,8 @@ public enum SessionFile {
                     event.seatSlot = slot
                 }
                 if kind == .down || kind == .motion {
-                    let x = try reader.required("x").number(at: "x")
-                    let y = try reader.required("y").number(at: "y")
+                    let x = try Self.coordinate(try reader.required("x"), at: "x")
+                    let y = try Self.coordinate(try reader.required("y"), at: "y")
                     event.point = TouchPoint(xMM: 0, yMM: 0, x: x, y: y)
                 }
                 entry = .touch(event)
@@ -352,6 +353,21 @@ public enum SessionFile {
             }
             try reader.rejectUnknownKeys()
             return entry
+        }
+
+        /// A touch's time. One beyond a whole number JSON holds exactly (±2⁵³) was refused by the
+        /// pipeline as the host gave it: it is read as near as a `Double` holds it (the farthest
+        /// time past `Int64`'s range), to be refused again.
+        private static func touchTime(_ value: JSONValue) throws(JSONInputError) -> Int64 {
+            let number = try value.number(at: "time")
+            guard abs(number) > InputLimits.exactJSONInteger, number == number.rounded() else { return try value.integer(at: "time") }
+            return Int64(exactly: number) ?? (number < 0 ? .min : .max)
+        }
+
+        /// A touch's coordinate: `null` is one the host gave that is not a number (JSON has no
+        /// NaN or infinity), which the pipeline refused, read as NaN to be refused again.
+        private static func coordinate(_ value: JSONValue, at path: String) throws(JSONInputError) -> Double {
+            value.isNull ? .nan : try value.number(at: path)
         }
 
         /// A `dismisskit` string of a `libinput record` session as an object.

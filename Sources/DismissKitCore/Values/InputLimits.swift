@@ -9,6 +9,13 @@ public enum InputLimits {
     /// The most YAML a recording may hold between two parser events, a scalar's length
     /// included (1 MiB): nothing in a recording comes near it.
     public static let maximumYAMLBytesBetweenEvents = 1 << 20
+    /// The largest whole number a JSON number holds exactly, as a `Double` reads it: 2⁵³.
+    public static let exactJSONInteger = 9_007_199_254_740_992.0
+    /// The longest line of a session file (8 MiB), and the most YAML between two events of a
+    /// `libinput record` session: what the recorder writes of an input it took, a 1 MiB host
+    /// command with every character escaped (6 bytes each) or the scene of a 1 MiB scene file
+    /// spelled with every default, within what the replay reads back.
+    public static let maximumSessionLineLength = 8 << 20
     /// The largest scene file (1 MiB): a kiosk's scene is a few kilobytes.
     public static let maximumSceneFileSize = 1 << 20
     /// The most presentations a scene may stack.

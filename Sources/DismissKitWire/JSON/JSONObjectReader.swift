@@ -141,10 +141,19 @@ extension JSONValue {
     /// The value as a whole number that a `Double` holds exactly (at most 2^53 in magnitude).
     public func integer(at path: String) throws(JSONInputError) -> Int64 {
         let number = try number(at: path)
-        guard number == number.rounded(), abs(number) <= 9_007_199_254_740_992 else {
+        guard number == number.rounded() else {
             throw failure(at: path, "expected a whole number, found \(JSONLine.formatNumber(number))")
         }
+        // Beyond 2^53 the number read is not the one written: it is not quoted back.
+        guard abs(number) <= InputLimits.exactJSONInteger else {
+            throw failure(at: path, "expected a whole number from -2^53 to 2^53 (9007199254740992), found one beyond")
+        }
         return Int64(number)
+    }
+
+    /// Whether the value is `null`.
+    public var isNull: Bool {
+        if case .null = kind { true } else { false }
     }
 
     /// The value as a boolean.

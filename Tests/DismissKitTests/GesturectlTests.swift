@@ -133,6 +133,67 @@ import DismissKitService
         #expect(result.standardError.hasPrefix("Error: Recordings/no-such-recording.evemu"))
     }
 
+    /// What cannot be read is named for what it is, with or without a scene: 66 for a path that
+    /// cannot be read, 65 for a file of another format; never a usage error (64).
+    @Test func pathsAreReadForWhatTheyAre() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paths-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(symlink(folder + "/loop", folder + "/loop") == 0)
+        #expect(FileManager.default.createFile(atPath: folder + "/other.evemu", contents: Data("hello\n".utf8)))
+        for (path, status) in [(folder + "/missing.evemu", Int32(66)), (folder, 66), (folder + "/loop", 66), (folder + "/other.evemu", 65),
+                               ("/dev/null", 66)] {
+            let result = try runGesturectl(["replay", path])
+            #expect(result.status == status, "\(path): \(result.standardError)")
+            #expect(result.standardError.hasPrefix("Error: \(path)"), "\(result.standardError)")
+        }
+        // A session cut within its header holds nothing to replay, as one cut within its scene.
+        _ = try SessionFileTests.record("gesture-gated-swipe-confirm-discard", to: folder + "/session.jsonl")
+        let session = try String(contentsOfFile: folder + "/session.jsonl", encoding: .utf8)
+        let header = session.prefix { $0 != "\n" }
+        for length in [2, 10, header.count / 2, header.count, header.count + 1] {
+            let cut = folder + "/cut.jsonl"
+            #expect(FileManager.default.createFile(atPath: cut, contents: Data(session.utf8.prefix(length))))
+            let result = try runGesturectl(["replay", cut])
+            #expect(result.status == 0 && result.standardOutput.isEmpty, "cut at \(length): \(result.standardError)")
+            #expect(result.standardError.contains("the session ends before its scene: nothing to replay"), "\(result.standardError)")
+        }
+    }
+
+    /// A pipe is read once and replayed: a session or a recording given on standard input, and a
+    /// `run --record` session written into a FIFO.
+    @Test func aPipeIsReplayedAsAFile() throws {
+        let session = SessionFileTests.temporaryPath("piped"), yaml = LiveSessionRecordingTests.temporaryPath("piped")
+        defer { unlink(session); unlink(yaml) }
+        _ = try SessionFileTests.record("gesture-gated-swipe-confirm-discard", to: session)
+        _ = try LiveSessionRecordingTests.record(to: yaml)
+        let expected = try runGesturectl(["replay", session])
+        #expect(expected.status == 0 && !expected.standardOutput.isEmpty)
+        let piped = try runGesturectl(["replay", "/dev/stdin"], input: try String(contentsOfFile: session, encoding: .utf8))
+        #expect(piped.status == 0, "\(piped.standardError)")
+        #expect(piped.standardOutput == expected.standardOutput)
+        let verified = try runGesturectl(["replay", "--verify", "/dev/stdin"], input: try String(contentsOfFile: session, encoding: .utf8))
+        #expect(verified.status == 0, "\(verified.standardError)")
+
+        let name = "Recordings/gesture-gated-swipe-confirm-discard"
+        let recording = try runGesturectl(["replay", name + ".evemu", "--scene", name + ".scene.json"])
+        let pipedRecording = try runGesturectl(["replay", "/dev/stdin", "--scene", name + ".scene.json"],
+                                               input: try String(contentsOfFile: name + ".evemu", encoding: .utf8))
+        #expect(pipedRecording.status == 0 && pipedRecording.standardOutput == recording.standardOutput, "\(pipedRecording.standardError)")
+
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("session-fifo-\(getpid())").path
+        unlink(fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let text = try Data(contentsOf: URL(fileURLWithPath: yaml))
+        let writer = Thread { try? text.write(to: URL(fileURLWithPath: fifo)) }
+        writer.start()
+        let fromFIFO = try runGesturectl(["replay", fifo])
+        #expect(fromFIFO.status == 0, "\(fromFIFO.standardError)")
+        #expect(fromFIFO.standardOutput == (try runGesturectl(["replay", yaml])).standardOutput)
+    }
+
     @Test func aMalformedRecordingExits65NamingFileAndLine() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gesturectl-broken-\(getpid()).evemu")
         let original = try String(contentsOf: TestPaths.recordings.appendingPathComponent("rules-seat-slots.evemu"), encoding: .utf8)

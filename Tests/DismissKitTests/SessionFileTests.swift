@@ -89,17 +89,23 @@ import Testing
         changed[intentLines[2]] = Substring(lines[intentLines[2]].replacingOccurrences(of: #""time":"#, with: #""time":1"#))
         let differs = try verify(changed)
         #expect(differs.status == 1)
-        #expect(differs.standardError.contains(": intent 3 differs; recorded "), "\(differs.standardError)")
+        #expect(differs.standardError.contains(": intent 3 (line \(intentLines[2] + 1)) differs; recorded "), "\(differs.standardError)")
         var dropped = lines
-        dropped.remove(at: intentLines.last!)
-        let extra = try verify(dropped)
-        #expect(extra.status == 1)
-        #expect(extra.standardError.contains(": intent \(handedOut.count) was not recorded; replayed "), "\(extra.standardError)")
+        dropped.remove(at: intentLines[1])
+        let skipped = try verify(dropped)
+        #expect(skipped.status == 1)
+        // The line named is where the recorded intent is: the one after the line taken out.
+        #expect(skipped.standardError.contains(": intent 2 (line \(intentLines[2])) differs; "), "\(skipped.standardError)")
+        // Cut between a touch and its intents (power lost mid-frame): a prefix, not a difference.
+        let cut = try verify(Array(lines[..<intentLines[2]]))
+        #expect(cut.status == 0, "\(cut.standardError)")
+        #expect(cut.standardError.contains("the 2 recorded intents replay the same; the file ends before the last "), "\(cut.standardError)")
         var added = lines
         added.insert(lines[intentLines.last!], at: intentLines.last! + 1)
         let missing = try verify(added)
         #expect(missing.status == 1)
-        #expect(missing.standardError.contains(": intent \(handedOut.count + 1) was recorded but not replayed: "), "\(missing.standardError)")
+        #expect(missing.standardError.contains(": intent \(handedOut.count + 1) (line \(intentLines.last! + 2)) was recorded but not replayed: "),
+                "\(missing.standardError)")
 
         let notASession = try runGesturectl(["replay", "Recordings/gesture-gated-swipe-confirm-discard.evemu", "--scene",
                                              "Recordings/gesture-gated-swipe-confirm-discard.scene.json", "--verify"])

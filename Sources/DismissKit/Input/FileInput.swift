@@ -13,16 +13,21 @@ final class FileInput {
     let sizeWhenOpened: Int?
     private let descriptor: Int32
 
-    /// Opens `path` for reading.
-    /// - Throws: ``InputFileError`` of kind `.unreadable` when the file is missing, a directory or not readable.
+    /// Opens `path` for reading; a pipe is read from its copy (``StreamSpool``), from the start.
+    /// - Throws: ``InputFileError`` of kind `.unreadable` when the file is missing, a directory,
+    ///   a device or socket, or not readable.
     init(path: String, chunkSize: Int = FileInput.defaultChunkSize) throws(InputFileError) {
         self.path = path
         self.chunkSize = max(1, chunkSize)
         let descriptor: Int32
-        do {
-            descriptor = try SystemCall.checked { open(path, O_RDONLY | O_CLOEXEC) }
-        } catch {
-            throw InputFileError(.unreadable, path: path, reason: FileInput.describe(error))
+        if let copy = try StreamSpool.openCopy(of: path) {
+            descriptor = copy
+        } else {
+            do {
+                descriptor = try SystemCall.checked { open(path, O_RDONLY | O_CLOEXEC) }
+            } catch {
+                throw InputFileError(.unreadable, path: path, reason: FileInput.describe(error))
+            }
         }
         var status = stat()
         let known = fstat(descriptor, &status) == 0

@@ -92,9 +92,9 @@ public enum SessionFile {
         return recorded
     }
 
-    /// Whether the file at `path` begins with a session header (of any version), or is a
-    /// `libinput record` file with a `dismisskit` key among its first lines; false when it
-    /// cannot be read, which opening it then reports.
+    /// Whether the file at `path` begins with a session header (of any version, or cut short
+    /// within it), or is a `libinput record` file with a `dismisskit` key among its first
+    /// lines; false when it cannot be read, which opening it then reports.
     public static func isSession(path: String) -> Bool {
         guard let lines = try? LineReader(path: path, chunkSize: 4096), let first = try? lines.nextLine() else { return false }
         // Compared as bytes: a String's `contains` would link the regex library into every program.
@@ -104,6 +104,10 @@ public enum SessionFile {
            (head.startIndex...(head.endIndex - marker.count)).contains(where: { head[$0..<($0 + marker.count)].elementsEqual(marker) }) {
             return true
         }
+        // A header begins with its first key, sorted: a file cut before its format is one too.
+        let opening = Array(#"{"dismisskit":""#.utf8)
+        if first.starts(with: opening) { return true }
+        if first.count >= 2, opening.starts(with: first), (try? lines.nextLine()) == nil { return true }
         guard first.starts(with: "# libinput record".utf8) else { return false }
         while lines.lineNumber < 16, let line = try? lines.nextLine() {
             if line.starts(with: "dismisskit:".utf8) { return true }
@@ -131,6 +135,8 @@ public enum SessionFile {
         /// Where the recording's first `evdev` event is on the session's clock (its `clock` line).
         private var evdevTime: Int64 = 0
         private var recordsEnded = false
+        /// The line of the entry ``next()`` gave last.
+        public private(set) var lineOfEntry = 0
         /// How many of `records.sessionEntries` were taken: they are emptied once all are.
         private var takenEntries = 0
 
@@ -160,8 +166,10 @@ public enum SessionFile {
                                            maximumLineLength: InputLimits.maximumSessionLineLength)
             self.lines = jsonLines
             records = nil
-            guard let header = try Self.object(jsonLines, path: path, expecting: "the session header", cutShortIsEnd: false) else {
-                throw InputFileError(.malformed, path: path, line: 1, reason: "the file ends before the session header")
+            // A session cut within its header, as within its scene, holds nothing to replay.
+            guard let header = try Self.object(jsonLines, path: path, expecting: "the session header", cutShortIsEnd: true) else {
+                sceneFile = nil
+                return
             }
             try Self.checkHeader(header, path: path, line: jsonLines.lineNumber)
             guard let scene = try Self.object(jsonLines, path: path, expecting: "the scene", cutShortIsEnd: true) else {
@@ -224,7 +232,10 @@ public enum SessionFile {
                     throw InputFileError(.malformed, path: path, line: line, reason: error.reason)
                 }
                 do throws(JSONInputError) {
-                    if let entry = try entry(value, text: text, line: line) { return entry }
+                    if let entry = try entry(value, text: text, line: line) {
+                        lineOfEntry = line
+                        return entry
+                    }
                 } catch {
                     throw InputFileError(.malformed, path: path, line: line, reason: error.reason)
                 }
@@ -246,7 +257,10 @@ public enum SessionFile {
                     return nil
                 }
                 guard let (text, line) = item else { break }
-                if let entry = try entry(text, line: line, lastOfFile: { recordsEnded = true }) { return entry }
+                if let entry = try entry(text, line: line, lastOfFile: { recordsEnded = true }) {
+                    lineOfEntry = line
+                    return entry
+                }
                 if recordsEnded { return nil }
             }
             while true {
@@ -263,7 +277,10 @@ public enum SessionFile {
                         heldEvent = nil
                         recordsEnded = true
                     }
-                    if let entry { return entry }
+                    if let entry {
+                        lineOfEntry = line
+                        return entry
+                    }
                     if recordsEnded { return nil }
                     continue
                 }
@@ -385,6 +402,7 @@ public enum SessionFile {
             _ lines: LineReader, path: String, expecting what: String, cutShortIsEnd: Bool
         ) throws(InputFileError) -> JSONObjectReader? {
             guard let bytes = try lines.nextLine() else {
+                if cutShortIsEnd { return nil }
                 throw InputFileError(.malformed, path: path, line: lines.lineNumber + 1, reason: "the file ends before \(what)")
             }
             let line = lines.lineNumber

@@ -177,8 +177,11 @@ extension SessionFile {
     /// recording, each onto the screen in force, and their touches handled one by one.
     /// - Throws: ``InputFileError`` for a line that is not an entry, or a recorded device that
     ///   is not a touchscreen.
+    /// - Parameter recorded: called with each intent the session recorded, its JSON text and line,
+    ///   where it is in the file.
     public static func steps(
-        of reader: Reader, configuration: GestureConfiguration? = nil, _ body: (Replay.Step, PresentationNames) -> Void
+        of reader: Reader, configuration: GestureConfiguration? = nil, recorded: (String, Int) -> Void = { _, _ in },
+        _ body: (Replay.Step, PresentationNames) -> Void
     ) throws(InputFileError) {
         guard let sceneFile = reader.sceneFile else { return }
         var pipeline = DismissalPipeline(scene: sceneFile.scene, configuration: configuration ?? sceneFile.configuration)
@@ -219,10 +222,56 @@ extension SessionFile {
                     deliver()
                 }
                 touches.removeAll(keepingCapacity: true)
-            case .intent:
+            case .intent(let text):
+                recorded(text, reader.lineOfEntry)
                 continue
             }
             deliver()
         }
+    }
+}
+
+extension SessionFile {
+    /// What ``verify(_:configuration:)`` found: how many intents were compared, the first
+    /// difference, and how many replayed intents the file ends before (a cut).
+    public struct Verification: Sendable, Hashable {
+        public var compared = 0
+        /// The first difference, in words, naming the recorded intent's line.
+        public var difference: String?
+        /// Intents the replay gives after the last one recorded: the file was cut before them
+        /// (power lost mid-frame), which is a prefix, not a difference.
+        public var notRecordedAtTheEnd = 0
+    }
+
+    /// Replays the session and compares each intent with the one it recorded, as both come: in
+    /// one pass, holding only the intents of the entry at hand.
+    public static func verify(_ reader: Reader, configuration: GestureConfiguration? = nil) throws(InputFileError) -> Verification {
+        var result = Verification()
+        var recorded: [(text: String, line: Int)] = [], replayed: [String] = []
+        func compare() {
+            let count = min(recorded.count, replayed.count)
+            guard result.difference == nil, count > 0 else { return }
+            for index in 0..<count where recorded[index].text != replayed[index] {
+                result.difference = "intent \(result.compared + index + 1) (line \(recorded[index].line)) differs; "
+                    + "recorded \(recorded[index].text), replayed \(replayed[index])"
+                return
+            }
+            result.compared += count
+            recorded.removeFirst(count)
+            replayed.removeFirst(count)
+        }
+        try steps(of: reader, configuration: configuration, recorded: { text, line in
+            recorded.append((text, line))
+            compare()
+        }) { step, names in
+            guard case .intent(let intent) = step else { return }
+            replayed.append(intent.jsonLine(explain: false, names: names).text)
+            compare()
+        }
+        if result.difference == nil, let first = recorded.first {
+            result.difference = "intent \(result.compared + 1) (line \(first.line)) was recorded but not replayed: \(first.text)"
+        }
+        if result.difference == nil { result.notRecordedAtTheEnd = replayed.count }
+        return result
     }
 }

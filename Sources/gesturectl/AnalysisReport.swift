@@ -4,7 +4,7 @@ import DismissKit
 struct AnalysisReport {
     let outcomes: [AnalyzeCommand.Outcome]
     /// Recordings of a folder left out for want of a scene.
-    let skipped: [String]
+    let skipped: [(path: String, reason: String)]
     /// Whether a second configuration was analysed (`--compare-config`).
     let comparing: Bool
 
@@ -70,7 +70,7 @@ struct AnalysisReport {
         for (path, analysed) in analysed {
             let analysis = analysed.first
             let ends = Self.ends(of: analysis)
-            var row = [path, String(ends.values.reduce(0, +)), String(ends[.dismissAttempt] ?? 0), String(ends[.settle] ?? 0),
+            var row = [MessageWriter.escaped(path), String(ends.values.reduce(0, +)), String(ends[.dismissAttempt] ?? 0), String(ends[.settle] ?? 0),
                        String(ends[.cancel] ?? 0), String(ends[.handedBack] ?? 0), String(analysis.taps.count)]
             let velocities = analysis.releases.map(\.velocity)
             row.append(velocities.isEmpty ? "-" : figure(Spread(velocities).median) + " pt/s")
@@ -93,7 +93,8 @@ struct AnalysisReport {
     private func corpusLines() -> [String] {
         let analyses = analysed.map(\.analysed.first)
         let failed = outcomes.count - analysed.count
-        var lines = ["corpus: \(analysed.count) recordings analysed, \(failed) could not be, \(skipped.count) skipped (no scene)"]
+        var lines = ["corpus: \(analysed.count) recordings analysed, \(failed) could not be, \(skipped.count) skipped"]
+        for (path, reason) in skipped { lines.append("  skipped \(path): \(reason)") }
         lines.append("drags by origin and end:")
         for origin in [DragOrigin.topRegion, .scrolledContent, .grabber] {
             let ends = analyses.reduce(into: [GestureAnalysis.DragEnd: Int]()) { total, analysis in
@@ -183,11 +184,11 @@ struct AnalysisReport {
                 lines.append(line.text)
             }
         }
-        for path in skipped {
+        for (path, reason) in skipped {
             var line = JSONLine()
             line.set("type", .string("skipped"))
             line.set("recording", .string(path))
-            line.set("reason", .string("no scene"))
+            line.set("reason", .string(reason))
             lines.append(line.text)
         }
         for change in changes {

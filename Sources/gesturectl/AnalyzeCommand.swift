@@ -26,8 +26,9 @@ enum AnalyzeCommand: Subcommand {
           <recording-or-folder>   A recording (libinput record YAML or evemu) or a session file, or a
                                   folder: its session files (.jsonl), and its .evemu, .yml, .yaml and
                                   .events files with a NAME.scene.json beside them (all of them with
-                                  '--scene'; the others are listed as skipped). A session holds its
-                                  own scene, and its intents are the ones expected.
+                                  '--scene'; the others, and what is not a regular file, are listed
+                                  as skipped). A session (also a 'run --record' .yaml) holds its own
+                                  scene, and its intents are the ones expected.
 
         OPTIONS:
           --scene <file>          The scene for every recording, instead of NAME.scene.json beside each.
@@ -75,7 +76,8 @@ enum AnalyzeCommand: Subcommand {
         let outcomes = analyse(corpus.recordings, configPath: configPath ?? nil, comparePath: comparePath ?? nil)
         var output = LineWriter.standardOutput()
         let report = AnalysisReport(outcomes: outcomes, skipped: corpus.skipped, comparing: comparePath != nil)
-        for line in options.flag("json") ? report.jsonLines() : report.tableLines() { output.write(line: line) }
+        // Paths come from outside: a name holding ESC or BEL is written escaped, as in messages.
+        for line in options.flag("json") ? report.jsonLines() : report.tableLines() { output.write(line: MessageWriter.escaped(line)) }
         output.flush()
         for outcome in outcomes {
             if case .failure(let error) = outcome.result { StandardError.report(error.description) }
@@ -219,8 +221,9 @@ struct Corpus {
     }
 
     private(set) var recordings: [Entry] = []
-    /// Recordings of a folder without a scene beside them.
-    private(set) var skipped: [String] = []
+    /// Files of a folder that are not analysed, and why: a recording without a scene beside it,
+    /// or what is not a regular file (a FIFO would wait for a writer for ever).
+    private(set) var skipped: [(path: String, reason: String)] = []
 
     /// The extensions of the recordings a folder is searched for.
     private static let extensions = [".evemu", ".yml", ".yaml", ".events"]
@@ -230,12 +233,29 @@ struct Corpus {
             if let names = Self.directoryEntries(argument) {
                 for name in names {
                     let path = argument.hasSuffix("/") ? argument + name : argument + "/" + name
-                    if name.hasSuffix(".jsonl") {
-                        if SessionFile.isSession(path: path) { recordings.append(Entry(path: path, isSession: true)) }
+                    let isSessionName = name.hasSuffix(".jsonl")
+                    guard isSessionName || Self.extensions.contains(where: name.hasSuffix) else { continue }
+                    var status = stat()
+                    guard stat(path, &status) == 0 else {
+                        // A dangling link or a file that cannot be looked at: its analysis says why.
+                        recordings.append(Entry(path: path, isSession: isSessionName))
                         continue
                     }
-                    guard Self.extensions.contains(where: name.hasSuffix) else { continue }
-                    if let entry = Self.entry(path, sceneOverride: sceneOverride) { recordings.append(entry) } else { skipped.append(path) }
+                    guard status.st_mode & S_IFMT == S_IFREG else {
+                        let kind = status.st_mode & S_IFMT == S_IFIFO ? "a FIFO" : status.st_mode & S_IFMT == S_IFDIR ? "a folder" : "a device"
+                        skipped.append((path, "\(kind), not a regular file"))
+                        continue
+                    }
+                    if SessionFile.isSession(path: path) {
+                        recordings.append(Entry(path: path, isSession: true))
+                    } else if isSessionName {
+                        // NAME.intents.jsonl and other JSON Lines that are not sessions: not recordings.
+                        if access(path, R_OK) != 0 { recordings.append(Entry(path: path, isSession: true)) }
+                    } else if let entry = Self.entry(path, sceneOverride: sceneOverride) {
+                        recordings.append(entry)
+                    } else {
+                        skipped.append((path, "no scene: \(Self.scenePath(besides: path)) is not there"))
+                    }
                 }
             } else if SessionFile.isSession(path: argument) {
                 recordings.append(Entry(path: argument, isSession: true))

@@ -115,7 +115,32 @@ import Testing
         #expect(result.status == 65)
         #expect(result.standardError.contains("broken.evemu:"))
         #expect(result.standardOutput.contains(good + ".evemu"))
-        #expect(result.standardOutput.contains("corpus: 1 recordings analysed, 1 could not be, 1 skipped (no scene)"))
+        #expect(result.standardOutput.contains("corpus: 1 recordings analysed, 1 could not be, 1 skipped\n"))
+        #expect(result.standardOutput.contains("  skipped \(folder.path)/lonely.evemu: no scene: \(folder.path)/lonely.scene.json is not there"))
+    }
+
+    /// A folder's hostile entries: a FIFO is skipped and named (reading it would wait for a
+    /// writer for ever), a dangling link is reported whatever its name, a `run --record` file is
+    /// analysed with its own scene, a name holding ESC and BEL is written escaped, and options
+    /// read from a pipe are read once for all the recordings.
+    @Test func aFolderIsReadForWhatEachEntryIs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("analyze-hostile-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/waiting.jsonl", 0o600) == 0)
+        #expect(symlink("/nonexistent", folder + "/dangling.jsonl") == 0)
+        _ = try LiveSessionRecordingTests.record(to: folder + "/live.yaml")
+        _ = try SessionFileTests.record("gesture-gated-swipe-confirm-discard", to: folder + "/e\u{1B}[31mvil\u{7}.jsonl")
+
+        let result = try runGesturectl(["analyze", folder, "--compare-config", "/dev/stdin"], input: #"{"dismissFraction": 0.6}"#)
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.contains("\(folder)/dangling.jsonl: "), "\(result.standardError)")
+        #expect(result.standardOutput.contains("corpus: 2 recordings analysed, 1 could not be, 1 skipped\n"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("  skipped \(folder)/waiting.jsonl: a FIFO, not a regular file"))
+        #expect(result.standardOutput.contains("\(folder)/live.yaml "))
+        #expect(result.standardOutput.contains("e\\u{1B}[31mvil\\u{07}.jsonl") && !result.standardOutput.contains("\u{1B}"))
+        #expect(result.standardOutput.contains("expected intents matched: 2 of 2; with --compare-config: "))
     }
 
     @Test func theExpectedIntentsAreComparedWithoutTheirExplanation() {

@@ -31,6 +31,9 @@ import Testing
         (#"{"gestures": {"slopMM": 0}}"#, "scene.json:1: gestures.slopMM: must be a number more than 0, up to 50"),
         (#"{"gestures": {"tapMaxDuration": 1.5}}"#, "scene.json:1: gestures.tapMaxDuration: expected a whole number, found 1.5"),
         (#"{"gestures": {"velocityWindow": 0}}"#, "scene.json:1: gestures.velocityWindow: must be whole microseconds from 1 to 10000000"),
+        // Past 2^53 the number read is not the one written: it is not quoted back as if it were.
+        (#"{"gestures": {"velocityWindow": 9223372036854775807}}"#,
+         "scene.json:1: gestures.velocityWindow: expected a whole number from -2^53 to 2^53 (9007199254740992), found one beyond"),
         (#"{"gestures": {"decelerationPerMillisecond": 1}}"#,
          "scene.json:1: gestures.decelerationPerMillisecond: must be a number from 0, less than 1"),
         (#"{"gestures": {"dismissFraction": 1.5}}"#, "scene.json:1: gestures.dismissFraction: must be a number more than 0, up to 1"),

@@ -32,7 +32,7 @@ public enum FuzzInput {
     public static func replay(path: String, scene: SceneFile? = nil) {
         guard let reader = try? Recording.open(paths: [path]) else { return }
         if let scene {
-            _ = try? Replay.intents(from: reader, scene: scene, scenePath: "scene") { _ in }
+            _ = try? Replay.intents(from: reader, scene: scene, scenePath: "scene") { _, _ in }
         } else {
             _ = try? Replay.touchEvents(from: reader, screen: .standard) { _ in }
         }

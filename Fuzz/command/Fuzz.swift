@@ -34,7 +34,7 @@ public func fuzzCommand(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                 HostReply.error(line: 1, reason: error.reason).appendJSONLine(to: &reply)
             }
         }
-        for intent in intents { _ = intent.jsonLine(explain: true) }
+        for intent in intents { _ = intent.jsonLine(explain: true, names: pipeline.names) }
         intents.removeAll(keepingCapacity: true)
     }
     return 0

@@ -44,7 +44,7 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             }
             let before = pipeline.scene
             try? pipeline.apply(command, time: time, into: &intents)
-            check(intents, before: before, allowed: allowed)
+            check(intents, before: before, allowed: allowed, names: pipeline.names)
             continue
         case 1:
             // A finger lifts (or turns into a palm).
@@ -83,19 +83,20 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                 if pipeline.scene != scene || intents.count != count { fatalError("refused \(touch) (\(error)) changed the pipeline") }
             }
         }
-        check(intents, before: before, allowed: nil)
+        check(intents, before: before, allowed: nil, names: pipeline.names)
     }
 }
 
 /// Stops the fuzzer on a dismissal the invariant forbids.
-private func check(_ intents: [Intent], before scene: Scene, allowed: (id: String, resolution: DismissResolution)?) {
+private func check(_ intents: [Intent], before scene: Scene, allowed: (id: String, resolution: DismissResolution)?,
+                   names: PresentationNames) {
     var saved: Set<String> = []
     for intent in intents {
         switch intent.kind {
         case .save(let presentation):
-            saved.insert(presentation.name)
+            saved.insert(names.name(of: presentation))
         case .dismiss(let presentation, let source, let resolution):
-            let id = presentation.name
+            let id = names.name(of: presentation)
             guard let presentation = scene.presentations.first(where: { $0.id == id }), presentation.unsavedChanges else { continue }
             let consented = switch resolution {
             case .discarded: allowed?.id == id && allowed?.resolution == .discarded

@@ -80,6 +80,7 @@ private final class PipelineSession: CommandSession {
     var microseconds: Int64 = 0
 
     var stateJSONLine: JSONLine { pipeline.stateJSONLine }
+    var names: PresentationNames { pipeline.names }
 
     func apply(_ command: HostCommand, text: String?, source: String?) throws(HostCommandError) -> [Intent] {
         var intents: [Intent] = []

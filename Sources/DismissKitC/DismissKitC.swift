@@ -372,6 +372,23 @@ public func dk_pipeline_record(
 }
 
 @c @implementation
+public func dk_pipeline_recording(
+    _ pipeline: OpaquePointer?, _ bytesWritten: UnsafeMutablePointer<Int64>?,
+    _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> dk_recording_state {
+    errorOut?.pointee = nil
+    guard let recorder = PipelineHandle.from(pipeline)?.recorder else {
+        bytesWritten?.pointee = 0
+        return DK_RECORDING_OFF
+    }
+    bytesWritten?.pointee = Int64(recorder.bytesWritten)
+    guard let failure = recorder.failure else { return DK_RECORDING_ON }
+    report("\(recorder.path): \(failure); the file holds the \(recorder.bytesWritten) bytes written before, "
+        + "up to its last whole frame or command", to: errorOut)
+    return DK_RECORDING_FAILED
+}
+
+@c @implementation
 public func dk_pipeline_explain(_ pipeline: OpaquePointer?, _ on: Int32) {
     PipelineHandle.from(pipeline)?.hosted.explains = on != 0
 }

@@ -16,7 +16,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static int failures;
@@ -831,6 +834,60 @@ static void test_record(void) {
     unlink(path);
 }
 
+/* A write that fails (here the file size limit, as a full disk would) stops the recording: the
+ * host learns it from dk_pipeline_recording, with what reached the disk, the file cut back to its
+ * last whole frame; the pipeline goes on. In a child process, whose size limit is its own. */
+static void test_recording_that_fails(void) {
+    char path[] = "/tmp/api_test-full-XXXXXX";
+    int descriptor = mkstemp(path);
+    CHECK(descriptor >= 0, "mkstemp");
+    close(descriptor);
+    unlink(path);
+    pid_t child = fork();
+    if (child == 0) {
+        signal(SIGXFSZ, SIG_IGN);
+        struct rlimit limit = {4096, 4096};
+        setrlimit(RLIMIT_FSIZE, &limit);
+        dk_pipeline *pipeline = dk_pipeline_new(sheet_scene, NULL);
+        int64_t bytes = -1;
+        if (dk_pipeline_recording(pipeline, &bytes, NULL) != DK_RECORDING_OFF || bytes != 0) _exit(2);
+        if (dk_pipeline_record(pipeline, path, NULL) != 0) _exit(3);
+        if (dk_pipeline_recording(pipeline, &bytes, NULL) != DK_RECORDING_ON || bytes <= 0) _exit(4);
+        int64_t time = 0;
+        for (int stroke = 0; stroke < 40; stroke++) {
+            dk_pipeline_touch(pipeline, DK_TOUCH_DOWN, 0, 640, 600, time);
+            dk_pipeline_touch(pipeline, DK_TOUCH_FRAME, 0, 0, 0, time);
+            time += 8000;
+            dk_pipeline_touch(pipeline, DK_TOUCH_UP, 0, 0, 0, time);
+            dk_pipeline_touch(pipeline, DK_TOUCH_FRAME, 0, 0, 0, time);
+            time += 8000;
+        }
+        char *error = NULL;
+        if (dk_pipeline_recording(pipeline, &bytes, &error) != DK_RECORDING_FAILED || error == NULL) _exit(5);
+        if (strstr(error, "File too large") == NULL) _exit(6);
+        dk_string_free(error);
+        struct stat status;
+        if (stat(path, &status) != 0 || status.st_size != bytes || bytes > 4096) _exit(7);
+        /* The pipeline goes on. */
+        if (dk_pipeline_touch(pipeline, DK_TOUCH_DOWN, 0, 640, 600, time) != DK_TOUCH_TAKEN) _exit(8);
+        dk_pipeline_free(pipeline);
+        _exit(0);
+    }
+    int status = 0;
+    CHECK(child > 0 && waitpid(child, &status, 0) == child, "fork and wait");
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "a failing recording: the child's check %d failed",
+          WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    FILE *file = fopen(path, "r");
+    char last = 0;
+    if (file) {
+        fseek(file, -1, SEEK_END);
+        last = (char)fgetc(file);
+        fclose(file);
+    }
+    CHECK(last == '\n', "the file cut back to its last whole line");
+    unlink(path);
+}
+
 /* The pipeline's entries read with both readers alternately, one per line: a typed entry as its
  * type name and time (a decision as its JSON). */
 static char *drain_mixed(dk_pipeline *pipeline) {
@@ -1099,6 +1156,7 @@ int main(int argc, char **argv) {
     test_host_reported_offsets();
     test_flick_after_hand_off();
     test_record();
+    test_recording_that_fails();
     test_unread_intents();
     test_explain_and_typed();
     test_typed_commands();

@@ -129,10 +129,46 @@ class PipelineTests(unittest.TestCase):
             replayed = [json.loads(line) for line in gesturectl("replay", path).splitlines()]
             self.assertEqual(replayed, handed_out)
             self.assertEqual(replayed[-1]["resolution"], "saved")
+            self.assertEqual(dismisskit.Pipeline(scene).recording,
+                             dismisskit.Recording(dismisskit.RecordingState.OFF, 0))
+            with dismisskit.Pipeline(scene, record=path) as pipeline:
+                recording = pipeline.recording
+                self.assertEqual(recording.state, dismisskit.RecordingState.ON)
+                self.assertEqual(recording.bytes_written, os.stat(path).st_size)
+                # The earlier recording at the path is kept beside it.
+                self.assertTrue(os.path.exists(path + ".1"))
             with self.assertRaises(dismisskit.DismissKitError):
                 dismisskit.Pipeline(scene, record=os.path.join(folder, "missing", "session.jsonl"))
             with self.assertRaises(ValueError):
                 dismisskit.Pipeline(scene, record="session\0.jsonl")
+
+    def test_a_recording_that_cannot_be_written_says_so(self):
+        # A full disk stops the recording, not the pipeline: here the file size limit of a child
+        # process, as a full disk would, and what reached the disk ends at a whole line.
+        script = """
+import resource, signal, sys, dismisskit
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+pipeline = dismisskit.Pipeline(open(sys.argv[1]).read(), record=sys.argv[2])
+for stroke in range(40):
+    time = stroke * 16000
+    pipeline.touch("down", 0, 640, 600, time)
+    pipeline.touch("frame", 0, 0, 0, time)
+    pipeline.touch("up", 0, 0, 0, time + 8000)
+    pipeline.touch("frame", 0, 0, 0, time + 8000)
+recording = pipeline.recording
+print(recording.state.name, recording.bytes_written, recording.failure)
+"""
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "session.jsonl")
+            scene = os.path.join(ROOT, "Recordings/gesture-gated-swipe-confirm-save.scene.json")
+            result = subprocess.run([sys.executable, "-c", script, scene, path], capture_output=True, text=True, check=True)
+            state, written, failure = result.stdout.strip().split(" ", 2)
+            self.assertEqual(state, "FAILED")
+            self.assertIn("File too large", failure)
+            self.assertEqual(int(written), os.stat(path).st_size)
+            with open(path, "rb") as file:
+                self.assertTrue(file.read().endswith(b"\n"))
 
     def test_version_is_version_swifts(self):
         declared = subprocess.run([os.path.join(ROOT, "script/version")], capture_output=True, text=True,

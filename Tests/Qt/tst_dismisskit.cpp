@@ -60,6 +60,7 @@ private slots:
     void widgetSwipe();
     void touchCompression();
     void timestampWrapMidDrag();
+    void anAbsurdTimestampIsOneBadStamp();
 
 private:
     QVariantMap sheetScene(bool unsaved) const;
@@ -445,6 +446,25 @@ void TestDismissKit::timestampWrapMidDrag() {
     swipe(touchscreen_, {300, 60}, 150);
     QCOMPARE(dismissed.count(), 1);
     QVERIFY(changed.last()[1].toDouble() > 1000);  // points/s, measured across the wrap
+    QCOMPARE(area_->pipeline()->lastTime(), qint64(clock_.now) * 1000);
+}
+
+// One touch event stamped 2^50 ms (beyond the pipeline's 2^53 us) is taken at the last good
+// time, said in lastError, and the clock goes on from the good stamps: touch handling recovers.
+void TestDismissKit::anAbsurdTimestampIsOneBadStamp() {
+    setScene(sheetScene(false));
+    QSignalSpy dismissed(area_, &DismissArea::dismissed);
+    const quint64 good = clock_.now;
+    clock_.now = quint64(1) << 50;
+    QTest::touchEvent(view_.get(), touchscreen_).press(1, {300, 300}, view_.get());
+    clock_.now = good + 8;
+    QTest::touchEvent(view_.get(), touchscreen_).release(1, {300, 300}, view_.get());
+    QVERIFY2(area_->pipeline()->lastError().contains(QStringLiteral("beyond the pipeline's time")),
+             qPrintable(area_->pipeline()->lastError()));
+    QCOMPARE(area_->pipeline()->lastTime(), qint64(good + 8) * 1000);
+    clock_.now += 100;
+    swipe(touchscreen_, {300, 60}, 150);
+    QCOMPARE(dismissed.count(), 1);
     QCOMPARE(area_->pipeline()->lastTime(), qint64(clock_.now) * 1000);
 }
 

@@ -41,7 +41,8 @@ from collections.abc import Iterator
 from typing import Any, Union
 
 __all__ = ["AccessibilityAction", "ButtonRole", "Choice", "DetentCause", "DismissKitError", "DismissResolution",
-           "DismissalSource", "DragOrigin", "DragOutcome", "Intent", "Pipeline", "SEAT_SLOTS", "TouchType", "__version__",
+           "DismissalSource", "DragOrigin", "DragOutcome", "Intent", "Pipeline", "Recording", "RecordingState", "SEAT_SLOTS",
+           "TouchType", "__version__",
            "library_path", "version"]
 
 # Set by script/install to the library installed beside this file's copy.
@@ -168,6 +169,24 @@ class Intent:
     json: str | None = None
 
 
+class RecordingState(enum.IntEnum):
+    """dk_recording_state: what became of a pipeline's recording."""
+
+    OFF = 0
+    ON = 1
+    FAILED = 2
+
+
+@dataclasses.dataclass(frozen=True)
+class Recording:
+    """A pipeline's recording (dk_pipeline_recording): its state, the bytes on disk (after a
+    failed write, the file is cut back to its last whole frame or command), and why it failed."""
+
+    state: RecordingState
+    bytes_written: int
+    failure: str | None = None
+
+
 _OPTIONS_MAX = 8  # DK_CONFIRMATION_OPTIONS_MAX
 
 
@@ -270,6 +289,7 @@ def _library() -> ctypes.CDLL:
         "dk_intent_type_name": ([ctypes.c_int], ctypes.c_char_p),
         "dk_string_free": ([ctypes.c_void_p], None),
         "dk_pipeline_record": ([pipeline, text, error_out], ctypes.c_int),
+        "dk_pipeline_recording": ([pipeline, ctypes.POINTER(ctypes.c_int64), error_out], ctypes.c_int),
     }
     for name, (arguments, result) in signatures.items():
         function = getattr(lib, name)
@@ -447,6 +467,15 @@ class Pipeline:
         error = ctypes.c_void_p()
         if getattr(_library(), function)(self._live_handle(), *arguments, ctypes.byref(error)) != 0:
             raise DismissKitError(_take_string(error.value) if error.value else "command refused")
+
+    @property
+    def recording(self) -> Recording:
+        """Whether the recording (``record``) still writes, and what reached the disk: a write
+        that fails, on a full disk say, stops it while the pipeline goes on."""
+        written = ctypes.c_int64()
+        error = ctypes.c_void_p()
+        state = RecordingState(_library().dk_pipeline_recording(self._live_handle(), ctypes.byref(written), ctypes.byref(error)))
+        return Recording(state, written.value, _take_string(error.value) if error.value else None)
 
     def next_intent(self) -> dict[str, Any] | None:
         """The next intent as a dict, or None when there is none."""

@@ -532,6 +532,28 @@ int dk_pipeline_next_typed_intent(dk_pipeline *pipeline, dk_intent *intent);
  */
 int dk_pipeline_record(dk_pipeline *pipeline, const char *path, char **error);
 
+/** @brief What became of a pipeline's recording.
+ *  @since 0.1.0 */
+typedef enum {
+    DK_RECORDING_OFF = 0,   /**< the pipeline does not record */
+    DK_RECORDING_ON = 1,    /**< every frame and command so far is on disk */
+    DK_RECORDING_FAILED = 2 /**< a write failed (a full disk, say): the recording stopped there */
+} dk_recording_state;
+
+/**
+ * @brief Whether the recording still writes, and what reached the disk.
+ *
+ * A write that fails (the disk is full, the file too large) stops the recording; the pipeline
+ * goes on. The file is then cut back to the last frame or command written whole, so it
+ * replays to there. Ask after each frame, or when the kiosk checks its health.
+ * @param pipeline the pipeline.
+ * @param bytes_written NULL, or where to put the bytes of the file on disk.
+ * @param error NULL, or where to put why it failed (set to NULL otherwise).
+ * @return the state of the recording.
+ * @since 0.1.0
+ */
+dk_recording_state dk_pipeline_recording(dk_pipeline *pipeline, int64_t *bytes_written, char **error);
+
 /** @} */
 
 #ifdef __cplusplus

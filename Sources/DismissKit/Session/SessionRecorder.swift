@@ -9,7 +9,8 @@ import Glibc
 /// `PATH.1`, `PATH.2`, … (``keptEarlierAs``), and an empty one is replaced. What is not a
 /// regular file (a FIFO, a device, a folder, a socket) is refused before it is opened, so
 /// nothing blocks. When a write fails, the
-/// recorder stops and keeps the error (``failure``); the session itself goes on. So it does
+/// recorder stops and keeps the error (``failure``), the file cut back to its last whole write
+/// (``bytesWritten``); the session itself goes on. So it does
 /// when the file would grow past its largest size (``reachedMaximumSize``): what waits is
 /// dropped, and the file ends at its last whole frame.
 public final class SessionRecorder {
@@ -20,6 +21,9 @@ public final class SessionRecorder {
     public private(set) var failure: Errno?
     /// Whether the recording stopped because the file reached its largest size.
     public private(set) var reachedMaximumSize = false
+    /// The bytes on disk: every line written whole. After a failed write the file is cut back
+    /// to them, so it ends at its last whole frame or command.
+    public var bytesWritten: Int { written }
     private var descriptor: Int32
     private var pending: [UInt8] = []
     private let maximumSize: Int?
@@ -135,6 +139,8 @@ public final class SessionRecorder {
             written += pending.count
         } catch {
             failure = error
+            // Part of what waited may be on disk: the file ends at the last whole write instead.
+            _ = ftruncate(descriptor, off_t(written))
         }
     }
 

@@ -86,10 +86,21 @@ void Pipeline::followWindow() {
 qint64 Pipeline::microseconds(quint64 milliseconds) {
     // A 32-bit millisecond clock (X11's, Wayland's) wraps every 2^32 ms (49.7 days): a step back
     // of more than half of that is a wrap, and later times count on from 2^32.
+    quint64 wraps = wraps_;
     if (timed_ && milliseconds < lastMilliseconds_ && lastMilliseconds_ - milliseconds > 0x80000000ull
         && lastMilliseconds_ <= 0xffffffffull) {
-        wraps_++;
+        wraps++;
     }
+    // A time the pipeline cannot take (beyond 2^53 us) is one bad stamp, not the clock: the event
+    // is taken at the last good time, and the clock stays where it was.
+    constexpr quint64 largestMilliseconds = (quint64(1) << 53) / 1000;
+    if (wraps > 0xfffff || milliseconds > largestMilliseconds || (wraps << 32) + milliseconds > largestMilliseconds) {
+        lastError_ = QStringLiteral("a touch event stamped %1 ms, beyond the pipeline's time, was taken at the last good time")
+                         .arg(milliseconds);
+        emit lastErrorChanged();
+        return lastTime_;
+    }
+    wraps_ = wraps;
     timed_ = true;
     lastMilliseconds_ = milliseconds;
     // Never before the last time: the pipeline refuses a touch earlier than the previous one.

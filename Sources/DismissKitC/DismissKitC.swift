@@ -184,7 +184,7 @@ public func dk_pipeline_command(
 private func apply(_ text: String, to handle: PipelineHandle, time: Int64,
                    errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     do throws(HostedPipeline.Refusal) {
-        try HostedPipeline.check(time: time)
+        try handle.hosted.check(commandTime: time)
         handle.recorder?.record(command: text, time: time)
         defer {
             handle.recorder?.record(intents: handle.hosted.latestDecided, names: handle.hosted.pipeline.names)

@@ -274,6 +274,13 @@ static void test_commands(void) {
     EXPECT_NEXT(pipeline, "{\"presentation\":\"a\",\"resolution\":\"direct\",\"source\":\"programmatic\",\"time\":5000,"
                           "\"type\":\"dismiss\"}");
     EXPECT_NEXT(pipeline, NULL);
+    /* Time goes forward for commands as for touches: after a touch at 6000, neither a command
+     * at 5999 nor one written by a typed call is taken; one at 6000 is. */
+    CHECK(dk_pipeline_touch(pipeline, DK_TOUCH_FRAME, 0, 0, 0, 6000) == DK_TOUCH_TAKEN, "frame at 6000");
+    EXPECT_BAD_COMMAND(pipeline, "{\"type\": \"key\", \"key\": \"escape\"}", 5999,
+                       "time_us 5999 is earlier than the previous event's, 6000");
+    CHECK(dk_pipeline_escape_key(pipeline, 5000, NULL) == -1, "a typed command earlier than the last touch was taken");
+    CHECK(dk_pipeline_escape_key(pipeline, 6000, NULL) == 0, "a command at the last touch's time was refused");
     dk_pipeline_free(pipeline);
 }
 

@@ -30,7 +30,9 @@ import Testing
     /// Runs a live-like session on the golden's frames, recording it to `path`: a socket client
     /// answers the confirmation 1 ms after it is asked, and a line that does not parse comes
     /// from standard input before the first touch. Returns the intents sent, as JSON text.
-    static func record(to path: String, maximumSize: Int? = nil) throws -> (intents: [String], recorder: LiveSessionRecorder) {
+    /// With `reconfigured`, the thresholds change (as SIGHUP changes them) once the device is there.
+    static func record(to path: String, maximumSize: Int? = nil,
+                       reconfigured: GestureConfiguration? = nil) throws -> (intents: [String], recorder: LiveSessionRecorder) {
         let sceneFile = try SceneFile.load(path: "Recordings/\(name).scene.json")
         let reader = try Recording.open(paths: ["Recordings/\(name).evemu"])
         let frames = RecordedFrames(device: reader.device)
@@ -42,6 +44,10 @@ import Testing
         recorder.recordCommand("not json", source: "stdin", time: 0, after: nil, sessionTime: same)
         recorder.record(.deviceAdded(device), time: 0)
         var pipeline = DismissalPipeline(scene: sceneFile.scene, configuration: sceneFile.configuration)
+        if let reconfigured {
+            recorder.recordGestures(reconfigured, after: nil, sessionTime: same)
+            pipeline.reconfigure(reconfigured)
+        }
         var decoder = try TouchDecoder(device: reader.device, screen: sceneFile.scene.screen)
         var intents: [Intent] = []
         var frame: [InputEvent] = []
@@ -117,6 +123,24 @@ import Testing
         let goldenTouches = try runGesturectl(["replay", "Recordings/\(Self.name).evemu", "--scene", "Recordings/\(Self.name).scene.json",
                                                "--touch-events"])
         #expect(touches.status == 0 && touches.standardOutput == goldenTouches.standardOutput)
+    }
+
+    @Test func thresholdsGivenMidSessionAreRecordedAndReplayed() throws {
+        let path = Self.temporaryPath("reconfigured")
+        defer { unlink(path) }
+        // A 50 mm slop: the swipe is no drag, so nothing asks to discard the unsaved work.
+        var thresholds = GestureConfiguration()
+        thresholds.slopMM = 50
+        let sent = try Self.record(to: path, reconfigured: thresholds).intents
+        let asks: ([String]) -> Bool = { $0.contains { $0.contains(#""type":"confirmationRequested""#) } }
+        #expect(!asks(sent))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(#"  - dismisskit: '{"gestures":{"decelerationPerMillisecond":"#))
+        #expect(try Self.replayedIntents(path) == sent)
+        // Without its gestures line, the session replays to what the scene's thresholds decide.
+        let withoutLine = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains(#""type":"gestures""#) }
+        try withoutLine.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(asks(try Self.replayedIntents(path)))
     }
 
     @Test func aRecordingCutAnywhereReplaysToAPrefix() throws {

@@ -364,7 +364,9 @@ import DismissKitService
         let config = RunningService.scratchPath("reload.json")
         try #"{"dismissFraction": 0.6}"#.write(toFile: config, atomically: true, encoding: .utf8)
         defer { unlink(config) }
-        let service = try RunningService(["--config", config, "--explain"])
+        let recording = RunningService.scratchPath("reload.yaml")
+        defer { unlink(recording) }
+        let service = try RunningService(["--config", config, "--explain", "--record", recording])
         try service.waitForStandardError(containing: #""dismissFraction":0.6,"#)
         try #"{"dismissFraction": 0.8}"#.write(toFile: config, atomically: true, encoding: .utf8)
         kill(service.process.processIdentifier, SIGHUP)
@@ -378,6 +380,12 @@ import DismissKitService
         var output = service.output
         #expect(try output.nextLine()?.hasSuffix(#""type":"state"}"#) == true)
         #expect(try service.stop() == 0)
+        // The recording holds the new thresholds where they were given, once, and replays.
+        let recorded = try String(contentsOfFile: recording, encoding: .utf8)
+        #expect(recorded.components(separatedBy: #""type":"gestures""#).count == 2)
+        #expect(recorded.contains(#""dismissFraction":0.8,"#))
+        let replay = try runGesturectl(["replay", recording])
+        #expect(replay.status == 0, "\(replay.standardError)")
     }
 
     @Test func aFailingAcceptRestsTheListenerAndServesAgainOnceDescriptorsAreFree() throws {

@@ -171,7 +171,7 @@ import Testing
             case .touch(let event): copy.record(touch: event)
             case .command(let text, let time, _): copy.record(command: text, time: time)
             case .intent(let text): copy.append(SessionLines.intentLine(text))
-            case .escapeKey, .evdev: Issue.record("a session of the C library has no \(entry)")
+            case .escapeKey, .gestures, .evdev: Issue.record("a session of the C library has no \(entry)")
             }
         }
         copy.flush()

@@ -172,7 +172,8 @@ const char *dk_touch_result_name(dk_touch_result result);
  *
  * Each function here answers 0, or -1 with *error set (when error is not NULL) when the
  * command is malformed or the scene cannot take it: nothing changes then. A time beyond
- * +-2^53 us is an error.
+ * +-2^53 us is an error, and so is one earlier than the latest command or taken touch (time
+ * goes forward, for commands as for touches); a refused time is not recorded.
  *
  * The typed functions are each exactly the JSON command they name, written with the
  * presentation's id escaped (any UTF-8 id works, quotes and backslashes included), and

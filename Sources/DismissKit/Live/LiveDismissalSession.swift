@@ -71,8 +71,6 @@ public final class LiveDismissalSession {
     private let source: LibinputSource
     /// What the source's last wait found, reused from wait to wait.
     private var wakeup = LibinputSource.Wakeup()
-    /// Thresholds given by ``reconfigure(_:)`` and not yet in force.
-    private var nextConfiguration: GestureConfiguration?
     /// Starts at the first input (libinput's monotonic clock, in microseconds).
     private var clock = FirstEventClock()
     /// libinput's time of the last touch event it gave (its monotonic clock): the kernel frames
@@ -143,7 +141,6 @@ public final class LiveDismissalSession {
                 let eventTime = touch.time
                 latestTouchTime = eventTime
                 touch.time = relative(eventTime)
-                if touch.kind == .down { takeNextConfigurationIfIdle() }
                 input.touches.append(touch)
                 // libinput's touches are always taken; a refusal would be noted as a decision.
                 try? pipeline.handle(touch, into: &input.intents)
@@ -217,23 +214,12 @@ public final class LiveDismissalSession {
         recorder.flush(after: latestTouchTime, sessionTime: relative)
     }
 
-    /// New gesture thresholds, from the next gesture on: they take effect at once when no
-    /// contact is down and no confirmation is open, otherwise at the first touch down after
-    /// that. The scene, and every client's view of it, stay as they are.
+    /// New gesture thresholds, from the next gesture on (``DismissalPipeline/reconfigure(_:)``),
+    /// recorded where they were given. The scene, and every client's view of it, stay as they are.
     public func reconfigure(_ configuration: GestureConfiguration) {
-        nextConfiguration = configuration
-        takeNextConfigurationIfIdle()
-    }
-
-    /// The pipeline holds its thresholds for its lifetime, so new ones mean a new pipeline on the
-    /// same scene, made only when nothing in progress (a gesture, a question) would be lost.
-    private func takeNextConfigurationIfIdle() {
-        guard let configuration = nextConfiguration, pipeline.recogniser.phase == .idle,
-              pipeline.policy.openQuestions.isEmpty else { return }
-        let notesDecisions = pipeline.notesDecisions
-        pipeline = DismissalPipeline(scene: pipeline.scene, configuration: configuration)
-        pipeline.notesDecisions = notesDecisions
-        nextConfiguration = nil
+        recorder?.recordGestures(configuration, after: latestTouchTime, sessionTime: relative)
+        pipeline.reconfigure(configuration)
+        recorder?.flush(after: latestTouchTime, sessionTime: relative)
     }
 
     /// `time` since the first input; an event libinput stamped before a first host command counts as 0.

@@ -107,6 +107,12 @@ public final class LiveSessionRecorder {
         append(SessionFile.escapeKeyLine(time: time))
     }
 
+    /// New gesture thresholds (SIGHUP's), given after the frames libinput read up to `latestTouchTime`.
+    func recordGestures(_ configuration: GestureConfiguration, after latestTouchTime: Int64?, sessionTime: (Int64) -> Int64) {
+        writeFrames(through: latestTouchTime, sessionTime: sessionTime)
+        append(SessionFile.gesturesLine(configuration))
+    }
+
     /// A host command line, applied or not, after the frames libinput read up to `latestTouchTime`.
     func recordCommand(_ text: String, source: String?, time: Int64, after latestTouchTime: Int64?,
                        sessionTime: (Int64) -> Int64) {

@@ -19,8 +19,8 @@
 /// `gesturectl run --record` writes the same lines into a `libinput record` file
 /// (``LiveSessionRecorder``): the header and the scene in a top-level `dismisskit` list, the
 /// other lines as `dismisskit` items of the touch device's `events`, between its `evdev`
-/// frames, which stand for the `touch` lines; with three more kinds: `escapeKey`, `device`
-/// and `clock` (README, "Session files").
+/// frames, which stand for the `touch` lines; with four more kinds: `escapeKey`, `gestures`,
+/// `device` and `clock` (README, "Session files").
 public enum SessionFile {
     /// One line after the header and the scene.
     public enum Entry: Sendable, Hashable {
@@ -31,6 +31,9 @@ public enum SessionFile {
         case intent(String)
         /// Escape pressed on a keyboard, at `time` (a recording of `gesturectl run`).
         case escapeKey(time: Int64)
+        /// New gesture thresholds, given from then on (``DismissalPipeline/reconfigure(_:)``):
+        /// `gesturectl run` rereading its `--config` file on SIGHUP.
+        case gestures(GestureConfiguration)
         /// A kernel event of the recorded touch device, time on the session's clock, and its line
         /// (a recording of `gesturectl run`).
         case evdev(RecordedEvent)
@@ -43,6 +46,14 @@ public enum SessionFile {
         var line = JSONLine()
         line.set("type", .string("escapeKey"))
         line.set("time", .integer(time))
+        return line.text
+    }
+
+    /// The line of new gesture thresholds: every one, as a `gestures` object spells them.
+    static func gesturesLine(_ configuration: GestureConfiguration) -> String {
+        var line = JSONLine()
+        line.set("type", .string("gestures"))
+        line.set("gestures", .object(configuration.jsonLine))
         return line.text
     }
 
@@ -359,13 +370,16 @@ public enum SessionFile {
                 entry = .intent(String(text.dropFirst(#"{"intent":"#.count).dropLast(#","type":"intent"}"#.count)))
             case "escapeKey" where records != nil:
                 entry = .escapeKey(time: try reader.required("time").integer(at: "time"))
+            case "gestures" where records != nil:
+                let gestures = try reader.required("gestures")
+                entry = .gestures(try GestureConfigurationReader.configuration(from: gestures, path: "gestures"))
             case "clock" where records != nil:
                 evdevTime = try reader.required("evdevTime").integer(at: "evdevTime")
                 entry = nil
             case "device" where records != nil:
                 return nil  // a note for people: devices come and go as libinput saw them
             default:
-                let types = records == nil ? "touch, command or intent" : "command, intent, escapeKey, device or clock"
+                let types = records == nil ? "touch, command or intent" : "command, intent, escapeKey, gestures, device or clock"
                 throw JSONInputError(line: line, reason: "type: expected \(types), found \(quoted(type))")
             }
             try reader.rejectUnknownKeys()

@@ -216,6 +216,8 @@ extension SessionFile {
                 try? pipeline.apply(command, time: time, into: &intents)
             case .escapeKey(let time):
                 pipeline.handleEscapeKey(time: time, into: &intents)
+            case .gestures(let configuration):
+                pipeline.reconfigure(configuration)
             case .evdev(let recorded):
                 if decoder == nil, let device = reader.device {
                     decoder = try RecordedDeviceDecoder(device: device, path: reader.path, screen: pipeline.scene.screen)

@@ -37,6 +37,8 @@ public struct DismissalPipeline: Sendable {
     /// reused, so that steady-state events and gestures allocate nothing.
     private var recognised = Outputs()
     private var judged: [Intent] = []
+    /// Thresholds given by ``reconfigure(_:)`` that wait for the pipeline to be idle.
+    public private(set) var nextConfiguration: GestureConfiguration?
 
     /// - Parameter scene: the starting scene, already validated (``Scene/validate()``).
     public init(scene: Scene, configuration: GestureConfiguration = GestureConfiguration()) {
@@ -69,9 +71,26 @@ public struct DismissalPipeline: Sendable {
         try handleContact(event, into: &intents)
     }
 
+    /// New gesture thresholds, from the next gesture on: they take effect at once when no
+    /// contact is down and no confirmation is open, otherwise at the first touch down after
+    /// that. The pipeline holds its thresholds while anything is in progress, so taking them is
+    /// starting afresh on the same scene, which loses nothing then.
+    public mutating func reconfigure(_ configuration: GestureConfiguration) {
+        nextConfiguration = configuration
+        takeNextConfigurationIfIdle()
+    }
+
+    private mutating func takeNextConfigurationIfIdle() {
+        guard let configuration = nextConfiguration, gestures.phase == .idle, policy.openQuestions.isEmpty else { return }
+        let notesDecisions = self.notesDecisions
+        self = DismissalPipeline(scene: scene, configuration: configuration)
+        self.notesDecisions = notesDecisions
+    }
+
     /// ``handle(_:into:)`` for a contact's event, or a frame that is refused.
     @usableFromInline @inline(never)
     mutating func handleContact(_ event: TouchEvent, into intents: inout [Intent]) throws(TouchRefusal) {
+        if event.kind == .down, nextConfiguration != nil { takeNextConfigurationIfIdle() }
         if gestures.followSheetDrag(event, into: &intents) { return }
         let topIsAsking = event.kind == .down && policy.isAsking
             && scene.presentations.last.map { policy.isAsking(about: $0.presentationID) } == true

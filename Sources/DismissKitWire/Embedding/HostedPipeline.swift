@@ -20,6 +20,9 @@ public final class HostedPipeline {
     private var taken: [GestureDecision] = []
     /// Whether a touch or command has been given: a recording must begin before.
     public private(set) var started = false
+    /// The time of the latest command or taken touch: a command is not taken earlier, as a
+    /// touch is not.
+    public private(set) var latestTime = -InputLimits.largestTime
     /// The session recorded in memory since ``startRecording()``: a session file's text
     /// (``SessionLines``), which `gesturectl replay --verify` replays; nil when not recording.
     public private(set) var session: [UInt8]?
@@ -58,6 +61,7 @@ public final class HostedPipeline {
         defer { endCall() }
         do throws(TouchRefusal) {
             try pipeline.handle(event, into: &intents)
+            latestTime = max(latestTime, time)
             return nil
         } catch {
             return error
@@ -66,10 +70,11 @@ public final class HostedPipeline {
 
     /// Applies a host command given as its JSON text at `time`.
     /// - Throws: ``HostedPipeline/Refusal`` with the message a host shows: the line and reason of
-    ///   a malformed command (`command_json:LINE: …`), a time out of range, or the pipeline's
-    ///   reason; nothing changes then.
+    ///   a malformed command (`command_json:LINE: …`), a time out of range or earlier than the
+    ///   latest touch or command, or the pipeline's reason; nothing changes then.
     public func command(_ text: String, time: Int64) throws(Refusal) {
-        try Self.check(time: time)
+        try check(commandTime: time)
+        latestTime = time
         startCall()
         record(SessionLines.commandLine(text, time: time))
         defer { endCall() }
@@ -86,10 +91,14 @@ public final class HostedPipeline {
         }
     }
 
-    /// Refuses a command's time out of the range every input keeps to.
-    public static func check(time: Int64) throws(Refusal) {
+    /// Refuses a command's time out of the range every input keeps to, or earlier than the
+    /// latest touch or command taken.
+    public func check(commandTime time: Int64) throws(Refusal) {
         guard (-InputLimits.largestTime...InputLimits.largestTime).contains(time) else {
             throw Refusal(message: "time_us \(time) is out of range (at most 2^53 microseconds either side of 0)")
+        }
+        guard time >= latestTime else {
+            throw Refusal(message: "time_us \(time) is earlier than the previous event's, \(latestTime)")
         }
     }
 

@@ -281,6 +281,11 @@ package struct CommandLineReader {
     /// last line too); nil when there is none.
     package mutating func nextLine() -> Line? {
         while let line = lines.nextLine(inputEnded: !isOpen) {
+            // However the bytes arrived: a line read whole in one go is held to the limit too.
+            guard line.count <= InputLimits.maximumLineLength else {
+                return Line(number: lines.lineNumber, text: "",
+                            problem: "the command is longer than \(InputLimits.maximumLineLength) bytes", isOverlong: true)
+            }
             guard let text = String(validating: line, as: UTF8.self) else {
                 return Line(number: lines.lineNumber, text: "", problem: "the command is not valid UTF-8 text")
             }

@@ -362,6 +362,30 @@ import DismissKitService
         #expect(Self.numbered(seen) == ["1: {}", "2: the command is longer than 1048576 bytes", #"3: {"after": 1}"#])
     }
 
+    @Test func theLimitHoldsHoweverTheBytesArrive() throws {
+        // One byte past the limit is refused even when the read that ends it holds the newline
+        // (after 16 reads of 64 KiB, a line of 2^20 + 1 bytes was whole before it was looked at);
+        // a line of the limit's own length is a command like any other.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gesturectl-limit-\(getpid()).jsonl").path
+        let limit = InputLimits.maximumLineLength
+        try Data([UInt8](repeating: UInt8(ascii: "x"), count: limit + 1) + [0x0A] + [UInt8](repeating: UInt8(ascii: "y"), count: limit)
+            + Array("\n{}\n".utf8)).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = open(path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var reader = CommandLineReader(descriptor: descriptor)
+        var seen: [CommandLineReader.Line] = []
+        var reads = 0
+        while reader.isOpen && reads < 10_000 {
+            seen += Self.readLines(&reader)
+            reads += 1
+        }
+        #expect(seen.map(\.number) == [1, 2, 3])
+        #expect(seen.map(\.isOverlong) == [true, false, false])
+        #expect(seen.map(\.text.utf8.count) == [0, limit, 2])
+    }
+
     @Test func linesAreNumberedCountingBlankOnesWhichAreSkipped() throws {
         let pipe = try CommandPipe()
         var reader = CommandLineReader(descriptor: pipe.reading)

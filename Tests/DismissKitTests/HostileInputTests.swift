@@ -242,6 +242,40 @@ func runMeasured(_ arguments: [String], output: String = "/dev/null", outputDesc
         #expect(Self.withinMemory(run), "peak \(run.peakKilobytes) kB, a small replay \(Self.baselineKilobytes) kB")
     }
 
+    @Test func whateverSceneAStateGivesAHostCanSendBack() throws {
+        // Spelled with every default, a sheet grows by some 250 bytes: 1,000 of them with 150
+        // detents each are sent in 0.94 MB and would be spelled in 1.19 MB.
+        func sceneCommand(detentsEach: Int) -> String {
+            let detents = Array(repeating: "100.5", count: detentsEach).joined(separator: ",")
+            let presentations = (0..<1000).map { #"{"id":"p\#($0)","style":"sheet","detents":[\#(detents)]}"# }
+            return #"{"type":"scene","scene":{"presentations":["# + presentations.joined(separator: ",") + "]}}"
+        }
+        func refusal(_ body: () throws(HostedPipeline.Refusal) -> Void) -> String? {
+            do { try body() } catch { return error.message }
+            return nil
+        }
+        let hosted = HostedPipeline(scene: Scene(presentations: []), configuration: GestureConfiguration())
+        let tooLong = sceneCommand(detentsEach: 150)
+        #expect(tooLong.utf8.count <= InputLimits.maximumLineLength)
+        #expect(refusal { () throws(HostedPipeline.Refusal) in try hosted.command(tooLong, time: 0) }?
+            .hasSuffix("spelled in 1089008 bytes with every field, more than the 1048544 a scene command can carry back") == true)
+        #expect(hosted.pipeline.scene.presentations.isEmpty)
+        try hosted.command(sceneCommand(detentsEach: 100), time: 0)
+        // A presentation that would make the scene too long to send back is refused, changing nothing.
+        let detents = Array(repeating: "100.5", count: 30_000).joined(separator: ",")
+        let present = #"{"type":"present","presentation":{"id":"big","style":"sheet","detents":["# + detents + "]}}"
+        let before = hosted.pipeline.scene
+        #expect(refusal { () throws(HostedPipeline.Refusal) in try hosted.command(present, time: 1) } != nil)
+        #expect(hosted.pipeline.scene == before)
+        // The state's scene, sent back in a scene command, fits a command line and is taken.
+        let state = hosted.pipeline.stateJSONLine.text
+        let sceneText = try #require(state.firstRange(of: #""scene":"#).map { state[$0.upperBound...].dropLast(#","type":"state"}"#.count) })
+        let back = #"{"type":"scene","scene":"# + sceneText + "}"
+        #expect(back.utf8.count > 750_000 && back.utf8.count <= InputLimits.maximumLineLength)
+        try hosted.command(back, time: 2)
+        #expect(hosted.pipeline.scene == before)
+    }
+
     @Test func aSceneFileOverTheSizeLimitIsRefusedBeforeItIsParsed() throws {
         let presentation = #"{"id": "p", "style": "sheet"}"#
         let path = try Self.write(#"{"presentations": ["# + Array(repeating: presentation, count: 100_000).joined(separator: ",") + "]}",

@@ -199,7 +199,7 @@ public final class LiveDismissalSession {
         if let text { recorder?.recordCommand(text, source: sender, time: time, after: latestTouchTime, sessionTime: relative) }
         defer { recorder?.flush(after: latestTouchTime, sessionTime: relative) }
         var intents: [Intent] = []
-        try pipeline.apply(command, time: time, into: &intents)
+        try pipeline.applyHostCommand(command, time: time, into: &intents)
         source.screen = pipeline.scene.screen
         recorder?.record(intents: intents, names: pipeline.names)
         return intents

@@ -156,7 +156,7 @@ public enum Replay {
                 timeline.removeFirst()
                 command(next)
                 do {
-                    try pipeline.apply(next.command, time: next.time, into: &intents)
+                    try pipeline.applyHostCommand(next.command, time: next.time, into: &intents)
                 } catch {
                     throw Replay.timelineFailure(of: next, scenePath: scenePath, error)
                 }

@@ -213,7 +213,7 @@ extension SessionFile {
             case .command(let text, let time, let line):
                 guard let command = try? HostCommandParser.parse(text) else { continue }
                 body(.command(TimedCommand(time: time, command: command, line: line)), pipeline.names)
-                try? pipeline.apply(command, time: time, into: &intents)
+                try? pipeline.applyHostCommand(command, time: time, into: &intents)
             case .escapeKey(let time):
                 pipeline.handleEscapeKey(time: time, into: &intents)
             case .gestures(let configuration):

@@ -16,6 +16,9 @@ public enum InputLimits {
     /// command with every character escaped (6 bytes each) or the scene of a 1 MiB scene file
     /// spelled with every default, within what the replay reads back.
     public static let maximumSessionLineLength = 8 << 20
+    /// The longest a pipeline's scene may be spelled as a state spells it (with every field):
+    /// a `scene` command carrying it back, `{"type":"scene","scene":…}`, fits a command line.
+    public static let maximumSceneLength = maximumLineLength - 32
     /// The largest scene file (1 MiB): a kiosk's scene is a few kilobytes.
     public static let maximumSceneFileSize = 1 << 20
     /// The most presentations a scene may stack.

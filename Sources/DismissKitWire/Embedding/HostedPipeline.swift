@@ -85,7 +85,7 @@ public final class HostedPipeline {
             throw Refusal(message: "command_json:\(error.line): \(error.reason)")
         }
         do throws(HostCommandError) {
-            try pipeline.apply(command, time: time, into: &intents)
+            try pipeline.applyHostCommand(command, time: time, into: &intents)
         } catch {
             throw Refusal(message: error.reason)
         }

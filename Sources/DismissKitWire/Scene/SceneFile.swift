@@ -36,7 +36,13 @@ public struct SceneFile: Sendable, Hashable {
                 configuration = try GestureConfigurationReader.configuration(from: gestures, path: reader.path(of: "gestures"))
             }
             try reader.rejectUnknownKeys()
-            return SceneFile(scene: try scene.validated(), timeline: timeline, configuration: configuration)
+            let validated = try scene.validated()
+            do throws(HostCommandError) {
+                try validated.checkSpelledLength()
+            } catch {
+                throw JSONInputError(line: 1, reason: error.reason)
+            }
+            return SceneFile(scene: validated, timeline: timeline, configuration: configuration)
         } catch {
             throw InputFileError(.malformed, path: path, line: error.line, reason: error.reason)
         }

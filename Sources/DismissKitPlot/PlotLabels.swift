@@ -94,17 +94,24 @@ struct LabelSpot {
 struct LabelBoard {
     /// Labels must stay inside this box.
     private(set) var bounds: Rect
-    private var placed: [Rect] = []
+    /// The labels and marks placed.
+    private var placed: BoxGrid<Void>
     /// The lines that lead to placed labels: kept free of other labels, though they may meet one another.
-    private var leaders: [Rect] = []
-    /// Lines no label may cross, each with the box around it.
-    private var lines: [(bounds: Rect, points: [(x: Double, y: Double)])] = []
+    private var leaders: BoxGrid<Void>
+    /// The straight pieces of the lines no label may cross, each filed by the box around it.
+    private var lines: BoxGrid<[(x: Double, y: Double)]>
     /// The labels that found no place, in order; note `n` is `notes[n - 1]`.
     private(set) var notes: [(text: String, colour: String)] = []
     /// Room kept free around every label, in px.
     private let margin = 1.0
 
-    init(bounds: Rect) { self.bounds = bounds }
+    /// A board for a picture of `bounds`.
+    init(bounds: Rect) {
+        self.bounds = bounds
+        placed = BoxGrid(area: bounds)
+        leaders = BoxGrid(area: bounds)
+        lines = BoxGrid(area: bounds)
+    }
 
     /// The same board, for labels that must stay inside `bounds`.
     func within(_ bounds: Rect) -> LabelBoard {
@@ -123,27 +130,24 @@ struct LabelBoard {
 
     /// Draws a label that stays where it is (a title, an axis mark) and keeps others off it.
     mutating func fixed(_ label: Label, at spot: LabelSpot, into document: inout SVGDocument) {
-        placed.append(box(label, spot))
+        placed.insert(box(label, spot), ())
         emit(label, at: spot, into: &document)
     }
 
     /// Keeps labels off a mark.
-    mutating func avoid(_ box: Rect) { placed.append(box) }
+    mutating func avoid(_ box: Rect) { placed.insert(box, ()) }
 
     /// Keeps labels from being crossed by a line through `points`.
     mutating func avoid(line points: [(x: Double, y: Double)]) {
-        guard let first = points.first else { return }
-        var low = first, high = first
-        for point in points {
-            low = (min(low.x, point.x), min(low.y, point.y))
-            high = (max(high.x, point.x), max(high.y, point.y))
+        for (p, q) in zip(points, points.dropFirst()) {
+            let bounds = Rect(x: min(p.x, q.x), y: min(p.y, q.y), width: abs(q.x - p.x), height: abs(q.y - p.y))
+            lines.insert(bounds, [p, q])
         }
-        lines.append((Rect(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y), points))
     }
 
     /// Whether no label or mark lies in `box` (a label's leader, say).
     func isFree(_ box: Rect) -> Bool {
-        !placed.contains { Self.overlap($0, box) }
+        !placed.contains(near: box) { placedBox, _ in Self.overlap(placedBox, box) }
     }
 
     /// Whether a label would fit at `spot`.
@@ -152,8 +156,8 @@ struct LabelBoard {
         // The text itself must be inside the bounds; the margin around it may pass them.
         guard box.x + margin >= bounds.x, box.y + margin >= bounds.y, box.x + box.width - margin <= bounds.x + bounds.width,
               box.y + box.height - margin <= bounds.y + bounds.height else { return false }
-        return isFree(box) && !leaders.contains { Self.overlap($0, box) }
-            && !lines.contains { line in Self.touches(line.bounds, box) && Self.crosses(line.points, box) }
+        return isFree(box) && !leaders.contains(near: box) { leader, _ in Self.overlap(leader, box) }
+            && !lines.contains(near: box) { bounds, points in Self.touches(bounds, box) && Self.crosses(points, box) }
     }
 
     /// Draws a label at the first free spot (its short text at the first free for that, when it has
@@ -170,8 +174,8 @@ struct LabelBoard {
         let nearer = spots + spots.flatMap { [LabelSpot(x: $0.x, y: $0.y - 12, anchor: $0.anchor), LabelSpot(x: $0.x, y: $0.y + 12, anchor: $0.anchor)] }
         for (candidate, at) in label.short == nil ? [(label, spots)] : [(label, spots), (shortened, leader == nil ? nearer : spots)] {
             if let spot = at.first(where: { spot in isFree(candidate, at: spot) && (leader.map { isFree($0(spot)) } ?? true) }) {
-                placed.append(box(candidate, spot))
-                if let leader { leaders.append(leader(spot)) }
+                placed.insert(box(candidate, spot), ())
+                if let leader { leaders.insert(leader(spot), ()) }
                 emit(candidate, at: spot, into: &document)
                 return spot
             }
@@ -192,7 +196,7 @@ struct LabelBoard {
             [spot, LabelSpot(x: spot.x, y: spot.y - 12), LabelSpot(x: spot.x, y: spot.y + 12), LabelSpot(x: spot.x + 24, y: spot.y)]
         }
         if let spot = nearby.first(where: { isFree(marker, at: $0) }) {
-            placed.append(box(marker, spot))
+            placed.insert(box(marker, spot), ())
             emit(marker, at: spot, into: &document)
         }
         return nil
@@ -216,8 +220,9 @@ struct LabelBoard {
                 guard length > radius else { continue }
                 let start = (x: point.x + (end.x - point.x) * radius / length, y: point.y + (end.y - point.y) * radius / length)
                 let leader = [start, end]
-                guard !placed.contains(where: { Self.crosses(leader, $0) }) else { continue }
-                placed.append(box)
+                let reach = Rect(x: min(start.x, end.x), y: min(start.y, end.y), width: abs(end.x - start.x), height: abs(end.y - start.y))
+                guard !placed.contains(near: reach, where: { placedBox, _ in Self.crosses(leader, placedBox) }) else { continue }
+                placed.insert(box, ())
                 avoid(line: leader)
                 document.element("line", [("class", "leader"), ("x1", svgNumber(start.x)), ("y1", svgNumber(start.y)), ("x2", svgNumber(end.x)),
                                           ("y2", svgNumber(end.y)), ("stroke", colour), ("stroke-width", "0.75")])

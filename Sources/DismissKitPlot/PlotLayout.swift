@@ -61,12 +61,14 @@ struct PlotLayout {
         let shortest = max(min((end - start) / 10, 1000), 100)
         var gaps: [(start: Double, end: Double)] = []
         var reached = start
-        for span in activity.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            let from = Double(span.lowerBound) / 1000, to = Double(span.upperBound) / 1000
+        // Only what happened within the axis counts (a window drawn of a longer recording).
+        let within = activity.filter { $0.upperBound >= startTime && $0.lowerBound <= endTime }
+        for span in within.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            let from = max(Double(span.lowerBound) / 1000, start), to = min(Double(span.upperBound) / 1000, end)
             if from - reached > shortest { gaps.append((reached + shortest / 4, from - shortest / 4)) }
             reached = max(reached, to)
         }
-        if end - reached > shortest && !activity.isEmpty { gaps.append((reached + shortest / 4, end)) }
+        if end - reached > shortest && !within.isEmpty { gaps.append((reached + shortest / 4, end)) }
         let shown = (end - start) - gaps.reduce(0) { $0 + $1.end - $1.start }
         let step = [0.1, 0.2, 0.5, 1.0, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000]
             .first { shown / $0 <= 10 } ?? (shown / 10).rounded(.up)
@@ -114,17 +116,19 @@ struct PlotLayout {
             let scale = first.end > first.start ? (first.right - first.left) / (first.end - first.start) : 0
             return first.left + (milliseconds - first.start) * scale
         }
-        for (index, segment) in segments.enumerated() {
-            if milliseconds <= segment.end || index == segments.count - 1 {
-                if milliseconds >= segment.start {
-                    let scale = segment.end > segment.start ? (segment.right - segment.left) / (segment.end - segment.start) : 0
-                    return segment.left + (milliseconds - segment.start) * scale
-                }
-                let before = segments[index - 1]
-                return before.right + (milliseconds - before.end) / (segment.start - before.end) * (segment.left - before.right)
-            }
+        // The first segment that ends at or after the time (else the last), found by halving.
+        var (index, high) = (0, segments.count - 1)
+        while index < high {
+            let middle = (index + high) / 2
+            if milliseconds <= segments[middle].end { high = middle } else { index = middle + 1 }
         }
-        return plotRight
+        let segment = segments[index]
+        if milliseconds >= segment.start {
+            let scale = segment.end > segment.start ? (segment.right - segment.left) / (segment.end - segment.start) : 0
+            return segment.left + (milliseconds - segment.start) * scale
+        }
+        let before = segments[index - 1]
+        return before.right + (milliseconds - before.end) / (segment.start - before.end) * (segment.left - before.right)
     }
 
     func x(time: Int64) -> Double { x(milliseconds: Double(time) / 1000) }

@@ -1,3 +1,5 @@
+import DismissKit
+
 /// Large recordings made by repeating a real one, each repetition later than the last.
 ///
 /// The Dell Canvas recording (5,363 evdev events, 14 s, up to five fingers) is written again and
@@ -74,5 +76,30 @@ extension Substring {
         while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
         while let last = text.last, last == " " || last == "\t" { text.removeLast() }
         return text
+    }
+}
+
+/// A session file an embedding host would record: a recording's touches fed to a pipeline on a
+/// scene through ``HostedPipeline``, its intents read as they come, for `replay --verify`.
+enum BigSession {
+    /// Writes the session of `recording` on `scene` to `path`; returns the number of touch events.
+    static func write(from recording: String, scene: SceneFile, to path: String) -> Int? {
+        guard let reader = try? Recording.open(paths: [recording]), var file = OutputFile(path: path) else { return nil }
+        let hosted = HostedPipeline(scene: scene.scene, configuration: scene.configuration)
+        guard hosted.startRecording() else { return nil }
+        var count = 0
+        do {
+            try Replay.touchEvents(from: reader, screen: scene.scene.screen) { event in
+                let point = event.point ?? TouchPoint(xMM: 0, yMM: 0, x: 0, y: 0)
+                hosted.touch(event.kind, seatSlot: event.seatSlot, x: point.x, y: point.y, time: event.time)
+                while hosted.next() != nil {}
+                count += 1
+            }
+        } catch {
+            return nil
+        }
+        file.append(bytes: hosted.session ?? [])
+        file.close()
+        return count
     }
 }

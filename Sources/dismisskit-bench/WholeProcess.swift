@@ -148,6 +148,43 @@ struct WholeProcess {
             details: details)
     }
 
+    /// How a whole run grows with its input: its CPU time and peak RSS on an input and on one 4×
+    /// as large, each the median of `runs`. Linear time is at most 5× (the start-up is paid
+    /// once); `flatMemory` asks for a peak within 2 MB, otherwise at most 5× too.
+    func growth(id: String, label: String, small: String, large: String, input: String, flatMemory: Bool, runs: Int,
+                arguments: (String) -> [String]) -> Figure? {
+        var medians: [ProcessRun] = []
+        for path in [small, large] {
+            var measured: [ProcessRun] = []
+            for _ in 0..<runs {
+                let run = self.run([gesturectl] + arguments(path))
+                guard run.status == 0 else {
+                    progress("\(([gesturectl] + arguments(path)).joined(separator: " ")) failed (\(run.status)): \(run.errors)")
+                    return nil
+                }
+                measured.append(run)
+            }
+            medians.append(measured.sorted { $0.cpu < $1.cpu }[runs / 2])
+        }
+        let (before, after) = (medians[0], medians[1])
+        let timeRatio = after.cpu / max(before.cpu, 1e-9)
+        let memoryRatio = Double(after.peakKB) / Double(max(before.peakKB, 1))
+        let memoryGrowth = Double(after.peakKB - before.peakKB) / 1024
+        let memoryMet = flatMemory ? abs(memoryGrowth) <= 2 : memoryRatio <= 5
+        func side(_ run: ProcessRun) -> String {
+            "\(decimal(run.cpu, digits: 2)) s, \(decimal(Double(run.peakKB) / 1024, digits: 1)) MB"
+        }
+        return Figure(
+            id: id, label: label, value: timeRatio, unit: "×",
+            text: "\(side(before)) → \(side(after)): time ×\(decimal(timeRatio, digits: 2)), peak RSS "
+                + (flatMemory ? "\(memoryGrowth >= 0 ? "+" : "")\(decimal(memoryGrowth, digits: 1)) MB" : "×\(decimal(memoryRatio, digits: 2))"),
+            input: input,
+            target: "time ≤ 5× for 4× the input, peak RSS " + (flatMemory ? "± 2 MB" : "≤ 5×"),
+            met: timeRatio <= 5 && memoryMet,
+            details: [("smallCPUSeconds", .number(before.cpu)), ("largeCPUSeconds", .number(after.cpu)),
+                      ("smallPeakRSSKB", .integer(Int64(before.peakKB))), ("largePeakRSSKB", .integer(Int64(after.peakKB)))])
+    }
+
     /// Peak RSS of the same replay on a small and a large recording.
     func memory(small: String, large: String, scene: String) -> Figure? {
         var peaks: [Int] = []

@@ -13,7 +13,7 @@ let usage = """
     OPTIONS:
       --json               One JSON object per line and figure, instead of the table.
       --quick              Smaller inputs and fewer runs (a minute instead of a few).
-      --only <groups>      Comma-separated: core,web,allocations,decoder,readers,output,replay,pyyaml,startup,memory.
+      --only <groups>      Comma-separated: core,web,allocations,decoder,readers,output,replay,pyyaml,startup,memory,growth.
       --gesturectl <path>  The gesturectl to measure (default: beside this executable).
       --project <dir>      The package root, for Recordings/ and Benchmarks/anchors/ (default: .).
       --work <dir>         Where to generate the large recordings (default: a new directory in $TMPDIR or /tmp).
@@ -36,7 +36,7 @@ struct Options {
     var coreOnly = false
     var countAllocations = false
 
-    static let groups: Set<String> = ["core", "web", "allocations", "decoder", "readers", "output", "replay", "pyyaml", "startup", "memory"]
+    static let groups: Set<String> = ["core", "web", "allocations", "decoder", "readers", "output", "replay", "pyyaml", "startup", "memory", "growth"]
 
     init(_ arguments: [String]) {
         var index = 0
@@ -354,6 +354,52 @@ if options.wants("memory") {
         dropRecording(huge)
     } else {
         report.skip("peak-rss-growth", label: "peak RSS growth", reason: "the Dell Canvas recording was not found")
+    }
+}
+
+if options.wants("growth") {
+    // `plot` draws every drag: the atmel drag (up, then down) every 20 s, 4× as many the second time.
+    let drag = thirdParty + "/evemu/atmel-maxtouch.1-finger-drag-up-down.evemu"
+    let plotScene = created(workDirectory + "/plot-scene.json")
+    var sceneFile = OutputFile(path: plotScene)
+    sceneFile?.append(#"{"presentations": [{"id": "compose", "style": "sheet", "detents": ["medium", "large"], "grabber": true}]}"#)
+    sceneFile?.close()
+    let dragBytes = (quick ? 1 : 2) * megabyte
+    let (fewDrags, manyDrags) = (created(workDirectory + "/drags-1.evemu"), created(workDirectory + "/drags-4.evemu"))
+    if let few = BigRecording.evemu(from: drag, to: fewDrags, bytes: dragBytes),
+       BigRecording.evemu(from: drag, to: manyDrags, bytes: 4 * dragBytes) != nil {
+        progress("plot, \(dragBytes / megabyte) MB and \(4 * dragBytes / megabyte) MB")
+        let input = "`gesturectl plot` of the atmel drag repeated (\(few) and about \(4 * few) evdev events), a sheet, to /dev/null, median of 3"
+        if let figure = whole.growth(id: "plot-growth", label: "plot: time and peak RSS, 4× the recording", small: fewDrags, large: manyDrags,
+                                     input: input, flatMemory: false, runs: 3,
+                                     arguments: { ["plot", $0, "--scene", plotScene, "--format", "svg", "-o", "/dev/null"] }) {
+            report.add(figure)
+        } else {
+            report.skip("plot-growth", label: "plot growth", reason: "a plot failed")
+        }
+    } else {
+        report.skip("plot-growth", label: "plot growth", reason: "\(drag) not found")
+    }
+    // `replay --verify` compares a session as it reads it: sessions of the Dell recording at two sizes.
+    if let small = recording("evemu", bytes: smallSize), let large = recording("evemu", bytes: 4 * smallSize),
+       let scene = try? SceneFile.load(path: scenePath) {
+        let (smallSession, largeSession) = (created(workDirectory + "/small.jsonl"), created(workDirectory + "/large.jsonl"))
+        progress("sessions of \(smallSize / megabyte) MB and \(4 * smallSize / megabyte) MB of evemu")
+        if BigSession.write(from: small, scene: scene, to: smallSession) != nil, BigSession.write(from: large, scene: scene, to: largeSession) != nil {
+            let input = "`gesturectl replay --verify` of the session a host records on \(sceneDescription), from "
+                + "\(smallSize / megabyte) and \(4 * smallSize / megabyte) MB of evemu, median of 3"
+            if let figure = whole.growth(id: "verify-growth", label: "replay --verify: time and peak RSS, 4× the session", small: smallSession,
+                                         large: largeSession, input: input, flatMemory: true, runs: 3, arguments: { ["replay", $0, "--verify"] }) {
+                report.add(figure)
+            } else {
+                report.skip("verify-growth", label: "replay --verify growth", reason: "a replay failed")
+            }
+        } else {
+            report.skip("verify-growth", label: "replay --verify growth", reason: "the sessions could not be written")
+        }
+        dropRecording(large)
+    } else {
+        report.skip("verify-growth", label: "replay --verify growth", reason: "the Dell Canvas recording was not found")
     }
 }
 

@@ -219,6 +219,46 @@ import Testing
         #expect(!window.standardOutput.contains(#"text-anchor="middle">0</text>"#))
     }
 
+    /// The atmel drag (up, then down) `times` times over, each 2 s after the last began.
+    static func repeatedDrag(times: Int) throws -> String {
+        let lines = try String(contentsOfFile: "Recordings/third-party/evemu/atmel-maxtouch.1-finger-drag-up-down.evemu", encoding: .utf8)
+            .split(separator: "\n")
+        let header = lines.prefix { !$0.hasPrefix("E: ") }
+        let events = lines.drop { !$0.hasPrefix("E: ") }.compactMap { line -> (seconds: Int, rest: Substring)? in
+            guard let dot = line.firstIndex(of: "."), let seconds = Int(line.dropFirst(3)[..<dot]) else { return nil }
+            return (seconds, line[dot...])
+        }
+        let period = events.last!.seconds - events.first!.seconds + 2
+        var text = header.joined(separator: "\n") + "\n"
+        for repetition in 0..<times {
+            for event in events { text += "E: \(event.seconds + repetition * period)\(event.rest)\n" }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("plot-drags-\(times)-\(getpid()).evemu").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func aPicturesSizeFollowsWhatIsDrawnNotTheRecording() throws {
+        let scene = FileManager.default.temporaryDirectory.appendingPathComponent("plot-drags-\(getpid()).scene.json").path
+        try #"{"presentations":[{"id":"compose","style":"sheet","detents":["medium","large"],"grabber":true}]}"#
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+        let (few, many) = (try Self.repeatedDrag(times: 6), try Self.repeatedDrag(times: 24))
+        defer { for path in [scene, few, many] { unlink(path) } }
+        func size(_ path: String, _ options: [String] = []) throws -> Int {
+            let plot = try runGesturectl(["plot", path, "--scene", scene] + options)
+            #expect(plot.status == 0, "\(plot.standardError)")
+            return plot.standardOutput.utf8.count
+        }
+        // One touch, or 300 ms, of a recording four times as long: the same picture, near enough
+        // (its numbers have more digits). The whole of it: at most four times the picture.
+        let (oneTouch, oneTouchOfMany) = (try size(few, ["--touch", "3"]), try size(many, ["--touch", "3"]))
+        #expect(Double(oneTouchOfMany) < 1.1 * Double(oneTouch), "\(oneTouch) bytes, then \(oneTouchOfMany)")
+        let (window, windowOfMany) = (try size(few, ["--from", "4200", "--to", "4500"]), try size(many, ["--from", "4200", "--to", "4500"]))
+        #expect(Double(windowOfMany) < 1.1 * Double(window), "\(window) bytes, then \(windowOfMany)")
+        let (whole, wholeOfMany) = (try size(few), try size(many))
+        #expect(wholeOfMany <= 4 * whole, "\(whole) bytes, then \(wholeOfMany)")
+    }
+
     @Test func aStretchWithNothingInItIsDrawnNarrow() {
         // The gated swipe: a drag to 125 ms, then nothing until the host answers at 600 ms.
         let layout = PlotLayout(scene: Scene(), startTime: 0, endTime: 600_000, activity: [0...0, 16_667...125_000, 600_000...600_000])

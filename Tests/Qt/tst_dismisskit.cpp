@@ -10,14 +10,18 @@
 #include <QPointingDevice>
 #include <QQuickItem>
 #include <QQuickView>
+#include <QFileInfo>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QWidget>
 #include <qpa/qplatformnativeinterface.h>  // Qt's private QPA API (qt6-base-private-dev): the
 #include <qpa/qwindowsysteminterface.h>    // offscreen screens, changed as a display server does
 
+#include <csignal>
 #include <memory>
+#include <sys/resource.h>
 
 using DismissKitQt::DismissArea;
 
@@ -61,6 +65,7 @@ private slots:
     void touchCompression();
     void timestampWrapMidDrag();
     void anAbsurdTimestampIsOneBadStamp();
+    void aRecordingThatFailsIsSaid();
 
 private:
     QVariantMap sheetScene(bool unsaved) const;
@@ -466,6 +471,38 @@ void TestDismissKit::anAbsurdTimestampIsOneBadStamp() {
     swipe(touchscreen_, {300, 60}, 150);
     QCOMPARE(dismissed.count(), 1);
     QCOMPARE(area_->pipeline()->lastTime(), qint64(clock_.now) * 1000);
+}
+
+// A recording whose writes fail (the file may grow no further, as on a full disk) says so once,
+// with what reached the disk; the touches go on being handled.
+void TestDismissKit::aRecordingThatFailsIsSaid() {
+    using DismissKitQt::Pipeline;
+    setScene(sheetScene(false));
+    Pipeline *pipeline = area_->pipeline();
+    QCOMPARE(pipeline->recording()["state"].toString(), QStringLiteral("off"));
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("session.jsonl"));
+    QVERIFY2(pipeline->record(path), qPrintable(pipeline->lastError()));
+    QCOMPARE(pipeline->recording()["state"].toString(), QStringLiteral("on"));
+    QVERIFY(!pipeline->record(path));  // once is enough
+    QSignalSpy failed(pipeline, &Pipeline::recordingFailed);
+    QSignalSpy dismissed(area_, &DismissArea::dismissed);
+    struct rlimit before;
+    getrlimit(RLIMIT_FSIZE, &before);
+    const rlim_t limit = rlim_t(QFileInfo(path).size()) + 300;
+    const struct rlimit small = {limit, before.rlim_max};
+    const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);
+    setrlimit(RLIMIT_FSIZE, &small);
+    swipe(touchscreen_, {300, 60}, 150);
+    setrlimit(RLIMIT_FSIZE, &before);
+    std::signal(SIGXFSZ, previousHandler);
+    QCOMPARE(failed.count(), 1);
+    QVERIFY2(failed[0][0].toString().contains(QStringLiteral("File too large")), qPrintable(failed[0][0].toString()));
+    const QVariantMap recording = pipeline->recording();
+    QCOMPARE(recording["state"].toString(), QStringLiteral("failed"));
+    QCOMPARE(recording["bytesWritten"].toLongLong(), QFileInfo(path).size());
+    QVERIFY(QFileInfo(path).size() <= qint64(limit));
+    QCOMPARE(dismissed.count(), 1);
 }
 
 void TestDismissKit::millimetresWithoutAPhysicalSize() {

@@ -2,6 +2,7 @@
 
 #include <dismisskit.h>
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QPointerEvent>
@@ -29,6 +30,7 @@ bool Pipeline::setScene(const QJsonObject &scene) {
     }
     dk_pipeline_free(pipeline_);
     pipeline_ = created;
+    recordingWatched_ = false;
     slots_.clear();
     screenSent_ = full["screen"].toObject().toVariantMap();
     return true;
@@ -220,7 +222,36 @@ bool Pipeline::screen(double width, double height, double widthMM, double height
     return taken;
 }
 
+bool Pipeline::record(const QString &path) {
+    if (!pipeline_) {
+        fail(nullptr);
+        return false;
+    }
+    char *error = nullptr;
+    if (dk_pipeline_record(pipeline_, QFile::encodeName(path).constData(), &error) != 0) {
+        fail(error);
+        return false;
+    }
+    recordingWatched_ = true;
+    return true;
+}
+
+QVariantMap Pipeline::recording() const {
+    int64_t bytes = 0;
+    char *error = nullptr;
+    const dk_recording_state state = pipeline_ ? dk_pipeline_recording(pipeline_, &bytes, &error) : DK_RECORDING_OFF;
+    QVariantMap answer{{"state", state == DK_RECORDING_ON ? "on" : state == DK_RECORDING_FAILED ? "failed" : "off"},
+                       {"bytesWritten", qint64(bytes)}};
+    if (error) answer["failure"] = QString::fromUtf8(error);
+    dk_string_free(error);
+    return answer;
+}
+
 void Pipeline::emitIntents() {
+    if (recordingWatched_ && dk_pipeline_recording(pipeline_, nullptr, nullptr) == DK_RECORDING_FAILED) {
+        recordingWatched_ = false;
+        emit recordingFailed(recording()["failure"].toString());
+    }
     dk_intent intent;
     // A slot may send a command, whose intents this loop then reads on: the order is kept.
     while (pipeline_ && dk_pipeline_next_typed_intent(pipeline_, &intent) == 1) {

@@ -72,6 +72,14 @@ public:
     Q_INVOKABLE bool key(const QString &key);
     Q_INVOKABLE bool screen(double width, double height, double widthMM, double heightMM);
 
+    // Records the session (README "Session files") into the file at path, created with mode
+    // 0600 (a file that holds something is kept as PATH.1, the first free PATH.N): call it after
+    // setScene and before the first touch or command; a new scene is a new pipeline, to record
+    // again. False with lastError when refused (a FIFO, a folder, a touch already given).
+    Q_INVOKABLE bool record(const QString &path);
+    // What became of the recording: "state" ("off", "on" or "failed"), "bytesWritten" (what is
+    // on disk: after a failed write, up to the last whole frame or command) and "failure".
+    Q_INVOKABLE QVariantMap recording() const;
     QString lastError() const { return lastError_; }
     // The time of the last touch, in microseconds: the clock host commands use.
     qint64 lastTime() const { return lastTime_; }
@@ -91,6 +99,9 @@ signals:
     void dragHandedBack(const QString &id);
     void contentScrolled(const QString &id, double offset);
     void lastErrorChanged();
+    // A write of the recording failed (a full disk): it stopped there, the pipeline goes on.
+    // Sent once, with recording()'s failure.
+    void recordingFailed(const QString &reason);
 
 private:
     bool run(const QJsonObject &command);
@@ -111,6 +122,8 @@ private:
     quint64 lastMilliseconds_ = 0;
     quint64 wraps_ = 0;
     bool timed_ = false;
+    // Whether the pipeline records and a failure is still to be told.
+    bool recordingWatched_ = false;
 };
 
 }  // namespace DismissKitQt

@@ -159,10 +159,10 @@ public final class HostedPipeline {
         started = true
     }
 
-    /// Adds a line to the session being recorded, if one is.
-    private func record(_ line: String) {
+    /// Adds a line to the session being recorded, if one is; the line is written only then.
+    private func record(_ line: @autoclosure () -> String) {
         guard session != nil else { return }
-        session?.append(contentsOf: line.utf8)
+        session?.append(contentsOf: line().utf8)
         session?.append(0x0A)
     }
 

@@ -8,9 +8,12 @@ import Glibc
 
 /// What a `dk_pipeline *` points to: the hosted pipeline (the intents and decisions not read
 /// yet, shared with the WebAssembly module), and what only the C library has: the session file
-/// being written and the strings of the last typed intent.
-final class PipelineHandle {
-    let hosted: HostedPipeline
+/// being written and the strings of the last typed intent. It lives in memory of its own, which
+/// the pointer is, so a call reaches all of it through the pointer in one step: a class's
+/// properties would each be checked for overlapping access at every call (exclusivity checks
+/// were half of a touch's cost).
+struct PipelineState {
+    var hosted: HostedPipeline
     /// The line of the entry being read, reused from one to the next.
     var line: [UInt8] = []
     /// The session file being written (`dk_pipeline_record`), if any.
@@ -23,9 +26,23 @@ final class PipelineHandle {
         line.reserveCapacity(256)
     }
 
-    static func from(_ pointer: OpaquePointer?) -> PipelineHandle? {
-        guard let pointer else { return nil }
-        return Unmanaged<PipelineHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+    /// A new pipeline's state in memory of its own: the `dk_pipeline *` handed out.
+    static func allocate(_ hosted: HostedPipeline) -> OpaquePointer {
+        let state = UnsafeMutablePointer<PipelineState>.allocate(capacity: 1)
+        state.initialize(to: PipelineState(hosted))
+        return OpaquePointer(state)
+    }
+
+    /// The state a `dk_pipeline *` points to.
+    static func from(_ pointer: OpaquePointer?) -> UnsafeMutablePointer<PipelineState>? {
+        pointer.map { UnsafeMutablePointer<PipelineState>($0) }
+    }
+
+    /// Frees what ``allocate(_:)`` made.
+    static func free(_ state: UnsafeMutablePointer<PipelineState>) {
+        state.pointee.typedText.free()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 }
 
@@ -58,9 +75,9 @@ private func text(of argument: UnsafePointer<CChar>?, named name: String, limit:
 private func handleAndText(
     _ pipeline: OpaquePointer?, _ argument: UnsafePointer<CChar>?, named name: String, limit: Int,
     errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-) -> (PipelineHandle, String)? {
+) -> (UnsafeMutablePointer<PipelineState>, String)? {
     errorOut?.pointee = nil
-    guard let handle = PipelineHandle.from(pipeline) else {
+    guard let handle = PipelineState.from(pipeline) else {
         report("pipeline is NULL", to: errorOut)
         return nil
     }
@@ -99,8 +116,7 @@ public func dk_pipeline_new(
         return nil
     }
     do throws(InputFileError) {
-        let handle = PipelineHandle(try HostedPipeline(sceneText: text, path: "scene_json"))
-        return OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
+        return PipelineState.allocate(try HostedPipeline(sceneText: text, path: "scene_json"))
     } catch {
         report(error.description, to: errorOut)
         return nil
@@ -109,8 +125,8 @@ public func dk_pipeline_new(
 
 @c @implementation
 public func dk_pipeline_free(_ pipeline: OpaquePointer?) {
-    guard let pipeline else { return }
-    Unmanaged<PipelineHandle>.fromOpaque(UnsafeRawPointer(pipeline)).release()
+    guard let state = PipelineState.from(pipeline) else { return }
+    PipelineState.free(state)
 }
 
 @c @implementation
@@ -118,7 +134,7 @@ public func dk_pipeline_touch(
     _ pipeline: OpaquePointer?, _ type: dk_touch_type, _ seatSlot: Int32,
     _ x: Double, _ y: Double, _ time: Int64
 ) -> dk_touch_result {
-    guard let handle = PipelineHandle.from(pipeline) else { return DK_TOUCH_REFUSED_NO_PIPELINE }
+    guard let state = PipelineState.from(pipeline) else { return DK_TOUCH_REFUSED_NO_PIPELINE }
     let kind: TouchEvent.Kind
     switch type {
     case DK_TOUCH_DOWN: kind = .down
@@ -128,18 +144,13 @@ public func dk_pipeline_touch(
     case DK_TOUCH_FRAME: kind = .frame
     default: return DK_TOUCH_REFUSED_UNKNOWN_TYPE
     }
-    if let recorder = handle.recorder {
-        var event = TouchEvent(kind: kind, time: time)
-        if kind != .frame {
-            event.slot = seatSlot
-            event.seatSlot = seatSlot
-        }
-        if kind == .down || kind == .motion { event.point = TouchPoint(x: x, y: y, on: handle.hosted.pipeline.scene.screen) }
+    let event = TouchEvent(kind, seatSlot: seatSlot, x: x, y: y, time: time, on: state.pointee.hosted.pipeline.scene.screen)
+    let refusal = state.pointee.hosted.touch(event)
+    if let recorder = state.pointee.recorder {
         recorder.record(touch: event)
+        recorder.record(intents: state.pointee.hosted.latestDecided, names: state.pointee.hosted.pipeline.names)
+        if kind == .frame { recorder.flush() }
     }
-    let refusal = handle.hosted.touch(kind, seatSlot: seatSlot, x: x, y: y, time: time)
-    handle.recorder?.record(intents: handle.hosted.latestDecided, names: handle.hosted.pipeline.names)
-    if kind == .frame { handle.recorder?.flush() }
     switch refusal {
     case nil: return DK_TOUCH_TAKEN
     case .timeOutOfRange: return DK_TOUCH_REFUSED_TIME_OUT_OF_RANGE
@@ -174,28 +185,33 @@ public func dk_pipeline_command(
     _ pipeline: OpaquePointer?, _ commandJSON: UnsafePointer<CChar>?, _ time: Int64,
     _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    guard let (handle, text) = handleAndText(pipeline, commandJSON, named: "command_json", limit: InputLimits.maximumLineLength,
-                                             errorOut: errorOut) else { return -1 }
-    return apply(text, to: handle, time: time, errorOut: errorOut)
+    guard let (state, text) = handleAndText(pipeline, commandJSON, named: "command_json", limit: InputLimits.maximumLineLength,
+                                            errorOut: errorOut) else { return -1 }
+    return apply(text, to: state, time: time, errorOut: errorOut)
 }
 
 /// Applies a command's JSON text, recording it with the intents it decided; 0, or -1 with the
 /// refusal's message.
-private func apply(_ text: String, to handle: PipelineHandle, time: Int64,
+private func apply(_ text: String, to state: UnsafeMutablePointer<PipelineState>, time: Int64,
                    errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     do throws(HostedPipeline.Refusal) {
-        try handle.hosted.check(commandTime: time)
-        handle.recorder?.record(command: text, time: time)
-        defer {
-            handle.recorder?.record(intents: handle.hosted.latestDecided, names: handle.hosted.pipeline.names)
-            handle.recorder?.flush()
-        }
-        try handle.hosted.command(text, time: time)
+        try state.pointee.hosted.command(text, time: time)
+        record(command: text, time: time, of: state)
         return 0
     } catch {
+        if error.taken { record(command: text, time: time, of: state) }
         report(error.message, to: errorOut)
         return -1
     }
+}
+
+/// Writes a command the pipeline took in, and the intents it decided, to the session file being
+/// recorded, if there is one.
+private func record(command text: String, time: Int64, of state: UnsafeMutablePointer<PipelineState>) {
+    guard let recorder = state.pointee.recorder else { return }
+    recorder.record(command: text, time: time)
+    recorder.record(intents: state.pointee.hosted.latestDecided, names: state.pointee.hosted.pipeline.names)
+    recorder.flush()
 }
 
 /// A typed command: the JSON command of `type` with `fields`, for the presentation named by the
@@ -205,7 +221,7 @@ private func typedCommand(
     _ fields: [(String, JSONLine.Value)], time: Int64, errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
     errorOut?.pointee = nil
-    guard let handle = PipelineHandle.from(pipeline) else {
+    guard let state = PipelineState.from(pipeline) else {
         report("pipeline is NULL", to: errorOut)
         return -1
     }
@@ -220,7 +236,7 @@ private func typedCommand(
         }
     }
     for (key, value) in fields { command.set(key, value) }
-    return apply(command.text, to: handle, time: time, errorOut: errorOut)
+    return apply(command.text, to: state, time: time, errorOut: errorOut)
 }
 
 /// Reports a value outside its C enum; -1.
@@ -331,9 +347,9 @@ public func dk_pipeline_screen(
 
 @c @implementation
 public func dk_pipeline_next_intent(_ pipeline: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
-    guard let handle = PipelineHandle.from(pipeline), handle.hosted.nextLine(into: &handle.line) else { return nil }
-    handle.line.append(0)
-    return handle.line.withUnsafeBytes { bytes in
+    guard let state = PipelineState.from(pipeline), state.pointee.hosted.nextLine(into: &state.pointee.line) else { return nil }
+    state.pointee.line.append(0)
+    return state.pointee.line.withUnsafeBytes { bytes in
         guard let copy = malloc(bytes.count) else { return nil }
         copy.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
         return copy.assumingMemoryBound(to: CChar.self)
@@ -350,20 +366,20 @@ public func dk_pipeline_record(
     _ pipeline: OpaquePointer?, _ path: UnsafePointer<CChar>?,
     _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    guard let (handle, filePath) = handleAndText(pipeline, path, named: "path", limit: Int(PATH_MAX), errorOut: errorOut) else {
+    guard let (state, filePath) = handleAndText(pipeline, path, named: "path", limit: Int(PATH_MAX), errorOut: errorOut) else {
         return -1
     }
-    guard handle.recorder == nil else {
-        report("the pipeline is already recording to \(handle.recorder!.path)", to: errorOut)
+    guard state.pointee.recorder == nil else {
+        report("the pipeline is already recording to \(state.pointee.recorder!.path)", to: errorOut)
         return -1
     }
-    guard !handle.hosted.started else {
+    guard !state.pointee.hosted.started else {
         report("a recording begins before the first touch or command", to: errorOut)
         return -1
     }
     do throws(RecordingFileError) {
-        handle.recorder = try SessionRecorder(path: filePath, scene: handle.hosted.pipeline.scene,
-                                              configuration: handle.hosted.pipeline.recogniser.configuration)
+        state.pointee.recorder = try SessionRecorder(path: filePath, scene: state.pointee.hosted.pipeline.scene,
+                                              configuration: state.pointee.hosted.pipeline.recogniser.configuration)
         return 0
     } catch {
         report("\(filePath): \(error)", to: errorOut)
@@ -377,7 +393,7 @@ public func dk_pipeline_recording(
     _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> dk_recording_state {
     errorOut?.pointee = nil
-    guard let recorder = PipelineHandle.from(pipeline)?.recorder else {
+    guard let recorder = PipelineState.from(pipeline)?.pointee.recorder else {
         bytesWritten?.pointee = 0
         return DK_RECORDING_OFF
     }
@@ -390,5 +406,5 @@ public func dk_pipeline_recording(
 
 @c @implementation
 public func dk_pipeline_explain(_ pipeline: OpaquePointer?, _ on: Int32) {
-    PipelineHandle.from(pipeline)?.hosted.explains = on != 0
+    PipelineState.from(pipeline)?.pointee.hosted.explains = on != 0
 }

@@ -5,170 +5,207 @@ import Glibc
 // Typed intents (dk_intent in dismisskit.h): the fields of an intent's JSON form, for hosts that
 // would rather not parse JSON.
 
-/// The strings of one typed intent, before they are copied for C.
-struct TypedIntentFields {
-    var presentation: String?
-    var origin: String?
-    var outcome: String?
-    var detent: String?
-    var cause: String?
-    var source: String?
-    var resolution: String?
-    var reason: String?
-    var json: String?
-    var options: [String] = []
+/// The C strings of the last typed intent that are not names of a closed set (those are
+/// ``CNames``): its presentation's id, a rejection's reason and a decision's JSON, one after
+/// another in one malloc'd buffer that a pipeline reuses (and grows) from one intent to the next,
+/// and frees with it (``free()``). The presentation's id stays at the buffer's start while the
+/// intents are about the same presentation; the other strings are written after it, as offsets
+/// (the buffer may move as it grows) made pointers once all are in.
+struct TypedIntentText {
+    private var buffer: UnsafeMutablePointer<CChar>?
+    private var capacity = 0
+    private var count = 0
+    /// The presentation whose id is at the buffer's start, and the bytes it takes there.
+    private var presentation: PresentationID?
+    private var presentationSize = 0
 
-    /// The fields of `entry`, whose long presentation ids are in `names`.
-    init(_ entry: HostedPipeline.Entry, names: PresentationNames, into intent: inout dk_intent) {
+    /// Fills `intent` with `entry`, whose long presentation ids are in `names` (asked for only
+    /// when a long id or a text naming presentations is written): its numbers, its enums and
+    /// their names, and its other strings copied into the buffer.
+    mutating func fill(_ intent: inout dk_intent, with entry: HostedPipeline.Entry, names: () -> PresentationNames) {
+        let id: PresentationID?
+        var text: String?
         switch entry {
         case .decision(let decision):
             intent.type = DK_INTENT_DECISION
             intent.time_us = decision.time
-            presentation = decision.presentation.map { names.name(of: $0) }
-            json = decision.jsonLine(names: names).text
+            id = decision.presentation
+            text = decision.jsonLine(names: names()).text
         case .intent(let value):
             intent.time_us = value.time
-            fill(value.kind, names: names, into: &intent)
+            id = fill(&intent, with: value.kind)
+            if case .rejected(_, _, let reason) = value.kind { text = reason.text(names: names()) }
+        }
+        if let id { keep(id, names: names) }
+        count = presentationSize
+        let textOffset = text.map { add($0) }
+        if id != nil { intent.presentation = UnsafePointer(buffer) }
+        if let textOffset {
+            let pointer = UnsafePointer(buffer! + textOffset)
+            if intent.type == DK_INTENT_DECISION { intent.json = pointer } else { intent.reason = pointer }
         }
     }
 
-    private mutating func fill(_ kind: Intent.Kind, names: PresentationNames, into intent: inout dk_intent) {
+    /// Fills the numbers, enums and names of an intent of `kind`; returns the presentation it is about.
+    private func fill(_ intent: inout dk_intent, with kind: Intent.Kind) -> PresentationID? {
         func detentFields(_ value: Detent) {
-            switch value {
-            case .medium:
-                detent = "medium"
-                intent.detent_kind = DK_DETENT_MEDIUM
-            case .large:
-                detent = "large"
-                intent.detent_kind = DK_DETENT_LARGE
-            case .custom(let height):
-                detent = "custom"
-                intent.detent_kind = DK_DETENT_CUSTOM
-                intent.detent_height = height
-            }
+            intent.detent_kind = value.cValue
+            intent.detent = detentNames[value.cValue.rawValue]
+            if case .custom(let height) = value { intent.detent_height = height }
         }
         switch kind {
         case .dragBegan(let id, let origin):
             intent.type = DK_INTENT_DRAG_BEGAN
-            presentation = names.name(of: id)
-            self.origin = origin.rawValue
             intent.drag_origin = origin.cValue
+            intent.origin = originNames[origin.cValue.rawValue]
+            return id
         case .dragChanged(let id, let offset, let velocity):
             intent.type = DK_INTENT_DRAG_CHANGED
-            presentation = names.name(of: id)
             intent.offset = offset
             intent.velocity = velocity
+            return id
         case .dragEnded(let id, let outcome, let detent):
             intent.type = DK_INTENT_DRAG_ENDED
-            presentation = names.name(of: id)
-            self.outcome = outcome.rawValue
             intent.drag_outcome = outcome.cValue
+            intent.outcome = outcomeNames[outcome.cValue.rawValue]
             detentFields(detent)
+            return id
         case .dragHandedBack(let id):
             intent.type = DK_INTENT_DRAG_HANDED_BACK
-            presentation = names.name(of: id)
+            return id
         case .contentScrolled(let id, let offset):
             intent.type = DK_INTENT_CONTENT_SCROLLED
-            presentation = names.name(of: id)
             intent.offset = offset
+            return id
         case .setDetent(let id, let detent, let cause):
             intent.type = DK_INTENT_SET_DETENT
-            presentation = names.name(of: id)
             detentFields(detent)
-            self.cause = cause.rawValue
             intent.detent_cause = cause.cValue
+            intent.cause = causeNames[cause.cValue.rawValue]
+            return id
         case .passthroughTap(let x, let y):
             intent.type = DK_INTENT_PASSTHROUGH_TAP
             intent.x = x
             intent.y = y
+            return nil
         case .confirmationRequested(let id, let source, let options):
             intent.type = DK_INTENT_CONFIRMATION_REQUESTED
-            presentation = names.name(of: id)
-            self.source = source.rawValue
             intent.dismissal_source = source.cValue
-            self.options = options.map(\.rawValue)
+            intent.source = sourceNames[source.cValue.rawValue]
+            intent.option_count = Int32(options.count)
             withUnsafeMutableBytes(of: &intent.choices) { choices in
                 let slots = choices.bindMemory(to: dk_choice.self)
                 for (index, option) in options.enumerated() { slots[index] = option.cValue }
             }
+            withUnsafeMutableBytes(of: &intent.options) { names in
+                let slots = names.bindMemory(to: UnsafePointer<CChar>?.self)
+                for (index, option) in options.enumerated() { slots[index] = choiceNames[option.cValue.rawValue] }
+            }
+            return id
         case .save(let id):
             intent.type = DK_INTENT_SAVE
-            presentation = names.name(of: id)
+            return id
         case .dismiss(let id, let source, let resolution):
             intent.type = DK_INTENT_DISMISS
-            presentation = names.name(of: id)
-            self.source = source.rawValue
             intent.dismissal_source = source.cValue
-            self.resolution = resolution.rawValue
+            intent.source = sourceNames[source.cValue.rawValue]
             intent.dismiss_resolution = resolution.cValue
+            intent.resolution = resolutionNames[resolution.cValue.rawValue]
+            return id
         case .cancelled(let id):
             intent.type = DK_INTENT_CANCELLED
-            presentation = names.name(of: id)
-        case .rejected(let id, let source, let reason):
+            return id
+        case .rejected(let id, let source, _):
             intent.type = DK_INTENT_REJECTED
-            presentation = names.name(of: id)
-            self.source = source.rawValue
             intent.dismissal_source = source.cValue
-            self.reason = reason.text(names: names)
+            intent.source = sourceNames[source.cValue.rawValue]
+            return id
         }
     }
-}
 
-/// The C strings of the last typed intent, one after another in one malloc'd buffer that a
-/// pipeline reuses (and grows) from one intent to the next.
-final class TypedIntentText {
-    private var buffer: UnsafeMutablePointer<CChar>?
-    private var capacity = 0
-
-    deinit { free(buffer) }
-
-    /// Copies `fields`' strings into the buffer and points `intent`'s string fields at them.
-    func store(_ fields: TypedIntentFields, into intent: inout dk_intent) {
-        let texts = [fields.presentation, fields.origin, fields.outcome, fields.detent, fields.cause, fields.source,
-                     fields.resolution, fields.reason, fields.json] + fields.options.map { Optional($0) }
-        let size = texts.reduce(0) { $0 + ($1?.utf8.count ?? -1) + 1 }
-        if size > capacity {
-            guard let grown = realloc(buffer, size) else { return }
-            buffer = grown.assumingMemoryBound(to: CChar.self)
-            capacity = size
-        }
-        guard let buffer else { return }
-        var end = 0
-        let pointers: [UnsafePointer<CChar>?] = texts.map { text in
-            guard let text else { return nil }
-            let start = buffer + end
-            for byte in text.utf8 {
-                buffer[end] = CChar(bitPattern: byte)
-                end += 1
+    /// Puts the id of `id` at the buffer's start, unless it is there already.
+    private mutating func keep(_ id: PresentationID, names: () -> PresentationNames) {
+        guard id != presentation else { return }
+        count = 0
+        if let bytes = id.inlineUTF8 {
+            let length = bytes.endIndex
+            let start = reserve(length + 1)
+            // The id's bytes are its words' bytes from the least significant: their little-endian layout.
+            withUnsafeBytes(of: (bytes.low.littleEndian, bytes.high.littleEndian)) { words in
+                _ = memcpy(buffer! + start, words.baseAddress!, length)
             }
-            buffer[end] = 0
-            end += 1
-            return UnsafePointer(start)
+            buffer![start + length] = 0
+        } else {
+            _ = add(names().name(of: id))
         }
-        intent.presentation = pointers[0]
-        intent.origin = pointers[1]
-        intent.outcome = pointers[2]
-        intent.detent = pointers[3]
-        intent.cause = pointers[4]
-        intent.source = pointers[5]
-        intent.resolution = pointers[6]
-        intent.reason = pointers[7]
-        intent.json = pointers[8]
-        intent.option_count = Int32(fields.options.count)
-        withUnsafeMutableBytes(of: &intent.options) { options in
-            let slots = options.bindMemory(to: UnsafePointer<CChar>?.self)
-            for (index, pointer) in pointers.dropFirst(9).enumerated() { slots[index] = pointer }
+        presentation = id
+        presentationSize = count
+    }
+
+    /// Adds `text` and its terminating NUL; returns where it begins.
+    private mutating func add(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            let start = reserve(bytes.count + 1)
+            if let base = bytes.baseAddress { memcpy(buffer! + start, base, bytes.count) }
+            buffer![start + bytes.count] = 0
+            return start
         }
     }
+
+    /// Makes room for `size` more bytes; returns where they begin.
+    private mutating func reserve(_ size: Int) -> Int {
+        if count + size > capacity {
+            let grown = max(capacity * 2, count + size, 256)
+            // As Swift's own allocations do, running out of memory stops the program.
+            guard let memory = realloc(buffer, grown) else { fatalError("out of memory for a typed intent's strings") }
+            buffer = memory.assumingMemoryBound(to: CChar.self)
+            capacity = grown
+        }
+        count += size
+        return count - size
+    }
+
+    /// Frees the buffer, as the pipeline is freed.
+    mutating func free() {
+        Glibc.free(buffer)
+        self = TypedIntentText()
+    }
 }
+
+/// Each name of a closed set as a C string, by its number in dismisskit.h's enum: made once,
+/// from the core's own names, and never freed. The typed intents' name fields point at them.
+struct CNames: @unchecked Sendable {
+    private let strings: [UnsafePointer<CChar>]
+
+    init<Value: CaseIterable & RawRepresentable>(_ type: Value.Type, number: (Value) -> UInt32) where Value.RawValue == String {
+        var strings = [UnsafePointer<CChar>?](repeating: nil, count: Value.allCases.count)
+        for value in Value.allCases { strings[Int(number(value))] = UnsafePointer(strdup(value.rawValue)) }
+        self.strings = strings.map { $0! }
+    }
+
+    init(_ names: [String]) {
+        strings = names.map { UnsafePointer(strdup($0)!) }
+    }
+
+    subscript(number: UInt32) -> UnsafePointer<CChar> { strings[Int(number)] }
+}
+
+private let originNames = CNames(DragOrigin.self) { $0.cValue.rawValue }
+private let outcomeNames = CNames(DragOutcome.self) { $0.cValue.rawValue }
+private let causeNames = CNames(DetentCause.self) { $0.cValue.rawValue }
+private let sourceNames = CNames(DismissalSource.self) { $0.cValue.rawValue }
+private let resolutionNames = CNames(DismissResolution.self) { $0.cValue.rawValue }
+private let choiceNames = CNames(ConfirmationChoice.self) { $0.cValue.rawValue }
+/// A detent's kind, as its JSON form names it.
+private let detentNames = CNames(["medium", "large", "custom"])
 
 @c @implementation
 public func dk_pipeline_next_typed_intent(_ pipeline: OpaquePointer?, _ out: UnsafeMutablePointer<dk_intent>?) -> Int32 {
-    guard let handle = PipelineHandle.from(pipeline), let out else { return -1 }
-    guard let entry = handle.hosted.next() else { return 0 }
-    var intent = dk_intent()
-    handle.typedText.store(TypedIntentFields(entry, names: handle.hosted.pipeline.names, into: &intent), into: &intent)
-    out.pointee = intent
+    guard let state = PipelineState.from(pipeline), let out else { return -1 }
+    guard let entry = state.pointee.hosted.next() else { return 0 }
+    out.pointee = dk_intent()
+    state.pointee.typedText.fill(&out.pointee, with: entry, names: { state.pointee.hosted.pipeline.names })
     return 1
 }
 
@@ -195,6 +232,16 @@ extension DragOrigin {
         case .topRegion: DK_ORIGIN_TOP_REGION
         case .scrolledContent: DK_ORIGIN_SCROLLED_CONTENT
         case .grabber: DK_ORIGIN_GRABBER
+        }
+    }
+}
+
+extension Detent {
+    var cValue: dk_detent_kind {
+        switch self {
+        case .medium: DK_DETENT_MEDIUM
+        case .large: DK_DETENT_LARGE
+        case .custom: DK_DETENT_CUSTOM
         }
     }
 }

@@ -1,4 +1,5 @@
 import DismissKit
+import Glibc
 
 /// Large recordings made by repeating a real one, each repetition later than the last.
 ///
@@ -79,27 +80,42 @@ extension Substring {
     }
 }
 
-/// A session file an embedding host would record: a recording's touches fed to a pipeline on a
-/// scene through ``HostedPipeline``, its intents read as they come, for `replay --verify`.
+/// A session file an embedding host would record: a recording's touches given to a pipeline on
+/// a scene again and again (each time a second after the last ended), the intents read as they
+/// come and each question answered `keepEditing`, written by the recorder the C library uses.
 enum BigSession {
-    /// Writes the session of `recording` on `scene` to `path`; returns the number of touch events.
-    static func write(from recording: String, scene: SceneFile, to path: String) -> Int? {
-        guard let reader = try? Recording.open(paths: [recording]), var file = OutputFile(path: path) else { return nil }
-        let hosted = HostedPipeline(scene: scene.scene, configuration: scene.configuration)
-        guard hosted.startRecording() else { return nil }
+    /// Writes a session of at least `bytes` bytes to `path`; returns its touch events.
+    static func write(from recording: String, scene: SceneFile, to path: String, bytes: Int) -> Int? {
+        guard let reader = try? Recording.open(paths: [recording]) else { return nil }
+        var once: [TouchEvent] = []
+        guard (try? Replay.touchEvents(from: reader, screen: scene.scene.screen, { once.append($0) })) != nil,
+              let first = once.first?.time, let last = once.last?.time else { return nil }
+        unlink(path)
+        guard let recorder = try? SessionRecorder(path: path, scene: scene.scene, configuration: scene.configuration) else { return nil }
+        var hosted = HostedPipeline(scene: scene.scene, configuration: scene.configuration)
+        let answer = #"{"type":"confirm","presentation":"compose","choice":"keepEditing"}"#
         var count = 0
-        do {
-            try Replay.touchEvents(from: reader, screen: scene.scene.screen) { event in
-                let point = event.point ?? TouchPoint(xMM: 0, yMM: 0, x: 0, y: 0)
-                hosted.touch(event.kind, seatSlot: event.seatSlot, x: point.x, y: point.y, time: event.time)
-                while hosted.next() != nil {}
+        var offset: Int64 = 0
+        while recorder.bytesWritten < bytes {
+            for recorded in once {
+                let point = recorded.point ?? TouchPoint(xMM: 0, yMM: 0, x: 0, y: 0)
+                let event = TouchEvent(recorded.kind, seatSlot: recorded.seatSlot, x: point.x, y: point.y, time: recorded.time + offset,
+                                       on: scene.scene.screen)
+                hosted.touch(event)
+                recorder.record(touch: event)
+                recorder.record(intents: hosted.latestDecided, names: hosted.pipeline.names)
+                while let entry = hosted.next() {
+                    guard case .intent(let intent) = entry, case .confirmationRequested = intent.kind else { continue }
+                    try? hosted.command(answer, time: event.time)
+                    recorder.record(command: answer, time: event.time)
+                    recorder.record(intents: hosted.latestDecided, names: hosted.pipeline.names)
+                }
+                if event.kind == .frame { recorder.flush() }
                 count += 1
             }
-        } catch {
-            return nil
+            offset += last - first + 1_000_000
         }
-        file.append(bytes: hosted.session ?? [])
-        file.close()
-        return count
+        recorder.flush()
+        return recorder.failure == nil ? count : nil
     }
 }

@@ -25,8 +25,8 @@ enum WebModule {
             return (nil, "the module's run failed: \(run.errors)")
         }
         let native = bestOf(runs) { () -> Int in
-            let hosted = HostedPipeline(scene: CoreWorkload.scene, configuration: GestureConfiguration())
-            return feed(hosted, round: round, span: span, rounds: rounds)
+            var hosted = HostedPipeline(scene: CoreWorkload.scene, configuration: GestureConfiguration())
+            return feed(&hosted, round: round, span: span, rounds: rounds)
         }
         let nativeRate = Double(native.result) / native.seconds
         let ratio = moduleRate / nativeRate
@@ -44,7 +44,7 @@ enum WebModule {
 
     /// Feeds the rounds as ``WebModule`` describes; returns the touch events fed.
     @inline(never)
-    static func feed(_ hosted: HostedPipeline, round: [TouchEvent], span: Int64, rounds: Int) -> Int {
+    static func feed(_ hosted: inout HostedPipeline, round: [TouchEvent], span: Int64, rounds: Int) -> Int {
         let answer = #"{"type":"confirm","presentation":"compose","choice":"keepEditing"}"#
         let question = Array(#","type":""#.utf8) + Array(Intent.TypeName.confirmationRequested.name.description.utf8) + Array(#""}"#.utf8)
         var line: [UInt8] = []
@@ -53,7 +53,8 @@ enum WebModule {
             let offset = Int64(index) * span
             for event in round {
                 let time = event.time + offset
-                hosted.touch(event.kind, seatSlot: event.seatSlot, x: event.point?.x ?? 0, y: event.point?.y ?? 0, time: time)
+                hosted.touch(TouchEvent(event.kind, seatSlot: event.seatSlot, x: event.point?.x ?? 0, y: event.point?.y ?? 0,
+                                        time: time, on: CoreWorkload.scene.screen))
                 while hosted.nextLine(into: &line) {
                     if line.count > question.count && line.suffix(question.count).elementsEqual(question) {
                         try? hosted.command(answer, time: time)

@@ -185,27 +185,26 @@ struct WholeProcess {
                       ("smallPeakRSSKB", .integer(Int64(before.peakKB))), ("largePeakRSSKB", .integer(Int64(after.peakKB)))])
     }
 
-    /// Peak RSS of the same replay on a small and a large recording.
-    func memory(small: String, large: String, scene: String) -> Figure? {
+    /// Peak RSS of the same run on a small and a large input: within `limit` MB of each other.
+    func peakMemory(id: String, label: String, small: String, large: String, input: String, limit: Double,
+                    arguments: (String) -> [String]) -> Figure? {
         var peaks: [Int] = []
         for path in [small, large] {
-            let arguments = [gesturectl, "replay", path, "--scene", scene]
-            let run = self.run(arguments)
+            let command = [gesturectl] + arguments(path)
+            let run = self.run(command)
             guard run.status == 0 else {
-                progress("\(arguments.joined(separator: " ")) failed (\(run.status)): \(run.errors)")
+                progress("\(command.joined(separator: " ")) failed (\(run.status)): \(run.errors)")
                 return nil
             }
             peaks.append(run.peakKB)
         }
         let difference = Double(peaks[1] - peaks[0]) / 1024
-        let smallMB = decimal(Double(fileSize(small)) / 1e6, digits: 0)
-        let largeMB = decimal(Double(fileSize(large)) / 1e6, digits: 0)
         return Figure(
-            id: "peak-rss-growth", label: "peak RSS from a \(smallMB) MB to a \(largeMB) MB recording", value: difference, unit: "MB",
+            id: id, label: label, value: difference, unit: "MB",
             text: "\(decimal(Double(peaks[0]) / 1024, digits: 1)) MB → \(decimal(Double(peaks[1]) / 1024, digits: 1)) MB "
                 + "(\(difference >= 0 ? "+" : "")\(decimal(difference, digits: 1)) MB)",
-            input: "`gesturectl replay <evemu> --scene S`, generated recordings",
-            target: "± 2 MB", met: abs(difference) <= 2,
+            input: input,
+            target: "± \(decimal(limit, digits: 0)) MB", met: abs(difference) <= limit,
             details: [("smallPeakRSSKB", .integer(Int64(peaks[0]))), ("largePeakRSSKB", .integer(Int64(peaks[1])))])
     }
 }

@@ -3,9 +3,9 @@ import Glibc
 
 let usage = """
     USAGE: dismisskit-bench [--json] [--quick] [--only <groups>] [--gesturectl <path>] [--project <dir>] [--work <dir>]
-                            [--web-module <dir>]
+                            [--web-module <dir>] [--c-library <dir>]
 
-    Measures DismissKit: the core, the web module beside it, its heap allocations, the touch decoder, the readers, the JSON
+    Measures DismissKit: the core, the web module and the C library beside it, its heap allocations, the touch decoder, the readers, the JSON
     Lines writer, whole `gesturectl replay` runs beside libyaml, libevemu and PyYAML in the same
     run, start-up and peak memory. Prints a Markdown table, or one JSON object per figure with --json.
     Run from the package root after `swift build -c release` (./script/bench does both).
@@ -13,12 +13,15 @@ let usage = """
     OPTIONS:
       --json               One JSON object per line and figure, instead of the table.
       --quick              Smaller inputs and fewer runs (a minute instead of a few).
-      --only <groups>      Comma-separated: core,web,allocations,decoder,readers,output,replay,pyyaml,startup,memory,growth.
+      --only <groups>      Comma-separated: core,web,c,allocations,decoder,readers,output,replay,pyyaml,startup,memory,growth,
+                           sessions.
       --gesturectl <path>  The gesturectl to measure (default: beside this executable).
       --project <dir>      The package root, for Recordings/ and Benchmarks/anchors/ (default: .).
       --work <dir>         Where to generate the large recordings (default: a new directory in $TMPDIR or /tmp).
       --web-module <dir>   Where dismisskit.wasm and dismisskit.js are, for the web group (default: .build/wasm,
                            where script/wasm writes them).
+      --c-library <dir>    The root the C library is installed in (its usr/include and usr/lib/<triplet>), for the
+                           c group: script/bench unpacks the packages' there.
       --rounds <n>         Core rounds of 4,096 touch events (default 1,000).
       --core-only          Run the core once and print nothing (for profiling under callgrind).
       --count-allocations  Count the core's steady-state allocations (run under the alloc-count preload).
@@ -32,11 +35,12 @@ struct Options {
     var project = "."
     var work: String?
     var webModule: String?
+    var cLibrary: String?
     var rounds = 1_000
     var coreOnly = false
     var countAllocations = false
 
-    static let groups: Set<String> = ["core", "web", "allocations", "decoder", "readers", "output", "replay", "pyyaml", "startup", "memory", "growth"]
+    static let groups: Set<String> = ["core", "web", "c", "allocations", "decoder", "readers", "output", "replay", "pyyaml", "startup", "memory", "growth", "sessions"]
 
     init(_ arguments: [String]) {
         var index = 0
@@ -57,6 +61,7 @@ struct Options {
             case "--project": project = value()
             case "--work": work = value()
             case "--web-module": webModule = value()
+            case "--c-library": cLibrary = value()
             case "--rounds":
                 guard let number = Int(value()), number > 0 else { Options.fail("--rounds needs a positive number") }
                 rounds = number
@@ -244,13 +249,40 @@ func dropRecording(_ path: String) {
 
 /// The scene of the intents runs: a medium sheet with unsaved work whose tall top region the
 /// recording's fingers land in, so every repetition drags it (up, rubber-banded) and lets go.
+let sceneText = #"{"presentations": [{"id": "compose", "style": "sheet", "detents": ["medium"], "headerHeight": 300, "unsavedChanges": true}]}"#
 let scenePath = created(workDirectory + "/scene.json")
 do {
     var file = OutputFile(path: scenePath)
-    file?.append(#"{"presentations": [{"id": "compose", "style": "sheet", "detents": ["medium"], "headerHeight": 300, "unsavedChanges": true}]}"#)
+    file?.append(sceneText)
     file?.close()
 }
 let sceneDescription = "scene S: a medium sheet with unsaved work and a 300 pt top region"
+
+if options.wants("c") {
+    progress("C library")
+    let root = options.cLibrary ?? ""
+    let libraryDirectory = ["x86_64-linux-gnu", "aarch64-linux-gnu", ""].map { root + "/usr/lib/" + $0 }
+        .first { fileSize($0 + "/libdismisskit.so.0") > 0 }
+    let program = libraryDirectory.map { directory in
+        compileAnchor("c-api.c", output: "c-api", flags: ["-I", root + "/usr/include", "-L", directory, "-ldismisskit",
+                                                           "-Wl,-rpath," + directory])
+    }
+    let workloads = [CLibrary.recording(dellEvemu, sceneText: sceneText, repetitions: quick ? 20 : 100), CLibrary.drags(1_000)]
+    for workload in workloads {
+        guard let workload else {
+            report.skip("c-api-dell", label: "C library (Dell Canvas)", reason: "the Dell Canvas recording was not found")
+            continue
+        }
+        let id = "c-api-\(workload.name)"
+        guard let path = program?.path else {
+            report.skip(id, label: "C library", reason: program.map { $0.reason }
+                ?? "no installed C library (--c-library; script/bench unpacks the packages')")
+            continue
+        }
+        let (figure, reason) = CLibrary.figure(workload, program: path, scratch: workDirectory, runs: runs)
+        if let figure { report.add(figure) } else { report.skip(id, label: "C library", reason: reason) }
+    }
+}
 
 if options.wants("readers") {
     progress("readers")
@@ -350,7 +382,12 @@ if options.wants("startup") {
 if options.wants("memory") {
     if let small = recording("evemu", bytes: smallSize), let huge = recording("evemu", bytes: hugeSize) {
         progress("peak RSS, \(smallSize / megabyte) MB and \(hugeSize / megabyte) MB")
-        if let figure = whole.memory(small: small, large: huge, scene: scenePath) { report.add(figure) }
+        let (smallMB, hugeMB) = (decimal(Double(fileSize(small)) / 1e6, digits: 0), decimal(Double(fileSize(huge)) / 1e6, digits: 0))
+        if let figure = whole.peakMemory(id: "peak-rss-growth", label: "peak RSS from a \(smallMB) MB to a \(hugeMB) MB recording",
+                                         small: small, large: huge, input: "`gesturectl replay <evemu> --scene S`, generated recordings",
+                                         limit: 2, arguments: { ["replay", $0, "--scene", scenePath] }) {
+            report.add(figure)
+        }
         dropRecording(huge)
     } else {
         report.skip("peak-rss-growth", label: "peak RSS growth", reason: "the Dell Canvas recording was not found")
@@ -380,27 +417,59 @@ if options.wants("growth") {
     } else {
         report.skip("plot-growth", label: "plot growth", reason: "\(drag) not found")
     }
-    // `replay --verify` compares a session as it reads it: sessions of the Dell recording at two sizes.
-    if let small = recording("evemu", bytes: smallSize), let large = recording("evemu", bytes: 4 * smallSize),
-       let scene = try? SceneFile.load(path: scenePath) {
-        let (smallSession, largeSession) = (created(workDirectory + "/small.jsonl"), created(workDirectory + "/large.jsonl"))
-        progress("sessions of \(smallSize / megabyte) MB and \(4 * smallSize / megabyte) MB of evemu")
-        if BigSession.write(from: small, scene: scene, to: smallSession) != nil, BigSession.write(from: large, scene: scene, to: largeSession) != nil {
-            let input = "`gesturectl replay --verify` of the session a host records on \(sceneDescription), from "
-                + "\(smallSize / megabyte) and \(4 * smallSize / megabyte) MB of evemu, median of 3"
-            if let figure = whole.growth(id: "verify-growth", label: "replay --verify: time and peak RSS, 4× the session", small: smallSession,
-                                         large: largeSession, input: input, flatMemory: true, runs: 3, arguments: { ["replay", $0, "--verify"] }) {
-                report.add(figure)
+}
+
+if options.wants("sessions") {
+    // Session files as a host records them (through the C library's recorder), read by `replay`
+    // beside a parse of every line from Python, and by `replay --verify` beside `replay`.
+    let python = findProgram(["/usr/bin/python3", "python3"])
+    let simdjson = python.map { runProcess([$0, "-c", "import simdjson"], scratch: workDirectory).status == 0 } ?? false
+    let sessionSize = (quick ? 20 : 100) * megabyte
+    let (smallSession, bigSession, hugeSession) = (created(workDirectory + "/small.jsonl"), created(workDirectory + "/big.jsonl"),
+                                                  created(workDirectory + "/huge.jsonl"))
+    if let scene = try? SceneFile.load(path: scenePath) {
+        progress("sessions of \(smallSize / megabyte), \(sessionSize / megabyte) and \(hugeSize / megabyte) MB")
+        let written = [(smallSession, smallSize), (bigSession, sessionSize), (hugeSession, hugeSize)].allSatisfy { path, bytes in
+            BigSession.write(from: dellEvemu, scene: scene, to: path, bytes: bytes) != nil
+        }
+        if written {
+            let megabytes = Double(fileSize(bigSession)) / 1e6
+            let input = "a \(decimal(megabytes, digits: 0)) MB session a host recorded through the C library's recorder "
+                + "(the Dell Canvas recording's touches again and again on \(sceneDescription), every question answered)"
+            if let python {
+                let (name, title) = simdjson ? ("pysimdjson", "pysimdjson parsing every line from Python")
+                    : ("Python's json", "Python's `json` parsing every line (pysimdjson is not installed)")
+                progress("replay a \(decimal(megabytes, digits: 0)) MB session beside \(name)")
+                if let figure = whole.figure(
+                    id: "replay-session", label: "`replay big.jsonl` (a session)", replay: [gesturectl, "replay", bigSession],
+                    anchor: [python, project + "/Benchmarks/anchors/session-lines.py", bigSession], anchorName: name,
+                    anchorTitle: title, comparison: .speed(atLeast: 1), input: input, megabytes: megabytes, pairs: quick ? 2 : 5) {
+                    report.add(figure)
+                }
             } else {
-                report.skip("verify-growth", label: "replay --verify growth", reason: "a replay failed")
+                report.skip("replay-session", label: "`replay big.jsonl`", reason: "no python3")
+            }
+            progress("replay --verify beside replay")
+            if let figure = whole.figure(
+                id: "verify-session", label: "`replay --verify big.jsonl`", replay: [gesturectl, "replay", bigSession, "--verify"],
+                anchor: [gesturectl, "replay", bigSession], anchorName: "`replay`", anchorTitle: "`replay big.jsonl`",
+                comparison: .speed(atLeast: 0.8), input: input, megabytes: megabytes, pairs: quick ? 2 : 5) {
+                report.add(figure)
+            }
+            progress("replay --verify's peak RSS, \(smallSize / megabyte) and \(hugeSize / megabyte) MB")
+            let (smallMB, hugeMB) = (decimal(Double(fileSize(smallSession)) / 1e6, digits: 0),
+                                     decimal(Double(fileSize(hugeSession)) / 1e6, digits: 0))
+            if let figure = whole.peakMemory(
+                id: "verify-peak-rss", label: "`replay --verify`: peak RSS from a \(smallMB) MB to a \(hugeMB) MB session",
+                small: smallSession, large: hugeSession, input: "`gesturectl replay --verify` of sessions recorded as above",
+                limit: 1, arguments: { ["replay", $0, "--verify"] }) {
+                report.add(figure)
             }
         } else {
-            report.skip("verify-growth", label: "replay --verify growth", reason: "the sessions could not be written")
+            report.skip("replay-session", label: "sessions", reason: "the sessions could not be written (the Dell Canvas recording?)")
         }
-        dropRecording(large)
-    } else {
-        report.skip("verify-growth", label: "replay --verify growth", reason: "the Dell Canvas recording was not found")
     }
+    for path in [smallSession, bigSession, hugeSession] { unlink(path) }
 }
 
 removeCreated()

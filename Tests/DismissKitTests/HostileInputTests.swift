@@ -254,7 +254,7 @@ func runMeasured(_ arguments: [String], output: String = "/dev/null", outputDesc
             do { try body() } catch { return error.message }
             return nil
         }
-        let hosted = HostedPipeline(scene: Scene(presentations: []), configuration: GestureConfiguration())
+        var hosted = HostedPipeline(scene: Scene(presentations: []), configuration: GestureConfiguration())
         let tooLong = sceneCommand(detentsEach: 150)
         #expect(tooLong.utf8.count <= InputLimits.maximumLineLength)
         #expect(refusal { () throws(HostedPipeline.Refusal) in try hosted.command(tooLong, time: 0) }?

@@ -60,8 +60,8 @@ public func dk_pipeline_new(_ scene: UnsafePointer<UInt8>?, _ length: Int32) -> 
 
 @_cdecl("dk_pipeline_free")
 public func dk_pipeline_free(_ handle: Int32) {
-    guard pipeline(handle) != nil else { return }
-    pipelines[Int(handle) - 1] = nil
+    guard let index = index(of: handle) else { return }
+    pipelines[index] = nil
 }
 
 /// A touch: `type` as `dk_touch_type` numbers it (0 down, 1 motion, 2 up, 3 cancel, 4 frame).
@@ -69,7 +69,7 @@ public func dk_pipeline_free(_ handle: Int32) {
 @_cdecl("dk_pipeline_touch")
 public func dk_pipeline_touch(_ handle: Int32, _ type: Int32, _ seatSlot: Int32, _ x: Double, _ y: Double,
                               _ time: Double) -> Int32 {
-    guard let hosted = pipeline(handle), let microseconds = Int64(exactly: time) else { return -1 }
+    guard let microseconds = Int64(exactly: time) else { return -1 }
     let kind: TouchEvent.Kind
     switch type {
     case 0: kind = .down
@@ -79,14 +79,17 @@ public func dk_pipeline_touch(_ handle: Int32, _ type: Int32, _ seatSlot: Int32,
     case 4: kind = .frame
     default: return -1
     }
-    return hosted.touch(kind, seatSlot: seatSlot, x: x, y: y, time: microseconds) == nil ? 0 : -1
+    let taken = withPipeline(handle) { hosted in
+        hosted.touch(TouchEvent(kind, seatSlot: seatSlot, x: x, y: y, time: microseconds, on: hosted.pipeline.scene.screen)) == nil
+    }
+    return taken == true ? 0 : -1
 }
 
 /// A host command's JSON text (`length` bytes at `command`) at `time`: 0, or -1 with the C
 /// library's message in `dk_text`.
 @_cdecl("dk_pipeline_command")
 public func dk_pipeline_command(_ handle: Int32, _ command: UnsafePointer<UInt8>?, _ length: Int32, _ time: Double) -> Int32 {
-    guard let hosted = pipeline(handle) else {
+    guard index(of: handle) != nil else {
         _ = setText("pipeline is NULL")
         return -1
     }
@@ -95,20 +98,24 @@ public func dk_pipeline_command(_ handle: Int32, _ command: UnsafePointer<UInt8>
         _ = setText("time_us \(time) is not a whole number of microseconds")
         return -1
     }
-    do throws(HostedPipeline.Refusal) {
-        try hosted.command(commandText, time: microseconds)
-        return 0
-    } catch {
-        _ = setText(error.message)
-        return -1
+    let refusal = withPipeline(handle) { hosted -> HostedPipeline.Refusal? in
+        do throws(HostedPipeline.Refusal) {
+            try hosted.command(commandText, time: microseconds)
+            return nil
+        } catch {
+            return error
+        }
     }
+    guard let refusal = refusal ?? nil else { return 0 }
+    _ = setText(refusal.message)
+    return -1
 }
 
 /// The next intent's (or, explaining, decision's) JSON line into `dk_text`: its length, or -1
 /// when there is none.
 @_cdecl("dk_pipeline_next_intent")
 public func dk_pipeline_next_intent(_ handle: Int32) -> Int32 {
-    guard let hosted = pipeline(handle), hosted.nextLine(into: &text) else { return -1 }
+    guard withPipeline(handle, { $0.nextLine(into: &text) }) == true else { return -1 }
     return Int32(text.count)
 }
 
@@ -116,12 +123,13 @@ public func dk_pipeline_next_intent(_ handle: Int32) -> Int32 {
 /// the reason in `dk_text`.
 @_cdecl("dk_pipeline_record")
 public func dk_pipeline_record(_ handle: Int32) -> Int32 {
-    guard let hosted = pipeline(handle) else {
+    guard let index = index(of: handle) else {
         _ = setText("pipeline is NULL")
         return -1
     }
-    guard hosted.startRecording() else {
-        _ = setText(hosted.session != nil ? "the pipeline is already recording" : "a recording begins before the first touch or command")
+    guard pipelines[index]!.startRecording() else {
+        _ = setText(pipelines[index]!.session != nil ? "the pipeline is already recording"
+            : "a recording begins before the first touch or command")
         return -1
     }
     return 0
@@ -131,19 +139,26 @@ public func dk_pipeline_record(_ handle: Int32) -> Int32 {
 /// the pipeline is not recording.
 @_cdecl("dk_pipeline_session")
 public func dk_pipeline_session(_ handle: Int32) -> Int32 {
-    guard let session = pipeline(handle)?.session else { return -1 }
+    guard let index = index(of: handle), let session = pipelines[index]?.session else { return -1 }
     text = session
     return Int32(text.count)
 }
 
 @_cdecl("dk_pipeline_explain")
 public func dk_pipeline_explain(_ handle: Int32, _ on: Int32) {
-    pipeline(handle)?.explains = on != 0
+    _ = withPipeline(handle) { $0.explains = on != 0 }
 }
 
-private func pipeline(_ handle: Int32) -> HostedPipeline? {
-    guard handle > 0, Int(handle) <= pipelines.count else { return nil }
-    return pipelines[Int(handle) - 1]
+/// Where the pipeline of `handle` is in `pipelines`, if it is alive.
+private func index(of handle: Int32) -> Int? {
+    guard handle > 0, Int(handle) <= pipelines.count, pipelines[Int(handle) - 1] != nil else { return nil }
+    return Int(handle) - 1
+}
+
+/// What `body` gives of the pipeline of `handle`, changed in place; nil when there is none.
+private func withPipeline<Result>(_ handle: Int32, _ body: (inout HostedPipeline) -> Result) -> Result? {
+    guard let index = index(of: handle) else { return nil }
+    return body(&pipelines[index]!)
 }
 
 /// Puts `message` in `dk_text`; returns its length.

@@ -150,6 +150,10 @@ public enum SessionFile {
         public private(set) var lineOfEntry = 0
         /// How many of `records.sessionEntries` were taken: they are emptied once all are.
         private var takenEntries = 0
+        /// Entries of a JSON Lines session read ahead by ``SessionLineScanner``, with their lines,
+        /// and how many of them were given.
+        private var scanned: [(entry: Entry, line: Int)] = []
+        private var givenScanned = 0
 
         /// Opens the file and reads its header and scene.
         /// - Throws: ``InputFileError``: `.unreadable` for a file that cannot be read, `.malformed`
@@ -230,6 +234,41 @@ public enum SessionFile {
         public func next() throws(InputFileError) -> Entry? {
             if let records { return try next(of: records) }
             guard let lines else { return nil }
+            while true {
+                if givenScanned < scanned.count {
+                    givenScanned += 1
+                    lineOfEntry = scanned[givenScanned - 1].line
+                    return scanned[givenScanned - 1].entry
+                }
+                scanned.removeAll(keepingCapacity: true)
+                givenScanned = 0
+                // The lines a recorder writes are read by the scanner, a few dozen at a time,
+                // straight from the read buffer; it declines any other line.
+                let declined = try lines.takeLines { line, number in
+                    guard scanned.count < 64 else { return false }
+                    if line.isEmpty { return true }
+                    guard let entry = Self.entry(scanning: line) else { return false }
+                    scanned.append((entry, number))
+                    return true
+                }
+                if !scanned.isEmpty { continue }
+                return declined ? try nextParsed(of: lines) : nil
+            }
+        }
+
+        /// The entry of a line as a recorder writes it, read by ``SessionLineScanner``; nil for
+        /// another line.
+        private static func entry(scanning line: UnsafeBufferPointer<UInt8>) -> Entry? {
+            switch SessionLineScanner.scan(line) {
+            case .touch(let event): .touch(event)
+            case .intent(let range): .intent(String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self))
+            case nil: nil
+            }
+        }
+
+        /// The entry of the next line that is not empty, read by the general JSON parser; nil at
+        /// the end of the file, or for a last line cut short.
+        private func nextParsed(of lines: LineReader) throws(InputFileError) -> Entry? {
             while let bytes = try lines.nextLine() {
                 if bytes.isEmpty { continue }
                 let text = String(decoding: bytes, as: UTF8.self)

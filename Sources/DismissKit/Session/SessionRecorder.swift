@@ -268,12 +268,15 @@ extension SessionFile {
             recorded.removeFirst(count)
             replayed.removeFirst(count)
         }
+        var line: [UInt8] = []
         try steps(of: reader, configuration: configuration, recorded: { text, line in
             recorded.append((text, line))
             compare()
         }) { step, names in
             guard case .intent(let intent) = step else { return }
-            replayed.append(intent.jsonLine(explain: false, names: names).text)
+            line.removeAll(keepingCapacity: true)
+            intent.appendJSONLine(to: &line, names: names)
+            replayed.append(String(decoding: line.dropLast(), as: UTF8.self))
             compare()
         }
         if result.difference == nil, let first = recorded.first {

@@ -1,10 +1,10 @@
 /// Where a sheet drag started.
-public enum DragOrigin: String, Sendable, Hashable {
+public enum DragOrigin: String, Sendable, Hashable, CaseIterable {
     case topRegion, scrolledContent, grabber
 }
 
 /// How a sheet drag ended.
-public enum DragOutcome: String, Sendable, Hashable {
+public enum DragOutcome: String, Sendable, Hashable, CaseIterable {
     case dismissAttempt, settle, cancel
 }
 
@@ -19,7 +19,7 @@ public enum Detent: Sendable, Hashable {
 }
 
 /// Why a sheet changed detent.
-public enum DetentCause: String, Sendable, Hashable {
+public enum DetentCause: String, Sendable, Hashable, CaseIterable {
     case grabberTap, grabberDrag, swipe, scrollExpand, accessibility
 }
 

@@ -1,5 +1,5 @@
 /// How a dismissal was resolved.
-public enum DismissResolution: String, Sendable, Hashable {
+public enum DismissResolution: String, Sendable, Hashable, CaseIterable {
     case direct, discarded, saved, autosaved
 }
 
@@ -135,7 +135,7 @@ public enum RejectionReason: Sendable, Hashable {
 }
 
 /// The host's answer to a confirmation.
-public enum ConfirmationChoice: String, Sendable, Hashable {
+public enum ConfirmationChoice: String, Sendable, Hashable, CaseIterable {
     case discard, save, keepEditing
 
     /// In the order of the cases: the number ``ConfirmationOptions`` packs.

@@ -4,18 +4,19 @@ import DismissKitCore
 /// as JSON text, and what the pipeline decided read back one JSON line at a time (with
 /// explaining on, the recogniser's decisions before the intents of the call that made them, in
 /// `gesturectl replay --explain`'s order). The C library and the WebAssembly module are thin
-/// shells over it, so both give the same lines for the same calls.
-public final class HostedPipeline {
+/// shells over it, so both give the same lines for the same calls. A value: a host holds it in
+/// one place and reaches all of it in one access per call.
+public struct HostedPipeline {
     public private(set) var pipeline: DismissalPipeline
     /// Intents decided, in order; those before `nextIntent` have been read.
     public private(set) var intents: [Intent] = []
-    private var nextIntent = 0
+    @usableFromInline var nextIntent = 0
     /// Where the intents the latest touch or command decided begin in `intents`.
     private var latestCallStart = 0
     /// With explaining on: the recogniser's decisions not yet read, each before the intent at
     /// index `before` of `intents` (the first its call decided).
-    private var decisions: [(before: Int, decision: GestureDecision)] = []
-    private var nextDecision = 0
+    @usableFromInline var decisions: [(before: Int, decision: GestureDecision)] = []
+    @usableFromInline var nextDecision = 0
     /// Where a call's decisions are taken to, reused from one call to the next.
     private var taken: [GestureDecision] = []
     /// Whether a touch or command has been given: a recording must begin before.
@@ -34,7 +35,7 @@ public final class HostedPipeline {
 
     /// A pipeline on the scene file's text: its scene and `gestures`; a timeline is checked and
     /// ignored, as `gesturectl run --scene` does. `path` names the text in errors.
-    public convenience init(sceneText: String, path: String) throws(InputFileError) {
+    public init(sceneText: String, path: String) throws(InputFileError) {
         let file = try SceneFile.parse(sceneText, path: path)
         self.init(scene: file.scene, configuration: file.configuration)
     }
@@ -45,23 +46,16 @@ public final class HostedPipeline {
         set { pipeline.notesDecisions = newValue }
     }
 
-    /// Takes a touch event, as the host saw it at `time`: down and motion at `x`, `y` in points
-    /// on the scene's screen. Returns nil when it is taken, or why the pipeline refused it,
-    /// changing nothing.
+    /// Takes a touch event (as a host gives it: ``TouchEvent/init(_:seatSlot:x:y:time:on:)``).
+    /// Returns nil when it is taken, or why the pipeline refused it, changing nothing.
     @discardableResult
-    public func touch(_ kind: TouchEvent.Kind, seatSlot: Int32, x: Double, y: Double, time: Int64) -> TouchRefusal? {
-        var event = TouchEvent(kind: kind, time: time)
-        if kind != .frame {
-            event.slot = seatSlot
-            event.seatSlot = seatSlot
-        }
-        if kind == .down || kind == .motion { event.point = TouchPoint(x: x, y: y, on: pipeline.scene.screen) }
+    public mutating func touch(_ event: TouchEvent) -> TouchRefusal? {
         startCall()
         record(SessionLines.touchLine(event))
         defer { endCall() }
         do throws(TouchRefusal) {
             try pipeline.handle(event, into: &intents)
-            latestTime = max(latestTime, time)
+            latestTime = max(latestTime, event.time)
             return nil
         } catch {
             return error
@@ -72,7 +66,7 @@ public final class HostedPipeline {
     /// - Throws: ``HostedPipeline/Refusal`` with the message a host shows: the line and reason of
     ///   a malformed command (`command_json:LINE: …`), a time out of range or earlier than the
     ///   latest touch or command, or the pipeline's reason; nothing changes then.
-    public func command(_ text: String, time: Int64) throws(Refusal) {
+    public mutating func command(_ text: String, time: Int64) throws(Refusal) {
         try check(commandTime: time)
         latestTime = time
         startCall()
@@ -82,23 +76,23 @@ public final class HostedPipeline {
         do throws(JSONInputError) {
             command = try HostCommandParser.parse(text)
         } catch {
-            throw Refusal(message: "command_json:\(error.line): \(error.reason)")
+            throw Refusal(message: "command_json:\(error.line): \(error.reason)", taken: true)
         }
         do throws(HostCommandError) {
             try pipeline.applyHostCommand(command, time: time, into: &intents)
         } catch {
-            throw Refusal(message: error.reason)
+            throw Refusal(message: error.reason, taken: true)
         }
     }
 
     /// Refuses a command's time out of the range every input keeps to, or earlier than the
     /// latest touch or command taken.
-    public func check(commandTime time: Int64) throws(Refusal) {
+    private func check(commandTime time: Int64) throws(Refusal) {
         guard (-InputLimits.largestTime...InputLimits.largestTime).contains(time) else {
-            throw Refusal(message: "time_us \(time) is out of range (at most 2^53 microseconds either side of 0)")
+            throw Refusal(message: "time_us \(time) is out of range (at most 2^53 microseconds either side of 0)", taken: false)
         }
         guard time >= latestTime else {
-            throw Refusal(message: "time_us \(time) is earlier than the previous event's, \(latestTime)")
+            throw Refusal(message: "time_us \(time) is earlier than the previous event's, \(latestTime)", taken: false)
         }
     }
 
@@ -107,7 +101,7 @@ public final class HostedPipeline {
 
     /// Starts recording the session in memory (``session``): false when a touch or command was
     /// already given, or it is recording.
-    public func startRecording() -> Bool {
+    public mutating func startRecording() -> Bool {
         guard !started, session == nil else { return false }
         session = Array((SessionLines.headerLine + "\n" + SessionLines.sceneLine(pipeline.scene, configuration:
             pipeline.recogniser.configuration) + "\n").utf8)
@@ -117,6 +111,10 @@ public final class HostedPipeline {
     /// A refused command and its message.
     public struct Refusal: Error {
         public var message: String
+        /// Whether the command was taken in, to be refused by its text or the pipeline, so that a
+        /// recording holds it (a replay refuses it again); false when its time was refused,
+        /// before anything was taken.
+        public var taken: Bool
     }
 
     /// What is read next: a decision, an intent, or nothing.
@@ -125,8 +123,10 @@ public final class HostedPipeline {
         case intent(Intent)
     }
 
-    /// The next entry not read yet, now marked read.
-    public func next() -> Entry? {
+    /// The next entry not read yet, now marked read. Inlinable: a host asks after every call,
+    /// most often to find nothing.
+    @inlinable @inline(__always)
+    public mutating func next() -> Entry? {
         if nextDecision < decisions.count && decisions[nextDecision].before <= nextIntent {
             nextDecision += 1
             return .decision(decisions[nextDecision - 1].decision)
@@ -138,7 +138,7 @@ public final class HostedPipeline {
 
     /// Replaces `line` with the next entry's JSON text, without a newline (an intent with its
     /// `explain` figures when explaining); false, leaving `line` empty, when there is none.
-    public func nextLine(into line: inout [UInt8]) -> Bool {
+    public mutating func nextLine(into line: inout [UInt8]) -> Bool {
         line.removeAll(keepingCapacity: true)
         guard let entry = next() else { return false }
         switch entry {
@@ -153,60 +153,80 @@ public final class HostedPipeline {
 
     /// Begins a touch or command: forgets what was read, and marks where its intents begin; its
     /// decisions are queued ahead of them as it ends (``endCall()``).
-    private func startCall() {
-        compact()
+    @inline(__always)
+    private mutating func startCall() {
+        if nextIntent >= 64 || nextDecision >= 64 { compact() }
         latestCallStart = intents.count
         started = true
     }
 
     /// Adds a line to the session being recorded, if one is; the line is written only then.
-    private func record(_ line: @autoclosure () -> String) {
+    private mutating func record(_ line: @autoclosure () -> String) {
         guard session != nil else { return }
         session?.append(contentsOf: line().utf8)
         session?.append(0x0A)
     }
 
-    /// Forgets the intents already read, once they are the larger part of the buffer, so a
-    /// caller that reads as it goes keeps the buffer small.
-    private func compact() {
-        let read = nextIntent
-        if nextIntent == intents.count {
-            intents.removeAll(keepingCapacity: true)
+    /// Forgets the intents and decisions already read, once there are 64 of them and they are the
+    /// larger part of their buffer: a caller that reads as it goes keeps the buffers small, and
+    /// they are not emptied at every call.
+    private mutating func compact() {
+        if nextIntent >= 64 && nextIntent * 2 >= intents.count {
+            let read = nextIntent
+            intents.removeFirst(read)
             nextIntent = 0
-        } else if nextIntent >= 64 && nextIntent * 2 >= intents.count {
-            intents.removeFirst(nextIntent)
-            nextIntent = 0
-        } else {
-            return
+            // A decision not read comes before an intent not read yet (or after the last).
+            for index in decisions.indices { decisions[index].before -= read }
         }
-        if !decisions.isEmpty {
-            // Every decision not read comes before an intent not read yet (or after the last).
+        if nextDecision >= 64 && nextDecision * 2 >= decisions.count {
             decisions.removeFirst(nextDecision)
             nextDecision = 0
-            for index in decisions.indices { decisions[index].before -= read }
         }
     }
 
     /// Ends a touch or command: queues its decisions ahead of its intents, as `Replay.steps`
     /// orders them.
-    private func endCall() {
-        if session != nil {
-            var bytes: [UInt8] = []
-            for intent in latestDecided {
-                bytes.removeAll(keepingCapacity: true)
-                intent.appendJSONLine(to: &bytes, names: pipeline.names)
-                record(SessionLines.intentLine(String(decoding: bytes.dropLast(), as: UTF8.self)))
-            }
+    @inline(__always)
+    private mutating func endCall() {
+        if session != nil { recordLatestIntents() }
+        if explains { queueLatestDecisions() }
+    }
+
+    /// Adds the intents the latest call decided to the session being recorded.
+    private mutating func recordLatestIntents() {
+        var bytes: [UInt8] = []
+        for index in latestCallStart..<intents.count {
+            bytes.removeAll(keepingCapacity: true)
+            intents[index].appendJSONLine(to: &bytes, names: pipeline.names)
+            record(SessionLines.intentLine(String(decoding: bytes.dropLast(), as: UTF8.self)))
         }
-        guard explains else { return }
+    }
+
+    /// Queues the decisions of the latest call ahead of its intents.
+    private mutating func queueLatestDecisions() {
         pipeline.takeDecisions(into: &taken)
         for decision in taken { decisions.append((latestCallStart, decision)) }
         taken.removeAll(keepingCapacity: true)
     }
 }
 
+extension TouchEvent {
+    /// The touch event a host gives as `kind` at `time`: down and motion at `x`, `y` in points on
+    /// `screen`; a frame has no slot. Inlinable: every touch a host gives is made by it.
+    @inlinable
+    public init(_ kind: Kind, seatSlot: Int32, x: Double, y: Double, time: Int64, on screen: ScreenSize) {
+        self.init(kind: kind, time: time)
+        if kind != .frame {
+            slot = seatSlot
+            self.seatSlot = seatSlot
+        }
+        if kind == .down || kind == .motion { point = TouchPoint(x: x, y: y, on: screen) }
+    }
+}
+
 extension TouchPoint {
     /// A touch an embedding host gives in screen points: its millimetres follow from the screen's size.
+    @inlinable
     public init(x: Double, y: Double, on screen: ScreenSize) {
         self.init(xMM: x * screen.widthMM / screen.width, yMM: y * screen.heightMM / screen.height, x: x, y: y)
     }

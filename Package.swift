@@ -80,7 +80,7 @@ let package = Package(
 // builds with `--sanitize=fuzzer --sanitize=address` (libFuzzer brings `main`).
 if Context.environment["DISMISSKIT_FUZZ"] != nil {
     package.targets.append(.target(name: "DismissKitFuzzSupport", dependencies: ["DismissKit"], path: "Fuzz/Support"))
-    for name in ["evemu", "yaml", "scanner", "decoder", "scene", "command", "pipeline", "protocol"] {
+    for name in ["evemu", "yaml", "scanner", "session", "decoder", "scene", "command", "pipeline", "protocol"] {
         package.targets.append(.executableTarget(
             name: "fuzz-\(name)", dependencies: ["DismissKit", "DismissKitFuzzSupport"] + (name == "protocol" ? ["DismissKitService"] : []),
             path: "Fuzz/\(name)",

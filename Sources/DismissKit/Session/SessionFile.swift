@@ -154,12 +154,16 @@ public enum SessionFile {
         /// and how many of them were given.
         private var scanned: [(entry: Entry, line: Int)] = []
         private var givenScanned = 0
+        /// Whether the scanner reads the lines it can (false: the general parser reads them all,
+        /// as the fuzz target that compares the two does).
+        private let scansLines: Bool
 
         /// Opens the file and reads its header and scene.
         /// - Throws: ``InputFileError``: `.unreadable` for a file that cannot be read, `.malformed`
         ///   with the line for a header of another format or version, or a bad scene.
-        public init(path: String) throws(InputFileError) {
+        public init(path: String, scansLines: Bool = true) throws(InputFileError) {
             self.path = path
+            self.scansLines = scansLines
             let lines = try LineReader(path: path, chunkSize: FileInput.defaultChunkSize)
             if let first = try lines.nextLine(), first.starts(with: "# libinput record".utf8) {
                 let records = try LibinputRecordReader(path: path, session: true)
@@ -234,6 +238,7 @@ public enum SessionFile {
         public func next() throws(InputFileError) -> Entry? {
             if let records { return try next(of: records) }
             guard let lines else { return nil }
+            guard scansLines else { return try nextParsed(of: lines) }
             while true {
                 if givenScanned < scanned.count {
                     givenScanned += 1

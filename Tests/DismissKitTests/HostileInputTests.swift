@@ -3,6 +3,7 @@ import Glibc
 import Testing
 @testable import DismissKit
 @testable import DismissKitCore
+@testable import DismissKitWire
 
 /// What a run of `gesturectl` under attack did: its exit status, its standard error, and its
 /// peak resident memory.
@@ -240,6 +241,30 @@ func runMeasured(_ arguments: [String], output: String = "/dev/null", outputDesc
         let run = try runMeasured(["replay", path, "--touch-events"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(Self.withinMemory(run), "peak \(run.peakKilobytes) kB, a small replay \(Self.baselineKilobytes) kB")
+    }
+
+    /// The bound a pipeline checks before it spells a scene (as a command changes it) is never
+    /// short, for scenes spelled at their longest: every number at its longest, every optional
+    /// field there, ids of bytes that are each escaped, and of any other bytes.
+    @Test func theSceneLengthBoundIsNeverShort() {
+        var random = SeededGenerator(seed: 5)
+        let longest: [Double] = [-2.2250738585072014e-308, -1.7976931348623157e308, -0.30000000000000004, .nan, -Double.leastNonzeroMagnitude]
+        func number() -> Double { longest[Int(random.next() % UInt64(longest.count))] }
+        func rectangle() -> Rect { Rect(x: number(), y: number(), width: number(), height: number()) }
+        for _ in 0..<200 {
+            let presentations = (0..<Int(random.next() % 8)).map { _ in
+                let id = String(decoding: (0..<Int(random.next() % 40)).map { _ in UInt8(random.next() % 0x80) }, as: UTF8.self)
+                return Presentation(
+                    id: id, style: PresentationStyle.allCases.max { $0.rawValue.count < $1.rawValue.count }!,
+                    detents: (0..<Int(random.next() % 20)).map { _ in .custom(number()) }, selectedDetent: .custom(number()),
+                    grabber: true, headerHeight: number(), contentOffset: number(), modal: false, unsavedChanges: false,
+                    dismissible: false, tapOutside: .passthrough, frame: rectangle(), anchor: rectangle(),
+                    passthrough: (0..<Int(random.next() % 20)).map { _ in rectangle() })
+            }
+            let scene = Scene(screen: ScreenSize(width: number(), height: number(), widthMM: number(), heightMM: number()),
+                              presentations: presentations, compactWidth: number(), topInset: number())
+            #expect(scene.jsonLine.text.utf8.count <= scene.spelledLengthBound)
+        }
     }
 
     @Test func whateverSceneAStateGivesAHostCanSendBack() throws {

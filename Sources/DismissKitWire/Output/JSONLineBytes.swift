@@ -62,12 +62,19 @@ struct JSONLineBytes {
         cursor += 1
     }
 
+    /// Copies `count` bytes to the cursor and moves past them, as one memory copy (the typed
+    /// `update(from:count:)` is a loop over the bytes in the WebAssembly build).
+    @inline(__always)
+    private mutating func copy(_ source: UnsafePointer<UInt8>, count: Int) {
+        UnsafeMutableRawPointer(cursor).copyMemory(from: source, byteCount: count)
+        cursor += count
+    }
+
     /// ASCII text known at compile time: keys, punctuation, enum names.
     @inline(__always)
     mutating func ascii(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
-        cursor.update(from: text.utf8Start, count: count)
-        cursor += count
+        copy(text.utf8Start, count: count)
     }
 
     /// A `String`, quoted and escaped as ``JSONLine`` escapes it.
@@ -107,8 +114,7 @@ struct JSONLineBytes {
         byte(0x22)
         var text = text
         text.withUTF8 { bytes in
-            cursor.update(from: bytes.baseAddress!, count: bytes.count)
-            cursor += bytes.count
+            copy(bytes.baseAddress!, count: bytes.count)
         }
         byte(0x22)
     }
@@ -301,8 +307,7 @@ struct JSONLineBytes {
     mutating func exactNumber(_ value: Double) {
         var text = JSONLine.formatExactNumber(value)
         text.withUTF8 { bytes in
-            cursor.update(from: bytes.baseAddress!, count: bytes.count)
-            cursor += bytes.count
+            copy(bytes.baseAddress!, count: bytes.count)
         }
     }
 }

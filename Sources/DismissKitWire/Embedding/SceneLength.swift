@@ -5,6 +5,8 @@ extension Scene {
     /// ``InputLimits/maximumSceneLength`` bytes: a host could not send it back in a `scene`
     /// command. Its defaults spelled out, a scene can be longer than the text it was read from.
     public func checkSpelledLength() throws(HostCommandError) {
+        // Spelled only when its bound, from its counts, leaves room for doubt.
+        guard spelledLengthBound > InputLimits.maximumSceneLength else { return }
         let length = jsonLine.text.utf8.count
         guard length <= InputLimits.maximumSceneLength else {
             throw HostCommandError(reason: "the scene would be spelled in \(length) bytes with every field, more than the "

@@ -1,15 +1,17 @@
 import DismissKit
 import DismissKitFuzzSupport
 
+/// The header and scene lines every input follows, made once.
+private let sessionOpening = Array((SessionLines.headerLine + "\n" + SessionLines.sceneLine(Scene(presentations: [
+    Presentation(id: "compose", style: .sheet, detents: [.medium, .large], unsavedChanges: true),
+]), configuration: GestureConfiguration()) + "\n").utf8)
+
 /// The lines of a session after its header and scene, read twice: through the session line
 /// scanner where it can, and by the general JSON parser alone. The two must give the same
 /// entries on the same lines, and the same error, or the input is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSession(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    let opening = SessionLines.headerLine + "\n" + SessionLines.sceneLine(Scene(presentations: [
-        Presentation(id: "compose", style: .sheet, detents: [.medium, .large], unsavedChanges: true),
-    ]), configuration: GestureConfiguration()) + "\n"
-    let bytes = Array(opening.utf8) + UnsafeBufferPointer(start: data, count: size)
+    let bytes = sessionOpening + UnsafeBufferPointer(start: data, count: size)
     bytes.withUnsafeBufferPointer { bytes in
         FuzzInput.withFile(bytes) { path in
             let scanned = entries(path: path, scansLines: true)

@@ -33,12 +33,16 @@ struct TypedIntentText {
             text = decision.jsonLine(names: names()).text
         case .intent(let value):
             intent.time_us = value.time
-            id = fill(&intent, with: value.kind)
-            if case .rejected(_, _, let reason) = value.kind { text = reason.text(names: names()) }
+            var reason: RejectionReason?
+            id = fill(&intent, with: value.kind, reason: &reason)
+            text = reason?.text(names: names())
         }
         if let id { keep(id, names: names) }
         count = presentationSize
-        let textOffset = text.map { add($0) }
+        let textOffset = text.map { text in
+            var text = text
+            return text.withUTF8 { add(bytes: $0) }
+        }
         if id != nil { intent.presentation = UnsafePointer(buffer) }
         if let textOffset {
             let pointer = UnsafePointer(buffer! + textOffset)
@@ -46,8 +50,9 @@ struct TypedIntentText {
         }
     }
 
-    /// Fills the numbers, enums and names of an intent of `kind`; returns the presentation it is about.
-    private func fill(_ intent: inout dk_intent, with kind: Intent.Kind) -> PresentationID? {
+    /// Fills the numbers, enums and names of an intent of `kind`; returns the presentation it is
+    /// about, and gives a rejection's reason in `reason`.
+    private func fill(_ intent: inout dk_intent, with kind: Intent.Kind, reason: inout RejectionReason?) -> PresentationID? {
         func detentFields(_ value: Detent) {
             intent.detent_kind = value.cValue
             intent.detent = detentNames[value.cValue.rawValue]
@@ -115,8 +120,9 @@ struct TypedIntentText {
         case .cancelled(let id):
             intent.type = DK_INTENT_CANCELLED
             return id
-        case .rejected(let id, let source, _):
+        case .rejected(let id, let source, let why):
             intent.type = DK_INTENT_REJECTED
+            reason = why
             intent.dismissal_source = source.cValue
             intent.source = sourceNames[source.cValue.rawValue]
             return id
@@ -127,30 +133,20 @@ struct TypedIntentText {
     private mutating func keep(_ id: PresentationID, names: () -> PresentationNames) {
         guard id != presentation else { return }
         count = 0
-        if let bytes = id.inlineUTF8 {
-            let length = bytes.endIndex
-            let start = reserve(length + 1)
-            // The id's bytes are its words' bytes from the least significant: their little-endian layout.
-            withUnsafeBytes(of: (bytes.low.littleEndian, bytes.high.littleEndian)) { words in
-                _ = memcpy(buffer! + start, words.baseAddress!, length)
-            }
-            buffer![start + length] = 0
-        } else {
-            _ = add(names().name(of: id))
+        if id.withInlineUTF8({ add(bytes: $0) }) == nil {
+            var name = names().name(of: id)
+            _ = name.withUTF8 { add(bytes: $0) }
         }
         presentation = id
         presentationSize = count
     }
 
-    /// Adds `text` and its terminating NUL; returns where it begins.
-    private mutating func add(_ text: String) -> Int {
-        var text = text
-        return text.withUTF8 { bytes in
-            let start = reserve(bytes.count + 1)
-            if let base = bytes.baseAddress { memcpy(buffer! + start, base, bytes.count) }
-            buffer![start + bytes.count] = 0
-            return start
-        }
+    /// Adds `bytes` and a terminating NUL; returns where they begin.
+    private mutating func add(bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let start = reserve(bytes.count + 1)
+        if let base = bytes.baseAddress { memcpy(buffer! + start, base, bytes.count) }
+        buffer![start + bytes.count] = 0
+        return start
     }
 
     /// Makes room for `size` more bytes; returns where they begin.

@@ -19,15 +19,8 @@ enum CLibrary {
     /// The Dell Canvas recording's touch events on `sceneText`'s screen, `repetitions` times, each
     /// a second after the last ended.
     static func recording(_ path: String, sceneText: String, repetitions: Int) -> Workload? {
-        guard let scene = try? SceneFile.parse(sceneText, path: "scene"), let reader = try? Recording.open(paths: [path]) else {
-            return nil
-        }
-        var once: [TouchEvent] = []
-        do {
-            try Replay.touchEvents(from: reader, screen: scene.scene.screen) { once.append($0) }
-        } catch {
-            return nil
-        }
+        guard let scene = try? SceneFile.parse(sceneText, path: "scene"),
+              let once = RecordedTouches.once(path, screen: scene.scene.screen) else { return nil }
         guard let first = once.first?.time, let last = once.last?.time else { return nil }
         let period = last - first + 1_000_000
         var events: [TouchEvent] = []

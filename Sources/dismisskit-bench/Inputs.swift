@@ -80,15 +80,24 @@ extension Substring {
     }
 }
 
+/// A recording's touch events, as a replay gives them.
+enum RecordedTouches {
+    /// The touch events of the recording at `path` on `screen`; nil when it cannot be read.
+    static func once(_ path: String, screen: ScreenSize) -> [TouchEvent]? {
+        guard let reader = try? Recording.open(paths: [path]) else { return nil }
+        var events: [TouchEvent] = []
+        guard (try? Replay.touchEvents(from: reader, screen: screen) { events.append($0) }) != nil else { return nil }
+        return events
+    }
+}
+
 /// A session file an embedding host would record: a recording's touches given to a pipeline on
 /// a scene again and again (each time a second after the last ended), the intents read as they
 /// come and each question answered `keepEditing`, written by the recorder the C library uses.
 enum BigSession {
     /// Writes a session of at least `bytes` bytes to `path`; returns its touch events.
     static func write(from recording: String, scene: SceneFile, to path: String, bytes: Int) -> Int? {
-        guard let reader = try? Recording.open(paths: [recording]) else { return nil }
-        var once: [TouchEvent] = []
-        guard (try? Replay.touchEvents(from: reader, screen: scene.scene.screen, { once.append($0) })) != nil,
+        guard let once = RecordedTouches.once(recording, screen: scene.scene.screen),
               let first = once.first?.time, let last = once.last?.time else { return nil }
         unlink(path)
         guard let recorder = try? SessionRecorder(path: path, scene: scene.scene, configuration: scene.configuration) else { return nil }

@@ -12,7 +12,7 @@ public struct HostedPipeline {
     public private(set) var intents: [Intent] = []
     @usableFromInline var nextIntent = 0
     /// Where the intents the latest touch or command decided begin in `intents`.
-    private var latestCallStart = 0
+    @usableFromInline var latestCallStart = 0
     /// With explaining on: the recogniser's decisions not yet read, each before the intent at
     /// index `before` of `intents` (the first its call decided).
     @usableFromInline var decisions: [(before: Int, decision: GestureDecision)] = []
@@ -97,7 +97,7 @@ public struct HostedPipeline {
     }
 
     /// The intents the latest touch or command decided (for a recorder).
-    public var latestDecided: ArraySlice<Intent> { intents[latestCallStart...] }
+    @inlinable public var latestDecided: ArraySlice<Intent> { intents[latestCallStart...] }
 
     /// Starts recording the session in memory (``session``): false when a touch or command was
     /// already given, or it is recording.

@@ -495,7 +495,7 @@ private struct ScratchLineFields: IntentFieldWriter {
 
 extension PresentationID {
     /// Runs `body` with the UTF-8 bytes of an id held in the value; nil for a numbered one.
-    func withInlineUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    package func withInlineUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         guard let bytes = inlineUTF8 else { return nil }
         // The value's own words hold the bytes, first byte lowest, as memory holds them on a
         // little-endian machine.

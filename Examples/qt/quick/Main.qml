@@ -1,117 +1,117 @@
-// A QML kiosk: a sheet ("compose") with a grabber, a list and unsaved text; a popover
-// ("share") whose toolbar strip passes taps through; a confirmation dialog that answers the
-// pipeline's question. The DismissArea takes the window's touches and decides.
+// A QML kiosk on DismissKit's components: a mail kiosk whose compose sheet has a grabber, two
+// detents, a draft and a list of earlier messages. A swipe down, a tap above the sheet, Escape
+// or Cancel closes it; with a draft written, the sheet asks first (Discard, Save, Keep Editing).
+// The Share popover saves its settings by itself when a tap outside closes it, and a tap on
+// Compose closes it and opens the sheet at once (a pass-through item). The mouse drives it all
+// like a finger, for trying it at a desk.
 import QtQuick
+import QtQuick.Controls
 import DismissKit
 
-Window {
+ApplicationWindow {
+    id: window
     width: 1280
     height: 800
     visible: true
     visibility: Window.FullScreen
+    title: "Mail"
 
-    DismissArea {
-        id: area
-        anchors.fill: parent
-        scene: ({presentations: [{id: "compose", style: "sheet", grabber: true, detents: ["medium", "large"],
-                                  headerHeight: 56}]})
-        property bool sharing: false
+    property var drafts: []
+    property bool signatureSaved: false
 
-        onConfirmationRequested: (id, source, options) => question.presentation = id
-        onSaved: id => console.log("saving", id, id === "compose" ? draft.text : "the share settings")
-        onDismissed: (id, source, resolution) => {
-            if (id === "compose") sheet.visible = false
-            else sharing = false
+    header: ToolBar {
+        height: 56
+        Label {
+            x: 16
+            anchors.verticalCenter: parent.verticalCenter
+            font.pixelSize: 22
+            text: window.drafts.length > 0 ? "Inbox (" + window.drafts.length + " saved drafts)" : "Inbox"
         }
-        onPassthroughTap: point => console.log("the toolbar gets the tap at", point.x, point.y)
-
-        // The toolbar under everything: its strip stays usable while the popover is open.
-        Rectangle {
-            width: parent.width
-            height: 44
-            color: "#333"
-            Text { x: 16; anchors.verticalCenter: parent.verticalCenter; color: "white"; text: "Kiosk" }
-            Rectangle {
+        Row {
+            anchors.right: parent.right
+            anchors.rightMargin: 8
+            anchors.verticalCenter: parent.verticalCenter
+            spacing: 8
+            Button {
                 id: shareButton
-                x: parent.width - 60; width: 44; height: 44; color: "#555"
-                Text { anchors.centerIn: parent; color: "white"; text: "⇪" }
-                TapHandler {
-                    onTapped: if (!area.sharing && area.present({
-                        id: "share", style: "popover", modal: false, unsavedChanges: true,
-                        frame: {x: area.width - 340, y: 60, width: 320, height: 400},
-                        anchor: {x: shareButton.x, y: 0, width: 44, height: 44},
-                        passthrough: [{x: 0, y: 0, width: area.width - 80, height: 44}]})) area.sharing = true
-                }
+                height: 44
+                font.pixelSize: 17
+                text: "Share"
+                onClicked: share.open()
+            }
+            Button {
+                id: composeButton
+                height: 44
+                font.pixelSize: 17
+                text: "Compose"
+                onClicked: compose.open()
             }
         }
+    }
 
-        Rectangle {
-            id: sheet
-            readonly property bool dragged: area.draggedPresentation === "compose"
-            property var detent: "large"
-            x: 0
-            y: (detent === "medium" ? area.height / 2 + 20 : 40) + (dragged ? area.sheetOffset : 0)
-            width: area.width
-            height: area.height - y
-            radius: 12
-            color: "white"
-            Behavior on y { enabled: !sheet.dragged; NumberAnimation { duration: 200 } }
-            Connections {
-                target: area
-                function onDetentChanged(id, detent) { if (id === "compose") sheet.detent = detent }
-            }
+    Popover {
+        id: share
+        name: "share"
+        anchorItem: shareButton
+        passthroughItems: [composeButton]
+        unsavedChanges: signature.checked !== window.signatureSaved
+        onSaveRequested: window.signatureSaved = signature.checked
+        implicitWidth: 320
+        implicitHeight: 120
 
-            Rectangle { id: grabber; y: 8; width: 40; height: 5; radius: 2.5; color: "#bbb"; anchors.horizontalCenter: parent.horizontalCenter }
-            TextEdit {
+        Column {
+            anchors.fill: parent
+            anchors.margins: 16
+            Label { font.pixelSize: 17; font.weight: Font.DemiBold; text: "Sharing" }
+            Switch { id: signature; height: 44; font.pixelSize: 17; text: "Add my signature" }
+        }
+    }
+
+    ListView {
+        anchors.fill: parent
+        model: 40
+        delegate: ItemDelegate {
+            width: ListView.view.width
+            height: 56
+            font.pixelSize: 17
+            text: "Message " + (index + 1)
+        }
+    }
+
+    Sheet {
+        id: compose
+        name: "compose"
+        title: "New Message"
+        cancelText: "Cancel"
+        detents: ["medium", "large"]
+        unsavedChanges: draft.text.length > 0
+        onSaveRequested: window.drafts = window.drafts.concat([draft.text])
+        onClosed: draft.clear()
+
+        Column {
+            anchors.fill: parent
+
+            TextArea {
                 id: draft
-                x: 16; y: 20; width: parent.width - 32; height: 36
+                width: parent.width
+                height: 120
+                leftPadding: 16
+                rightPadding: 16
                 font.pixelSize: 20
-                text: ""
-                onTextChanged: area.update("compose", {unsavedChanges: text.length > 0})
+                wrapMode: TextEdit.Wrap
+                placeholderText: "Write a message"
             }
-            // Host-owned scrolling: the list reports its offset, and waits at its top while the
-            // sheet has the finger.
+            // The sheet's scrolling content: scrolled to its top, a swipe down moves the sheet.
             ListView {
-                y: 56; width: parent.width; height: parent.height - 56
+                width: parent.width
+                height: parent.height - draft.height
                 clip: true
                 model: 60
-                boundsBehavior: Flickable.StopAtBounds
-                onContentYChanged: area.reportContentOffset("compose", Math.max(0, contentY))
-                delegate: Text { x: 16; height: 44; verticalAlignment: Text.AlignVCenter; text: "Message " + (index + 1) }
-            }
-        }
-
-        Rectangle {
-            visible: area.sharing
-            x: area.width - 340; y: 60; width: 320; height: 400; radius: 8
-            color: "#f4f4f4"; border.color: "#999"
-            Text { anchors.centerIn: parent; text: "Share (a tap outside saves and closes)" }
-        }
-
-        // The question: it does not block anything; the answer is a host command.
-        Rectangle {
-            id: question
-            property string presentation: ""
-            visible: presentation !== ""
-            anchors.fill: parent
-            color: "#80000000"
-            TapHandler {}  // the dialog is modal: taps behind it do nothing
-            Column {
-                anchors.centerIn: parent
-                spacing: 12
-                Text { color: "white"; font.pixelSize: 24; text: "Discard the draft?" }
-                Repeater {
-                    model: [["Discard", "discard"], ["Save", "save"], ["Keep editing", "keepEditing"]]
-                    Rectangle {
-                        width: 240; height: 48; radius: 6; color: "white"
-                        Text { anchors.centerIn: parent; text: modelData[0] }
-                        TapHandler {
-                            onTapped: {
-                                area.confirm(question.presentation, modelData[1])
-                                question.presentation = ""
-                            }
-                        }
-                    }
+                delegate: ItemDelegate {
+                    width: ListView.view.width
+                    height: 44
+                    font.pixelSize: 17
+                    text: "Earlier message " + (index + 1)
                 }
             }
         }

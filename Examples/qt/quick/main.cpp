@@ -1,8 +1,6 @@
-// A Qt Quick kiosk on DismissKitQt's QML item (Main.qml). Built by Tests/Qt/run against an
-// installed prefix:
+// A Qt Quick kiosk on the QML module DismissKit (Main.qml): no C++ of DismissKit's but the
+// import path. Built by Tests/Qt/run against an installed prefix:
 //   cmake -S Examples/qt/quick -B build -DCMAKE_PREFIX_PATH=PREFIX && cmake --build build
-#include <DismissKitQt/DismissArea.h>
-
 #include <QGuiApplication>
 #include <QQmlApplicationEngine>
 
@@ -11,8 +9,8 @@ int main(int argc, char **argv) {
     // moves into one jump (README "Embedding in Qt").
     qputenv("QML_NO_TOUCH_COMPRESSION", "1");
     QGuiApplication app(argc, argv);
-    DismissKitQt::registerQmlTypes();
     QQmlApplicationEngine engine;
+    engine.addImportPath(QStringLiteral(DISMISSKIT_QML_DIR));
     QObject::connect(&engine, &QQmlApplicationEngine::objectCreationFailed, &app, [] { QCoreApplication::exit(1); },
                      Qt::QueuedConnection);
     engine.load(QUrl(QStringLiteral("qrc:/Main.qml")));

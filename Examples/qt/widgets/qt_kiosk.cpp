@@ -16,7 +16,7 @@ class KioskWindow : public QWidget {
 public:
     KioskWindow() {
         setAttribute(Qt::WA_AcceptTouchEvents);
-        connect(&pipeline_, &DismissKitQt::Pipeline::dragChanged, this, [this](double offset, double) {
+        connect(&pipeline_, &DismissKitQt::Pipeline::dragChanged, this, [this](const QString &, double offset, double) {
             offset_ = offset;
             update();
         });
@@ -48,9 +48,10 @@ public:
     }
 
 protected:
-    // One QTouchEvent is one frame; the pipeline maps (device, touch id) to seat slots.
+    // One QTouchEvent is one frame, and the mouse is a contact too; the pipeline maps (device,
+    // touch id) to seat slots.
     bool event(QEvent *event) override {
-        if (event->isPointerEvent() && pipeline_.touchEvent(static_cast<QPointerEvent *>(event))) {
+        if (event->isPointerEvent() && pipeline_.pointerEvent(static_cast<QPointerEvent *>(event))) {
             event->accept();  // a widget that accepts a TouchBegin gets the sequence's later events
             return true;
         }

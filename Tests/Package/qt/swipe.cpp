@@ -32,7 +32,7 @@ int main(int argc, char **argv) {
         QTouchEvent event(i == 0 ? QEvent::TouchBegin : i < 13 ? QEvent::TouchUpdate : QEvent::TouchEnd, &touchscreen,
                           Qt::NoModifier, {point});
         event.setTimestamp(1000 + 8 * i);
-        pipeline.touchEvent(&event);
+        pipeline.pointerEvent(&event);
     }
     std::printf("dismissed: %s (DismissKitQt %s, libdismisskit %s)\n", qPrintable(dismissed), DISMISSKITQT_VERSION,
                 dk_version());

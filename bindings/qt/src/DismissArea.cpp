@@ -1,6 +1,5 @@
 #include "DismissKitQt/DismissArea.h"
 
-#include <QQmlEngine>
 #include <QQuickWindow>
 #include <QTouchEvent>
 
@@ -14,9 +13,9 @@ DismissArea::DismissArea(QQuickItem *parent) : QQuickItem(parent) {
         setOffset(id, 0);
         emit dragBegan(id, origin);
     });
-    connect(p, &Pipeline::dragChanged, this, [this](double offset, double velocity) {
-        setOffset(dragged_, offset);
-        emit dragChanged(offset, velocity);
+    connect(p, &Pipeline::dragChanged, this, [this](const QString &id, double offset, double velocity) {
+        setOffset(id, offset);
+        emit dragChanged(id, offset, velocity);
     });
     connect(p, &Pipeline::dragEnded, this, [this](const QString &id, const QString &outcome, const QVariant &detent) {
         setOffset({}, 0);
@@ -74,7 +73,7 @@ void DismissArea::feed(QTouchEvent *event) {
     }
     if (frame == lastFrame_) return;
     lastFrame_ = std::move(frame);
-    pipeline_.touchEvent(event);
+    pipeline_.pointerEvent(event);
 }
 
 void DismissArea::touchEvent(QTouchEvent *event) {
@@ -93,11 +92,6 @@ bool DismissArea::childMouseEventFilter(QQuickItem *, QEvent *event) {
     // hand-back.
     touch->setAccepted(false);
     return false;
-}
-
-void registerQmlTypes() {
-    qmlRegisterType<DismissArea>("DismissKit", 1, 0, "DismissArea");
-    qmlRegisterUncreatableType<Pipeline>("DismissKit", 1, 0, "Pipeline", "a DismissArea's pipeline");
 }
 
 }  // namespace DismissKitQt

@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QMouseEvent>
 #include <QPointerEvent>
 #include <QScreen>
 #include <QWindow>
@@ -122,47 +123,90 @@ int Pipeline::seatSlot(const QPointingDevice *device, int id) {
     return -1;  // more contacts than a seat has slots: this one is ignored
 }
 
-bool Pipeline::touchEvent(const QPointerEvent *event) {
-    const QEvent::Type type = event->type();
-    if (type != QEvent::TouchBegin && type != QEvent::TouchUpdate && type != QEvent::TouchEnd
-        && type != QEvent::TouchCancel) {
-        return false;
-    }
-    if (!pipeline_) return true;
-    if (type == QEvent::TouchCancel) {  // its timestamp need not be the touches' clock
-        cancelContacts();
+bool Pipeline::pointerEvent(const QPointerEvent *event) {
+    switch (event->type()) {
+    case QEvent::TouchBegin:
+    case QEvent::TouchUpdate:
+    case QEvent::TouchEnd:
+    case QEvent::TouchCancel:
+        touchEvent(event);
+        return true;
+    case QEvent::MouseButtonPress:
+    case QEvent::MouseMove:
+    case QEvent::MouseButtonRelease: {
+        // Qt's mouse events made from a touch or a pen carry that touchscreen or tablet.
+        if (event->pointingDevice()->type() != QInputDevice::DeviceType::Mouse) return false;
+        const auto *mouse = static_cast<const QMouseEvent *>(event);
+        const bool primary = mouse->button() == Qt::LeftButton;
+        if (event->type() == QEvent::MouseButtonPress && primary) singlePointEvent(event, QEventPoint::Pressed);
+        if (event->type() == QEvent::MouseMove && (mouse->buttons() & Qt::LeftButton)) singlePointEvent(event, QEventPoint::Updated);
+        if (event->type() == QEvent::MouseButtonRelease && primary) singlePointEvent(event, QEventPoint::Released);
         return true;
     }
-    const qint64 time = microseconds(event->timestamp());
-    const QPointingDevice *device = event->pointingDevice();
-    for (const QEventPoint &point : event->points()) {
-        const auto key = std::make_pair(device, point.id());
-        // Window coordinates (a widget's scenePosition can include the window's frame).
-        const QPointF at = window_ ? point.globalPosition() - window_->mapToGlobal(QPointF(0, 0)) : point.scenePosition();
-        switch (point.state()) {
-        case QEventPoint::Pressed:
-            if (!slots_.count(key)) {
-                if (const int slot = seatSlot(device, point.id()); slot >= 0) {
-                    dk_pipeline_touch(pipeline_, DK_TOUCH_DOWN, slot, at.x(), at.y(), time);
-                }
-            }
-            break;
-        case QEventPoint::Updated:
-            if (slots_.count(key)) dk_pipeline_touch(pipeline_, DK_TOUCH_MOTION, slots_[key], at.x(), at.y(), time);
-            break;
-        case QEventPoint::Released:
-            if (slots_.count(key)) {
-                dk_pipeline_touch(pipeline_, DK_TOUCH_UP, slots_[key], 0, 0, time);
-                slots_.erase(key);
-            }
-            break;
-        default:  // stationary: nothing moved
-            break;
+    case QEvent::TabletPress:
+        singlePointEvent(event, QEventPoint::Pressed);
+        return true;
+    case QEvent::TabletMove:
+        singlePointEvent(event, QEventPoint::Updated);
+        return true;
+    case QEvent::TabletRelease:
+        singlePointEvent(event, QEventPoint::Released);
+        return true;
+    default:
+        return false;
+    }
+}
+
+QPointF Pipeline::windowPosition(const QEventPoint &point) const {
+    // Window coordinates (a widget's scenePosition can include the window's frame).
+    return window_ ? point.globalPosition() - window_->mapToGlobal(QPointF(0, 0)) : point.scenePosition();
+}
+
+void Pipeline::feedPoint(const QPointingDevice *device, int id, QEventPoint::State state, QPointF at, qint64 time) {
+    const auto key = std::make_pair(device, id);
+    switch (state) {
+    case QEventPoint::Pressed:
+        if (!slots_.count(key)) {
+            if (const int slot = seatSlot(device, id); slot >= 0) dk_pipeline_touch(pipeline_, DK_TOUCH_DOWN, slot, at.x(), at.y(), time);
         }
+        break;
+    case QEventPoint::Updated:
+        if (slots_.count(key)) dk_pipeline_touch(pipeline_, DK_TOUCH_MOTION, slots_[key], at.x(), at.y(), time);
+        break;
+    case QEventPoint::Released:
+        if (slots_.count(key)) {
+            dk_pipeline_touch(pipeline_, DK_TOUCH_UP, slots_[key], 0, 0, time);
+            slots_.erase(key);
+        }
+        break;
+    default:  // stationary: nothing moved
+        break;
+    }
+}
+
+void Pipeline::touchEvent(const QPointerEvent *event) {
+    if (!pipeline_) return;
+    if (event->type() == QEvent::TouchCancel) {  // its timestamp need not be the touches' clock
+        cancelContacts();
+        return;
+    }
+    const qint64 time = microseconds(event->timestamp());
+    for (const QEventPoint &point : event->points()) {
+        feedPoint(event->pointingDevice(), point.id(), point.state(), windowPosition(point), time);
     }
     dk_pipeline_touch(pipeline_, DK_TOUCH_FRAME, 0, 0, 0, time);
     emitIntents();
-    return true;
+}
+
+void Pipeline::singlePointEvent(const QPointerEvent *event, QEventPoint::State state) {
+    if (!pipeline_ || event->points().isEmpty()) return;
+    const QEventPoint &point = event->points().first();
+    // A move with nothing down (a pen hovering, a mouse moved without its button) is nothing.
+    if (state == QEventPoint::Updated && !slots_.count(std::make_pair(event->pointingDevice(), point.id()))) return;
+    const qint64 time = microseconds(event->timestamp());
+    feedPoint(event->pointingDevice(), point.id(), state, windowPosition(point), time);
+    dk_pipeline_touch(pipeline_, DK_TOUCH_FRAME, 0, 0, 0, time);
+    emitIntents();
 }
 
 void Pipeline::cancelContacts() {
@@ -261,7 +305,7 @@ void Pipeline::emitIntents() {
                                                                         : QVariant(QString::fromUtf8(intent.detent));
         switch (intent.type) {
         case DK_INTENT_DRAG_BEGAN: emit dragBegan(id, QString::fromUtf8(intent.origin)); break;
-        case DK_INTENT_DRAG_CHANGED: emit dragChanged(intent.offset, intent.velocity); break;
+        case DK_INTENT_DRAG_CHANGED: emit dragChanged(id, intent.offset, intent.velocity); break;
         case DK_INTENT_DRAG_ENDED: emit dragEnded(id, QString::fromUtf8(intent.outcome), detent); break;
         case DK_INTENT_DRAG_HANDED_BACK: emit dragHandedBack(id); break;
         case DK_INTENT_CONTENT_SCROLLED: emit contentScrolled(id, intent.offset); break;

@@ -1,4 +1,5 @@
-// DismissArea: the QML item of `import DismissKit` (see registerQmlTypes below). It owns a
+// DismissArea: an item of the QML module DismissKit for a kiosk that draws its presentations
+// itself (the components Sheet and ConfirmationDialog draw theirs). It owns a
 // Pipeline on its window's screen, takes the touches of its area and filters its children's
 // without taking them: a Flickable inside a sheet keeps following the finger and reports its
 // offset (reportContentOffset), and the pipeline hands the finger to the sheet where the
@@ -16,6 +17,7 @@
 #include "DismissKitQt/Pipeline.h"
 
 #include <QQuickItem>
+#include <QtQml/qqmlregistration.h>
 
 #include <vector>
 
@@ -23,6 +25,7 @@ namespace DismissKitQt {
 
 class DismissArea : public QQuickItem {
     Q_OBJECT
+    QML_ELEMENT
     Q_PROPERTY(QVariantMap scene READ scene WRITE setScene NOTIFY sceneChanged)
     Q_PROPERTY(DismissKitQt::Pipeline *pipeline READ pipeline CONSTANT)
     // The presentation being dragged ("" when none) and how far below its detent, in points.
@@ -59,7 +62,7 @@ signals:
     void sceneChanged();
     void sheetOffsetChanged();
     void dragBegan(const QString &id, const QString &origin);
-    void dragChanged(double offset, double velocity);
+    void dragChanged(const QString &id, double offset, double velocity);
     void dragEnded(const QString &id, const QString &outcome, const QVariant &detent);
     void detentChanged(const QString &id, const QVariant &detent, const QString &cause);
     void confirmationRequested(const QString &id, const QString &source, const QStringList &options);
@@ -90,9 +93,5 @@ private:
     // The last event fed (its time, points and their states and positions), to feed each once.
     std::vector<double> lastFrame_;
 };
-
-// Makes `import DismissKit` (DismissArea, and Pipeline as its type) available to every QML
-// engine: call it once before loading QML.
-void registerQmlTypes();
 
 }  // namespace DismissKitQt

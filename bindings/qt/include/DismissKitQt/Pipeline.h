@@ -6,6 +6,7 @@
 // millisecond timestamps become microseconds, carried over the wrap of a 32-bit clock.
 #pragma once
 
+#include <QEventPoint>
 #include <QJsonObject>
 #include <QObject>
 #include <QPointF>
@@ -16,6 +17,7 @@
 #include <QVariant>
 #include <QVariantMap>
 #include <QWindow>
+#include <QtQml/qqmlregistration.h>
 
 #include <map>
 #include <utility>
@@ -28,6 +30,8 @@ namespace DismissKitQt {
 
 class Pipeline : public QObject {
     Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("a pipeline is a DismissArea's")
     Q_PROPERTY(QString lastError READ lastError NOTIFY lastErrorChanged)
 
 public:
@@ -55,10 +59,13 @@ public:
     // The screen the pipeline has: its scene's, or the last "screen" command's.
     QVariantMap currentScreen() const { return screenSent_; }
 
-    // One touch event (QTouchEvent begin, update, end or cancel) is one frame. Positions are in
-    // the window's coordinates (the points' scenePosition without a window). True when the
-    // event was a touch event.
-    bool touchEvent(const QPointerEvent *event);
+    // One touch event (QTouchEvent begin, update, end or cancel) is one frame. A mouse's primary
+    // button and a pen on the tablet are one contact each, from press to release, so that a
+    // kiosk can be built and tried at a desk (hover decides nothing; a mouse event Qt made from a
+    // touch or a pen is left out, as its touch or pen was fed). Positions are in the window's
+    // coordinates (the points' scenePosition without a window). True when the event was one of
+    // these.
+    bool pointerEvent(const QPointerEvent *event);
     // Cancels every contact down (the toolkit took the touches: an ungrab), at the last time.
     void cancelContacts();
 
@@ -86,7 +93,7 @@ public:
 
 signals:
     void dragBegan(const QString &id, const QString &origin);
-    void dragChanged(double offset, double velocity);
+    void dragChanged(const QString &id, double offset, double velocity);
     // detent: "medium", "large" or a height in points.
     void dragEnded(const QString &id, const QString &outcome, const QVariant &detent);
     void detentChanged(const QString &id, const QVariant &detent, const QString &cause);
@@ -110,6 +117,11 @@ private:
     void followWindow();
     qint64 microseconds(quint64 milliseconds);
     int seatSlot(const QPointingDevice *device, int id);
+    void touchEvent(const QPointerEvent *event);
+    void singlePointEvent(const QPointerEvent *event, QEventPoint::State state);
+    // Feeds `state` for the point `id` of `device` at `at` (no frame).
+    void feedPoint(const QPointingDevice *device, int id, QEventPoint::State state, QPointF at, qint64 time);
+    QPointF windowPosition(const QEventPoint &point) const;
 
     dk_pipeline *pipeline_ = nullptr;
     QPointer<QWindow> window_;

@@ -1,0 +1,153 @@
+// The Popover and the Alert as a kiosk uses them, with nothing but `import DismissKit`, driven
+// by QtQuickTest's touch and mouse events (Tests/Qt/run: offscreen, at scale 1 and 2).
+import QtQuick
+import QtQuick.Controls
+import QtTest
+import DismissKit
+
+Item {
+    id: root
+    width: 800
+    height: 600
+    property var order: []
+    property int behindTaps: 0
+    property int otherClicks: 0
+    property int shareClicks: 0
+
+    // What is under the popover: a tap that reaches it is counted.
+    MouseArea { anchors.fill: parent; onClicked: root.behindTaps++ }
+
+    Rectangle {
+        id: toolbar
+        width: parent.width
+        height: 56
+        color: "#f2f2f7"
+        Button { id: other; x: 100; y: 6; width: 120; height: 44; text: "Other"; onClicked: root.otherClicks++ }
+        Button { id: shareButton; x: 680; y: 6; width: 100; height: 44; text: "Share"; onClicked: root.shareClicks++ }
+    }
+
+    Popover {
+        id: share
+        name: "share"
+        anchorItem: shareButton
+        passthroughItems: [other]
+        unsavedChanges: true
+        implicitWidth: 320
+        implicitHeight: 300
+        onSaveRequested: root.order.push("save")
+        onDismissed: (source, resolution) => root.order.push(source + " " + resolution)
+        Label { anchors.centerIn: parent; text: "Share settings" }
+    }
+
+    Alert {
+        id: alert
+        title: "Remove the profile?"
+        message: "Its saved drafts are removed too."
+        confirmText: "Remove"
+        destructive: true
+        onConfirmed: root.order.push("confirmed")
+        onCancelled: root.order.push("cancelled")
+    }
+
+    TestCase {
+        name: "PopoverAndAlert"
+        when: windowShown
+
+        function init() {
+            root.order = []
+            root.behindTaps = 0
+            root.otherClicks = 0
+            root.shareClicks = 0
+        }
+
+        function cleanup() {
+            share.close()
+            alert.close()
+            tryCompare(share, "visible", false)
+            tryCompare(alert, "visible", false)
+        }
+
+        function tap(x, y) {
+            const touch = touchEvent(root)
+            touch.press(0, root, x, y).commit()
+            wait(30)
+            touch.release(0, root, x, y).commit()
+        }
+
+        function openShare() {
+            share.open()
+            verify(share.presentation.presented, share.presentation.lastError)
+            // Below its anchor, its arrow to the anchor's middle.
+            compare(share.y, shareButton.y + shareButton.height + share.arrowSize)
+        }
+
+        function test_tapOutsideAutosavesAndCloses() {
+            openShare()
+            tap(200, 400)
+            tryCompare(share, "visible", false)
+            compare(root.order, ["save", "tapOutside autosaved"])
+            wait(50)
+            compare(root.behindTaps, 0)  // the tap closed the popover and went no further
+        }
+
+        function test_passThroughTapReachesTheItem() {
+            openShare()
+            tap(other.x + 60, other.y + 22)
+            tryCompare(share, "visible", false)
+            tryCompare(root, "otherClicks", 1)
+            compare(root.order, ["save", "tapOutside autosaved"])
+        }
+
+        function test_anchorTapClosesWithoutReopening() {
+            openShare()
+            tap(shareButton.x + 50, shareButton.y + 22)
+            tryCompare(share, "visible", false)
+            wait(50)
+            compare(root.shareClicks, 0)
+        }
+
+        function test_mouseClickOutsideCloses() {
+            openShare()
+            mouseClick(root, 200, 400)
+            tryCompare(share, "visible", false)
+            compare(root.order, ["save", "tapOutside autosaved"])
+        }
+
+        function test_alertClosesByItsButtonsOnly() {
+            alert.open()
+            verify(alert.presentation.presented, alert.presentation.lastError)
+            tap(50, 550)
+            const touch = touchEvent(root)
+            touch.press(0, root, 400, alert.y + 10).commit()
+            for (let i = 1; i <= 20; i++) {
+                wait(8)
+                touch.move(0, root, 400, alert.y + 10 + 20 * i).commit()
+            }
+            touch.release(0, root, 400, alert.y + 410).commit()
+            wait(100)
+            verify(alert.visible)
+            const confirm = findChild(root.Overlay.overlay, "alert-confirm")
+            verify(confirm.height >= 44)
+            mouseClick(confirm)
+            tryCompare(alert, "visible", false)
+            compare(root.order, ["confirmed"])
+        }
+
+        function test_escapeCancelsTheAlert() {
+            alert.open()
+            keyClick(Qt.Key_Escape)
+            tryCompare(alert, "visible", false)
+            compare(root.order, ["cancelled"])
+        }
+
+        function test_pictures() {
+            openShare()
+            wait(100)
+            grabImage(root.Window.contentItem).save("qt-popover.png")
+            share.close()
+            alert.open()
+            wait(100)
+            grabImage(root.Window.contentItem).save("qt-alert.png")
+        }
+    }
+}

@@ -1,0 +1,232 @@
+// The QML components as a kiosk uses them, with nothing but `import DismissKit`: a Sheet with a
+// list, driven by QtQuickTest's touch and mouse events on the offscreen platform (Tests/Qt/run
+// runs it at scale 1 and 2). Touches are timed by the platform's own clock; each gesture rests
+// 60 ms before it lifts, so its release is decided by position (a rest of more than 40 ms is
+// no velocity), whatever the machine's pace.
+import QtQuick
+import QtQuick.Controls
+import QtTest
+import DismissKit
+
+Item {
+    id: root
+    width: 800
+    height: 600
+    property var order: []
+
+    Sheet {
+        id: sheet
+        name: "compose"
+        title: "New Message"
+        cancelText: "Cancel"
+        detents: ["medium", "large"]
+        property bool edited: false
+        unsavedChanges: edited
+        onSaveRequested: root.order.push("save")
+        onDismissed: (source, resolution) => root.order.push(source + " " + resolution)
+
+        ListView {
+            id: list
+            anchors.fill: parent
+            clip: true
+            model: 60
+            delegate: ItemDelegate {
+                width: ListView.view.width
+                height: 44
+                text: "Message " + (index + 1)
+            }
+        }
+    }
+
+    SignalSpy { id: detentSet; target: sheet.presentation; signalName: "detentSet" }
+
+    TestCase {
+        name: "Sheet"
+        when: windowShown
+
+        readonly property real large: root.height - 40
+
+        function topOf(detent) { return root.height - (detent === "large" ? large : large / 2) }
+
+        function init() {
+            root.order = []
+            detentSet.clear()
+            sheet.edited = false
+        }
+
+        function cleanup() {
+            sheet.close()
+            tryCompare(sheet, "visible", false)
+            verify(!sheet.presentation.presented)
+        }
+
+        function openAt(detent) {
+            sheet.selectedDetent = detent
+            sheet.open()
+            tryVerify(() => Math.abs(sheet.y - topOf(detent)) < 1, 5000, "the sheet settles at " + detent)
+            verify(sheet.presentation.presented, sheet.presentation.lastError)
+        }
+
+        // A finger down at (x, y), moved by dy in `steps`, resting, then lifted (unless `lifts` is false).
+        function swipe(x, y, dy, steps, lifts) {
+            const touch = touchEvent(root)
+            touch.press(0, root, x, y).commit()
+            for (let i = 1; i <= steps; i++) {
+                wait(8)
+                touch.move(0, root, x, y + dy * i / steps).commit()
+            }
+            wait(60)
+            if (lifts !== false) touch.release(0, root, x, y + dy).commit()
+            return touch
+        }
+
+        // The question's button for `choice`, or null while none is shown.
+        function answer(choice) {
+            return findChild(root.Overlay.overlay, "confirmation-" + choice)
+        }
+
+        function waitForAnswer(choice) {
+            tryVerify(() => answer(choice) !== null && answer(choice).visible, 5000, "the question offers " + choice)
+            return answer(choice)
+        }
+
+        function test_cleanSwipeCloses() {
+            openAt("large")
+            swipe(400, topOf("large") + 30, 480, 20)
+            tryCompare(sheet, "visible", false)
+            compare(root.order, ["swipeFromTop direct"])
+        }
+
+        function test_unsavedSwipeAsksThenDiscardCloses() {
+            openAt("large")
+            sheet.edited = true
+            swipe(400, topOf("large") + 30, 480, 20)
+            tryCompare(sheet.presentation, "question", ["discard", "save", "keepEditing"])
+            waitForAnswer("discard")
+            verify(sheet.visible)
+            // The sheet springs back to its detent while it asks.
+            tryVerify(() => Math.abs(sheet.y - topOf("large")) < 1, 5000)
+            mouseClick(answer("discard"))
+            tryCompare(sheet, "visible", false)
+            compare(root.order, ["swipeFromTop discarded"])
+        }
+
+        function test_saveIsAskedForBeforeTheSheetCloses() {
+            openAt("large")
+            sheet.edited = true
+            swipe(400, topOf("large") + 30, 480, 20)
+            waitForAnswer("save")
+            mouseClick(answer("save"))
+            tryCompare(sheet, "visible", false)
+            compare(root.order, ["save", "swipeFromTop saved"])
+        }
+
+        function test_keepEditingKeepsTheSheet() {
+            openAt("large")
+            sheet.edited = true
+            keyClick(Qt.Key_Escape)
+            waitForAnswer("keepEditing")
+            mouseClick(answer("keepEditing"))
+            tryCompare(sheet.presentation, "question", [])
+            wait(50)
+            verify(sheet.visible)
+            compare(root.order, [])
+        }
+
+        function test_answersAreTouchSized() {
+            openAt("large")
+            sheet.edited = true
+            keyClick(Qt.Key_Escape)
+            for (const choice of ["discard", "save", "keepEditing"]) {
+                const button = waitForAnswer(choice)
+                verify(button.height >= 44, choice + " is " + button.height + " pt tall")
+                verify(button.text.length > 0 && button.text !== choice, "labelled: " + button.text)
+            }
+            const cancel = findChild(sheet.background, "cancelButton")
+            verify(cancel.height >= 44 && cancel.width >= 44)
+        }
+
+        function test_grabberTapCyclesTheDetents() {
+            openAt("large")
+            const touch = touchEvent(root)
+            touch.press(0, root, 400, topOf("large") + 8).commit()
+            wait(30)
+            touch.release(0, root, 400, topOf("large") + 8).commit()
+            tryCompare(sheet, "detent", "medium")
+            compare(detentSet.signalArguments[0][1], "grabberTap")
+            tryVerify(() => Math.abs(sheet.y - topOf("medium")) < 1, 5000, "the sheet settles at medium")
+        }
+
+        function test_grabberDragResizes() {
+            openAt("medium")
+            swipe(400, topOf("medium") + 8, -230, 20)
+            tryCompare(sheet, "detent", "large")
+            compare(detentSet.signalArguments[0][1], "grabberDrag")
+            tryVerify(() => Math.abs(sheet.y - topOf("large")) < 1, 5000, "the sheet settles at large")
+        }
+
+        function test_scrolledListHandsOffAndBack() {
+            openAt("large")
+            list.contentY = 200
+            const x = 400, y = topOf("large") + 200
+            const touch = swipe(x, y, 400, 40, false)
+            // The list scrolled to its top, and the rest of the movement drags the sheet.
+            compare(list.contentY, 0)
+            verify(sheet.dragging)
+            verify(sheet.presentation.offset > 100, "offset " + sheet.presentation.offset)
+            // Back up past the detent: the list takes the finger again.
+            for (let i = 1; i <= 40; i++) {
+                wait(8)
+                touch.move(0, root, x, y + 400 - 500 * i / 40).commit()
+            }
+            verify(!sheet.dragging)
+            compare(sheet.presentation.offset, 0)
+            verify(list.contentY > 0, "the list scrolls again: " + list.contentY)
+            wait(60)
+            touch.release(0, root, x, y - 100).commit()
+            wait(50)
+            verify(sheet.visible)
+        }
+
+        function test_mouseSwipeCloses() {
+            openAt("large")
+            const x = 400, y = topOf("large") + 30
+            mousePress(root, x, y)
+            for (let i = 1; i <= 20; i++) mouseMove(root, x, y + 24 * i, 8)
+            wait(60)
+            mouseRelease(root, x, y + 480)
+            tryCompare(sheet, "visible", false)
+            compare(root.order, ["swipeFromTop direct"])
+        }
+
+        function test_resizeKeepsTheQuestion() {
+            openAt("large")
+            sheet.edited = true
+            swipe(400, topOf("large") + 30, 480, 20)
+            waitForAnswer("discard")
+            const window = root.Window.window
+            const width = window.width
+            window.width = width - 100
+            tryCompare(root.Overlay.overlay, "width", width - 100)
+            compare(sheet.presentation.question, ["discard", "save", "keepEditing"])
+            verify(answer("discard").visible)
+            window.width = width
+            mouseClick(answer("keepEditing"))
+            tryCompare(sheet.presentation, "question", [])
+        }
+
+        // The pictures of the README, made in the working folder (Tests/Qt/run --pictures Docs keeps
+        // scale 1's).
+        function test_pictures() {
+            openAt("large")
+            wait(100)
+            grabImage(root.Window.contentItem).save("qt-sheet.png")
+            sheet.edited = true
+            keyClick(Qt.Key_Escape)
+            waitForAnswer("keepEditing")
+            wait(100)
+            grabImage(root.Window.contentItem).save("qt-confirmation-dialog.png")
+            mouseClick(answer("keepEditing"))
+        }
+    }
+}

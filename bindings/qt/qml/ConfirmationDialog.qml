@@ -1,0 +1,117 @@
+// ConfirmationDialog: the question DismissKit's pipeline asks before unsaved work is lost, as an
+// action sheet at the bottom of the sheet it is about: Discard (destructive), Save, and Keep
+// Editing apart from them. A Sheet shows it by itself; an app gives its own through the
+// Sheet's `confirmation` (any component with `presentation` and `sheet` that opens itself and
+// answers with `presentation.confirm(choice)`). Its buttons are labelled and at least 44 pt
+// tall; Escape goes through the pipeline, as every other way out does.
+import QtQuick
+import QtQuick.Controls
+import DismissKit
+
+Popup {
+    id: dialog
+
+    // The presentation asking, and the sheet it is shown on.
+    property Presentation presentation
+    property Popup sheet
+    property string message: qsTr("Your changes have not been saved.")
+    property string discardText: qsTr("Discard Changes")
+    property string saveText: qsTr("Save")
+    property string keepEditingText: qsTr("Keep Editing")
+    property real buttonHeight: 56
+    property real cornerRadius: 14
+    property color groupColor: "#f9f9f9"
+    property color separatorColor: "#d1d1d6"
+    property color tintColor: "#007aff"
+    property color destructiveColor: "#ff3b30"
+    property color messageColor: "#8a8a8e"
+
+    // The answers asked for, in the pipeline's order.
+    readonly property var options: presentation ? presentation.question : []
+
+    parent: sheet ? sheet.parent : Overlay.overlay
+    modal: true
+    dim: true
+    closePolicy: Popup.NoAutoClose
+    padding: 0
+    width: Math.min(parent ? parent.width - 16 : 0, 420)
+    x: parent ? (parent.width - width) / 2 : 0
+    y: parent ? parent.height - height - 8 : 0
+    Overlay.modal: Rectangle { color: "#33000000" }
+    background: null
+    visible: true
+
+    contentItem: Column {
+        spacing: 8
+
+        Rectangle {
+            width: parent.width
+            height: group.height
+            radius: dialog.cornerRadius
+            color: dialog.groupColor
+            clip: true
+
+            Column {
+                id: group
+                width: parent.width
+
+                Label {
+                    width: parent.width
+                    visible: dialog.message !== ""
+                    padding: 14
+                    wrapMode: Text.Wrap
+                    horizontalAlignment: Text.AlignHCenter
+                    font.pixelSize: 13
+                    color: dialog.messageColor
+                    text: dialog.message
+                }
+                Repeater {
+                    model: dialog.options.filter(choice => choice !== "keepEditing")
+                    delegate: Answer {
+                        required property string modelData
+                        choice: modelData
+                        showsSeparator: true
+                    }
+                }
+            }
+        }
+        Answer {
+            visible: dialog.options.indexOf("keepEditing") >= 0
+            choice: "keepEditing"
+            width: parent.width
+            font.weight: Font.DemiBold
+            background: Rectangle {
+                radius: dialog.cornerRadius
+                color: parent.pressed ? Qt.darker(dialog.groupColor, 1.08) : dialog.groupColor
+            }
+        }
+    }
+
+    // One answer: labelled for people, the choice's name for the pipeline.
+    component Answer: AbstractButton {
+        property string choice
+        property bool showsSeparator: false
+        objectName: "confirmation-" + choice
+        width: parent ? parent.width : 0
+        implicitHeight: dialog.buttonHeight
+        font.pixelSize: 20
+        text: choice === "discard" ? dialog.discardText : choice === "save" ? dialog.saveText : dialog.keepEditingText
+        contentItem: Text {
+            text: parent.text
+            font: parent.font
+            color: parent.choice === "discard" ? dialog.destructiveColor : dialog.tintColor
+            horizontalAlignment: Text.AlignHCenter
+            verticalAlignment: Text.AlignVCenter
+        }
+        background: Rectangle {
+            color: parent.pressed ? Qt.darker(dialog.groupColor, 1.08) : "transparent"
+            Rectangle {
+                visible: parent.parent.showsSeparator
+                width: parent.width
+                height: 1
+                color: dialog.separatorColor
+            }
+        }
+        onClicked: dialog.presentation.confirm(choice)
+    }
+}

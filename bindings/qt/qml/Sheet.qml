@@ -1,0 +1,200 @@
+// Sheet: a bottom sheet that DismissKit's pipeline drives, on Qt Quick Controls' Popup.
+//
+//   Sheet {
+//       id: compose
+//       title: "New Message"
+//       detents: ["medium", "large"]
+//       unsavedChanges: draft.text.length > 0
+//       onSaveRequested: drafts.save(draft.text)
+//       ListView { anchors.fill: parent; model: 40; delegate: ItemDelegate { text: "Message " + index } }
+//   }
+//   Button { text: "Compose"; onClicked: compose.open() }
+//
+// Opened, it presents itself to its window's pipeline; it follows the finger (and the mouse, and
+// a pen), with the rubber band the pipeline gives when dismissal is gated; it settles on its
+// detents with a spring and dims what is behind it in proportion. A swipe, a tap outside, Escape
+// or its Cancel button asks the pipeline, which closes it, or asks the question
+// (`confirmation`, a ConfirmationDialog by default) when `unsavedChanges` is true. The first
+// Flickable in its content is host-owned scrolling: scrolled to the top, it hands the finger to
+// the sheet. `close()` closes it at once, without asking; `dismiss()` asks as the app's own
+// request. Sizes are in points: Qt's logical pixels.
+import QtQuick
+import QtQuick.Controls
+import DismissKit
+
+Popup {
+    id: sheet
+
+    // Its detents, smallest first: "medium", "large" or heights in points.
+    property var detents: ["large"]
+    // The detent it opens at (the largest when not given).
+    property var selectedDetent: undefined
+    property bool grabber: true
+    property bool unsavedChanges: false
+    // "sheet", "formSheet", "pageSheet" or "fullScreen" (which no swipe closes).
+    property string style: "sheet"
+    // What its presentation's id is made from.
+    property string name: "sheet"
+    property string title: ""
+    // A Cancel or Done button in its header, when the text is set.
+    property string cancelText: ""
+    property string doneText: ""
+    property real headerHeight: 56
+    property real cornerRadius: 12
+    property color sheetColor: "#ffffff"
+    property color grabberColor: "#c7c7cc"
+    property color tintColor: "#007aff"
+    property color dimColor: "#000000"
+    property real dimOpacity: 0.4
+    // The question asked before unsaved work is lost: a component whose object has the
+    // properties `presentation` and `sheet`, and opens itself.
+    property Component confirmation: ConfirmationDialog {}
+
+    readonly property var detent: presentation.detent
+    readonly property bool dragging: presentation.dragging
+    readonly property Presentation presentation: held
+
+    // Saving is asked for (the user chose Save); the sheet then closes.
+    signal saveRequested()
+    // It was closed by the pipeline: `source` (swipeFromTop, tapOutside, cancelButton, ...) and
+    // `resolution` (direct, discarded, saved).
+    signal dismissed(string source, string resolution)
+
+    // Asks to close it as the app's own request: closed when clean, asked otherwise.
+    function dismiss() { return held.dismiss() }
+
+    parent: Overlay.overlay
+    modal: true
+    dim: true
+    closePolicy: Popup.NoAutoClose
+    enter: Transition {}
+    exit: Transition {}
+    padding: 0
+    topPadding: headerHeight
+    x: 0
+    width: internal.screenWidth
+    y: internal.top
+    height: Math.max(0, internal.screenHeight - internal.top)
+
+    Overlay.modal: Rectangle {
+        color: Qt.rgba(sheet.dimColor.r, sheet.dimColor.g, sheet.dimColor.b, sheet.dimOpacity * internal.shown)
+    }
+
+    background: Rectangle {
+        objectName: "sheetBackground"
+        color: sheet.sheetColor
+        radius: sheet.style === "fullScreen" ? 0 : sheet.cornerRadius
+
+        Rectangle {
+            objectName: "grabber"
+            visible: sheet.grabber && sheet.style !== "fullScreen"
+            width: 36
+            height: 5
+            radius: 2.5
+            y: 8 - height / 2
+            anchors.horizontalCenter: parent.horizontalCenter
+            color: sheet.grabberColor
+        }
+        Label {
+            text: sheet.title
+            anchors.horizontalCenter: parent.horizontalCenter
+            y: (sheet.headerHeight - height) / 2 + 4
+            font.pixelSize: 17
+            font.weight: Font.DemiBold
+            color: "#000000"
+        }
+        HeaderButton {
+            objectName: "cancelButton"
+            text: sheet.cancelText
+            x: 8
+            onClicked: held.button("cancel")
+        }
+        HeaderButton {
+            objectName: "doneButton"
+            text: sheet.doneText
+            x: parent.width - width - 8
+            font.weight: Font.DemiBold
+            onClicked: held.button("done")
+        }
+    }
+
+    component HeaderButton: AbstractButton {
+        visible: text !== ""
+        y: (sheet.headerHeight - height) / 2 + 4
+        implicitWidth: Math.max(44, label.implicitWidth + 16)
+        implicitHeight: 44
+        font.pixelSize: 17
+        contentItem: Text {
+            id: label
+            text: parent.text
+            font: parent.font
+            color: sheet.tintColor
+            opacity: parent.pressed ? 0.4 : 1
+            horizontalAlignment: Text.AlignHCenter
+            verticalAlignment: Text.AlignVCenter
+        }
+    }
+
+    Presentation {
+        id: held
+        item: sheet.contentItem
+        name: sheet.name
+        fields: {
+            const fields = {style: sheet.style, detents: sheet.detents, grabber: sheet.grabber,
+                            headerHeight: sheet.headerHeight, modal: sheet.modal, unsavedChanges: sheet.unsavedChanges}
+            if (sheet.selectedDetent !== undefined) fields.selectedDetent = sheet.selectedDetent
+            return fields
+        }
+        onSaveRequested: sheet.saveRequested()
+        onDismissed: (source, resolution) => {
+            internal.leaving = true
+            sheet.dismissed(source, resolution)
+        }
+        onQuestionChanged: internal.ask()
+    }
+
+    onAboutToShow: {
+        internal.leaving = false
+        if (!held.present()) {
+            console.warn("DismissKit Sheet:", held.lastError)
+            close()
+        }
+    }
+    onClosed: held.remove()
+
+    QtObject {
+        id: internal
+        readonly property real screenWidth: sheet.parent ? sheet.parent.width : 0
+        readonly property real screenHeight: sheet.parent ? sheet.parent.height : 0
+        // The large detent: the screen less the top inset the pipeline keeps (40 pt).
+        readonly property real largeHeight: screenHeight - 40
+        readonly property real restingHeight: {
+            if (sheet.style === "fullScreen") return screenHeight
+            const detent = held.detent !== undefined ? held.detent : sheet.detents[sheet.detents.length - 1]
+            return detent === "large" ? largeHeight : detent === "medium" ? largeHeight / 2 : Math.min(Number(detent), screenHeight)
+        }
+        property bool leaving: false
+        // Its top edge: below the screen while it comes and goes, else its detent's moved by the drag.
+        property real top: sheet.opened && !leaving ? screenHeight - restingHeight + held.offset : screenHeight
+        // How much of its detent's height shows, for the dimming.
+        readonly property real shown: restingHeight > 0 ? Math.max(0, Math.min(1, (screenHeight - top) / restingHeight)) : 0
+        property var question: null
+
+        Behavior on top {
+            enabled: !held.dragging
+            SpringAnimation { spring: 4.5; damping: 0.55; epsilon: 0.25 }
+        }
+        onTopChanged: if (leaving && top >= screenHeight - 0.5) sheet.close()
+
+        // Shows the question while the pipeline asks it, and takes it away after.
+        function ask() {
+            if (held.question.length > 0 && !question) {
+                question = sheet.confirmation.createObject(sheet, {presentation: held, sheet: sheet})
+            } else if (held.question.length === 0 && question) {
+                question.close()
+                question.destroy()
+                question = null
+            }
+        }
+    }
+}

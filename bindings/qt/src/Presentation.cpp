@@ -1,0 +1,166 @@
+#include "Presentation.h"
+
+#include "PresentationHost.h"
+
+#include <QQuickWindow>
+
+#include <algorithm>
+
+namespace DismissKitQt {
+
+Presentation::Presentation(QObject *parent) : QObject(parent) {}
+
+Presentation::~Presentation() { remove(); }
+
+void Presentation::setItem(QQuickItem *item) {
+    if (item_ == item) return;
+    item_ = item;
+    emit itemChanged();
+}
+
+void Presentation::setName(const QString &name) {
+    if (name_ == name) return;
+    name_ = name;
+    emit nameChanged();
+}
+
+void Presentation::setFields(const QVariantMap &fields) {
+    if (fields_ == fields) return;
+    fields_ = fields;
+    emit fieldsChanged();
+    if (!presented()) return;
+    QVariantMap changed;
+    for (auto field = fields_.cbegin(); field != fields_.cend(); ++field) {
+        if (field.key() != QLatin1String("content") && sent_.value(field.key()) != field.value()) changed[field.key()] = field.value();
+    }
+    if (changed.isEmpty()) return;
+    QVariantMap command = changed;
+    command["type"] = "update";
+    command["presentation"] = id_;
+    if (run(command)) sent_.insert(changed);
+}
+
+PresentationHost *Presentation::host() const { return host_; }
+
+bool Presentation::present() {
+    if (presented()) return true;
+    QQuickWindow *window = item_ ? item_->window() : nullptr;
+    if (!window) {
+        setError(QStringLiteral("%1 has no window to be presented on").arg(name_));
+        return false;
+    }
+    PresentationHost *host = PresentationHost::of(window);
+    const QString id = host->freeId(name_);
+    QVariantMap presentation = fields_;
+    presentation["id"] = id;
+    followContent();
+    if (content_) presentation["content"] = QVariantMap{{"offset", reportedOffset_}};
+    if (!host->present(this, presentation)) {
+        setError(host->pipeline()->lastError());
+        return false;
+    }
+    host_ = host;
+    id_ = id;
+    sent_ = fields_;
+    const QVariantList detents = fields_.value("detents", QVariantList{"large"}).toList();
+    detent_ = fields_.value("selectedDetent", detents.isEmpty() ? QVariant("large") : detents.last());
+    emit detentChanged();
+    emit presentedChanged();
+    return true;
+}
+
+bool Presentation::run(const QVariantMap &command) {
+    if (!host_) {
+        setError(QStringLiteral("%1 is not presented").arg(name_));
+        return false;
+    }
+    if (host_->pipeline()->command(command)) return true;
+    setError(host_->pipeline()->lastError());
+    return false;
+}
+
+void Presentation::setError(const QString &error) {
+    lastError_ = error;
+    emit lastErrorChanged();
+}
+
+bool Presentation::dismiss() { return run({{"type", "dismiss"}, {"presentation", id_}}); }
+
+bool Presentation::confirm(const QString &choice) {
+    return run({{"type", "confirm"}, {"presentation", id_}, {"choice", choice}});
+}
+
+bool Presentation::button(const QString &role) { return run({{"type", "button"}, {"presentation", id_}, {"role", role}}); }
+
+bool Presentation::accessibility(const QString &action) {
+    return run({{"type", "accessibility"}, {"presentation", id_}, {"action", action}});
+}
+
+void Presentation::remove() {
+    if (!presented()) return;
+    if (host_) host_->pipeline()->command({{"type", "remove"}, {"presentation", id_}});
+    end();
+}
+
+void Presentation::end() {
+    if (host_) host_->forget(id_);
+    host_ = nullptr;
+    id_.clear();
+    sent_.clear();
+    if (content_) disconnect(content_, nullptr, this, nullptr);
+    content_ = nullptr;
+    takeDrag(false, 0);
+    takeQuestion({});
+    emit presentedChanged();
+}
+
+void Presentation::followContent() {
+    if (content_ || !item_) return;
+    // The first Flickable (a ListView, a GridView, a ScrollView's) in the item's tree, breadth first.
+    QList<QQuickItem *> queue{item_};
+    while (!queue.isEmpty() && !content_) {
+        QQuickItem *next = queue.takeFirst();
+        if (next->inherits("QQuickFlickable")) content_ = next;
+        queue.append(next->childItems());
+    }
+    if (!content_) return;
+    // It waits at its top while the sheet has the finger, rather than bouncing there.
+    content_->setProperty("boundsBehavior", 0);  // Flickable.StopAtBounds
+    reportedOffset_ = std::max(0.0, content_->property("contentY").toDouble());
+    connect(content_, SIGNAL(contentYChanged()), this, SLOT(contentMoved()));
+}
+
+void Presentation::contentMoved() {
+    const double offset = std::max(0.0, content_->property("contentY").toDouble());
+    if (offset == reportedOffset_ || !presented()) return;
+    reportedOffset_ = offset;
+    run({{"type", "update"}, {"presentation", id_}, {"content", QVariantMap{{"offset", offset}}}});
+}
+
+void Presentation::takeDrag(bool dragging, double offset) {
+    if (dragging == dragging_ && offset == offset_) return;
+    dragging_ = dragging;
+    offset_ = offset;
+    emit offsetChanged();
+}
+
+void Presentation::takeDetent(const QVariant &detent) {
+    if (detent == detent_) return;
+    detent_ = detent;
+    emit detentChanged();
+}
+
+void Presentation::takeQuestion(const QStringList &options) {
+    if (options == question_) return;
+    question_ = options;
+    emit questionChanged();
+}
+
+void Presentation::takeContentOffset(double offset) {
+    if (!content_) return;
+    // The pipeline scrolled the content back (a hand-back): that is not the host's report.
+    reportedOffset_ = offset;
+    content_->setProperty("contentY", offset);
+}
+
+}  // namespace DismissKitQt

@@ -1,0 +1,135 @@
+// Presentation: one presentation of a window's pipeline (PresentationHost), as the DismissKit
+// components hold it. It presents its fields when asked, sends what changes in them as an
+// `update`, follows the first Flickable under its item as host-owned scrolling (README
+// "Scrolling content"), and gives its intents as properties and signals. Sheet.qml,
+// Popover.qml and Alert.qml are built on it; an app that draws its own presentation can be too:
+//
+//   Presentation {
+//       id: presentation
+//       item: panel
+//       name: "settings"
+//       fields: ({style: "sheet", detents: ["medium", "large"], unsavedChanges: form.edited})
+//       onDismissed: (source, resolution) => panel.visible = false
+//   }
+#pragma once
+
+#include <QPointer>
+#include <QQuickItem>
+#include <QStringList>
+#include <QVariant>
+#include <QtQml/qqmlregistration.h>
+
+namespace DismissKitQt {
+
+class PresentationHost;
+
+class Presentation : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    // The item drawn for the presentation: its window is the pipeline's, and the first Flickable
+    // under it is its scrolling content.
+    Q_PROPERTY(QQuickItem *item READ item WRITE setItem NOTIFY itemChanged)
+    // What the id is made from (the id is this, or this with a number when it is taken).
+    Q_PROPERTY(QString name READ name WRITE setName NOTIFY nameChanged)
+    // The presentation's fields as a scene file spells them, without its id.
+    Q_PROPERTY(QVariantMap fields READ fields WRITE setFields NOTIFY fieldsChanged)
+    Q_PROPERTY(QString presentationId READ presentationId NOTIFY presentedChanged)
+    Q_PROPERTY(bool presented READ presented NOTIFY presentedChanged)
+    // Whether a finger (or the mouse, or a pen) drags it, and how far below its detent it is
+    // then, in points, after the rubber band.
+    Q_PROPERTY(bool dragging READ dragging NOTIFY offsetChanged)
+    Q_PROPERTY(double offset READ offset NOTIFY offsetChanged)
+    // Its detent: "medium", "large" or a height in points.
+    Q_PROPERTY(QVariant detent READ detent NOTIFY detentChanged)
+    // The answers of the question the pipeline asks ("discard", "save", "keepEditing"), in
+    // order; empty when none is asked.
+    Q_PROPERTY(QStringList question READ question NOTIFY questionChanged)
+    Q_PROPERTY(QString lastError READ lastError NOTIFY lastErrorChanged)
+
+public:
+    explicit Presentation(QObject *parent = nullptr);
+    ~Presentation() override;
+
+    QQuickItem *item() const { return item_; }
+    void setItem(QQuickItem *item);
+    QString name() const { return name_; }
+    void setName(const QString &name);
+    QVariantMap fields() const { return fields_; }
+    void setFields(const QVariantMap &fields);
+    QString presentationId() const { return id_; }
+    bool presented() const { return !id_.isEmpty(); }
+    bool dragging() const { return dragging_; }
+    double offset() const { return offset_; }
+    QVariant detent() const { return detent_; }
+    QStringList question() const { return question_; }
+    QString lastError() const { return lastError_; }
+
+    // Presents it on its item's window, above what is there; false with lastError when the
+    // scene cannot take it (or there is no window yet).
+    Q_INVOKABLE bool present();
+    // Asks to close it, as the app's own request: dismissed when nothing is unsaved, asked
+    // otherwise.
+    Q_INVOKABLE bool dismiss();
+    // Answers the question: "discard", "save" or "keepEditing".
+    Q_INVOKABLE bool confirm(const QString &choice);
+    // Its Cancel ("cancel") or Done ("done") button was pressed.
+    Q_INVOKABLE bool button(const QString &role);
+    // An accessibility action: "escape", "nextDetent" or "previousDetent".
+    Q_INVOKABLE bool accessibility(const QString &action);
+    // Takes it off the scene at once, without asking (the app closed it itself).
+    Q_INVOKABLE void remove();
+
+signals:
+    void itemChanged();
+    void nameChanged();
+    void fieldsChanged();
+    void presentedChanged();
+    void offsetChanged();
+    void detentChanged();
+    void questionChanged();
+    void lastErrorChanged();
+    void dragBegan(const QString &origin);
+    void dragEnded(const QString &outcome, const QVariant &detent);
+    // The pipeline set its detent (after detentChanged): "grabberTap", "grabberDrag", "swipe",
+    // "scrollExpand" or "accessibility".
+    void detentSet(const QVariant &detent, const QString &cause);
+    void confirmationRequested(const QString &source, const QStringList &options);
+    void saveRequested();
+    void dismissed(const QString &source, const QString &resolution);
+    void cancelled();
+    void rejected(const QString &source, const QString &reason);
+
+private slots:
+    // The scrolling content moved: its offset is the host's report.
+    void contentMoved();
+
+private:
+    friend class PresentationHost;
+    PresentationHost *host() const;
+    bool run(const QVariantMap &command);
+    void setError(const QString &error);
+    void followContent();
+    void end();
+    // The host's intents for this presentation.
+    void takeDrag(bool dragging, double offset);
+    void takeDetent(const QVariant &detent);
+    void takeQuestion(const QStringList &options);
+    void takeContentOffset(double offset);
+
+    QPointer<QQuickItem> item_;
+    QString name_ = QStringLiteral("presentation");
+    QVariantMap fields_;
+    // The fields the pipeline has, to send only what changed.
+    QVariantMap sent_;
+    QString id_;
+    QPointer<PresentationHost> host_;
+    bool dragging_ = false;
+    double offset_ = 0;
+    QVariant detent_;
+    QStringList question_;
+    QString lastError_;
+    QPointer<QObject> content_;
+    double reportedOffset_ = 0;
+};
+
+}  // namespace DismissKitQt

@@ -25,6 +25,7 @@
 #include <sys/resource.h>
 
 using DismissKitQt::DismissArea;
+using DismissKitQt::Pipeline;
 
 // Stamps every touch event with `now` (milliseconds), cut to `bits` bits as a 32-bit clock would.
 class TestClock : public QObject {
@@ -176,8 +177,8 @@ void TestDismissKit::swipe(QPointingDevice *device, QPointF from, double dy, int
 
 void TestDismissKit::swipeDismisses() {
     setScene(sheetScene(false));
-    QSignalSpy began(area_, &DismissArea::dragBegan), changed(area_, &DismissArea::dragChanged),
-        ended(area_, &DismissArea::dragEnded), dismissed(area_, &DismissArea::dismissed),
+    QSignalSpy began(area_->pipeline(), &Pipeline::dragBegan), changed(area_->pipeline(), &Pipeline::dragChanged),
+        ended(area_->pipeline(), &Pipeline::dragEnded), dismissed(area_->pipeline(), &Pipeline::dismissed),
         offsets(area_, &DismissArea::sheetOffsetChanged);
     swipe(touchscreen_, {300, 60}, 150);
     QCOMPARE(began.count(), 1);
@@ -205,19 +206,19 @@ void TestDismissKit::gatedSwipe() {
     QFETCH(QStringList, after);
     setScene(sheetScene(true));
     QStringList seen;
-    connect(area_, &DismissArea::confirmationRequested, this,
+    connect(area_->pipeline(), &Pipeline::confirmationRequested, this,
             [&](const QString &id, const QString &source, const QStringList &options) {
                 seen << "question:" + id + ":" + source + ":" + options.join(',');
             });
-    connect(area_, &DismissArea::saved, this, [&](const QString &) { seen << "saved"; });
-    connect(area_, &DismissArea::dismissed, this,
+    connect(area_->pipeline(), &Pipeline::saved, this, [&](const QString &) { seen << "saved"; });
+    connect(area_->pipeline(), &Pipeline::dismissed, this,
             [&](const QString &, const QString &, const QString &resolution) { seen << "dismissed:" + resolution; });
-    connect(area_, &DismissArea::cancelled, this, [&](const QString &) { seen << "cancelled"; });
+    connect(area_->pipeline(), &Pipeline::cancelled, this, [&](const QString &) { seen << "cancelled"; });
     swipe(touchscreen_, {300, 60}, 150);
     const QStringList question{"question:compose:swipeFromTop:discard,save,keepEditing"};
     QCOMPARE(seen, question);  // nothing is dismissed behind the question
     QCOMPARE(area_->sheetOffset(), 0.0);  // the sheet sprang back
-    QVERIFY(area_->confirm("compose", choice));
+    QVERIFY(area_->pipeline()->confirm("compose", choice));
     QCOMPARE(seen, question + after);
 }
 
@@ -238,8 +239,8 @@ void TestDismissKit::popoverTapOutsideAutosaves() {
     QFETCH(QPoint, tap);
     QFETCH(bool, passesThrough);
     setScene({{"compactWidth", 200}, {"presentations", QVariantList{popover(view_->width())}}});
-    QSignalSpy saved(area_, &DismissArea::saved), dismissed(area_, &DismissArea::dismissed),
-        passthrough(area_, &DismissArea::passthroughTap);
+    QSignalSpy saved(area_->pipeline(), &Pipeline::saved), dismissed(area_->pipeline(), &Pipeline::dismissed),
+        passthrough(area_->pipeline(), &Pipeline::passthroughTap);
     QTest::touchEvent(view_.get(), touchscreen_).press(0, tap, view_.get());
     clock_.now += 60;
     QTest::touchEvent(view_.get(), touchscreen_).release(0, tap, view_.get());
@@ -252,7 +253,7 @@ void TestDismissKit::popoverTapOutsideAutosaves() {
 
 void TestDismissKit::secondFingerCancels() {
     setScene(sheetScene(true));
-    QSignalSpy ended(area_, &DismissArea::dragEnded), questions(area_, &DismissArea::confirmationRequested);
+    QSignalSpy ended(area_->pipeline(), &Pipeline::dragEnded), questions(area_->pipeline(), &Pipeline::confirmationRequested);
     swipe(touchscreen_, {300, 60}, 100, 8, false);
     clock_.now += 8;
     const QPoint second(view_->width() * 3 / 5, view_->height() * 4 / 5);
@@ -267,7 +268,7 @@ void TestDismissKit::secondFingerCancels() {
 
 void TestDismissKit::twoDevicesWithTheSameIds() {
     setScene(sheetScene(true));
-    QSignalSpy ended(area_, &DismissArea::dragEnded), questions(area_, &DismissArea::confirmationRequested);
+    QSignalSpy ended(area_->pipeline(), &Pipeline::dragEnded), questions(area_->pipeline(), &Pipeline::confirmationRequested);
     swipe(touchscreen_, {300, 60}, 100, 8, false);
     // The second touchscreen's first touch has id 0 too: another contact, not the first one lifting.
     const QPoint elsewhere(view_->width() * 3 / 4, view_->height() * 4 / 5);
@@ -299,8 +300,8 @@ void TestDismissKit::flickableScrolledThenHandedOff() {
     auto *list = view_->rootObject()->findChild<QQuickItem *>("list");
     QVERIFY(list);
     list->setProperty("contentY", 100);
-    QSignalSpy began(area_, &DismissArea::dragBegan), scrolled(area_, &DismissArea::contentScrolled),
-        dismissed(area_, &DismissArea::dismissed);
+    QSignalSpy began(area_->pipeline(), &Pipeline::dragBegan), scrolled(area_->pipeline(), &Pipeline::contentScrolled),
+        dismissed(area_->pipeline(), &Pipeline::dismissed);
     // Down on the list: the Flickable scrolls to its top, then the sheet takes the finger.
     const double top = 40 + 56 + 20;
     const double travel = std::min(260.0, view_->height() - top - 10);
@@ -323,7 +324,7 @@ void TestDismissKit::flickableScrolledThenHandedOff() {
     if (handBack) {
         // Back up past the hand-off point: the list, which kept the finger, scrolls and reports
         // it, and the pipeline gives the finger back to it; the release dismisses nothing.
-        QSignalSpy handedBack(area_, &DismissArea::dragHandedBack);
+        QSignalSpy handedBack(area_->pipeline(), &Pipeline::dragHandedBack);
         for (int i = 1; i <= 6; i++) {
             clock_.now += 8;
             QTest::touchEvent(view_.get(), touchscreen_).move(0, point({300, top + travel - (offset + 30) * i / 6}), view_.get());
@@ -347,7 +348,7 @@ void TestDismissKit::flickableScrolledThenHandedOff() {
 
 void TestDismissKit::resizeMidDrag() {
     setScene(sheetScene(true));
-    QSignalSpy ended(area_, &DismissArea::dragEnded), questions(area_, &DismissArea::confirmationRequested);
+    QSignalSpy ended(area_->pipeline(), &Pipeline::dragEnded), questions(area_->pipeline(), &Pipeline::confirmationRequested);
     QCOMPARE(area_->pipeline()->currentScreen(), area_->pipeline()->windowScreen());
     // A resize in the middle of a drag: the pipeline takes the new screen and cancels the drag.
     swipe(touchscreen_, {300, 60}, 100, 8, false);
@@ -370,7 +371,7 @@ void TestDismissKit::rotationWithAQuestionOpen() {
     setOffscreenScreen(1280, 800);
     view_->setGeometry(screen->geometry());
     setScene(sheetScene(true));
-    QSignalSpy questions(area_, &DismissArea::confirmationRequested), dismissed(area_, &DismissArea::dismissed),
+    QSignalSpy questions(area_->pipeline(), &Pipeline::confirmationRequested), dismissed(area_->pipeline(), &Pipeline::dismissed),
         orientation(screen, &QScreen::orientationChanged);
     const QVariantMap before = area_->pipeline()->currentScreen();
     QCOMPARE(before["width"].toDouble(), double(screen->size().width()));
@@ -396,7 +397,7 @@ void TestDismissKit::rotationWithAQuestionOpen() {
                  - before["widthMM"].toDouble() / before["width"].toDouble()) < 1e-9);
     QVERIFY2(area_->pipeline()->lastError().isEmpty(), qPrintable(area_->pipeline()->lastError()));
     // The question outlived the rotation: its answer still works.
-    QVERIFY(area_->confirm("compose", "discard"));
+    QVERIFY(area_->pipeline()->confirm("compose", "discard"));
     QCOMPARE(dismissed.count(), 1);
     QCOMPARE(dismissed[0][2].toString(), QStringLiteral("discarded"));
 }
@@ -412,7 +413,7 @@ void TestDismissKit::screenInMillimetresAtEveryScale() {
     QVERIFY(qAbs(mm["heightMM"].toDouble() - screen->physicalSize().height()) < 1e-6);
     const double scale = qEnvironmentVariableIsSet("QT_SCALE_FACTOR") ? qEnvironmentVariable("QT_SCALE_FACTOR").toDouble() : 1;
     QCOMPARE(screen->devicePixelRatio(), scale);
-    QSignalSpy dismissed(area_, &DismissArea::dismissed);
+    QSignalSpy dismissed(area_->pipeline(), &Pipeline::dismissed);
     swipe(touchscreen_, {view_->width() / 2.0, 60}, std::min(150.0, view_->height() - 80.0));
     QCOMPARE(dismissed.count(), 1);
 }
@@ -420,8 +421,8 @@ void TestDismissKit::screenInMillimetresAtEveryScale() {
 void TestDismissKit::touchCompression() {
     setScene(sheetScene(false));
     const bool compressed = !qEnvironmentVariableIsSet("QML_NO_TOUCH_COMPRESSION");
-    QSignalSpy changed(area_, &DismissArea::dragChanged), ended(area_, &DismissArea::dragEnded),
-        dismissed(area_, &DismissArea::dismissed);
+    QSignalSpy changed(area_->pipeline(), &Pipeline::dragChanged), ended(area_->pipeline(), &Pipeline::dragEnded),
+        dismissed(area_->pipeline(), &Pipeline::dismissed);
     // A fast swipe's twelve moves sent before the event loop runs again, as a busy GUI thread
     // reads them: with compression, Qt Quick delivers only the last, at the next frame.
     QTest::touchEvent(view_.get(), touchscreen_).press(0, {300, 60}, view_.get());
@@ -448,7 +449,7 @@ void TestDismissKit::timestampWrapMidDrag() {
     setScene(sheetScene(false));
     clock_.bits = 32;
     clock_.now = (quint64(1) << 32) - 40;  // the 32-bit clock wraps after the fifth move
-    QSignalSpy changed(area_, &DismissArea::dragChanged), dismissed(area_, &DismissArea::dismissed);
+    QSignalSpy changed(area_->pipeline(), &Pipeline::dragChanged), dismissed(area_->pipeline(), &Pipeline::dismissed);
     swipe(touchscreen_, {300, 60}, 150);
     QCOMPARE(dismissed.count(), 1);
     QVERIFY(changed.last()[2].toDouble() > 1000);  // points/s, measured across the wrap
@@ -459,7 +460,7 @@ void TestDismissKit::timestampWrapMidDrag() {
 // time, said in lastError, and the clock goes on from the good stamps: touch handling recovers.
 void TestDismissKit::anAbsurdTimestampIsOneBadStamp() {
     setScene(sheetScene(false));
-    QSignalSpy dismissed(area_, &DismissArea::dismissed);
+    QSignalSpy dismissed(area_->pipeline(), &Pipeline::dismissed);
     const quint64 good = clock_.now;
     clock_.now = quint64(1) << 50;
     QTest::touchEvent(view_.get(), touchscreen_).press(1, {300, 300}, view_.get());
@@ -477,7 +478,6 @@ void TestDismissKit::anAbsurdTimestampIsOneBadStamp() {
 // A recording whose writes fail (the file may grow no further, as on a full disk) says so once,
 // with what reached the disk; the touches go on being handled.
 void TestDismissKit::aRecordingThatFailsIsSaid() {
-    using DismissKitQt::Pipeline;
     setScene(sheetScene(false));
     Pipeline *pipeline = area_->pipeline();
     QCOMPARE(pipeline->recording()["state"].toString(), QStringLiteral("off"));
@@ -487,7 +487,7 @@ void TestDismissKit::aRecordingThatFailsIsSaid() {
     QCOMPARE(pipeline->recording()["state"].toString(), QStringLiteral("on"));
     QVERIFY(!pipeline->record(path));  // once is enough
     QSignalSpy failed(pipeline, &Pipeline::recordingFailed);
-    QSignalSpy dismissed(area_, &DismissArea::dismissed);
+    QSignalSpy dismissed(area_->pipeline(), &Pipeline::dismissed);
     struct rlimit before;
     getrlimit(RLIMIT_FSIZE, &before);
     const rlim_t limit = rlim_t(QFileInfo(path).size()) + 300;
@@ -507,7 +507,6 @@ void TestDismissKit::aRecordingThatFailsIsSaid() {
 }
 
 void TestDismissKit::millimetresWithoutAPhysicalSize() {
-    using DismissKitQt::Pipeline;
     // 1280 x 800 points at a scale factor of 2 are 2560 x 1600 device pixels: at 100 an inch,
     // 650.24 x 406.4 mm (a fallback from the logical DPI would say 338.7 mm wide).
     const QSizeF mm = Pipeline::millimetres({1280, 800}, {}, 2);
@@ -518,7 +517,7 @@ void TestDismissKit::millimetresWithoutAPhysicalSize() {
 
 void TestDismissKit::touchCancelCarriesTheLastTime() {
     setScene(sheetScene(true));
-    QSignalSpy ended(area_, &DismissArea::dragEnded), questions(area_, &DismissArea::confirmationRequested);
+    QSignalSpy ended(area_->pipeline(), &Pipeline::dragEnded), questions(area_->pipeline(), &Pipeline::confirmationRequested);
     swipe(touchscreen_, {300, 60}, 100, 8, false);
     const qint64 last = area_->pipeline()->lastTime();
     // The system takes the touches; a cancel's own timestamp (0 here) is not the touches' clock.

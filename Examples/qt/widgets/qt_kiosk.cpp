@@ -5,12 +5,16 @@
 #include <DismissKitQt/Pipeline.h>
 
 #include <QApplication>
-#include <QMessageBox>
+#include <QLabel>
 #include <QPainter>
+#include <QPushButton>
 #include <QTouchEvent>
+#include <QVBoxLayout>
 #include <QWidget>
 
+#include <algorithm>
 #include <cstdio>
+#include <utility>
 
 class KioskWindow : public QWidget {
 public:
@@ -24,7 +28,7 @@ public:
             offset_ = 0;  // springs back (or the dismissal follows)
             update();
         });
-        connect(&pipeline_, &DismissKitQt::Pipeline::detentChanged, this, [this](const QString &, const QVariant &detent) {
+        connect(&pipeline_, &DismissKitQt::Pipeline::detentSet, this, [this](const QString &, const QVariant &detent) {
             detent_ = detent.toString();
             update();
         });
@@ -67,19 +71,35 @@ protected:
     }
 
 private:
-    // The policy never loses unsaved work: it asks. The dialog does not block the touch handler;
-    // its answer goes back as a host command when the user gives it.
+    // The policy never loses unsaved work: it asks, in an action sheet at the bottom of the
+    // window with touch-sized, labelled answers. It blocks nothing; its answer goes back as a
+    // host command when the user gives it.
     void ask(const QString &presentation) {
-        auto *box = new QMessageBox(QMessageBox::Question, "Unsaved changes", "Discard the draft?",
-                                    QMessageBox::Discard | QMessageBox::Save | QMessageBox::Cancel, this);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        connect(box, &QMessageBox::finished, this, [this, box, presentation] {
-            const auto answer = box->standardButton(box->clickedButton());
-            pipeline_.confirm(presentation, answer == QMessageBox::Discard ? "discard"
-                                            : answer == QMessageBox::Save  ? "save"
-                                                                           : "keepEditing");
-        });
-        box->open();
+        auto *question = new QWidget(this);
+        question->setAttribute(Qt::WA_DeleteOnClose);
+        question->setStyleSheet("QWidget { background: #f9f9f9; border-radius: 14px; }"
+                                "QLabel { color: #8a8a8e; font-size: 13px; padding: 12px; }"
+                                "QPushButton { min-height: 56px; font-size: 20px; border: none; color: #007aff; }"
+                                "QPushButton#discard { color: #ff3b30; }"
+                                "QPushButton:pressed { background: #e5e5ea; }");
+        auto *layout = new QVBoxLayout(question);
+        auto *message = new QLabel("Your changes have not been saved.");
+        message->setAlignment(Qt::AlignCenter);
+        layout->addWidget(message);
+        const std::pair<const char *, const char *> answers[] = {
+            {"discard", "Discard Changes"}, {"save", "Save"}, {"keepEditing", "Keep Editing"}};
+        for (const auto &[choice, label] : answers) {
+            auto *button = new QPushButton(label);
+            button->setObjectName(choice);
+            connect(button, &QPushButton::clicked, this, [this, question, presentation, choice = QString(choice)] {
+                question->close();
+                pipeline_.confirm(presentation, choice);
+            });
+            layout->addWidget(button);
+        }
+        const int width = std::min(420, this->width() - 16);
+        question->setGeometry((this->width() - width) / 2, height() - 260, width, 252);
+        question->show();
     }
 
     DismissKitQt::Pipeline pipeline_;

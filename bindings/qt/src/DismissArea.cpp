@@ -3,64 +3,66 @@
 #include <QQuickWindow>
 #include <QTouchEvent>
 
+#include <vector>
+
 namespace DismissKitQt {
 
-DismissArea::DismissArea(QQuickItem *parent) : QQuickItem(parent) {
+struct DismissAreaPrivate {
+    Pipeline pipeline_;
+    QVariantMap scene_;
+    QString dragged_;
+    double offset_ = 0;
+    QVariant detent_;
+    // The last event fed (its time, points and their states and positions), to feed each once.
+    std::vector<double> lastFrame_;
+};
+
+DismissArea::DismissArea(QQuickItem *parent) : QQuickItem(parent), d(new DismissAreaPrivate) {
     setAcceptTouchEvents(true);
     setFiltersChildMouseEvents(true);
-    Pipeline *p = &pipeline_;
-    connect(p, &Pipeline::dragBegan, this, [this](const QString &id, const QString &origin) {
-        setOffset(id, 0);
-        emit dragBegan(id, origin);
+    Pipeline *p = &d->pipeline_;
+    connect(p, &Pipeline::dragBegan, this, [this](const QString &id) { setOffset(id, 0); });
+    connect(p, &Pipeline::dragChanged, this, [this](const QString &id, double offset) { setOffset(id, offset); });
+    connect(p, &Pipeline::dragEnded, this, [this] { setOffset({}, 0); });
+    connect(p, &Pipeline::dragHandedBack, this, [this] { setOffset({}, 0); });
+    connect(p, &Pipeline::detentSet, this, [this](const QString &, const QVariant &detent) {
+        if (detent == d->detent_) return;
+        d->detent_ = detent;
+        emit detentChanged();
     });
-    connect(p, &Pipeline::dragChanged, this, [this](const QString &id, double offset, double velocity) {
-        setOffset(id, offset);
-        emit dragChanged(id, offset, velocity);
-    });
-    connect(p, &Pipeline::dragEnded, this, [this](const QString &id, const QString &outcome, const QVariant &detent) {
-        setOffset({}, 0);
-        emit dragEnded(id, outcome, detent);
-    });
-    connect(p, &Pipeline::dragHandedBack, this, [this](const QString &id) {
-        setOffset({}, 0);
-        emit dragHandedBack(id);
-    });
-    connect(p, &Pipeline::detentChanged, this, [this](const QString &id, const QVariant &detent, const QString &cause) {
-        detent_ = detent;
-        emit detentChanged(id, detent, cause);
-    });
-    connect(p, &Pipeline::confirmationRequested, this, &DismissArea::confirmationRequested);
-    connect(p, &Pipeline::saved, this, &DismissArea::saved);
-    connect(p, &Pipeline::dismissed, this, &DismissArea::dismissed);
-    connect(p, &Pipeline::cancelled, this, &DismissArea::cancelled);
-    connect(p, &Pipeline::rejected, this, &DismissArea::rejected);
-    connect(p, &Pipeline::passthroughTap, this, &DismissArea::passthroughTap);
-    connect(p, &Pipeline::contentScrolled, this, &DismissArea::contentScrolled);
 }
 
+DismissArea::~DismissArea() = default;
+
+QVariantMap DismissArea::scene() const { return d->scene_; }
+Pipeline *DismissArea::pipeline() { return &d->pipeline_; }
+QString DismissArea::draggedPresentation() const { return d->dragged_; }
+double DismissArea::sheetOffset() const { return d->offset_; }
+QVariant DismissArea::detent() const { return d->detent_; }
+
 void DismissArea::setScene(const QVariantMap &scene) {
-    scene_ = scene;
+    d->scene_ = scene;
     // The screen comes from the window: without one yet, the scene waits for it.
-    if (window()) pipeline_.setScene(scene);
+    if (window()) d->pipeline_.setScene(scene);
     emit sceneChanged();
 }
 
 void DismissArea::itemChange(ItemChange change, const ItemChangeData &value) {
     if (change == ItemSceneChange) {
-        pipeline_.setWindow(value.window);
-        if (value.window && !scene_.isEmpty() && !pipeline_.hasScene()) pipeline_.setScene(scene_);
+        d->pipeline_.setWindow(value.window);
+        if (value.window && !d->scene_.isEmpty() && !d->pipeline_.hasScene()) d->pipeline_.setScene(d->scene_);
     }
     QQuickItem::itemChange(change, value);
 }
 
 bool DismissArea::reportContentOffset(const QString &presentation, double offset) {
-    return pipeline_.update(presentation, {{"content", QVariantMap{{"offset", offset}}}});
+    return d->pipeline_.update(presentation, {{"content", QVariantMap{{"offset", offset}}}});
 }
 
 void DismissArea::setOffset(const QString &dragged, double offset) {
-    if (dragged == dragged_ && offset == offset_) return;
-    dragged_ = dragged;
-    offset_ = offset;
+    if (dragged == d->dragged_ && offset == d->offset_) return;
+    d->dragged_ = dragged;
+    d->offset_ = offset;
     emit sheetOffsetChanged();
 }
 
@@ -71,9 +73,9 @@ void DismissArea::feed(QTouchEvent *event) {
         frame.insert(frame.end(), {double(point.id()), double(point.state()), point.scenePosition().x(),
                                    point.scenePosition().y()});
     }
-    if (frame == lastFrame_) return;
-    lastFrame_ = std::move(frame);
-    pipeline_.pointerEvent(event);
+    if (frame == d->lastFrame_) return;
+    d->lastFrame_ = std::move(frame);
+    d->pipeline_.pointerEvent(event);
 }
 
 void DismissArea::touchEvent(QTouchEvent *event) {
@@ -81,7 +83,7 @@ void DismissArea::touchEvent(QTouchEvent *event) {
     event->accept();
 }
 
-void DismissArea::touchUngrabEvent() { pipeline_.cancelContacts(); }
+void DismissArea::touchUngrabEvent() { d->pipeline_.cancelContacts(); }
 
 bool DismissArea::childMouseEventFilter(QQuickItem *, QEvent *event) {
     auto *touch = dynamic_cast<QTouchEvent *>(event);

@@ -6,41 +6,66 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QMouseEvent>
+#include <QPointer>
 #include <QPointerEvent>
 #include <QScreen>
 #include <QWindow>
 
 #include <algorithm>
+#include <map>
+#include <utility>
 
 namespace DismissKitQt {
 
-Pipeline::Pipeline(QObject *parent) : QObject(parent) {}
+struct PipelinePrivate {
+    dk_pipeline *pipeline_ = nullptr;
+    QPointer<QWindow> window_;
+    QPointer<QScreen> screen_;
+    QVariantMap screenSent_;
+    QString lastError_;
+    // (device, Qt's point id) -> seat slot, while the contact is down.
+    std::map<std::pair<const QPointingDevice *, int>, int> slots_;
+    qint64 lastTime_ = 0;
+    quint64 lastMilliseconds_ = 0;
+    quint64 wraps_ = 0;
+    bool timed_ = false;
+    // Whether the pipeline records and a failure is still to be told.
+    bool recordingWatched_ = false;
+};
 
-Pipeline::~Pipeline() { dk_pipeline_free(pipeline_); }
+Pipeline::Pipeline(QObject *parent) : QObject(parent), d(new PipelinePrivate) {}
+
+Pipeline::~Pipeline() { dk_pipeline_free(d->pipeline_); }
+
+bool Pipeline::hasScene() const { return d->pipeline_ != nullptr; }
+QWindow *Pipeline::window() const { return d->window_; }
+QVariantMap Pipeline::currentScreen() const { return d->screenSent_; }
+QString Pipeline::lastError() const { return d->lastError_; }
+qint64 Pipeline::lastTime() const { return d->lastTime_; }
 
 bool Pipeline::setScene(const QVariantMap &scene) { return setScene(QJsonObject::fromVariantMap(scene)); }
 
 bool Pipeline::setScene(const QJsonObject &scene) {
     QJsonObject full = scene;
-    if (!full.contains("screen") && window_) full["screen"] = QJsonObject::fromVariantMap(windowScreen());
+    if (!full.contains("screen") && d->window_) full["screen"] = QJsonObject::fromVariantMap(windowScreen());
     char *error = nullptr;
     dk_pipeline *created = dk_pipeline_new(QJsonDocument(full).toJson(QJsonDocument::Compact).constData(), &error);
     if (!created) {
         fail(error);
         return false;
     }
-    dk_pipeline_free(pipeline_);
-    pipeline_ = created;
-    recordingWatched_ = false;
-    slots_.clear();
-    screenSent_ = full["screen"].toObject().toVariantMap();
+    dk_pipeline_free(d->pipeline_);
+    d->pipeline_ = created;
+    d->recordingWatched_ = false;
+    d->slots_.clear();
+    d->screenSent_ = full["screen"].toObject().toVariantMap();
     return true;
 }
 
 void Pipeline::setWindow(QWindow *window) {
-    if (window_ == window) return;
-    if (window_) disconnect(window_, nullptr, this, nullptr);
-    window_ = window;
+    if (d->window_ == window) return;
+    if (d->window_) disconnect(d->window_, nullptr, this, nullptr);
+    d->window_ = window;
     if (!window) return;
     connect(window, &QWindow::widthChanged, this, &Pipeline::followWindow);
     connect(window, &QWindow::heightChanged, this, &Pipeline::followWindow);
@@ -56,67 +81,67 @@ QSizeF Pipeline::millimetres(QSizeF points, QSizeF physicalSize, double devicePi
 }
 
 QVariantMap Pipeline::windowScreen() const {
-    const QScreen *screen = window_ ? window_->screen() : nullptr;
+    const QScreen *screen = d->window_ ? d->window_->screen() : nullptr;
     if (!screen) return {};
     const QSizeF points = screen->size();
     const QSizeF mm = millimetres(points, screen->physicalSize(), screen->devicePixelRatio());
-    const double width = window_->width(), height = window_->height();
+    const double width = d->window_->width(), height = d->window_->height();
     return {{"width", width}, {"height", height}, {"widthMM", width * mm.width() / points.width()},
             {"heightMM", height * mm.height() / points.height()}};
 }
 
 void Pipeline::followWindow() {
-    if (!window_) return;
-    if (screen_ != window_->screen()) {
-        if (screen_) disconnect(screen_, nullptr, this, nullptr);
-        screen_ = window_->screen();
-        if (screen_) {
-            connect(screen_, &QScreen::geometryChanged, this, &Pipeline::followWindow);
-            connect(screen_, &QScreen::physicalSizeChanged, this, &Pipeline::followWindow);
-            connect(screen_, &QScreen::orientationChanged, this, &Pipeline::followWindow);
+    if (!d->window_) return;
+    if (d->screen_ != d->window_->screen()) {
+        if (d->screen_) disconnect(d->screen_, nullptr, this, nullptr);
+        d->screen_ = d->window_->screen();
+        if (d->screen_) {
+            connect(d->screen_, &QScreen::geometryChanged, this, &Pipeline::followWindow);
+            connect(d->screen_, &QScreen::physicalSizeChanged, this, &Pipeline::followWindow);
+            connect(d->screen_, &QScreen::orientationChanged, this, &Pipeline::followWindow);
         }
     }
     const QVariantMap screen = windowScreen();
-    if (!pipeline_ || screen.isEmpty() || screen == screenSent_ || screen["width"].toDouble() < 1
+    if (!d->pipeline_ || screen.isEmpty() || screen == d->screenSent_ || screen["width"].toDouble() < 1
         || screen["height"].toDouble() < 1) {
         return;
     }
     QVariantMap command = screen;
     command["type"] = "screen";
-    if (this->command(command)) screenSent_ = screen;
+    if (this->command(command)) d->screenSent_ = screen;
 }
 
 qint64 Pipeline::microseconds(quint64 milliseconds) {
     // A 32-bit millisecond clock (X11's, Wayland's) wraps every 2^32 ms (49.7 days): a step back
     // of more than half of that is a wrap, and later times count on from 2^32.
-    quint64 wraps = wraps_;
-    if (timed_ && milliseconds < lastMilliseconds_ && lastMilliseconds_ - milliseconds > 0x80000000ull
-        && lastMilliseconds_ <= 0xffffffffull) {
+    quint64 wraps = d->wraps_;
+    if (d->timed_ && milliseconds < d->lastMilliseconds_ && d->lastMilliseconds_ - milliseconds > 0x80000000ull
+        && d->lastMilliseconds_ <= 0xffffffffull) {
         wraps++;
     }
     // A time the pipeline cannot take (beyond 2^53 us) is one bad stamp, not the clock: the event
     // is taken at the last good time, and the clock stays where it was.
     constexpr quint64 largestMilliseconds = (quint64(1) << 53) / 1000;
     if (wraps > 0xfffff || milliseconds > largestMilliseconds || (wraps << 32) + milliseconds > largestMilliseconds) {
-        lastError_ = QStringLiteral("a touch event stamped %1 ms, beyond the pipeline's time, was taken at the last good time")
+        d->lastError_ = QStringLiteral("a touch event stamped %1 ms, beyond the pipeline's time, was taken at the last good time")
                          .arg(milliseconds);
         emit lastErrorChanged();
-        return lastTime_;
+        return d->lastTime_;
     }
-    wraps_ = wraps;
-    timed_ = true;
-    lastMilliseconds_ = milliseconds;
+    d->wraps_ = wraps;
+    d->timed_ = true;
+    d->lastMilliseconds_ = milliseconds;
     // Never before the last time: the pipeline refuses a touch earlier than the previous one.
-    lastTime_ = std::max(lastTime_, qint64((wraps_ << 32) + milliseconds) * 1000);
-    return lastTime_;
+    d->lastTime_ = std::max(d->lastTime_, qint64((d->wraps_ << 32) + milliseconds) * 1000);
+    return d->lastTime_;
 }
 
 int Pipeline::seatSlot(const QPointingDevice *device, int id) {
     const auto key = std::make_pair(device, id);
-    if (const auto found = slots_.find(key); found != slots_.end()) return found->second;
+    if (const auto found = d->slots_.find(key); found != d->slots_.end()) return found->second;
     for (int slot = 0; slot < DK_SEAT_SLOTS; slot++) {
-        if (std::none_of(slots_.begin(), slots_.end(), [slot](const auto &entry) { return entry.second == slot; })) {
-            slots_[key] = slot;
+        if (std::none_of(d->slots_.begin(), d->slots_.end(), [slot](const auto &entry) { return entry.second == slot; })) {
+            d->slots_[key] = slot;
             return slot;
         }
     }
@@ -159,24 +184,24 @@ bool Pipeline::pointerEvent(const QPointerEvent *event) {
 
 QPointF Pipeline::windowPosition(const QEventPoint &point) const {
     // Window coordinates (a widget's scenePosition can include the window's frame).
-    return window_ ? point.globalPosition() - window_->mapToGlobal(QPointF(0, 0)) : point.scenePosition();
+    return d->window_ ? point.globalPosition() - d->window_->mapToGlobal(QPointF(0, 0)) : point.scenePosition();
 }
 
 void Pipeline::feedPoint(const QPointingDevice *device, int id, QEventPoint::State state, QPointF at, qint64 time) {
     const auto key = std::make_pair(device, id);
     switch (state) {
     case QEventPoint::Pressed:
-        if (!slots_.count(key)) {
-            if (const int slot = seatSlot(device, id); slot >= 0) dk_pipeline_touch(pipeline_, DK_TOUCH_DOWN, slot, at.x(), at.y(), time);
+        if (!d->slots_.count(key)) {
+            if (const int slot = seatSlot(device, id); slot >= 0) dk_pipeline_touch(d->pipeline_, DK_TOUCH_DOWN, slot, at.x(), at.y(), time);
         }
         break;
     case QEventPoint::Updated:
-        if (slots_.count(key)) dk_pipeline_touch(pipeline_, DK_TOUCH_MOTION, slots_[key], at.x(), at.y(), time);
+        if (d->slots_.count(key)) dk_pipeline_touch(d->pipeline_, DK_TOUCH_MOTION, d->slots_[key], at.x(), at.y(), time);
         break;
     case QEventPoint::Released:
-        if (slots_.count(key)) {
-            dk_pipeline_touch(pipeline_, DK_TOUCH_UP, slots_[key], 0, 0, time);
-            slots_.erase(key);
+        if (d->slots_.count(key)) {
+            dk_pipeline_touch(d->pipeline_, DK_TOUCH_UP, d->slots_[key], 0, 0, time);
+            d->slots_.erase(key);
         }
         break;
     default:  // stationary: nothing moved
@@ -185,7 +210,7 @@ void Pipeline::feedPoint(const QPointingDevice *device, int id, QEventPoint::Sta
 }
 
 void Pipeline::touchEvent(const QPointerEvent *event) {
-    if (!pipeline_) return;
+    if (!d->pipeline_) return;
     if (event->type() == QEvent::TouchCancel) {  // its timestamp need not be the touches' clock
         cancelContacts();
         return;
@@ -194,43 +219,43 @@ void Pipeline::touchEvent(const QPointerEvent *event) {
     for (const QEventPoint &point : event->points()) {
         feedPoint(event->pointingDevice(), point.id(), point.state(), windowPosition(point), time);
     }
-    dk_pipeline_touch(pipeline_, DK_TOUCH_FRAME, 0, 0, 0, time);
+    dk_pipeline_touch(d->pipeline_, DK_TOUCH_FRAME, 0, 0, 0, time);
     emitIntents();
 }
 
 void Pipeline::singlePointEvent(const QPointerEvent *event, QEventPoint::State state) {
-    if (!pipeline_ || event->points().isEmpty()) return;
+    if (!d->pipeline_ || event->points().isEmpty()) return;
     const QEventPoint &point = event->points().first();
     // A move with nothing down (a pen hovering, a mouse moved without its button) is nothing.
-    if (state == QEventPoint::Updated && !slots_.count(std::make_pair(event->pointingDevice(), point.id()))) return;
+    if (state == QEventPoint::Updated && !d->slots_.count(std::make_pair(event->pointingDevice(), point.id()))) return;
     const qint64 time = microseconds(event->timestamp());
     feedPoint(event->pointingDevice(), point.id(), state, windowPosition(point), time);
-    dk_pipeline_touch(pipeline_, DK_TOUCH_FRAME, 0, 0, 0, time);
+    dk_pipeline_touch(d->pipeline_, DK_TOUCH_FRAME, 0, 0, 0, time);
     emitIntents();
 }
 
 void Pipeline::cancelContacts() {
-    if (!pipeline_ || slots_.empty()) return;
-    for (const auto &[key, slot] : slots_) dk_pipeline_touch(pipeline_, DK_TOUCH_CANCEL, slot, 0, 0, lastTime_);
-    slots_.clear();
-    dk_pipeline_touch(pipeline_, DK_TOUCH_FRAME, 0, 0, 0, lastTime_);
+    if (!d->pipeline_ || d->slots_.empty()) return;
+    for (const auto &[key, slot] : d->slots_) dk_pipeline_touch(d->pipeline_, DK_TOUCH_CANCEL, slot, 0, 0, d->lastTime_);
+    d->slots_.clear();
+    dk_pipeline_touch(d->pipeline_, DK_TOUCH_FRAME, 0, 0, 0, d->lastTime_);
     emitIntents();
 }
 
 void Pipeline::fail(char *error) {
-    lastError_ = QString::fromUtf8(error ? error : "no pipeline: set a scene first");
+    d->lastError_ = QString::fromUtf8(error ? error : "no pipeline: set a scene first");
     dk_string_free(error);
     emit lastErrorChanged();
 }
 
 bool Pipeline::run(const QJsonObject &command) {
-    if (!pipeline_) {
+    if (!d->pipeline_) {
         fail(nullptr);
         return false;
     }
     char *error = nullptr;
     const QByteArray json = QJsonDocument(command).toJson(QJsonDocument::Compact);
-    const bool taken = dk_pipeline_command(pipeline_, json.constData(), lastTime_, &error) == 0;
+    const bool taken = dk_pipeline_command(d->pipeline_, json.constData(), d->lastTime_, &error) == 0;
     if (!taken) fail(error);
     emitIntents();
     return taken;
@@ -262,28 +287,28 @@ bool Pipeline::key(const QString &key) { return run({{"type", "key"}, {"key", ke
 bool Pipeline::screen(double width, double height, double widthMM, double heightMM) {
     const bool taken = run({{"type", "screen"}, {"width", width}, {"height", height}, {"widthMM", widthMM},
                             {"heightMM", heightMM}});
-    if (taken) screenSent_ = {{"width", width}, {"height", height}, {"widthMM", widthMM}, {"heightMM", heightMM}};
+    if (taken) d->screenSent_ = {{"width", width}, {"height", height}, {"widthMM", widthMM}, {"heightMM", heightMM}};
     return taken;
 }
 
 bool Pipeline::record(const QString &path) {
-    if (!pipeline_) {
+    if (!d->pipeline_) {
         fail(nullptr);
         return false;
     }
     char *error = nullptr;
-    if (dk_pipeline_record(pipeline_, QFile::encodeName(path).constData(), &error) != 0) {
+    if (dk_pipeline_record(d->pipeline_, QFile::encodeName(path).constData(), &error) != 0) {
         fail(error);
         return false;
     }
-    recordingWatched_ = true;
+    d->recordingWatched_ = true;
     return true;
 }
 
 QVariantMap Pipeline::recording() const {
     int64_t bytes = 0;
     char *error = nullptr;
-    const dk_recording_state state = pipeline_ ? dk_pipeline_recording(pipeline_, &bytes, &error) : DK_RECORDING_OFF;
+    const dk_recording_state state = d->pipeline_ ? dk_pipeline_recording(d->pipeline_, &bytes, &error) : DK_RECORDING_OFF;
     QVariantMap answer{{"state", state == DK_RECORDING_ON ? "on" : state == DK_RECORDING_FAILED ? "failed" : "off"},
                        {"bytesWritten", qint64(bytes)}};
     if (error) answer["failure"] = QString::fromUtf8(error);
@@ -292,13 +317,13 @@ QVariantMap Pipeline::recording() const {
 }
 
 void Pipeline::emitIntents() {
-    if (recordingWatched_ && dk_pipeline_recording(pipeline_, nullptr, nullptr) == DK_RECORDING_FAILED) {
-        recordingWatched_ = false;
+    if (d->recordingWatched_ && dk_pipeline_recording(d->pipeline_, nullptr, nullptr) == DK_RECORDING_FAILED) {
+        d->recordingWatched_ = false;
         emit recordingFailed(recording()["failure"].toString());
     }
     dk_intent intent;
     // A slot may send a command, whose intents this loop then reads on: the order is kept.
-    while (pipeline_ && dk_pipeline_next_typed_intent(pipeline_, &intent) == 1) {
+    while (d->pipeline_ && dk_pipeline_next_typed_intent(d->pipeline_, &intent) == 1) {
         const QString id = QString::fromUtf8(intent.presentation);
         const QVariant detent = !intent.detent ? QVariant()
                                 : qstrcmp(intent.detent, "custom") == 0 ? QVariant(intent.detent_height)
@@ -309,7 +334,7 @@ void Pipeline::emitIntents() {
         case DK_INTENT_DRAG_ENDED: emit dragEnded(id, QString::fromUtf8(intent.outcome), detent); break;
         case DK_INTENT_DRAG_HANDED_BACK: emit dragHandedBack(id); break;
         case DK_INTENT_CONTENT_SCROLLED: emit contentScrolled(id, intent.offset); break;
-        case DK_INTENT_SET_DETENT: emit detentChanged(id, detent, QString::fromUtf8(intent.cause)); break;
+        case DK_INTENT_SET_DETENT: emit detentSet(id, detent, QString::fromUtf8(intent.cause)); break;
         case DK_INTENT_PASSTHROUGH_TAP: emit passthroughTap(QPointF(intent.x, intent.y)); break;
         case DK_INTENT_CONFIRMATION_REQUESTED: {
             QStringList options;

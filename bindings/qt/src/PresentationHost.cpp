@@ -35,7 +35,7 @@ PresentationHost::PresentationHost(QQuickWindow *window) : QObject(window), wind
     connect(p, &Pipeline::dragHandedBack, this, [this](const QString &id) {
         if (Presentation *to = presentation(id)) to->takeDrag(false, 0);
     });
-    connect(p, &Pipeline::detentChanged, this, [this](const QString &id, const QVariant &detent, const QString &cause) {
+    connect(p, &Pipeline::detentSet, this, [this](const QString &id, const QVariant &detent, const QString &cause) {
         if (Presentation *to = presentation(id)) {
             to->takeDetent(detent);
             emit to->detentSet(detent, cause);

@@ -10,8 +10,7 @@
 #include <QJsonObject>
 #include <QObject>
 #include <QPointF>
-#include <QPointer>
-#include <QScreen>
+#include <QScopedPointer>
 #include <QSizeF>
 #include <QStringList>
 #include <QVariant>
@@ -19,14 +18,13 @@
 #include <QWindow>
 #include <QtQml/qqmlregistration.h>
 
-#include <map>
-#include <utility>
 
 class QPointerEvent;
 class QPointingDevice;
-typedef struct dk_pipeline dk_pipeline;
 
 namespace DismissKitQt {
+
+struct PipelinePrivate;
 
 class Pipeline : public QObject {
     Q_OBJECT
@@ -43,13 +41,13 @@ public:
     // when the scene is refused.
     Q_INVOKABLE bool setScene(const QVariantMap &scene);
     bool setScene(const QJsonObject &scene);
-    bool hasScene() const { return pipeline_ != nullptr; }
+    bool hasScene() const;
 
     // The window whose screen the pipeline's screen is: its size in points, its millimetres from
     // its QScreen. Its resizes, its moves to another screen and the screen's rotations and
     // changes of size are sent as "screen" commands.
     void setWindow(QWindow *window);
-    QWindow *window() const { return window_; }
+    QWindow *window() const;
     // The window's screen as a "screen" command's fields (width, height, widthMM, heightMM).
     QVariantMap windowScreen() const;
     // The millimetres a screen of `points` (logical pixels, devicePixelRatio device pixels each)
@@ -57,7 +55,7 @@ public:
     // default of 100 device pixels an inch.
     static QSizeF millimetres(QSizeF points, QSizeF physicalSize, double devicePixelRatio);
     // The screen the pipeline has: its scene's, or the last "screen" command's.
-    QVariantMap currentScreen() const { return screenSent_; }
+    QVariantMap currentScreen() const;
 
     // One touch event (QTouchEvent begin, update, end or cancel) is one frame. A mouse's primary
     // button and a pen on the tablet are one contact each, from press to release, so that a
@@ -87,16 +85,16 @@ public:
     // What became of the recording: "state" ("off", "on" or "failed"), "bytesWritten" (what is
     // on disk: after a failed write, up to the last whole frame or command) and "failure".
     Q_INVOKABLE QVariantMap recording() const;
-    QString lastError() const { return lastError_; }
+    QString lastError() const;
     // The time of the last touch, in microseconds: the clock host commands use.
-    qint64 lastTime() const { return lastTime_; }
+    qint64 lastTime() const;
 
 signals:
     void dragBegan(const QString &id, const QString &origin);
     void dragChanged(const QString &id, double offset, double velocity);
     // detent: "medium", "large" or a height in points.
     void dragEnded(const QString &id, const QString &outcome, const QVariant &detent);
-    void detentChanged(const QString &id, const QVariant &detent, const QString &cause);
+    void detentSet(const QString &id, const QVariant &detent, const QString &cause);
     void confirmationRequested(const QString &id, const QString &source, const QStringList &options);
     void saved(const QString &id);
     void dismissed(const QString &id, const QString &source, const QString &resolution);
@@ -123,19 +121,8 @@ private:
     void feedPoint(const QPointingDevice *device, int id, QEventPoint::State state, QPointF at, qint64 time);
     QPointF windowPosition(const QEventPoint &point) const;
 
-    dk_pipeline *pipeline_ = nullptr;
-    QPointer<QWindow> window_;
-    QPointer<QScreen> screen_;
-    QVariantMap screenSent_;
-    QString lastError_;
-    // (device, Qt's point id) -> seat slot, while the contact is down.
-    std::map<std::pair<const QPointingDevice *, int>, int> slots_;
-    qint64 lastTime_ = 0;
-    quint64 lastMilliseconds_ = 0;
-    quint64 wraps_ = 0;
-    bool timed_ = false;
-    // Whether the pipeline records and a failure is still to be told.
-    bool recordingWatched_ = false;
+    // The state, behind a pointer: the class's size and layout stay as the library changes.
+    QScopedPointer<PipelinePrivate> d;
 };
 
 }  // namespace DismissKitQt

@@ -113,6 +113,22 @@ Item {
             compare(root.order, ["save", "tapOutside autosaved"])
         }
 
+        function test_compactWidthMakesItASheet() {
+            const window = root.Window.window
+            const width = window.width
+            window.width = 500
+            tryCompare(root.Overlay.overlay, "width", 500)
+            share.open()
+            verify(share.presentation.presented, share.presentation.lastError)
+            verify(share.compact)
+            compare(share.x, 0)
+            compare(share.width, 500)
+            compare(share.y, 40)  // the large detent's top
+            share.close()
+            window.width = width
+            tryCompare(root.Overlay.overlay, "width", width)
+        }
+
         function test_alertClosesByItsButtonsOnly() {
             alert.open()
             verify(alert.presentation.presented, alert.presentation.lastError)

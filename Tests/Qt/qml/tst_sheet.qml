@@ -52,6 +52,7 @@ Item {
             root.order = []
             detentSet.clear()
             sheet.edited = false
+            sheet.style = "sheet"
         }
 
         function cleanup() {
@@ -186,6 +187,19 @@ Item {
             touch.release(0, root, x, y - 100).commit()
             wait(50)
             verify(sheet.visible)
+        }
+
+        function test_fullScreenIsClosedByEscapeNotBySwipes() {
+            sheet.style = "fullScreen"
+            sheet.open()
+            tryVerify(() => Math.abs(sheet.y) < 1, 5000, "a full-screen sheet covers the window")
+            swipe(400, 30, 480, 20)
+            wait(100)
+            verify(sheet.visible)
+            compare(root.order, [])
+            keyClick(Qt.Key_Escape)
+            tryCompare(sheet, "visible", false)
+            compare(root.order, ["escapeKey direct"])
         }
 
         function test_mouseSwipeCloses() {

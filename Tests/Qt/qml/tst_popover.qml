@@ -53,6 +53,10 @@ Item {
         name: "PopoverAndAlert"
         when: windowShown
 
+        // How long a wait may last before the run counts as stuck: each wait ends as soon as
+        // what it waits for holds, so a slow machine stays far below it.
+        readonly property int stall: 60000
+
         function init() {
             root.order = []
             root.behindTaps = 0
@@ -63,8 +67,8 @@ Item {
         function cleanup() {
             share.close()
             alert.close()
-            tryCompare(share, "visible", false)
-            tryCompare(alert, "visible", false)
+            tryCompare(share, "visible", false, stall)
+            tryCompare(alert, "visible", false, stall)
         }
 
         function tap(x, y) {
@@ -84,7 +88,7 @@ Item {
         function test_tapOutsideAutosavesAndCloses() {
             openShare()
             tap(200, 400)
-            tryCompare(share, "visible", false)
+            tryCompare(share, "visible", false, stall)
             compare(root.order, ["save", "tapOutside autosaved"])
             wait(50)
             compare(root.behindTaps, 0)  // the tap closed the popover and went no further
@@ -93,15 +97,15 @@ Item {
         function test_passThroughTapReachesTheItem() {
             openShare()
             tap(other.x + 60, other.y + 22)
-            tryCompare(share, "visible", false)
-            tryCompare(root, "otherClicks", 1)
+            tryCompare(share, "visible", false, stall)
+            tryCompare(root, "otherClicks", 1, stall)
             compare(root.order, ["save", "tapOutside autosaved"])
         }
 
         function test_anchorTapClosesWithoutReopening() {
             openShare()
             tap(shareButton.x + 50, shareButton.y + 22)
-            tryCompare(share, "visible", false)
+            tryCompare(share, "visible", false, stall)
             wait(50)
             compare(root.shareClicks, 0)
         }
@@ -109,7 +113,7 @@ Item {
         function test_mouseClickOutsideCloses() {
             openShare()
             mouseClick(root, 200, 400)
-            tryCompare(share, "visible", false)
+            tryCompare(share, "visible", false, stall)
             compare(root.order, ["save", "tapOutside autosaved"])
         }
 
@@ -117,7 +121,7 @@ Item {
             const window = root.Window.window
             const width = window.width
             window.width = 500
-            tryCompare(root.Overlay.overlay, "width", 500)
+            tryCompare(root.Overlay.overlay, "width", 500, stall)
             share.open()
             verify(share.presentation.presented, share.presentation.lastError)
             verify(share.compact)
@@ -126,7 +130,7 @@ Item {
             compare(share.y, 40)  // the large detent's top
             share.close()
             window.width = width
-            tryCompare(root.Overlay.overlay, "width", width)
+            tryCompare(root.Overlay.overlay, "width", width, stall)
         }
 
         function test_alertClosesByItsButtonsOnly() {
@@ -145,14 +149,14 @@ Item {
             const confirm = findChild(root.Overlay.overlay, "alert-confirm")
             verify(confirm.height >= 44)
             mouseClick(confirm)
-            tryCompare(alert, "visible", false)
+            tryCompare(alert, "visible", false, stall)
             compare(root.order, ["confirmed"])
         }
 
         function test_escapeCancelsTheAlert() {
             alert.open()
             keyClick(Qt.Key_Escape)
-            tryCompare(alert, "visible", false)
+            tryCompare(alert, "visible", false, stall)
             compare(root.order, ["cancelled"])
         }
 

@@ -44,6 +44,10 @@ Item {
         name: "Sheet"
         when: windowShown
 
+        // How long a wait may last before the run counts as stuck: each wait ends as soon as
+        // what it waits for holds, so a slow machine stays far below it.
+        readonly property int stall: 60000
+
         readonly property real large: root.height - 40
 
         function topOf(detent) { return root.height - (detent === "large" ? large : large / 2) }
@@ -57,14 +61,14 @@ Item {
 
         function cleanup() {
             sheet.close()
-            tryCompare(sheet, "visible", false)
+            tryCompare(sheet, "visible", false, stall)
             verify(!sheet.presentation.presented)
         }
 
         function openAt(detent) {
             sheet.selectedDetent = detent
             sheet.open()
-            tryVerify(() => Math.abs(sheet.y - topOf(detent)) < 1, 5000, "the sheet settles at " + detent)
+            tryVerify(() => Math.abs(sheet.y - topOf(detent)) < 1, stall, "the sheet settles at " + detent)
             verify(sheet.presentation.presented, sheet.presentation.lastError)
         }
 
@@ -87,14 +91,14 @@ Item {
         }
 
         function waitForAnswer(choice) {
-            tryVerify(() => answer(choice) !== null && answer(choice).visible, 5000, "the question offers " + choice)
+            tryVerify(() => answer(choice) !== null && answer(choice).visible, stall, "the question offers " + choice)
             return answer(choice)
         }
 
         function test_cleanSwipeCloses() {
             openAt("large")
             swipe(400, topOf("large") + 30, 480, 20)
-            tryCompare(sheet, "visible", false)
+            tryCompare(sheet, "visible", false, stall)
             compare(root.order, ["swipeFromTop direct"])
         }
 
@@ -102,13 +106,13 @@ Item {
             openAt("large")
             sheet.edited = true
             swipe(400, topOf("large") + 30, 480, 20)
-            tryCompare(sheet.presentation, "question", ["discard", "save", "keepEditing"])
+            tryCompare(sheet.presentation, "question", ["discard", "save", "keepEditing"], stall)
             waitForAnswer("discard")
             verify(sheet.visible)
             // The sheet springs back to its detent while it asks.
-            tryVerify(() => Math.abs(sheet.y - topOf("large")) < 1, 5000)
+            tryVerify(() => Math.abs(sheet.y - topOf("large")) < 1, stall)
             mouseClick(answer("discard"))
-            tryCompare(sheet, "visible", false)
+            tryCompare(sheet, "visible", false, stall)
             compare(root.order, ["swipeFromTop discarded"])
         }
 
@@ -118,7 +122,7 @@ Item {
             swipe(400, topOf("large") + 30, 480, 20)
             waitForAnswer("save")
             mouseClick(answer("save"))
-            tryCompare(sheet, "visible", false)
+            tryCompare(sheet, "visible", false, stall)
             compare(root.order, ["save", "swipeFromTop saved"])
         }
 
@@ -128,7 +132,7 @@ Item {
             keyClick(Qt.Key_Escape)
             waitForAnswer("keepEditing")
             mouseClick(answer("keepEditing"))
-            tryCompare(sheet.presentation, "question", [])
+            tryCompare(sheet.presentation, "question", [], stall)
             wait(50)
             verify(sheet.visible)
             compare(root.order, [])
@@ -153,17 +157,17 @@ Item {
             touch.press(0, root, 400, topOf("large") + 8).commit()
             wait(30)
             touch.release(0, root, 400, topOf("large") + 8).commit()
-            tryCompare(sheet, "detent", "medium")
+            tryCompare(sheet, "detent", "medium", stall)
             compare(detentSet.signalArguments[0][1], "grabberTap")
-            tryVerify(() => Math.abs(sheet.y - topOf("medium")) < 1, 5000, "the sheet settles at medium")
+            tryVerify(() => Math.abs(sheet.y - topOf("medium")) < 1, stall, "the sheet settles at medium")
         }
 
         function test_grabberDragResizes() {
             openAt("medium")
             swipe(400, topOf("medium") + 8, -230, 20)
-            tryCompare(sheet, "detent", "large")
+            tryCompare(sheet, "detent", "large", stall)
             compare(detentSet.signalArguments[0][1], "grabberDrag")
-            tryVerify(() => Math.abs(sheet.y - topOf("large")) < 1, 5000, "the sheet settles at large")
+            tryVerify(() => Math.abs(sheet.y - topOf("large")) < 1, stall, "the sheet settles at large")
         }
 
         function test_scrolledListHandsOffAndBack() {
@@ -192,13 +196,13 @@ Item {
         function test_fullScreenIsClosedByEscapeNotBySwipes() {
             sheet.style = "fullScreen"
             sheet.open()
-            tryVerify(() => Math.abs(sheet.y) < 1, 5000, "a full-screen sheet covers the window")
+            tryVerify(() => Math.abs(sheet.y) < 1, stall, "a full-screen sheet covers the window")
             swipe(400, 30, 480, 20)
             wait(100)
             verify(sheet.visible)
             compare(root.order, [])
             keyClick(Qt.Key_Escape)
-            tryCompare(sheet, "visible", false)
+            tryCompare(sheet, "visible", false, stall)
             compare(root.order, ["escapeKey direct"])
         }
 
@@ -209,7 +213,7 @@ Item {
             for (let i = 1; i <= 20; i++) mouseMove(root, x, y + 24 * i, 8)
             wait(60)
             mouseRelease(root, x, y + 480)
-            tryCompare(sheet, "visible", false)
+            tryCompare(sheet, "visible", false, stall)
             compare(root.order, ["swipeFromTop direct"])
         }
 
@@ -221,12 +225,12 @@ Item {
             const window = root.Window.window
             const width = window.width
             window.width = width - 100
-            tryCompare(root.Overlay.overlay, "width", width - 100)
+            tryCompare(root.Overlay.overlay, "width", width - 100, stall)
             compare(sheet.presentation.question, ["discard", "save", "keepEditing"])
             verify(answer("discard").visible)
             window.width = width
             mouseClick(answer("keepEditing"))
-            tryCompare(sheet.presentation, "question", [])
+            tryCompare(sheet.presentation, "question", [], stall)
         }
 
         // The pictures of the README, made in the working folder (Tests/Qt/run --pictures Docs keeps

@@ -23,36 +23,31 @@ struct TypedIntentText {
     /// when a long id or a text naming presentations is written): its numbers, its enums and
     /// their names, and its other strings copied into the buffer.
     mutating func fill(_ intent: inout dk_intent, with entry: HostedPipeline.Entry, names: () -> PresentationNames) {
-        let id: PresentationID?
-        var text: String?
         switch entry {
+        case .intent(let value):
+            intent.time_us = value.time
+            guard let id = Self.fill(&intent, with: value.kind) else { return }
+            keep(id, names: names)
+            count = presentationSize
+            if case .rejected(_, _, let why) = value.kind {
+                let offset = add(why.text(names: names()))
+                intent.reason = UnsafePointer(buffer! + offset)
+            }
         case .decision(let decision):
             intent.type = DK_INTENT_DECISION
             intent.time_us = decision.time
-            id = decision.presentation
-            text = decision.jsonLine(names: names()).text
-        case .intent(let value):
-            intent.time_us = value.time
-            var reason: RejectionReason?
-            id = fill(&intent, with: value.kind, reason: &reason)
-            text = reason?.text(names: names())
+            if let id = decision.presentation { keep(id, names: names) }
+            count = presentationSize
+            let offset = add(decision.jsonLine(names: names()).text)
+            intent.json = UnsafePointer(buffer! + offset)
+            guard decision.presentation != nil else { return }
         }
-        if let id { keep(id, names: names) }
-        count = presentationSize
-        let textOffset = text.map { text in
-            var text = text
-            return text.withUTF8 { add(bytes: $0) }
-        }
-        if id != nil { intent.presentation = UnsafePointer(buffer) }
-        if let textOffset {
-            let pointer = UnsafePointer(buffer! + textOffset)
-            if intent.type == DK_INTENT_DECISION { intent.json = pointer } else { intent.reason = pointer }
-        }
+        intent.presentation = UnsafePointer(buffer)
     }
 
     /// Fills the numbers, enums and names of an intent of `kind`; returns the presentation it is
-    /// about, and gives a rejection's reason in `reason`.
-    private func fill(_ intent: inout dk_intent, with kind: Intent.Kind, reason: inout RejectionReason?) -> PresentationID? {
+    /// about.
+    private static func fill(_ intent: inout dk_intent, with kind: Intent.Kind) -> PresentationID? {
         func detentFields(_ value: Detent) {
             intent.detent_kind = value.cValue
             intent.detent = detentNames[value.cValue.rawValue]
@@ -120,9 +115,8 @@ struct TypedIntentText {
         case .cancelled(let id):
             intent.type = DK_INTENT_CANCELLED
             return id
-        case .rejected(let id, let source, let why):
+        case .rejected(let id, let source, _):
             intent.type = DK_INTENT_REJECTED
-            reason = why
             intent.dismissal_source = source.cValue
             intent.source = sourceNames[source.cValue.rawValue]
             return id
@@ -134,11 +128,16 @@ struct TypedIntentText {
         guard id != presentation else { return }
         count = 0
         if id.withInlineUTF8({ add(bytes: $0) }) == nil {
-            var name = names().name(of: id)
-            _ = name.withUTF8 { add(bytes: $0) }
+            _ = add(names().name(of: id))
         }
         presentation = id
         presentationSize = count
+    }
+
+    /// Adds `text` and a terminating NUL; returns where they begin.
+    private mutating func add(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { add(bytes: $0) }
     }
 
     /// Adds `bytes` and a terminating NUL; returns where they begin.

@@ -59,12 +59,12 @@ enum CLibrary {
                         sceneText: sceneText, events: events)
     }
 
-    /// The core's ns an event and the intents it gave, best of `runs`.
-    static func core(_ workload: Workload, runs: Int) -> (nanoseconds: Double, intents: Int)? {
+    /// The core's ns an event and the intents it gave, best of three runs.
+    static func core(_ workload: Workload) -> (nanoseconds: Double, intents: Int)? {
         guard let scene = try? SceneFile.parse(workload.sceneText, path: "scene") else { return nil }
         var intents: [Intent] = []
         intents.reserveCapacity(1100)
-        let measured = bestOf(runs) { () -> Int in
+        let measured = bestOf(3) { () -> Int in
             var pipeline = DismissalPipeline(scene: scene.scene, configuration: scene.configuration)
             return feed(&pipeline, workload.events, intents: &intents)
         }
@@ -127,26 +127,36 @@ enum CLibrary {
         }
         sceneFile.append(workload.sceneText)
         sceneFile.close()
-        let run = runProcess([program, scenePath, eventsPath, String(runs)], captureOutput: true, scratch: scratch)
-        let numbers = run.output.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        guard run.status == 0, numbers.count == 2, let library = Double(numbers[0]), let libraryIntents = Int(numbers[1]) else {
-            return (nil, "the C program failed (\(run.status)): \(run.errors)")
+        // The program and the core take turns, so that a change in the machine's pace reaches both
+        // sides of the ratio; each turn is the best of three runs, the first of which warms up.
+        var library = Double.infinity
+        var libraryIntents = 0
+        var core = Double.infinity
+        for _ in 0..<runs {
+            let run = runProcess([program, scenePath, eventsPath, "3"], captureOutput: true, scratch: scratch)
+            let numbers = run.output.split(whereSeparator: { $0 == " " || $0 == "\n" })
+            guard run.status == 0, numbers.count == 2, let nanoseconds = Double(numbers[0]), let intents = Int(numbers[1]) else {
+                return (nil, "the C program failed (\(run.status)): \(run.errors)")
+            }
+            guard let coreRun = Self.core(workload) else { return (nil, "the scene is refused") }
+            guard coreRun.intents == intents else {
+                return (nil, "the C library read \(intents) intents, the core gave \(coreRun.intents)")
+            }
+            library = min(library, nanoseconds)
+            core = min(core, coreRun.nanoseconds)
+            libraryIntents = intents
         }
-        guard let core = core(workload, runs: runs) else { return (nil, "the scene is refused") }
-        guard core.intents == libraryIntents else {
-            return (nil, "the C library read \(libraryIntents) intents, the core gave \(core.intents)")
-        }
-        let ratio = library / core.nanoseconds
+        let ratio = library / core
         return (Figure(
             id: "c-api-\(workload.name)", label: "C library: touch + typed intents (\(workload.name == "dell" ? "Dell Canvas" : "drags"))",
             value: library, unit: "ns/event",
             text: "\(decimal(library, digits: 1)) ns/event, \(decimal(ratio, digits: 2))× the core's",
             input: workload.description + ", \(libraryIntents) intents read as `dk_intent`s after each frame, every question "
-                + "answered, the installed library, best of \(runs), CPU time",
-            anchor: "the core on the same events: \(decimal(core.nanoseconds, digits: 1)) ns/event",
+                + "answered, the installed library, \(runs) turns with the core's of the best of 3 runs, CPU time",
+            anchor: "the core on the same events: \(decimal(core, digits: 1)) ns/event",
             comparison: "\(decimal(ratio, digits: 2))× the core's time",
             target: "≤ 2× the core's time", met: ratio <= 2,
-            details: [("coreNanoseconds", .number(core.nanoseconds)), ("ratio", .number(ratio)),
+            details: [("coreNanoseconds", .number(core)), ("ratio", .number(ratio)),
                       ("intents", .integer(Int64(libraryIntents)))]), "")
     }
 }

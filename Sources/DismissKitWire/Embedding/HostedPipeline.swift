@@ -6,10 +6,16 @@ import DismissKitCore
 /// `gesturectl replay --explain`'s order). The C library and the WebAssembly module are thin
 /// shells over it, so both give the same lines for the same calls. A value: a host holds it in
 /// one place and reaches all of it in one access per call.
+///
+/// A touch is taken by inlinable code, in the host's own call (half of what a host gives are
+/// frames, which change little more than the time): what it changes is stored in internal
+/// properties that such code may set (`core`, `hasStarted`), read outside through public ones.
 public struct HostedPipeline {
-    public private(set) var pipeline: DismissalPipeline
+    /// The pipeline.
+    @inlinable public var pipeline: DismissalPipeline { core }
+    @usableFromInline var core: DismissalPipeline
     /// Intents decided, in order; those before `nextIntent` have been read.
-    public private(set) var intents: [Intent] = []
+    @usableFromInline var intents: [Intent] = []
     @usableFromInline var nextIntent = 0
     /// Where the intents the latest touch or command decided begin in `intents`.
     @usableFromInline var latestCallStart = 0
@@ -20,16 +26,17 @@ public struct HostedPipeline {
     /// Where a call's decisions are taken to, reused from one call to the next.
     private var taken: [GestureDecision] = []
     /// Whether a touch or command has been given: a recording must begin before.
-    public private(set) var started = false
+    @inlinable public var started: Bool { hasStarted }
+    @usableFromInline var hasStarted = false
     /// The time of the latest command or taken touch: a command is not taken earlier, as a
     /// touch is not.
-    public private(set) var latestTime = -InputLimits.largestTime
+    @usableFromInline var latestTime = -InputLimits.largestTime
     /// The session recorded in memory since ``startRecording()``: a session file's text
     /// (``SessionLines``), which `gesturectl replay --verify` replays; nil when not recording.
     public private(set) var session: [UInt8]?
 
     public init(scene: Scene, configuration: GestureConfiguration) {
-        pipeline = DismissalPipeline(scene: scene, configuration: configuration)
+        core = DismissalPipeline(scene: scene, configuration: configuration)
         intents.reserveCapacity(16)
     }
 
@@ -41,20 +48,20 @@ public struct HostedPipeline {
     }
 
     /// Whether the recogniser's decisions are read too.
-    public var explains: Bool {
-        get { pipeline.notesDecisions }
-        set { pipeline.notesDecisions = newValue }
+    @inlinable public var explains: Bool {
+        get { core.notesDecisions }
+        set { core.notesDecisions = newValue }
     }
 
     /// Takes a touch event (as a host gives it: ``TouchEvent/init(_:seatSlot:x:y:time:on:)``).
     /// Returns nil when it is taken, or why the pipeline refused it, changing nothing.
-    @discardableResult
+    @discardableResult @inlinable @inline(__always)
     public mutating func touch(_ event: TouchEvent) -> TouchRefusal? {
         startCall()
-        record(SessionLines.touchLine(event))
+        if session != nil { record(touch: event) }
         defer { endCall() }
         do throws(TouchRefusal) {
-            try pipeline.handle(event, into: &intents)
+            try core.handle(event, into: &intents)
             latestTime = max(latestTime, event.time)
             return nil
         } catch {
@@ -79,7 +86,7 @@ public struct HostedPipeline {
             throw Refusal(message: "command_json:\(error.line): \(error.reason)", taken: true)
         }
         do throws(HostCommandError) {
-            try pipeline.applyHostCommand(command, time: time, into: &intents)
+            try core.applyHostCommand(command, time: time, into: &intents)
         } catch {
             throw Refusal(message: error.reason, taken: true)
         }
@@ -102,7 +109,7 @@ public struct HostedPipeline {
     /// Starts recording the session in memory (``session``): false when a touch or command was
     /// already given, or it is recording.
     public mutating func startRecording() -> Bool {
-        guard !started, session == nil else { return false }
+        guard !hasStarted, session == nil else { return false }
         session = Array((SessionLines.headerLine + "\n" + SessionLines.sceneLine(pipeline.scene, configuration:
             pipeline.recogniser.configuration) + "\n").utf8)
         return true
@@ -153,11 +160,17 @@ public struct HostedPipeline {
 
     /// Begins a touch or command: forgets what was read, and marks where its intents begin; its
     /// decisions are queued ahead of them as it ends (``endCall()``).
-    @inline(__always)
-    private mutating func startCall() {
+    @inlinable @inline(__always)
+    mutating func startCall() {
         if nextIntent >= 64 || nextDecision >= 64 { compact() }
         latestCallStart = intents.count
-        started = true
+        hasStarted = true
+    }
+
+    /// Adds a touch's line to the session being recorded.
+    @usableFromInline
+    mutating func record(touch event: TouchEvent) {
+        record(SessionLines.touchLine(event))
     }
 
     /// Adds a line to the session being recorded, if one is; the line is written only then.
@@ -170,7 +183,8 @@ public struct HostedPipeline {
     /// Forgets the intents and decisions already read, once there are 64 of them and they are the
     /// larger part of their buffer: a caller that reads as it goes keeps the buffers small, and
     /// they are not emptied at every call.
-    private mutating func compact() {
+    @usableFromInline
+    mutating func compact() {
         if nextIntent >= 64 && nextIntent * 2 >= intents.count {
             let read = nextIntent
             intents.removeFirst(read)
@@ -186,14 +200,15 @@ public struct HostedPipeline {
 
     /// Ends a touch or command: queues its decisions ahead of its intents, as `Replay.steps`
     /// orders them.
-    @inline(__always)
-    private mutating func endCall() {
+    @inlinable @inline(__always)
+    mutating func endCall() {
         if session != nil { recordLatestIntents() }
         if explains { queueLatestDecisions() }
     }
 
     /// Adds the intents the latest call decided to the session being recorded.
-    private mutating func recordLatestIntents() {
+    @usableFromInline
+    mutating func recordLatestIntents() {
         var bytes: [UInt8] = []
         for index in latestCallStart..<intents.count {
             bytes.removeAll(keepingCapacity: true)
@@ -203,8 +218,9 @@ public struct HostedPipeline {
     }
 
     /// Queues the decisions of the latest call ahead of its intents.
-    private mutating func queueLatestDecisions() {
-        pipeline.takeDecisions(into: &taken)
+    @usableFromInline
+    mutating func queueLatestDecisions() {
+        core.takeDecisions(into: &taken)
         for decision in taken { decisions.append((latestCallStart, decision)) }
         taken.removeAll(keepingCapacity: true)
     }

@@ -182,40 +182,46 @@ void TestDismissKit::swipeDismisses() {
         offsets(area_, &DismissArea::sheetOffsetChanged);
     swipe(touchscreen_, {300, 60}, 150);
     QCOMPARE(began.count(), 1);
-    QCOMPARE(began[0][1].toString(), QStringLiteral("topRegion"));
+    QCOMPARE(began[0][1].value<Pipeline::DragOrigin>(), Pipeline::DragOrigin::TopRegion);
     QVERIFY(changed.count() >= 10);
     QVERIFY(changed.last()[0].toString() == "compose" && changed.last()[1].toDouble() > 100 && changed.last()[2].toDouble() > 1000);
     QCOMPARE(ended.count(), 1);
-    QCOMPARE(ended[0][1].toString(), QStringLiteral("dismissAttempt"));
+    QCOMPARE(ended[0][1].value<Pipeline::DragOutcome>(), Pipeline::DragOutcome::DismissAttempt);
     QCOMPARE(dismissed.count(), 1);
-    QCOMPARE(dismissed[0], (QVariantList{"compose", "swipeFromTop", "direct"}));
+    QCOMPARE(dismissed[0][0].toString(), QStringLiteral("compose"));
+    QCOMPARE(dismissed[0][1].value<Pipeline::DismissalSource>(), Pipeline::DismissalSource::SwipeFromTop);
+    QCOMPARE(dismissed[0][2].value<Pipeline::Resolution>(), Pipeline::Resolution::Direct);
     QVERIFY(offsets.count() > 10);  // the sheet followed the finger
     QCOMPARE(area_->sheetOffset(), 0.0);
 }
 
 void TestDismissKit::gatedSwipe_data() {
-    QTest::addColumn<QString>("choice");
+    QTest::addColumn<Pipeline::Choice>("choice");
     QTest::addColumn<QStringList>("after");
-    QTest::newRow("discard") << "discard" << QStringList{"dismissed:discarded"};
-    QTest::newRow("save") << "save" << QStringList{"saved", "dismissed:saved"};
-    QTest::newRow("keepEditing") << "keepEditing" << QStringList{"cancelled"};
+    QTest::newRow("discard") << Pipeline::Choice::Discard << QStringList{"dismissed:Discarded"};
+    QTest::newRow("save") << Pipeline::Choice::Save << QStringList{"saved", "dismissed:Saved"};
+    QTest::newRow("keepEditing") << Pipeline::Choice::KeepEditing << QStringList{"cancelled"};
 }
 
 void TestDismissKit::gatedSwipe() {
-    QFETCH(QString, choice);
+    QFETCH(Pipeline::Choice, choice);
     QFETCH(QStringList, after);
     setScene(sheetScene(true));
     QStringList seen;
     connect(area_->pipeline(), &Pipeline::confirmationRequested, this,
-            [&](const QString &id, const QString &source, const QStringList &options) {
-                seen << "question:" + id + ":" + source + ":" + options.join(',');
+            [&](const QString &id, Pipeline::DismissalSource source, const QVariantList &options) {
+                QStringList names;
+                for (const QVariant &option : options) names << QVariant::fromValue(option.value<Pipeline::Choice>()).toString();
+                seen << "question:" + id + ":" + QVariant::fromValue(source).toString() + ":" + names.join(',');
             });
     connect(area_->pipeline(), &Pipeline::saved, this, [&](const QString &) { seen << "saved"; });
     connect(area_->pipeline(), &Pipeline::dismissed, this,
-            [&](const QString &, const QString &, const QString &resolution) { seen << "dismissed:" + resolution; });
+            [&](const QString &, Pipeline::DismissalSource, Pipeline::Resolution resolution) {
+                seen << "dismissed:" + QVariant::fromValue(resolution).toString();
+            });
     connect(area_->pipeline(), &Pipeline::cancelled, this, [&](const QString &) { seen << "cancelled"; });
     swipe(touchscreen_, {300, 60}, 150);
-    const QStringList question{"question:compose:swipeFromTop:discard,save,keepEditing"};
+    const QStringList question{"question:compose:SwipeFromTop:Discard,Save,KeepEditing"};
     QCOMPARE(seen, question);  // nothing is dismissed behind the question
     QCOMPARE(area_->sheetOffset(), 0.0);  // the sheet sprang back
     QVERIFY(area_->pipeline()->confirm("compose", choice));
@@ -246,7 +252,9 @@ void TestDismissKit::popoverTapOutsideAutosaves() {
     QTest::touchEvent(view_.get(), touchscreen_).release(0, tap, view_.get());
     QCOMPARE(saved.count(), 1);
     QCOMPARE(dismissed.count(), 1);
-    QCOMPARE(dismissed[0], (QVariantList{"share", "tapOutside", "autosaved"}));
+    QCOMPARE(dismissed[0][0].toString(), QStringLiteral("share"));
+    QCOMPARE(dismissed[0][1].value<Pipeline::DismissalSource>(), Pipeline::DismissalSource::TapOutside);
+    QCOMPARE(dismissed[0][2].value<Pipeline::Resolution>(), Pipeline::Resolution::Autosaved);
     QCOMPARE(passthrough.count(), passesThrough ? 1 : 0);
     if (passesThrough) QCOMPARE(passthrough[0][0].toPointF(), QPointF(tap));  // in window points, exactly
 }
@@ -259,7 +267,7 @@ void TestDismissKit::secondFingerCancels() {
     const QPoint second(view_->width() * 3 / 5, view_->height() * 4 / 5);
     QTest::touchEvent(view_.get(), touchscreen_).stationary(0).press(1, second, view_.get());
     QCOMPARE(ended.count(), 1);
-    QCOMPARE(ended[0][1].toString(), QStringLiteral("cancel"));
+    QCOMPARE(ended[0][1].value<Pipeline::DragOutcome>(), Pipeline::DragOutcome::Cancel);
     clock_.now += 8;
     QTest::touchEvent(view_.get(), touchscreen_).release(0, {300, 160}, view_.get()).release(1, second, view_.get());
     QCOMPARE(questions.count(), 0);
@@ -278,7 +286,7 @@ void TestDismissKit::twoDevicesWithTheSameIds() {
     QTest::touchEvent(view_.get(), secondTouchscreen_).release(0, elsewhere, view_.get());
     QCOMPARE(questions.count(), 0);  // the first finger is still down
     QCOMPARE(ended.count(), 1);
-    QCOMPARE(ended[0][1].toString(), QStringLiteral("cancel"));  // a second contact cancels the drag
+    QCOMPARE(ended[0][1].value<Pipeline::DragOutcome>(), Pipeline::DragOutcome::Cancel);  // a second contact cancels the drag
     clock_.now += 8;
     QTest::touchEvent(view_.get(), touchscreen_).release(0, {300, 160}, view_.get());
     QCOMPARE(questions.count(), 0);
@@ -317,7 +325,7 @@ void TestDismissKit::flickableScrolledThenHandedOff() {
     QVERIFY2(contentYBeforeHandOff >= 0 && contentYBeforeHandOff < 100, "the Flickable did not scroll");
     QCOMPARE(list->property("contentY").toDouble(), 0.0);
     QCOMPARE(began.count(), 1);
-    QCOMPARE(began[0][1].toString(), QStringLiteral("scrolledContent"));
+    QCOMPARE(began[0][1].value<Pipeline::DragOrigin>(), Pipeline::DragOrigin::ScrolledContent);
     const double offset = area_->sheetOffset();
     QVERIFY(offset > 30);
     QFETCH(bool, handBack);
@@ -343,7 +351,7 @@ void TestDismissKit::flickableScrolledThenHandedOff() {
     // the host's first report on it says nothing of the content.
     QCOMPARE(scrolled.count(), scrolledBeforeReports);
     QCOMPARE(dismissed.count(), 1);
-    QCOMPARE(dismissed[0][1].toString(), QStringLiteral("swipeScrolledContent"));
+    QCOMPARE(dismissed[0][1].value<Pipeline::DismissalSource>(), Pipeline::DismissalSource::SwipeScrolledContent);
 }
 
 void TestDismissKit::resizeMidDrag() {
@@ -357,7 +365,7 @@ void TestDismissKit::resizeMidDrag() {
     QTRY_COMPARE(area_->pipeline()->currentScreen()["width"].toDouble(), double(narrower.width()));
     QVERIFY2(area_->pipeline()->lastError().isEmpty(), qPrintable(area_->pipeline()->lastError()));
     QCOMPARE(ended.count(), 1);
-    QCOMPARE(ended[0][1].toString(), QStringLiteral("cancel"));
+    QCOMPARE(ended[0][1].value<Pipeline::DragOutcome>(), Pipeline::DragOutcome::Cancel);
     clock_.now += 8;
     QTest::touchEvent(view_.get(), touchscreen_).release(0, {300, 160}, view_.get());
     QCOMPARE(questions.count(), 0);
@@ -397,9 +405,9 @@ void TestDismissKit::rotationWithAQuestionOpen() {
                  - before["widthMM"].toDouble() / before["width"].toDouble()) < 1e-9);
     QVERIFY2(area_->pipeline()->lastError().isEmpty(), qPrintable(area_->pipeline()->lastError()));
     // The question outlived the rotation: its answer still works.
-    QVERIFY(area_->pipeline()->confirm("compose", "discard"));
+    QVERIFY(area_->pipeline()->confirm("compose", Pipeline::Choice::Discard));
     QCOMPARE(dismissed.count(), 1);
-    QCOMPARE(dismissed[0][2].toString(), QStringLiteral("discarded"));
+    QCOMPARE(dismissed[0][2].value<Pipeline::Resolution>(), Pipeline::Resolution::Discarded);
 }
 
 void TestDismissKit::screenInMillimetresAtEveryScale() {
@@ -437,7 +445,7 @@ void TestDismissKit::touchCompression() {
     if (compressed) {
         // One jump of 150 pt: the release finds no recent movement, and the sheet settles.
         QCOMPARE(changed.count(), 1);
-        QCOMPARE(ended[0][1].toString(), QStringLiteral("settle"));
+        QCOMPARE(ended[0][1].value<Pipeline::DragOutcome>(), Pipeline::DragOutcome::Settle);
         QCOMPARE(dismissed.count(), 0);
     } else {
         QCOMPARE(changed.count(), 12);
@@ -480,11 +488,11 @@ void TestDismissKit::anAbsurdTimestampIsOneBadStamp() {
 void TestDismissKit::aRecordingThatFailsIsSaid() {
     setScene(sheetScene(false));
     Pipeline *pipeline = area_->pipeline();
-    QCOMPARE(pipeline->recording()["state"].toString(), QStringLiteral("off"));
+    QCOMPARE(pipeline->recording()["state"].value<Pipeline::RecordingState>(), Pipeline::RecordingState::Off);
     QTemporaryDir folder;
     const QString path = folder.filePath(QStringLiteral("session.jsonl"));
     QVERIFY2(pipeline->record(path), qPrintable(pipeline->lastError()));
-    QCOMPARE(pipeline->recording()["state"].toString(), QStringLiteral("on"));
+    QCOMPARE(pipeline->recording()["state"].value<Pipeline::RecordingState>(), Pipeline::RecordingState::On);
     QVERIFY(!pipeline->record(path));  // once is enough
     QSignalSpy failed(pipeline, &Pipeline::recordingFailed);
     QSignalSpy dismissed(area_->pipeline(), &Pipeline::dismissed);
@@ -500,7 +508,7 @@ void TestDismissKit::aRecordingThatFailsIsSaid() {
     QCOMPARE(failed.count(), 1);
     QVERIFY2(failed[0][0].toString().contains(QStringLiteral("File too large")), qPrintable(failed[0][0].toString()));
     const QVariantMap recording = pipeline->recording();
-    QCOMPARE(recording["state"].toString(), QStringLiteral("failed"));
+    QCOMPARE(recording["state"].value<Pipeline::RecordingState>(), Pipeline::RecordingState::Failed);
     QCOMPARE(recording["bytesWritten"].toLongLong(), QFileInfo(path).size());
     QVERIFY(QFileInfo(path).size() <= qint64(limit));
     QCOMPARE(dismissed.count(), 1);
@@ -525,7 +533,7 @@ void TestDismissKit::touchCancelCarriesTheLastTime() {
     cancel.setTimestamp(0);
     QCoreApplication::sendEvent(view_.get(), &cancel);
     QCOMPARE(ended.count(), 1);
-    QCOMPARE(ended[0][1].toString(), QStringLiteral("cancel"));
+    QCOMPARE(ended[0][1].value<Pipeline::DragOutcome>(), Pipeline::DragOutcome::Cancel);
     QCOMPARE(area_->pipeline()->lastTime(), last);
     // The next touch starts afresh on a free seat slot.
     swipe(touchscreen_, {300, 60}, 150);
@@ -572,7 +580,9 @@ void TestDismissKit::widgetSwipe() {
     clock_.now += 8;
     QTest::touchEvent(&widget, touchscreen_).release(0, {300, 210});
     QCOMPARE(dismissed.count(), 1);
-    QCOMPARE(dismissed[0], (QVariantList{"compose", "swipeFromTop", "direct"}));
+    QCOMPARE(dismissed[0][0].toString(), QStringLiteral("compose"));
+    QCOMPARE(dismissed[0][1].value<Pipeline::DismissalSource>(), Pipeline::DismissalSource::SwipeFromTop);
+    QCOMPARE(dismissed[0][2].value<Pipeline::Resolution>(), Pipeline::Resolution::Direct);
     // Positions are the window's points: a tap in a popover's pass-through strip comes back as it went.
     QSignalSpy passthrough(&widget.pipeline, &DismissKitQt::Pipeline::passthroughTap);
     QVERIFY(widget.pipeline.present(popover(widget.width())));

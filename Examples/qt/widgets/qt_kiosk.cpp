@@ -86,12 +86,13 @@ private:
         auto *message = new QLabel("Your changes have not been saved.");
         message->setAlignment(Qt::AlignCenter);
         layout->addWidget(message);
-        const std::pair<const char *, const char *> answers[] = {
-            {"discard", "Discard Changes"}, {"save", "Save"}, {"keepEditing", "Keep Editing"}};
+        using Choice = DismissKitQt::Pipeline::Choice;
+        const std::pair<Choice, const char *> answers[] = {
+            {Choice::Discard, "Discard Changes"}, {Choice::Save, "Save"}, {Choice::KeepEditing, "Keep Editing"}};
         for (const auto &[choice, label] : answers) {
             auto *button = new QPushButton(label);
-            button->setObjectName(choice);
-            connect(button, &QPushButton::clicked, this, [this, question, presentation, choice = QString(choice)] {
+            if (choice == Choice::Discard) button->setObjectName("discard");
+            connect(button, &QPushButton::clicked, this, [this, question, presentation, choice = choice] {
                 question->close();
                 pipeline_.confirm(presentation, choice);
             });

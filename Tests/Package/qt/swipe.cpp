@@ -15,8 +15,10 @@ int main(int argc, char **argv) {
     DismissKitQt::Pipeline pipeline;
     QString dismissed;
     QObject::connect(&pipeline, &DismissKitQt::Pipeline::dismissed,
-                     [&](const QString &id, const QString &source, const QString &resolution) {
-                         dismissed = id + " " + source + " " + resolution;
+                     [&](const QString &id, DismissKitQt::Pipeline::DismissalSource source,
+                         DismissKitQt::Pipeline::Resolution resolution) {
+                         dismissed = id + " " + QVariant::fromValue(source).toString() + " "
+                                     + QVariant::fromValue(resolution).toString();
                      });
     const QVariantMap sheet{{"id", "compose"}, {"style", "sheet"}};
     if (!pipeline.setScene(QVariantMap{{"presentations", QVariantList{sheet}}})) {
@@ -36,5 +38,5 @@ int main(int argc, char **argv) {
     }
     std::printf("dismissed: %s (DismissKitQt %s, libdismisskit %s)\n", qPrintable(dismissed), DISMISSKITQT_VERSION,
                 dk_version());
-    return dismissed == "compose swipeFromTop direct" ? 0 : 1;
+    return dismissed == "compose SwipeFromTop Direct" ? 0 : 1;
 }

@@ -10,6 +10,9 @@ Item {
     width: 800
     height: 600
     property var order: []
+
+    // How a dismissal is written in `order`: its Pipeline.DismissalSource and Pipeline.Resolution.
+    function dismissal(source, resolution) { return "dismissed " + source + " " + resolution }
     property int behindTaps: 0
     property int otherClicks: 0
     property int shareClicks: 0
@@ -35,7 +38,7 @@ Item {
         implicitWidth: 320
         implicitHeight: 300
         onSaveRequested: root.order.push("save")
-        onDismissed: (source, resolution) => root.order.push(source + " " + resolution)
+        onDismissed: (source, resolution) => root.order.push(root.dismissal(source, resolution))
         Label { anchors.centerIn: parent; text: "Share settings" }
     }
 
@@ -89,7 +92,7 @@ Item {
             openShare()
             tap(200, 400)
             tryCompare(share, "visible", false, stall)
-            compare(root.order, ["save", "tapOutside autosaved"])
+            compare(root.order, ["save", root.dismissal(Pipeline.DismissalSource.TapOutside, Pipeline.Resolution.Autosaved)])
             wait(50)
             compare(root.behindTaps, 0)  // the tap closed the popover and went no further
         }
@@ -99,7 +102,7 @@ Item {
             tap(other.x + 60, other.y + 22)
             tryCompare(share, "visible", false, stall)
             tryCompare(root, "otherClicks", 1, stall)
-            compare(root.order, ["save", "tapOutside autosaved"])
+            compare(root.order, ["save", root.dismissal(Pipeline.DismissalSource.TapOutside, Pipeline.Resolution.Autosaved)])
         }
 
         function test_anchorTapClosesWithoutReopening() {
@@ -114,7 +117,7 @@ Item {
             openShare()
             mouseClick(root, 200, 400)
             tryCompare(share, "visible", false, stall)
-            compare(root.order, ["save", "tapOutside autosaved"])
+            compare(root.order, ["save", root.dismissal(Pipeline.DismissalSource.TapOutside, Pipeline.Resolution.Autosaved)])
         }
 
         function test_compactWidthMakesItASheet() {

@@ -14,6 +14,9 @@ Item {
     height: 600
     property var order: []
 
+    // How a dismissal is written in `order`: its Pipeline.DismissalSource and Pipeline.Resolution.
+    function dismissal(source, resolution) { return "dismissed " + source + " " + resolution }
+
     Sheet {
         id: sheet
         name: "compose"
@@ -23,7 +26,7 @@ Item {
         property bool edited: false
         unsavedChanges: edited
         onSaveRequested: root.order.push("save")
-        onDismissed: (source, resolution) => root.order.push(source + " " + resolution)
+        onDismissed: (source, resolution) => root.order.push(root.dismissal(source, resolution))
 
         ListView {
             id: list
@@ -99,21 +102,21 @@ Item {
             openAt("large")
             swipe(400, topOf("large") + 30, 480, 20)
             tryCompare(sheet, "visible", false, stall)
-            compare(root.order, ["swipeFromTop direct"])
+            compare(root.order, [root.dismissal(Pipeline.DismissalSource.SwipeFromTop, Pipeline.Resolution.Direct)])
         }
 
         function test_unsavedSwipeAsksThenDiscardCloses() {
             openAt("large")
             sheet.edited = true
             swipe(400, topOf("large") + 30, 480, 20)
-            tryCompare(sheet.presentation, "question", ["discard", "save", "keepEditing"], stall)
+            tryCompare(sheet.presentation, "question", [Pipeline.Choice.Discard, Pipeline.Choice.Save, Pipeline.Choice.KeepEditing], stall)
             waitForAnswer("discard")
             verify(sheet.visible)
             // The sheet springs back to its detent while it asks.
             tryVerify(() => Math.abs(sheet.y - topOf("large")) < 1, stall)
             mouseClick(answer("discard"))
             tryCompare(sheet, "visible", false, stall)
-            compare(root.order, ["swipeFromTop discarded"])
+            compare(root.order, [root.dismissal(Pipeline.DismissalSource.SwipeFromTop, Pipeline.Resolution.Discarded)])
         }
 
         function test_saveIsAskedForBeforeTheSheetCloses() {
@@ -123,7 +126,7 @@ Item {
             waitForAnswer("save")
             mouseClick(answer("save"))
             tryCompare(sheet, "visible", false, stall)
-            compare(root.order, ["save", "swipeFromTop saved"])
+            compare(root.order, ["save", root.dismissal(Pipeline.DismissalSource.SwipeFromTop, Pipeline.Resolution.Saved)])
         }
 
         function test_keepEditingKeepsTheSheet() {
@@ -158,7 +161,7 @@ Item {
             wait(30)
             touch.release(0, root, 400, topOf("large") + 8).commit()
             tryCompare(sheet, "detent", "medium", stall)
-            compare(detentSet.signalArguments[0][1], "grabberTap")
+            compare(detentSet.signalArguments[0][1], Pipeline.DetentCause.GrabberTap)
             tryVerify(() => Math.abs(sheet.y - topOf("medium")) < 1, stall, "the sheet settles at medium")
         }
 
@@ -166,7 +169,7 @@ Item {
             openAt("medium")
             swipe(400, topOf("medium") + 8, -230, 20)
             tryCompare(sheet, "detent", "large", stall)
-            compare(detentSet.signalArguments[0][1], "grabberDrag")
+            compare(detentSet.signalArguments[0][1], Pipeline.DetentCause.GrabberDrag)
             tryVerify(() => Math.abs(sheet.y - topOf("large")) < 1, stall, "the sheet settles at large")
         }
 
@@ -203,7 +206,31 @@ Item {
             compare(root.order, [])
             keyClick(Qt.Key_Escape)
             tryCompare(sheet, "visible", false, stall)
-            compare(root.order, ["escapeKey direct"])
+            compare(root.order, [root.dismissal(Pipeline.DismissalSource.EscapeKey, Pipeline.Resolution.Direct)])
+        }
+
+        // In a regular width (the window is 800 pt), a formSheet is a centred card and a
+        // pageSheet a centred column from the top inset: drawn where the pipeline hit-tests them,
+        // a swipe from their top closes them and a touch beside them does not.
+        function test_formAndPageSheetsAreCentred_data() {
+            return [{tag: "formSheet", width: 540, height: 520, top: 40},
+                    {tag: "pageSheet", width: 700, height: 560, top: 40}]
+        }
+
+        function test_formAndPageSheetsAreCentred(data) {
+            sheet.style = data.tag
+            sheet.open()
+            tryVerify(() => Math.abs(sheet.y - data.top) < 1, stall, data.tag + " settles at " + data.top)
+            compare(sheet.width, data.width)
+            compare(sheet.height, data.height)
+            compare(sheet.x, (root.width - data.width) / 2)
+            swipe(sheet.x / 2, data.top + 30, 400, 20)  // beside it
+            wait(100)
+            verify(sheet.visible)
+            compare(root.order, [])
+            swipe(400, data.top + 30, 400, 20)
+            tryCompare(sheet, "visible", false, stall)
+            compare(root.order, [root.dismissal(Pipeline.DismissalSource.SwipeFromTop, Pipeline.Resolution.Direct)])
         }
 
         function test_mouseSwipeCloses() {
@@ -214,7 +241,7 @@ Item {
             wait(60)
             mouseRelease(root, x, y + 480)
             tryCompare(sheet, "visible", false, stall)
-            compare(root.order, ["swipeFromTop direct"])
+            compare(root.order, [root.dismissal(Pipeline.DismissalSource.SwipeFromTop, Pipeline.Resolution.Direct)])
         }
 
         function test_resizeKeepsTheQuestion() {
@@ -226,7 +253,7 @@ Item {
             const width = window.width
             window.width = width - 100
             tryCompare(root.Overlay.overlay, "width", width - 100, stall)
-            compare(sheet.presentation.question, ["discard", "save", "keepEditing"])
+            compare(sheet.presentation.question, [Pipeline.Choice.Discard, Pipeline.Choice.Save, Pipeline.Choice.KeepEditing])
             verify(answer("discard").visible)
             window.width = width
             mouseClick(answer("keepEditing"))

@@ -80,21 +80,21 @@ Popup {
             AlertButton {
                 objectName: "alert-cancel"
                 text: alert.cancelText
-                role: "cancel"
+                role: Pipeline.ButtonRole.Cancel
                 font.weight: Font.DemiBold
             }
             Rectangle { width: 1; height: alert.buttonHeight; color: alert.separatorColor }
             AlertButton {
                 objectName: "alert-confirm"
                 text: alert.confirmText
-                role: "done"
+                role: Pipeline.ButtonRole.Done
                 textColor: alert.destructive ? alert.destructiveColor : alert.tintColor
             }
         }
     }
 
     component AlertButton: AbstractButton {
-        property string role
+        property int role
         property color textColor: alert.tintColor
         width: (alert.width - 1) / 2
         implicitHeight: alert.buttonHeight
@@ -117,7 +117,7 @@ Popup {
         fields: ({style: "alert"})
         onDismissed: (source, resolution) => {
             alert.close()
-            if (source === "doneButton") alert.confirmed()
+            if (source === Pipeline.DismissalSource.DoneButton) alert.confirmed()
             else alert.cancelled()
         }
     }

@@ -66,9 +66,9 @@ Popup {
                     text: dialog.message
                 }
                 Repeater {
-                    model: dialog.options.filter(choice => choice !== "keepEditing")
+                    model: dialog.options.filter(choice => choice !== Pipeline.Choice.KeepEditing)
                     delegate: Answer {
-                        required property string modelData
+                        required property int modelData
                         choice: modelData
                         showsSeparator: true
                     }
@@ -76,8 +76,8 @@ Popup {
             }
         }
         Answer {
-            visible: dialog.options.indexOf("keepEditing") >= 0
-            choice: "keepEditing"
+            visible: dialog.options.indexOf(Pipeline.Choice.KeepEditing) >= 0
+            choice: Pipeline.Choice.KeepEditing
             width: parent.width
             font.weight: Font.DemiBold
             background: Rectangle {
@@ -87,19 +87,19 @@ Popup {
         }
     }
 
-    // One answer: labelled for people, the choice's name for the pipeline.
+    // One answer: labelled for people, a Pipeline.Choice for the pipeline.
     component Answer: AbstractButton {
-        property string choice
+        property int choice
         property bool showsSeparator: false
-        objectName: "confirmation-" + choice
+        objectName: "confirmation-" + ["discard", "save", "keepEditing"][choice]
         width: parent ? parent.width : 0
         implicitHeight: dialog.buttonHeight
         font.pixelSize: 20
-        text: choice === "discard" ? dialog.discardText : choice === "save" ? dialog.saveText : dialog.keepEditingText
+        text: [dialog.discardText, dialog.saveText, dialog.keepEditingText][choice]
         contentItem: Text {
             text: parent.text
             font: parent.font
-            color: parent.choice === "discard" ? dialog.destructiveColor : dialog.tintColor
+            color: parent.choice === Pipeline.Choice.Discard ? dialog.destructiveColor : dialog.tintColor
             horizontalAlignment: Text.AlignHCenter
             verticalAlignment: Text.AlignVCenter
         }

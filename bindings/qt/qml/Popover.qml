@@ -15,7 +15,7 @@
 // A tap outside closes it (saving first, through `saveRequested()`, when `unsavedChanges`); a tap
 // on one of `passthroughItems` closes it and reaches that item too; a tap on its anchor closes
 // it and goes no further. With `tapOutsideCloses: false` only the app closes it (`dismiss()`,
-// Escape). In a compact width (under 600 pt) it is a sheet at the large detent, as the
+// Escape). In a compact width (under 600 pt, `presentation.compactWidth`) it is a sheet at the large detent, as the
 // pipeline handles it there. The anchor's and the items' places are read when it opens and when
 // it or the window changes size.
 import QtQuick
@@ -40,11 +40,13 @@ Popup {
     // changes, say): as a Sheet's `confirmation`.
     property Component confirmation: ConfirmationDialog {}
 
-    readonly property bool compact: internal.screenWidth < 600
+    readonly property bool compact: internal.screenWidth < held.compactWidth
     readonly property Presentation presentation: held
 
     signal saveRequested()
-    signal dismissed(string source, string resolution)
+    // As a Sheet's: a Pipeline.DismissalSource and a Pipeline.Resolution (Autosaved after a tap
+    // outside with unsaved changes).
+    signal dismissed(int source, int resolution)
 
     function dismiss() { return held.dismiss() }
 
@@ -152,7 +154,7 @@ Popup {
             return Math.max(popover.cornerRadius + popover.arrowSize, Math.min(popover.implicitWidth - popover.cornerRadius - popover.arrowSize, centre))
         }
         // As a sheet (compact width): the large detent's top, moved by the drag.
-        readonly property real sheetTop: 40 + held.offset
+        readonly property real sheetTop: held.topInset + held.offset
         property var question: null
 
         function rectOf(item) {

@@ -17,7 +17,9 @@
 // (`confirmation`, a ConfirmationDialog by default) when `unsavedChanges` is true. The first
 // Flickable in its content is host-owned scrolling: scrolled to the top, it hands the finger to
 // the sheet. `close()` closes it at once, without asking; `dismiss()` asks as the app's own
-// request. Sizes are in points: Qt's logical pixels.
+// request. In a regular width a formSheet is a centred card and a pageSheet a centred column
+// from the top inset down (both at one height, no other detent); in a compact width both are
+// sheets. Sizes are in points: Qt's logical pixels.
 import QtQuick
 import QtQuick.Controls
 import DismissKit
@@ -33,6 +35,9 @@ Popup {
     property bool unsavedChanges: false
     // "sheet", "formSheet", "pageSheet" or "fullScreen" (which no swipe closes).
     property string style: "sheet"
+    // The most a formSheet and a pageSheet take in a regular width, in points.
+    property size formSheetSize: Qt.size(540, 620)
+    property real pageSheetWidth: 700
     // What its presentation's id is made from.
     property string name: "sheet"
     property string title: ""
@@ -56,9 +61,9 @@ Popup {
 
     // Saving is asked for (the user chose Save); the sheet then closes.
     signal saveRequested()
-    // It was closed by the pipeline: `source` (swipeFromTop, tapOutside, cancelButton, ...) and
-    // `resolution` (direct, discarded, saved).
-    signal dismissed(string source, string resolution)
+    // It was closed by the pipeline: `source` a Pipeline.DismissalSource (SwipeFromTop,
+    // TapOutside, CancelButton, ...), `resolution` a Pipeline.Resolution (Direct, Discarded, Saved).
+    signal dismissed(int source, int resolution)
 
     // Asks to close it as the app's own request: closed when clean, asked otherwise.
     function dismiss() { return held.dismiss() }
@@ -71,10 +76,10 @@ Popup {
     exit: Transition {}
     padding: 0
     topPadding: headerHeight
-    x: 0
-    width: internal.screenWidth
+    x: internal.frame ? internal.frame.x : 0
+    width: internal.frame ? internal.frame.width : internal.screenWidth
     y: internal.top
-    height: Math.max(0, internal.screenHeight - internal.top)
+    height: internal.frame ? internal.frame.height : Math.max(0, internal.screenHeight - internal.top)
 
     Overlay.modal: Rectangle {
         color: Qt.rgba(sheet.dimColor.r, sheet.dimColor.g, sheet.dimColor.b, sheet.dimOpacity * internal.shown)
@@ -107,14 +112,14 @@ Popup {
             objectName: "cancelButton"
             text: sheet.cancelText
             x: 8
-            onClicked: held.button("cancel")
+            onClicked: held.button(Pipeline.ButtonRole.Cancel)
         }
         HeaderButton {
             objectName: "doneButton"
             text: sheet.doneText
             x: parent.width - width - 8
             font.weight: Font.DemiBold
-            onClicked: held.button("done")
+            onClicked: held.button(Pipeline.ButtonRole.Done)
         }
     }
 
@@ -143,6 +148,7 @@ Popup {
             const fields = {style: sheet.style, detents: sheet.detents, grabber: sheet.grabber,
                             headerHeight: sheet.headerHeight, modal: sheet.modal, unsavedChanges: sheet.unsavedChanges}
             if (sheet.selectedDetent !== undefined) fields.selectedDetent = sheet.selectedDetent
+            if (internal.frame) fields.frame = internal.frame
             return fields
         }
         onSaveRequested: sheet.saveRequested()
@@ -166,18 +172,36 @@ Popup {
         id: internal
         readonly property real screenWidth: sheet.parent ? sheet.parent.width : 0
         readonly property real screenHeight: sheet.parent ? sheet.parent.height : 0
-        // The large detent: the screen less the top inset the pipeline keeps (40 pt).
-        readonly property real largeHeight: screenHeight - 40
-        readonly property real restingHeight: {
-            if (sheet.style === "fullScreen") return screenHeight
+        // The large detent: the screen less the top inset the pipeline keeps.
+        readonly property real largeHeight: screenHeight - held.topInset
+        // Where a regular-width formSheet or pageSheet lies (the pipeline's frame for it); null
+        // for a sheet at the bottom.
+        readonly property var frame: {
+            if (screenWidth < held.compactWidth) return null
+            if (sheet.style === "formSheet") {
+                const width = Math.min(sheet.formSheetSize.width, screenWidth - 2 * held.topInset)
+                const height = Math.min(sheet.formSheetSize.height, screenHeight - 2 * held.topInset)
+                return {x: (screenWidth - width) / 2, y: (screenHeight - height) / 2, width: width, height: height}
+            }
+            if (sheet.style === "pageSheet") {
+                const width = Math.min(sheet.pageSheetWidth, screenWidth)
+                return {x: (screenWidth - width) / 2, y: held.topInset, width: width, height: largeHeight}
+            }
+            return null
+        }
+        // Its top edge at rest.
+        readonly property real restingTop: {
+            if (sheet.style === "fullScreen") return 0
+            if (frame) return frame.y
             const detent = held.detent !== undefined ? held.detent : sheet.detents[sheet.detents.length - 1]
-            return detent === "large" ? largeHeight : detent === "medium" ? largeHeight / 2 : Math.min(Number(detent), screenHeight)
+            return screenHeight - (detent === "large" ? largeHeight : detent === "medium" ? largeHeight / 2
+                                                                     : Math.min(Number(detent), screenHeight))
         }
         property bool leaving: false
-        // Its top edge: below the screen while it comes and goes, else its detent's moved by the drag.
-        property real top: sheet.opened && !leaving ? screenHeight - restingHeight + held.offset : screenHeight
-        // How much of its detent's height shows, for the dimming.
-        readonly property real shown: restingHeight > 0 ? Math.max(0, Math.min(1, (screenHeight - top) / restingHeight)) : 0
+        // Its top edge: below the screen while it comes and goes, else at rest moved by the drag.
+        property real top: sheet.opened && !leaving ? restingTop + held.offset : screenHeight
+        // How much of the way up to its rest it is, for the dimming.
+        readonly property real shown: restingTop < screenHeight ? Math.max(0, Math.min(1, (screenHeight - top) / (screenHeight - restingTop))) : 0
         property var question: null
 
         Behavior on top {

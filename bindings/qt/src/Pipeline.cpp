@@ -17,6 +17,18 @@
 
 namespace DismissKitQt {
 
+// The enums are dismisskit.h's, named in Qt's way: a value passes from one to the other as it is.
+static_assert(int(Pipeline::DragOrigin::Grabber) == DK_ORIGIN_GRABBER);
+static_assert(int(Pipeline::DragOutcome::Cancel) == DK_OUTCOME_CANCEL);
+static_assert(int(Pipeline::DetentCause::Accessibility) == DK_CAUSE_ACCESSIBILITY);
+static_assert(int(Pipeline::DismissalSource::SwipeScrolledContent) == DK_SOURCE_SWIPE_SCROLLED_CONTENT);
+static_assert(int(Pipeline::DismissalSource::Programmatic) == DK_SOURCE_PROGRAMMATIC);
+static_assert(int(Pipeline::Resolution::Autosaved) == DK_RESOLUTION_AUTOSAVED);
+static_assert(int(Pipeline::Choice::KeepEditing) == DK_CHOICE_KEEP_EDITING);
+static_assert(int(Pipeline::ButtonRole::Done) == DK_BUTTON_DONE);
+static_assert(int(Pipeline::AccessibilityAction::PreviousDetent) == DK_ACCESSIBILITY_PREVIOUS_DETENT);
+static_assert(int(Pipeline::RecordingState::Failed) == DK_RECORDING_FAILED);
+
 struct PipelinePrivate {
     dk_pipeline *pipeline_ = nullptr;
     QPointer<QWindow> window_;
@@ -249,13 +261,19 @@ void Pipeline::fail(char *error) {
 }
 
 bool Pipeline::run(const QJsonObject &command) {
+    const QByteArray json = QJsonDocument(command).toJson(QJsonDocument::Compact);
+    return call([&json](dk_pipeline *pipeline, int64_t time, char **error) {
+        return dk_pipeline_command(pipeline, json.constData(), time, error);
+    });
+}
+
+bool Pipeline::call(const std::function<int(dk_pipeline *, int64_t, char **)> &libraryCall) {
     if (!d->pipeline_) {
         fail(nullptr);
         return false;
     }
     char *error = nullptr;
-    const QByteArray json = QJsonDocument(command).toJson(QJsonDocument::Compact);
-    const bool taken = dk_pipeline_command(d->pipeline_, json.constData(), d->lastTime_, &error) == 0;
+    const bool taken = libraryCall(d->pipeline_, d->lastTime_, &error) == 0;
     if (!taken) fail(error);
     emitIntents();
     return taken;
@@ -274,15 +292,28 @@ bool Pipeline::update(const QString &presentation, const QVariantMap &fields) {
     return run(command);
 }
 
-bool Pipeline::confirm(const QString &presentation, const QString &choice) {
-    return run({{"type", "confirm"}, {"presentation", presentation}, {"choice", choice}});
+bool Pipeline::confirm(const QString &presentation, Choice choice) {
+    const QByteArray id = presentation.toUtf8();
+    return call([&](dk_pipeline *pipeline, int64_t time, char **error) {
+        return dk_pipeline_confirm(pipeline, id.constData(), dk_choice(choice), time, error);
+    });
 }
 
-bool Pipeline::button(const QString &presentation, const QString &role) {
-    return run({{"type", "button"}, {"presentation", presentation}, {"role", role}});
+bool Pipeline::button(const QString &presentation, ButtonRole role) {
+    const QByteArray id = presentation.toUtf8();
+    return call([&](dk_pipeline *pipeline, int64_t time, char **error) {
+        return dk_pipeline_button(pipeline, id.constData(), dk_button_role(role), time, error);
+    });
 }
 
-bool Pipeline::key(const QString &key) { return run({{"type", "key"}, {"key", key}}); }
+bool Pipeline::accessibility(const QString &presentation, AccessibilityAction action) {
+    const QByteArray id = presentation.toUtf8();
+    return call([&](dk_pipeline *pipeline, int64_t time, char **error) {
+        return dk_pipeline_accessibility(pipeline, id.constData(), dk_accessibility_action(action), time, error);
+    });
+}
+
+bool Pipeline::escapeKey() { return call(dk_pipeline_escape_key); }
 
 bool Pipeline::screen(double width, double height, double widthMM, double heightMM) {
     const bool taken = run({{"type", "screen"}, {"width", width}, {"height", height}, {"widthMM", widthMM},
@@ -309,8 +340,7 @@ QVariantMap Pipeline::recording() const {
     int64_t bytes = 0;
     char *error = nullptr;
     const dk_recording_state state = d->pipeline_ ? dk_pipeline_recording(d->pipeline_, &bytes, &error) : DK_RECORDING_OFF;
-    QVariantMap answer{{"state", state == DK_RECORDING_ON ? "on" : state == DK_RECORDING_FAILED ? "failed" : "off"},
-                       {"bytesWritten", qint64(bytes)}};
+    QVariantMap answer{{"state", QVariant::fromValue(RecordingState(state))}, {"bytesWritten", qint64(bytes)}};
     if (error) answer["failure"] = QString::fromUtf8(error);
     dk_string_free(error);
     return answer;
@@ -328,28 +358,25 @@ void Pipeline::emitIntents() {
         const QVariant detent = !intent.detent ? QVariant()
                                 : qstrcmp(intent.detent, "custom") == 0 ? QVariant(intent.detent_height)
                                                                         : QVariant(QString::fromUtf8(intent.detent));
+        const auto source = DismissalSource(intent.dismissal_source);
         switch (intent.type) {
-        case DK_INTENT_DRAG_BEGAN: emit dragBegan(id, QString::fromUtf8(intent.origin)); break;
+        case DK_INTENT_DRAG_BEGAN: emit dragBegan(id, DragOrigin(intent.drag_origin)); break;
         case DK_INTENT_DRAG_CHANGED: emit dragChanged(id, intent.offset, intent.velocity); break;
-        case DK_INTENT_DRAG_ENDED: emit dragEnded(id, QString::fromUtf8(intent.outcome), detent); break;
+        case DK_INTENT_DRAG_ENDED: emit dragEnded(id, DragOutcome(intent.drag_outcome), detent); break;
         case DK_INTENT_DRAG_HANDED_BACK: emit dragHandedBack(id); break;
         case DK_INTENT_CONTENT_SCROLLED: emit contentScrolled(id, intent.offset); break;
-        case DK_INTENT_SET_DETENT: emit detentSet(id, detent, QString::fromUtf8(intent.cause)); break;
+        case DK_INTENT_SET_DETENT: emit detentSet(id, detent, DetentCause(intent.detent_cause)); break;
         case DK_INTENT_PASSTHROUGH_TAP: emit passthroughTap(QPointF(intent.x, intent.y)); break;
         case DK_INTENT_CONFIRMATION_REQUESTED: {
-            QStringList options;
-            for (int i = 0; i < intent.option_count; i++) options << QString::fromUtf8(intent.options[i]);
-            emit confirmationRequested(id, QString::fromUtf8(intent.source), options);
+            QVariantList options;
+            for (int i = 0; i < intent.option_count; i++) options << QVariant::fromValue(Choice(intent.choices[i]));
+            emit confirmationRequested(id, source, options);
             break;
         }
         case DK_INTENT_SAVE: emit saved(id); break;
-        case DK_INTENT_DISMISS:
-            emit dismissed(id, QString::fromUtf8(intent.source), QString::fromUtf8(intent.resolution));
-            break;
+        case DK_INTENT_DISMISS: emit dismissed(id, source, Resolution(intent.dismiss_resolution)); break;
         case DK_INTENT_CANCELLED: emit cancelled(id); break;
-        case DK_INTENT_REJECTED:
-            emit rejected(id, QString::fromUtf8(intent.source), QString::fromUtf8(intent.reason));
-            break;
+        case DK_INTENT_REJECTED: emit rejected(id, source, QString::fromUtf8(intent.reason)); break;
         case DK_INTENT_DECISION: break;  // only with dk_pipeline_explain, which this class leaves off
         }
     }

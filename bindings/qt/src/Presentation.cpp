@@ -42,6 +42,9 @@ void Presentation::setFields(const QVariantMap &fields) {
 
 PresentationHost *Presentation::host() const { return host_; }
 
+double Presentation::compactWidth() { return PresentationHost::compactWidth; }
+double Presentation::topInset() { return PresentationHost::topInset; }
+
 bool Presentation::present() {
     if (presented()) return true;
     QQuickWindow *window = item_ ? item_->window() : nullptr;
@@ -69,13 +72,11 @@ bool Presentation::present() {
     return true;
 }
 
-bool Presentation::run(const QVariantMap &command) {
-    if (!host_) {
-        setError(QStringLiteral("%1 is not presented").arg(name_));
-        return false;
-    }
-    if (host_->pipeline()->command(command)) return true;
-    setError(host_->pipeline()->lastError());
+bool Presentation::run(const QVariantMap &command) { return answered(host_ && host_->pipeline()->command(command)); }
+
+bool Presentation::answered(bool taken) {
+    if (taken) return true;
+    setError(host_ ? host_->pipeline()->lastError() : QStringLiteral("%1 is not presented").arg(name_));
     return false;
 }
 
@@ -86,14 +87,14 @@ void Presentation::setError(const QString &error) {
 
 bool Presentation::dismiss() { return run({{"type", "dismiss"}, {"presentation", id_}}); }
 
-bool Presentation::confirm(const QString &choice) {
-    return run({{"type", "confirm"}, {"presentation", id_}, {"choice", choice}});
+bool Presentation::confirm(Pipeline::Choice choice) {
+    return answered(host_ && host_->pipeline()->confirm(id_, choice));
 }
 
-bool Presentation::button(const QString &role) { return run({{"type", "button"}, {"presentation", id_}, {"role", role}}); }
+bool Presentation::button(Pipeline::ButtonRole role) { return answered(host_ && host_->pipeline()->button(id_, role)); }
 
-bool Presentation::accessibility(const QString &action) {
-    return run({{"type", "accessibility"}, {"presentation", id_}, {"action", action}});
+bool Presentation::accessibility(Pipeline::AccessibilityAction action) {
+    return answered(host_ && host_->pipeline()->accessibility(id_, action));
 }
 
 void Presentation::remove() {
@@ -150,7 +151,7 @@ void Presentation::takeDetent(const QVariant &detent) {
     emit detentChanged();
 }
 
-void Presentation::takeQuestion(const QStringList &options) {
+void Presentation::takeQuestion(const QVariantList &options) {
     if (options == question_) return;
     question_ = options;
     emit questionChanged();

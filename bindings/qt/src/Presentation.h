@@ -9,13 +9,14 @@
 //       item: panel
 //       name: "settings"
 //       fields: ({style: "sheet", detents: ["medium", "large"], unsavedChanges: form.edited})
-//       onDismissed: (source, resolution) => panel.visible = false
+//       onDismissed: (source, resolution) => panel.visible = false   // Pipeline.DismissalSource, .Resolution
 //   }
 #pragma once
 
+#include "DismissKitQt/Pipeline.h"
+
 #include <QPointer>
 #include <QQuickItem>
-#include <QStringList>
 #include <QVariant>
 #include <QtQml/qqmlregistration.h>
 
@@ -41,10 +42,14 @@ class Presentation : public QObject {
     Q_PROPERTY(double offset READ offset NOTIFY offsetChanged)
     // Its detent: "medium", "large" or a height in points.
     Q_PROPERTY(QVariant detent READ detent NOTIFY detentChanged)
-    // The answers of the question the pipeline asks ("discard", "save", "keepEditing"), in
-    // order; empty when none is asked.
-    Q_PROPERTY(QStringList question READ question NOTIFY questionChanged)
+    // The answers of the question the pipeline asks (Pipeline.Choice values), in order; empty
+    // when none is asked.
+    Q_PROPERTY(QVariantList question READ question NOTIFY questionChanged)
     Q_PROPERTY(QString lastError READ lastError NOTIFY lastErrorChanged)
+    // The scene's layout, in points: a width below compactWidth is compact; a large sheet's top
+    // is topInset down from the window's.
+    Q_PROPERTY(double compactWidth READ compactWidth CONSTANT)
+    Q_PROPERTY(double topInset READ topInset CONSTANT)
 
 public:
     explicit Presentation(QObject *parent = nullptr);
@@ -61,8 +66,10 @@ public:
     bool dragging() const { return dragging_; }
     double offset() const { return offset_; }
     QVariant detent() const { return detent_; }
-    QStringList question() const { return question_; }
+    QVariantList question() const { return question_; }
     QString lastError() const { return lastError_; }
+    static double compactWidth();
+    static double topInset();
 
     // Presents it on its item's window, above what is there; false with lastError when the
     // scene cannot take it (or there is no window yet).
@@ -70,12 +77,12 @@ public:
     // Asks to close it, as the app's own request: dismissed when nothing is unsaved, asked
     // otherwise.
     Q_INVOKABLE bool dismiss();
-    // Answers the question: "discard", "save" or "keepEditing".
-    Q_INVOKABLE bool confirm(const QString &choice);
-    // Its Cancel ("cancel") or Done ("done") button was pressed.
-    Q_INVOKABLE bool button(const QString &role);
-    // An accessibility action: "escape", "nextDetent" or "previousDetent".
-    Q_INVOKABLE bool accessibility(const QString &action);
+    // Answers the question.
+    Q_INVOKABLE bool confirm(DismissKitQt::Pipeline::Choice choice);
+    // Its Cancel or Done button was pressed.
+    Q_INVOKABLE bool button(DismissKitQt::Pipeline::ButtonRole role);
+    // An assistive technology's action on it: the escape gesture, or the next detent up or down.
+    Q_INVOKABLE bool accessibility(DismissKitQt::Pipeline::AccessibilityAction action);
     // Takes it off the scene at once, without asking (the app closed it itself).
     Q_INVOKABLE void remove();
 
@@ -88,16 +95,15 @@ signals:
     void detentChanged();
     void questionChanged();
     void lastErrorChanged();
-    void dragBegan(const QString &origin);
-    void dragEnded(const QString &outcome, const QVariant &detent);
-    // The pipeline set its detent (after detentChanged): "grabberTap", "grabberDrag", "swipe",
-    // "scrollExpand" or "accessibility".
-    void detentSet(const QVariant &detent, const QString &cause);
-    void confirmationRequested(const QString &source, const QStringList &options);
+    void dragBegan(DismissKitQt::Pipeline::DragOrigin origin);
+    void dragEnded(DismissKitQt::Pipeline::DragOutcome outcome, const QVariant &detent);
+    // The pipeline set its detent (after detentChanged).
+    void detentSet(const QVariant &detent, DismissKitQt::Pipeline::DetentCause cause);
+    void confirmationRequested(DismissKitQt::Pipeline::DismissalSource source, const QVariantList &options);
     void saveRequested();
-    void dismissed(const QString &source, const QString &resolution);
+    void dismissed(DismissKitQt::Pipeline::DismissalSource source, DismissKitQt::Pipeline::Resolution resolution);
     void cancelled();
-    void rejected(const QString &source, const QString &reason);
+    void rejected(DismissKitQt::Pipeline::DismissalSource source, const QString &reason);
 
 private slots:
     // The scrolling content moved: its offset is the host's report.
@@ -107,13 +113,16 @@ private:
     friend class PresentationHost;
     PresentationHost *host() const;
     bool run(const QVariantMap &command);
+    // What a command the pipeline took or refused (or that had no pipeline) answers, with its
+    // error kept.
+    bool answered(bool taken);
     void setError(const QString &error);
     void followContent();
     void end();
     // The host's intents for this presentation.
     void takeDrag(bool dragging, double offset);
     void takeDetent(const QVariant &detent);
-    void takeQuestion(const QStringList &options);
+    void takeQuestion(const QVariantList &options);
     void takeContentOffset(double offset);
 
     QPointer<QQuickItem> item_;
@@ -126,7 +135,7 @@ private:
     bool dragging_ = false;
     double offset_ = 0;
     QVariant detent_;
-    QStringList question_;
+    QVariantList question_;
     QString lastError_;
     QPointer<QObject> content_;
     double reportedOffset_ = 0;

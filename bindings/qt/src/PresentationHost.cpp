@@ -13,11 +13,11 @@ namespace DismissKitQt {
 PresentationHost::PresentationHost(QQuickWindow *window) : QObject(window), window_(window) {
     setObjectName(QStringLiteral("DismissKitPresentationHost"));
     pipeline_.setWindow(window);
-    pipeline_.setScene(QVariantMap{{"presentations", QVariantList{}}});
+    pipeline_.setScene(QVariantMap{{"compactWidth", compactWidth}, {"topInset", topInset}, {"presentations", QVariantList{}}});
     window->installEventFilter(this);
 
     Pipeline *p = &pipeline_;
-    connect(p, &Pipeline::dragBegan, this, [this](const QString &id, const QString &origin) {
+    connect(p, &Pipeline::dragBegan, this, [this](const QString &id, Pipeline::DragOrigin origin) {
         if (Presentation *to = presentation(id)) {
             to->takeDrag(true, 0);
             emit to->dragBegan(origin);
@@ -26,7 +26,7 @@ PresentationHost::PresentationHost(QQuickWindow *window) : QObject(window), wind
     connect(p, &Pipeline::dragChanged, this, [this](const QString &id, double offset, double) {
         if (Presentation *to = presentation(id)) to->takeDrag(true, offset);
     });
-    connect(p, &Pipeline::dragEnded, this, [this](const QString &id, const QString &outcome, const QVariant &detent) {
+    connect(p, &Pipeline::dragEnded, this, [this](const QString &id, Pipeline::DragOutcome outcome, const QVariant &detent) {
         if (Presentation *to = presentation(id)) {
             to->takeDrag(false, 0);
             emit to->dragEnded(outcome, detent);
@@ -35,7 +35,7 @@ PresentationHost::PresentationHost(QQuickWindow *window) : QObject(window), wind
     connect(p, &Pipeline::dragHandedBack, this, [this](const QString &id) {
         if (Presentation *to = presentation(id)) to->takeDrag(false, 0);
     });
-    connect(p, &Pipeline::detentSet, this, [this](const QString &id, const QVariant &detent, const QString &cause) {
+    connect(p, &Pipeline::detentSet, this, [this](const QString &id, const QVariant &detent, Pipeline::DetentCause cause) {
         if (Presentation *to = presentation(id)) {
             to->takeDetent(detent);
             emit to->detentSet(detent, cause);
@@ -44,7 +44,7 @@ PresentationHost::PresentationHost(QQuickWindow *window) : QObject(window), wind
     connect(p, &Pipeline::contentScrolled, this, [this](const QString &id, double offset) {
         if (Presentation *to = presentation(id)) to->takeContentOffset(offset);
     });
-    connect(p, &Pipeline::confirmationRequested, this, [this](const QString &id, const QString &source, const QStringList &options) {
+    connect(p, &Pipeline::confirmationRequested, this, [this](const QString &id, Pipeline::DismissalSource source, const QVariantList &options) {
         if (Presentation *to = presentation(id)) {
             to->takeDrag(false, 0);
             to->takeQuestion(options);
@@ -60,10 +60,10 @@ PresentationHost::PresentationHost(QQuickWindow *window) : QObject(window), wind
             emit to->cancelled();
         }
     });
-    connect(p, &Pipeline::rejected, this, [this](const QString &id, const QString &source, const QString &reason) {
+    connect(p, &Pipeline::rejected, this, [this](const QString &id, Pipeline::DismissalSource source, const QString &reason) {
         if (Presentation *to = presentation(id)) emit to->rejected(source, reason);
     });
-    connect(p, &Pipeline::dismissed, this, [this](const QString &id, const QString &source, const QString &resolution) {
+    connect(p, &Pipeline::dismissed, this, [this](const QString &id, Pipeline::DismissalSource source, Pipeline::Resolution resolution) {
         if (Presentation *to = presentation(id)) {
             to->end();
             emit to->dismissed(source, resolution);
@@ -117,7 +117,7 @@ bool PresentationHost::eventFilter(QObject *watched, QEvent *event) {
         const auto *key = static_cast<QKeyEvent *>(event);
         // Escape reaches the topmost presentation's gate, as a swipe does; it is not the focus item's.
         if (key->key() == Qt::Key_Escape && !key->isAutoRepeat()) {
-            pipeline_.key(QStringLiteral("escape"));
+            pipeline_.escapeKey();
             return true;
         }
     }

@@ -1,7 +1,7 @@
 // PresentationHost: the one pipeline of a Qt Quick window that the DismissKit components
 // (Sheet, Popover, Alert) present themselves to. It watches the window's events before Qt
 // Quick delivers them, without taking any: touches, the mouse's primary button and pens feed
-// the pipeline (README "Embedding in Qt"), Escape is the pipeline's `key` command; and it
+// the pipeline (README "Embedding in Qt"), Escape is the pipeline's Escape key; and it
 // gives each intent to the Presentation of its presentation.
 #pragma once
 
@@ -24,6 +24,10 @@ public:
     static PresentationHost *of(QQuickWindow *window);
 
     Pipeline *pipeline() { return &pipeline_; }
+    // The scene's layout, which the components draw by: widths below compactWidth are compact
+    // (a popover is a sheet there), and a large sheet's top is topInset points down.
+    static constexpr double compactWidth = 600;
+    static constexpr double topInset = 40;
     // Presents `fields` (a scene file's presentation, its id included) for `presentation`; false
     // with the pipeline's lastError when the scene cannot take it.
     bool present(Presentation *presentation, const QVariantMap &fields);

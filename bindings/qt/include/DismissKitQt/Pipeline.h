@@ -12,15 +12,18 @@
 #include <QPointF>
 #include <QScopedPointer>
 #include <QSizeF>
-#include <QStringList>
 #include <QVariant>
 #include <QVariantMap>
 #include <QWindow>
 #include <QtQml/qqmlregistration.h>
 
 
+#include <cstdint>
+#include <functional>
+
 class QPointerEvent;
 class QPointingDevice;
+struct dk_pipeline;
 
 namespace DismissKitQt {
 
@@ -30,9 +33,36 @@ class Pipeline : public QObject {
     Q_OBJECT
     QML_ELEMENT
     QML_UNCREATABLE("a pipeline is a DismissArea's")
+    // In QML as in C++, an enum's values are named through it: Pipeline.Choice.Discard.
+    Q_CLASSINFO("RegisterEnumClassesUnscoped", "false")
     Q_PROPERTY(QString lastError READ lastError NOTIFY lastErrorChanged)
 
 public:
+    // The closed sets of the intents and commands, numbered as dismisskit.h's enums (dk_choice,
+    // dk_drag_origin, ...); README "Intents" gives what each means.
+    enum class DragOrigin { TopRegion, ScrolledContent, Grabber };
+    Q_ENUM(DragOrigin)
+    enum class DragOutcome { DismissAttempt, Settle, Cancel };
+    Q_ENUM(DragOutcome)
+    enum class DetentCause { GrabberTap, GrabberDrag, Swipe, ScrollExpand, Accessibility };
+    Q_ENUM(DetentCause)
+    enum class DismissalSource {
+        SwipeFromTop, SwipeScrolledContent, GrabberDrag, TapOutside, EscapeKey, CancelButton, DoneButton,
+        AccessibilityEscape, Programmatic
+    };
+    Q_ENUM(DismissalSource)
+    enum class Resolution { Direct, Discarded, Saved, Autosaved };
+    Q_ENUM(Resolution)
+    // The answers to the question unsaved work asks.
+    enum class Choice { Discard, Save, KeepEditing };
+    Q_ENUM(Choice)
+    enum class ButtonRole { Cancel, Done };
+    Q_ENUM(ButtonRole)
+    enum class AccessibilityAction { Escape, NextDetent, PreviousDetent };
+    Q_ENUM(AccessibilityAction)
+    enum class RecordingState { Off, On, Failed };
+    Q_ENUM(RecordingState)
+
     explicit Pipeline(QObject *parent = nullptr);
     ~Pipeline() override;
 
@@ -72,9 +102,11 @@ public:
     Q_INVOKABLE bool command(const QVariantMap &command);
     Q_INVOKABLE bool present(const QVariantMap &presentation);
     Q_INVOKABLE bool update(const QString &presentation, const QVariantMap &fields);
-    Q_INVOKABLE bool confirm(const QString &presentation, const QString &choice);
-    Q_INVOKABLE bool button(const QString &presentation, const QString &role);
-    Q_INVOKABLE bool key(const QString &key);
+    Q_INVOKABLE bool confirm(const QString &presentation, DismissKitQt::Pipeline::Choice choice);
+    Q_INVOKABLE bool button(const QString &presentation, DismissKitQt::Pipeline::ButtonRole role);
+    Q_INVOKABLE bool accessibility(const QString &presentation, DismissKitQt::Pipeline::AccessibilityAction action);
+    // The Escape key: the topmost presentation's gate.
+    Q_INVOKABLE bool escapeKey();
     Q_INVOKABLE bool screen(double width, double height, double widthMM, double heightMM);
 
     // Records the session (README "Session files") into the file at path, created with mode
@@ -82,24 +114,26 @@ public:
     // setScene and before the first touch or command; a new scene is a new pipeline, to record
     // again. False with lastError when refused (a FIFO, a folder, a touch already given).
     Q_INVOKABLE bool record(const QString &path);
-    // What became of the recording: "state" ("off", "on" or "failed"), "bytesWritten" (what is
-    // on disk: after a failed write, up to the last whole frame or command) and "failure".
+    // What became of the recording: "state" (a RecordingState), "bytesWritten" (what is on disk:
+    // after a failed write, up to the last whole frame or command) and "failure".
     Q_INVOKABLE QVariantMap recording() const;
     QString lastError() const;
     // The time of the last touch, in microseconds: the clock host commands use.
     qint64 lastTime() const;
 
 signals:
-    void dragBegan(const QString &id, const QString &origin);
+    void dragBegan(const QString &id, DismissKitQt::Pipeline::DragOrigin origin);
     void dragChanged(const QString &id, double offset, double velocity);
     // detent: "medium", "large" or a height in points.
-    void dragEnded(const QString &id, const QString &outcome, const QVariant &detent);
-    void detentSet(const QString &id, const QVariant &detent, const QString &cause);
-    void confirmationRequested(const QString &id, const QString &source, const QStringList &options);
+    void dragEnded(const QString &id, DismissKitQt::Pipeline::DragOutcome outcome, const QVariant &detent);
+    void detentSet(const QString &id, const QVariant &detent, DismissKitQt::Pipeline::DetentCause cause);
+    // options: the Choices offered, in order.
+    void confirmationRequested(const QString &id, DismissKitQt::Pipeline::DismissalSource source, const QVariantList &options);
     void saved(const QString &id);
-    void dismissed(const QString &id, const QString &source, const QString &resolution);
+    void dismissed(const QString &id, DismissKitQt::Pipeline::DismissalSource source, DismissKitQt::Pipeline::Resolution resolution);
     void cancelled(const QString &id);
-    void rejected(const QString &id, const QString &source, const QString &reason);
+    // reason: the pipeline's words, for people (README "Intents").
+    void rejected(const QString &id, DismissKitQt::Pipeline::DismissalSource source, const QString &reason);
     void passthroughTap(const QPointF &point);
     void dragHandedBack(const QString &id);
     void contentScrolled(const QString &id, double offset);
@@ -110,6 +144,9 @@ signals:
 
 private:
     bool run(const QJsonObject &command);
+    // Makes one of the C library's calls on the pipeline, at the last time, and emits what it
+    // decided; false with lastError when it is refused.
+    bool call(const std::function<int(dk_pipeline *, int64_t, char **)> &libraryCall);
     void fail(char *error);
     void emitIntents();
     void followWindow();

@@ -165,6 +165,19 @@ Item {
             tryVerify(() => Math.abs(sheet.y - topOf("medium")) < 1, stall, "the sheet settles at medium")
         }
 
+        // An assistive technology's increase and decrease on the grabber (what Orca sends through
+        // AT-SPI) move the sheet between its detents, as the accessibility command does.
+        function test_grabberAccessibleActionsChangeTheDetent() {
+            openAt("medium")
+            const grabber = findChild(sheet.background, "grabber")
+            compare(grabber.Accessible.role, Accessible.Button)
+            grabber.Accessible.increaseAction()
+            tryVerify(() => Math.abs(sheet.y - topOf("large")) < 1, stall, "the sheet grows to large")
+            compare(detentSet.signalArguments[0][1], Pipeline.DetentCause.Accessibility)
+            grabber.Accessible.decreaseAction()
+            tryVerify(() => Math.abs(sheet.y - topOf("medium")) < 1, stall, "the sheet shrinks to medium")
+        }
+
         function test_grabberDragResizes() {
             openAt("medium")
             swipe(400, topOf("medium") + 8, -230, 20)
@@ -224,6 +237,7 @@ Item {
             compare(sheet.width, data.width)
             compare(sheet.height, data.height)
             compare(sheet.x, (root.width - data.width) / 2)
+            if (data.tag === "formSheet") grabImage(root.Window.contentItem).save("qt-form-sheet.png")
             swipe(sheet.x / 2, data.top + 30, 400, 20)  // beside it
             wait(100)
             verify(sheet.visible)

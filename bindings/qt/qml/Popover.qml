@@ -112,8 +112,11 @@ Popup {
             popover.close()
             popover.dismissed(source, resolution)
         }
-        onQuestionChanged: internal.ask()
     }
+
+    // The question, when autosaving is not what the pipeline chose (Escape or the app's
+    // dismiss() with unsaved changes).
+    AskedQuestion { presentation: held; owner: popover; confirmation: popover.confirmation }
 
     onAboutToShow: {
         internal.measure()
@@ -155,7 +158,6 @@ Popup {
         }
         // As a sheet (compact width): the large detent's top, moved by the drag.
         readonly property real sheetTop: held.topInset + held.offset
-        property var question: null
 
         function rectOf(item) {
             const rect = item.mapToItem(null, 0, 0, item.width, item.height)
@@ -167,18 +169,6 @@ Popup {
             const rects = []
             for (let index = 0; index < popover.passthroughItems.length; index++) rects.push(rectOf(popover.passthroughItems[index]))
             passthroughRects = rects
-        }
-
-        // The question, when autosaving is not what the pipeline chose (a popover asked by
-        // Escape or the app with unsaved changes).
-        function ask() {
-            if (held.question.length > 0 && !question) {
-                question = popover.confirmation.createObject(popover, {presentation: held, sheet: popover})
-            } else if (held.question.length === 0 && question) {
-                question.close()
-                question.destroy()
-                question = null
-            }
         }
     }
 }

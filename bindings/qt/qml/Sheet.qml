@@ -88,11 +88,20 @@ Popup {
     background: Rectangle {
         objectName: "sheetBackground"
         color: sheet.sheetColor
+        Accessible.role: Accessible.Dialog
+        Accessible.name: sheet.title
         radius: sheet.style === "fullScreen" ? 0 : sheet.cornerRadius
 
         Rectangle {
             objectName: "grabber"
             visible: sheet.grabber && sheet.style !== "fullScreen"
+            // For assistive technologies, as a tap and a drag are for a finger: pressing it goes
+            // to the next detent, increasing and decreasing to the next larger and smaller.
+            Accessible.role: Accessible.Button
+            Accessible.name: qsTr("Resize")
+            Accessible.onPressAction: held.accessibility(Pipeline.AccessibilityAction.NextDetent)
+            Accessible.onIncreaseAction: held.accessibility(Pipeline.AccessibilityAction.NextDetent)
+            Accessible.onDecreaseAction: held.accessibility(Pipeline.AccessibilityAction.PreviousDetent)
             width: 36
             height: 5
             radius: 2.5
@@ -156,8 +165,9 @@ Popup {
             internal.leaving = true
             sheet.dismissed(source, resolution)
         }
-        onQuestionChanged: internal.ask()
     }
+
+    AskedQuestion { presentation: held; owner: sheet; confirmation: sheet.confirmation }
 
     onAboutToShow: {
         internal.leaving = false
@@ -202,23 +212,11 @@ Popup {
         property real top: sheet.opened && !leaving ? restingTop + held.offset : screenHeight
         // How much of the way up to its rest it is, for the dimming.
         readonly property real shown: restingTop < screenHeight ? Math.max(0, Math.min(1, (screenHeight - top) / (screenHeight - restingTop))) : 0
-        property var question: null
 
         Behavior on top {
             enabled: !held.dragging
             SpringAnimation { spring: 4.5; damping: 0.55; epsilon: 0.25 }
         }
         onTopChanged: if (leaving && top >= screenHeight - 0.5) sheet.close()
-
-        // Shows the question while the pipeline asks it, and takes it away after.
-        function ask() {
-            if (held.question.length > 0 && !question) {
-                question = sheet.confirmation.createObject(sheet, {presentation: held, sheet: sheet})
-            } else if (held.question.length === 0 && question) {
-                question.close()
-                question.destroy()
-                question = null
-            }
-        }
     }
 }

@@ -24,7 +24,7 @@ Popup {
     // Whether the confirming button destroys something (drawn in the destructive colour).
     property bool destructive: false
     property string name: "alert"
-    property real buttonHeight: 48
+    property real buttonHeight: Math.max(48, held.touchTarget)
     property color alertColor: "#f2f2f2"
     property color tintColor: "#007aff"
     property color destructiveColor: "#ff3b30"

@@ -18,7 +18,7 @@ Popup {
     property string discardText: qsTr("Discard Changes")
     property string saveText: qsTr("Save")
     property string keepEditingText: qsTr("Keep Editing")
-    property real buttonHeight: 56
+    property real buttonHeight: Math.max(56, presentation ? presentation.touchTarget : 0)
     property real cornerRadius: 14
     property color groupColor: "#f9f9f9"
     property color separatorColor: "#d1d1d6"

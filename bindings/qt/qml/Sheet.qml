@@ -135,8 +135,8 @@ Popup {
     component HeaderButton: AbstractButton {
         visible: text !== ""
         y: (sheet.headerHeight - height) / 2 + 4
-        implicitWidth: Math.max(44, label.implicitWidth + 16)
-        implicitHeight: 44
+        implicitWidth: Math.max(held.touchTarget, label.implicitWidth + 16)
+        implicitHeight: held.touchTarget
         font.pixelSize: 17
         contentItem: Text {
             id: label

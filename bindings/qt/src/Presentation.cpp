@@ -3,6 +3,7 @@
 #include "PresentationHost.h"
 
 #include <QQuickWindow>
+#include <QScreen>
 
 #include <algorithm>
 
@@ -14,8 +15,29 @@ Presentation::~Presentation() { remove(); }
 
 void Presentation::setItem(QQuickItem *item) {
     if (item_ == item) return;
+    if (item_) disconnect(item_, &QQuickItem::windowChanged, this, nullptr);
     item_ = item;
+    if (item_) {
+        connect(item_, &QQuickItem::windowChanged, this, [this](QQuickWindow *window) {
+            if (window) connect(window, &QWindow::screenChanged, this, &Presentation::touchTargetChanged, Qt::UniqueConnection);
+            emit touchTargetChanged();
+        });
+        if (QQuickWindow *window = item_->window()) {
+            connect(window, &QWindow::screenChanged, this, &Presentation::touchTargetChanged, Qt::UniqueConnection);
+        }
+    }
     emit itemChanged();
+    emit touchTargetChanged();
+}
+
+double Presentation::touchTarget() const {
+    constexpr double points = 44, millimetres = 7;
+    const QQuickWindow *window = item_ ? item_->window() : nullptr;
+    const QScreen *screen = window ? window->screen() : nullptr;
+    if (!screen || screen->size().isEmpty()) return points;
+    const QSizeF size = screen->size();
+    const QSizeF mm = Pipeline::millimetres(size, screen->physicalSize(), screen->devicePixelRatio());
+    return std::max(points, millimetres * size.width() / mm.width());
 }
 
 void Presentation::setName(const QString &name) {

@@ -50,6 +50,9 @@ class Presentation : public QObject {
     // is topInset down from the window's.
     Q_PROPERTY(double compactWidth READ compactWidth CONSTANT)
     Q_PROPERTY(double topInset READ topInset CONSTANT)
+    // The least side of a control a finger can hit, in points: 44, or 7 mm on the item's screen
+    // when that is more (a dense panel), as the pipeline sizes the grabber's target.
+    Q_PROPERTY(double touchTarget READ touchTarget NOTIFY touchTargetChanged)
 
 public:
     explicit Presentation(QObject *parent = nullptr);
@@ -70,6 +73,7 @@ public:
     QString lastError() const { return lastError_; }
     static double compactWidth();
     static double topInset();
+    double touchTarget() const;
 
     // Presents it on its item's window, above what is there; false with lastError when the
     // scene cannot take it (or there is no window yet).
@@ -95,6 +99,7 @@ signals:
     void detentChanged();
     void questionChanged();
     void lastErrorChanged();
+    void touchTargetChanged();
     void dragBegan(DismissKitQt::Pipeline::DragOrigin origin);
     void dragEnded(DismissKitQt::Pipeline::DragOutcome outcome, const QVariant &detent);
     // The pipeline set its detent (after detentChanged).

@@ -9,7 +9,8 @@ import DismissKitCore
 ///
 /// A touch is taken by inlinable code, in the host's own call (half of what a host gives are
 /// frames, which change little more than the time): what it changes is stored in internal
-/// properties that such code may set (`core`, `hasStarted`), read outside through public ones.
+/// properties that such code may set (`core`, `hasStarted`, `intents`, `latestTime`), read
+/// outside through public ones where a host needs them (`pipeline`, `started`).
 public struct HostedPipeline {
     /// The pipeline.
     @inlinable public var pipeline: DismissalPipeline { core }

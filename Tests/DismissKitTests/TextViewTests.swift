@@ -20,9 +20,23 @@ import Testing
         #expect(lines.first == "+0.000s     touch     down          seat 0    299.9/70.0 pt     50.9/11.9 mm")
         #expect(lines.suffix(2) == ["+0.600s     command   confirm(compose, discard)",
                                     "+0.600s     intent    dismiss(compose, swipeFromTop, discarded)"])
+        // The release's --explain figures, as the JSON gives them (to 0.1).
+        #expect(lines.contains("+0.125s     intent    dragEnded(compose, dismissAttempt, large)  projected 791.8 pt, "
+                               + "threshold 380.0 pt, margin +411.8 pt, 1286 pt/s"))
+        #expect(jsonLines.contains(#"{"detent":"large","explain":{"margin":411.782,"projectedOffset":791.782,"threshold":380,"#
+                                   + #""velocity":1286.136},"outcome":"dismissAttempt","presentation":"compose","time":125000,"type":"dragEnded"}"#))
         let asked = try #require(lines.firstIndex { $0.contains("confirmationRequested(compose, swipeFromTop)") })
         let started = try #require(lines.firstIndex { $0.contains("dragStarted") })
         #expect(started < asked)
+    }
+
+    /// A rejection's line ends with the policy's rule behind it, which `--explain` gives.
+    @Test func aRejectionSaysItsRule() throws {
+        let base = "Recordings/gesture-covered-presentation-attempts-rejected"
+        let text = try runGesturectl(["replay", "\(base).evemu", "--scene", "\(base).scene.json", "--format", "text"])
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput.contains(#"+0.200s     intent    rejected(base, programmatic, covered by "top")  rule 3: only the "#
+                                             + "topmost presentation can be dismissed; the host closes what is above it first\n"))
     }
 
     /// An id with control characters (an escape sequence, a line break) is shown escaped, as

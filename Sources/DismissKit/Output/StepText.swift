@@ -27,8 +27,21 @@ public struct StepText {
             return row(decision.time, GestureDecision.lineType.description, pad(decision.name, 14) + on + decision.rule, colour: "36")
         case .intent(let intent):
             let rejected = if case .rejected = intent.kind { true } else { false }
-            return row(intent.time, "intent", intent.kind.summary(names: names), colour: rejected ? "31" : "32")
+            return row(intent.time, "intent", intent.kind.summary(names: names) + Self.figures(of: intent),
+                       colour: rejected ? "31" : "32")
         }
+    }
+
+    /// What `--explain` adds to an intent's JSON, after its summary: a release's projection,
+    /// threshold, margin and velocity, or the policy's rule behind a rejection; empty otherwise.
+    static func figures(of intent: Intent) -> String {
+        if let explanation = intent.explanation {
+            let margin = (explanation.margin >= 0 ? "+" : "") + tenths(explanation.margin)
+            return "  projected \(tenths(explanation.projectedOffset)) pt, threshold \(tenths(explanation.threshold)) pt, "
+                + "margin \(margin) pt, \(describedNumber(explanation.velocity.rounded())) pt/s"
+        }
+        if case .rejected(_, _, let reason) = intent.kind { return "  " + reason.policyRule }
+        return ""
     }
 
     /// The line's columns; what came from outside in `what` (an id, a command) has its control

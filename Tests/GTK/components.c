@@ -1,0 +1,251 @@
+/* The window Tests/GTK/components.py drives through GTK's own touch and mouse delivery: a page
+ * (Share, the popover's anchor; Compose, its pass-through widget; Below, a button filling the
+ * rest), a DkSheet over it holding a tall scrolled list, and a DkPopover over both.
+ *
+ * It reads commands on stdin, one a line, and answers each with one JSON line of its widgets'
+ * state on stdout:
+ *   state                     nothing more
+ *   sheet UNSAVED [DETENT...] presents the sheet (UNSAVED 0 or 1) with those detents
+ *   popover UNSAVED           pops the popover up over Share
+ *   popover-close             closes it without asking
+ *   scroll OFFSET             scrolls the sheet's list
+ *   size WIDTH HEIGHT         resizes the window
+ * The state: the sheet's (presented, detent, question, offset, top, scroll) and the popover's
+ * (presented, its child's rectangle), where the mouse last hovered, what was saved and dismissed, the page buttons' clicks, and where to touch:
+ * the page's buttons and the question's labelled answers, in the window's points. */
+#include <dismisskit-gtk/dismisskit-gtk.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    GtkWidget *window, *share, *compose, *below, *list;
+    DkSheet *sheet;
+    DkPopover *popover;
+    GtkScrolledWindow *scrolled;
+    int compose_clicks, below_clicks, saved;
+    double pointer_x, pointer_y; /* where the mouse last hovered: the driver's mark that GTK is caught up */
+    GString *dismissed; /* "sheet swipeFromTop discarded", ..., as a JSON list's items */
+} App;
+
+static const char *nick(GType type, int value) {
+    GEnumClass *class = g_type_class_ref(type);
+    const GEnumValue *found = g_enum_get_value(class, value);
+    g_type_class_unref(class);
+    return found ? found->value_nick : "?";
+}
+
+static void on_dismissed(GtkWidget *presentation, DkDismissalSource source, DkResolution resolution, gpointer data) {
+    App *app = data;
+    g_string_append_printf(app->dismissed, "%s\"%s %s %s\"", app->dismissed->len ? ", " : "",
+                           DK_IS_SHEET(presentation) ? "sheet" : "popover", nick(DK_TYPE_DISMISSAL_SOURCE, source),
+                           nick(DK_TYPE_RESOLUTION, resolution));
+}
+
+static void on_save(GtkWidget *presentation, gpointer data) {
+    (void)presentation;
+    ((App *)data)->saved++;
+}
+
+static void on_compose(GtkButton *button, gpointer data) {
+    (void)button;
+    ((App *)data)->compose_clicks++;
+}
+
+static void on_below(GtkButton *button, gpointer data) {
+    (void)button;
+    ((App *)data)->below_clicks++;
+}
+
+static void rect(GString *out, const char *key, GtkWidget *widget, GtkWidget *in) {
+    graphene_rect_t bounds;
+    if (!gtk_widget_get_mapped(widget) || !gtk_widget_compute_bounds(widget, in, &bounds)) {
+        g_string_append_printf(out, ", \"%s\": null", key);
+        return;
+    }
+    g_string_append_printf(out, ", \"%s\": [%.1f, %.1f, %.1f, %.1f]", key, bounds.origin.x, bounds.origin.y,
+                           bounds.size.width, bounds.size.height);
+}
+
+/* The question's answers, found by their labels wherever they are drawn. */
+static void answers(GString *out, GtkWidget *widget, GtkWidget *window) {
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        if (GTK_IS_BUTTON(child) && gtk_widget_get_mapped(child)) {
+            const char *label = gtk_button_get_label(GTK_BUTTON(child));
+            if (label && (!strcmp(label, "Discard Changes") || !strcmp(label, "Save") || !strcmp(label, "Keep Editing")))
+                rect(out, label, child, window);
+        }
+        answers(out, child, window);
+    }
+}
+
+static void print_state(App *app) {
+    GString *out = g_string_new("{");
+    const char *detent = dk_gtk_sheet_get_detent(app->sheet);
+    g_string_append_printf(out, "\"sheet\": {\"presented\": %s, \"detent\": %s%s%s, \"question\": %d, \"offset\": %.1f, "
+                           "\"scroll\": %.1f",
+                           dk_gtk_sheet_get_presented(app->sheet) ? "true" : "false", detent ? "\"" : "",
+                           detent ? detent : "null", detent ? "\"" : "", (int)dk_gtk_sheet_get_question(app->sheet),
+                           dk_gtk_sheet_get_offset(app->sheet),
+                           gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(app->scrolled)));
+    rect(out, "list", GTK_WIDGET(app->scrolled), app->window);
+    g_string_append_printf(out, "}, \"popover\": {\"presented\": %s",
+                           dk_gtk_popover_get_presented(app->popover) ? "true" : "false");
+    rect(out, "child", dk_gtk_popover_get_child(app->popover), app->window);
+    g_string_append_printf(out, "}, \"saved\": %d, \"dismissed\": [%s], \"clicks\": {\"compose\": %d, \"below\": %d}",
+                           app->saved, app->dismissed->str, app->compose_clicks, app->below_clicks);
+    g_string_append_printf(out, ", \"size\": [%d, %d]", gtk_widget_get_width(app->window),
+                           gtk_widget_get_height(app->window));
+    g_string_append_printf(out, ", \"pointer\": [%g, %g]", app->pointer_x, app->pointer_y);
+    rect(out, "share", app->share, app->window);
+    rect(out, "compose", app->compose, app->window);
+    rect(out, "below", app->below, app->window);
+    g_string_append(out, ", \"answers\": {\"_\": null");
+    answers(out, app->window, app->window);
+    g_string_append(out, "}}");
+    puts(out->str);
+    fflush(stdout);
+    g_string_free(out, TRUE);
+}
+
+static void run(App *app, char *line) {
+    char **words = g_strsplit(g_strstrip(line), " ", -1);
+    GError *error = NULL;
+    if (!g_strcmp0(words[0], "sheet") && words[1]) {
+        dk_gtk_sheet_set_unsaved_changes(app->sheet, atoi(words[1]));
+        if (words[2]) dk_gtk_sheet_set_detents(app->sheet, (const char *const *)&words[2]);
+        dk_gtk_sheet_present(app->sheet, &error);
+    } else if (!g_strcmp0(words[0], "popover") && words[1]) {
+        dk_gtk_popover_set_unsaved_changes(app->popover, atoi(words[1]));
+        dk_gtk_popover_popup(app->popover, &error);
+    } else if (!g_strcmp0(words[0], "popover-close")) {
+        dk_gtk_popover_close(app->popover);
+    } else if (!g_strcmp0(words[0], "scroll") && words[1]) {
+        gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(app->scrolled), g_ascii_strtod(words[1], NULL));
+    } else if (!g_strcmp0(words[0], "size") && words[1] && words[2]) {
+        gtk_window_set_default_size(GTK_WINDOW(app->window), atoi(words[1]), atoi(words[2]));
+    } else if (g_strcmp0(words[0], "state")) {
+        fprintf(stderr, "components: unknown command: %s\n", line);
+    }
+    if (error) {
+        fprintf(stderr, "components: %s\n", error->message);
+        g_error_free(error);
+    }
+    g_strfreev(words);
+}
+
+/* A command is answered once GTK has laid out and drawn what it changed. */
+static void answer_after_paint(GdkFrameClock *clock, gpointer data) {
+    App *app = data;
+    g_signal_handlers_disconnect_by_func(clock, answer_after_paint, app);
+    print_state(app);
+}
+
+static gboolean on_stdin(GIOChannel *channel, GIOCondition condition, gpointer data) {
+    (void)condition;
+    App *app = data;
+    char *line = NULL;
+    const GIOStatus status = g_io_channel_read_line(channel, &line, NULL, NULL, NULL);
+    if (status == G_IO_STATUS_EOF || status == G_IO_STATUS_ERROR) {
+        gtk_window_destroy(GTK_WINDOW(app->window));
+        return G_SOURCE_REMOVE;
+    }
+    if (line) {
+        run(app, line);
+        GdkFrameClock *clock = gtk_widget_get_frame_clock(app->window);
+        g_signal_connect(clock, "after-paint", G_CALLBACK(answer_after_paint), app);
+        gtk_widget_queue_draw(app->window);
+    }
+    g_free(line);
+    return G_SOURCE_CONTINUE;
+}
+
+static void on_motion(GtkEventControllerMotion *motion, double x, double y, gpointer data) {
+    (void)motion;
+    App *app = data;
+    app->pointer_x = x;
+    app->pointer_y = y;
+}
+
+static GtkWidget *page(App *app) {
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
+    GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+    app->compose = gtk_button_new_with_label("Compose");
+    app->share = gtk_button_new_with_label("Share");
+    gtk_widget_set_size_request(app->compose, 120, 56);
+    gtk_widget_set_size_request(app->share, 120, 56);
+    gtk_widget_set_hexpand(app->compose, TRUE);
+    gtk_widget_set_halign(app->compose, GTK_ALIGN_START);
+    gtk_box_append(GTK_BOX(bar), app->compose);
+    gtk_box_append(GTK_BOX(bar), app->share);
+    app->below = gtk_button_new_with_label("Below");
+    gtk_widget_set_vexpand(app->below, TRUE);
+    gtk_box_append(GTK_BOX(box), bar);
+    gtk_box_append(GTK_BOX(box), app->below);
+    g_signal_connect(app->compose, "clicked", G_CALLBACK(on_compose), app);
+    g_signal_connect(app->below, "clicked", G_CALLBACK(on_below), app);
+    return box;
+}
+
+static GtkWidget *long_list(App *app) {
+    GtkWidget *rows = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    for (int i = 1; i <= 80; i++) {
+        char text[32];
+        snprintf(text, sizeof text, "Message %d", i);
+        GtkWidget *row = gtk_label_new(text);
+        gtk_widget_set_size_request(row, -1, 44);
+        gtk_box_append(GTK_BOX(rows), row);
+    }
+    app->scrolled = GTK_SCROLLED_WINDOW(gtk_scrolled_window_new());
+    gtk_scrolled_window_set_child(app->scrolled, rows);
+    gtk_scrolled_window_set_policy(app->scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_kinetic_scrolling(app->scrolled, FALSE);
+    return GTK_WIDGET(app->scrolled);
+}
+
+static void activate(GtkApplication *application, gpointer data) {
+    App *app = data;
+    app->window = gtk_application_window_new(application);
+    gtk_window_set_decorated(GTK_WINDOW(app->window), FALSE);
+    gtk_window_set_default_size(GTK_WINDOW(app->window), 800, 560);
+    app->sheet = DK_SHEET(dk_gtk_sheet_new());
+    dk_gtk_sheet_set_title(app->sheet, "Draft");
+    dk_gtk_sheet_set_content(app->sheet, page(app));
+    dk_gtk_sheet_set_child(app->sheet, long_list(app));
+    app->popover = DK_POPOVER(dk_gtk_popover_new());
+    dk_gtk_popover_set_content(app->popover, GTK_WIDGET(app->sheet));
+    GtkWidget *share_text = gtk_label_new("Share to…");
+    gtk_widget_set_size_request(share_text, 300, 200);
+    dk_gtk_popover_set_child(app->popover, share_text);
+    dk_gtk_popover_set_anchor(app->popover, app->share);
+    dk_gtk_popover_add_passthrough(app->popover, app->compose);
+    g_signal_connect(app->sheet, "dismissed", G_CALLBACK(on_dismissed), app);
+    g_signal_connect(app->popover, "dismissed", G_CALLBACK(on_dismissed), app);
+    g_signal_connect(app->sheet, "save-requested", G_CALLBACK(on_save), app);
+    g_signal_connect(app->popover, "save-requested", G_CALLBACK(on_save), app);
+    gtk_window_set_child(GTK_WINDOW(app->window), GTK_WIDGET(app->popover));
+    GtkEventController *motion = gtk_event_controller_motion_new();
+    gtk_event_controller_set_propagation_phase(motion, GTK_PHASE_CAPTURE);
+    g_signal_connect(motion, "motion", G_CALLBACK(on_motion), app);
+    gtk_widget_add_controller(app->window, motion);
+    gtk_window_present(GTK_WINDOW(app->window));
+    const char *session = g_getenv("COMPONENTS_SESSION");
+    GError *error = NULL;
+    if (session && !dk_gtk_pipeline_record(dk_gtk_pipeline_for_window(GTK_WINDOW(app->window)), session, &error)) {
+        fprintf(stderr, "components: %s\n", error->message);
+        g_error_free(error);
+    }
+    GIOChannel *in = g_io_channel_unix_new(0);
+    g_io_add_watch(in, G_IO_IN | G_IO_HUP, on_stdin, app);
+    g_io_channel_unref(in);
+}
+
+int main(int argc, char **argv) {
+    App app = {.dismissed = g_string_new("")};
+    GtkApplication *application = gtk_application_new(NULL, G_APPLICATION_NON_UNIQUE);
+    g_signal_connect(application, "activate", G_CALLBACK(activate), &app);
+    const int status = g_application_run(G_APPLICATION(application), argc, argv);
+    g_object_unref(application);
+    g_string_free(app.dismissed, TRUE);
+    return status;
+}

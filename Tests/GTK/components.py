@@ -1,0 +1,240 @@
+"""DkSheet and DkPopover driven through GTK's own touch and mouse delivery: Tests/GTK/components
+(components.c) runs on GTK's Broadway backend, and Debian's headless Chromium shows its page and
+sends real touch and mouse events through the DevTools protocol, which broadway.js hands to GTK
+as GdkTouchEvents and button events. Every check reads the widgets' state the program prints.
+
+Nothing waits a fixed time. After a gesture the mouse hovers to a new spot (hover decides
+nothing); once the program has seen it, GTK has handled every event before it. A program that
+answers nothing for STALL seconds has hung.
+
+Usage: components.py PROGRAM BROADWAY_PORT"""
+import json
+import os
+import select
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Plot"))
+from browser import Browser  # noqa: E402
+
+STALL = 120.0
+STEP = 0.008  # seconds between a gesture's events: 120 Hz
+
+
+class Program:
+    """components.c, answering each command with its widgets' state."""
+
+    def __init__(self, path, environment):
+        self.process = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=environment,
+                                        text=True, bufsize=1)
+
+    def ask(self, command="state"):
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        ready, _, _ = select.select([self.process.stdout], [], [], STALL)
+        line = self.process.stdout.readline() if ready else ""
+        if not line:
+            raise AssertionError(f"components answered nothing to {command!r} (exit {self.process.poll()})")
+        return json.loads(line)
+
+    def until(self, done):
+        """The state once done(state) holds: for what GTK does in its own time (a button's
+        activation shows its press first). Gives up when the state stops changing for STALL seconds."""
+        state, changed = None, time.monotonic()
+        while True:
+            now = self.ask()
+            if done(now):
+                return now
+            if now != state:
+                state, changed = now, time.monotonic()
+            elif time.monotonic() - changed > STALL:
+                return now
+            time.sleep(0.02)
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
+
+
+class Finger:
+    """Touches and the mouse, with event times 8 ms apart on a clock that only goes forward."""
+
+    def __init__(self, browser, program, origin):
+        self.browser, self.program = browser, program
+        self.origin = origin  # where the window's surface is in the page
+        self.clock = time.time()
+        self.hover = 0
+
+    def _tick(self, seconds=STEP):
+        self.clock += seconds
+        return self.clock
+
+    def _touch(self, kind, x, y):
+        x, y = x + self.origin[0], y + self.origin[1]
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+        self.browser.call("Input.dispatchTouchEvent", type=kind, touchPoints=points, timestamp=self._tick())
+
+    def _mouse(self, kind, x, y, buttons):
+        x, y = x + self.origin[0], y + self.origin[1]
+        self.browser.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left" if kind != "mouseMoved" else "none",
+                          buttons=buttons, clickCount=1 if kind != "mouseMoved" else 0, timestamp=self._tick())
+
+    def settled(self):
+        """The state once GTK has handled every event sent so far."""
+        self.hover += 1
+        spot = [1, self.hover % 500 + 1]
+        self.browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=spot[0] + self.origin[0],
+                          y=spot[1] + self.origin[1], timestamp=self._tick())
+        state, changed = None, time.monotonic()
+        while True:
+            now = self.program.ask()
+            if now["pointer"] == spot:
+                return now
+            if now != state:
+                state, changed = now, time.monotonic()
+            elif time.monotonic() - changed > STALL:
+                raise AssertionError(f"GTK did not take the events sent for {STALL:.0f} s: {now}")
+            time.sleep(0.02)
+
+    def drag(self, x, y, to_y, steps=12, rest=0.0, mouse=False):
+        """Down at (x, y), down to to_y in steps, resting `rest` seconds before lifting."""
+        self.clock = max(self.clock + 0.3, time.time())
+        if mouse:
+            self._mouse("mousePressed", x, y, 1)
+        else:
+            self._touch("touchStart", x, y)
+        for i in range(1, steps + 1):
+            now_y = y + (to_y - y) * i / steps
+            if mouse:
+                self._mouse("mouseMoved", x, now_y, 1)
+            else:
+                self._touch("touchMove", x, now_y)
+        self._tick(rest)
+        if mouse:
+            self._mouse("mouseReleased", x, to_y, 0)
+        else:
+            self._touch("touchEnd", x, to_y)
+        return self.settled()
+
+    def tap(self, x, y, mouse=False):
+        return self.drag(x, y, y, steps=1, mouse=mouse)
+
+
+def centre(rect):
+    return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+
+
+def check(condition, what, state):
+    if not condition:
+        raise AssertionError(f"{what}: {json.dumps(state)}")
+    print(f"ok {what}")
+
+
+def sheet_checks(finger, program, mouse):
+    how = "mouse" if mouse else "touch"
+    # A clean sheet: a swipe down from its top closes it.
+    state = program.ask("sheet 0")
+    check(state["sheet"]["presented"] and state["sheet"]["detent"] == "large", f"{how}: the sheet is presented at large", state)
+    top = state["sheet"]["list"][1] - 56
+    state = finger.drag(200, top + 30, top + 330, mouse=mouse)
+    check(not state["sheet"]["presented"] and state["dismissed"][-1] == "sheet swipe-from-top direct",
+          f"{how}: a clean sheet's swipe from the top closes it", state)
+    # Unsaved: the swipe asks, with labelled, touch-sized answers; Keep Editing keeps it.
+    program.ask("sheet 1")
+    state = finger.drag(200, top + 30, top + 330, mouse=mouse)
+    answers = state["answers"]
+    check(state["sheet"]["presented"] and state["sheet"]["question"] == 7
+          and all(answers.get(label) and answers[label][3] >= 44 for label in ("Discard Changes", "Save", "Keep Editing")),
+          f"{how}: an unsaved sheet's swipe asks: Discard Changes, Save, Keep Editing, each at least 44 pt tall", state)
+    state = finger.tap(*centre(answers["Keep Editing"]), mouse=mouse)
+    check(state["sheet"]["presented"] and state["sheet"]["question"] == 0 and state["sheet"]["offset"] == 0,
+          f"{how}: Keep Editing keeps the sheet where it was", state)
+    # Save saves, then closes.
+    saved = state["saved"]
+    state = finger.drag(200, top + 30, top + 330, mouse=mouse)
+    check(state["sheet"]["question"] == 7, f"{how}: a second swipe asks again", state)
+    state = finger.tap(*centre(state["answers"]["Save"]), mouse=mouse)
+    check(not state["sheet"]["presented"] and state["saved"] == saved + 1
+          and state["dismissed"][-1] == "sheet swipe-from-top saved", f"{how}: Save saves, then closes the sheet", state)
+    # Discard closes.
+    program.ask("sheet 1")
+    state = finger.drag(200, top + 30, top + 330, mouse=mouse)
+    state = finger.tap(*centre(state["answers"]["Discard Changes"]), mouse=mouse)
+    check(not state["sheet"]["presented"] and state["dismissed"][-1] == "sheet swipe-from-top discarded"
+          and state["saved"] == saved + 1, f"{how}: Discard Changes closes the unsaved sheet without saving", state)
+    # A grabber tap goes to the next detent.
+    state = program.ask("sheet 0 medium large")
+    width = state["size"][0]
+    state = finger.tap(width / 2, top + 8, mouse=mouse)
+    check(state["sheet"]["detent"] == "medium", f"{how}: a grabber tap takes the sheet from large to medium", state)
+    state = finger.tap(width / 2, state["sheet"]["list"][1] - 56 + 8, mouse=mouse)
+    check(state["sheet"]["detent"] == "large", f"{how}: a second grabber tap takes it back to large", state)
+
+
+def handoff_checks(finger, program):
+    # Content scrolled to 200: the finger scrolls it to its top, then drags the sheet down.
+    program.ask("sheet 0")
+    state = program.ask("scroll 200")
+    list_rect = state["sheet"]["list"]
+    check(state["sheet"]["scroll"] == 200, "the sheet's list is scrolled to 200", state)
+    x, y = centre(list_rect)
+    state = finger.drag(x, y - 100, y + 300, steps=24)
+    check(state["sheet"]["scroll"] == 0 and not state["sheet"]["presented"]
+          and state["dismissed"][-1] == "sheet swipe-scrolled-content direct",
+          "scrolled content hands off: the list reaches its top, then the swipe closes the sheet", state)
+
+
+def popover_checks(finger, program, mouse):
+    how = "mouse" if mouse else "touch"
+    # A tap outside an unsaved popover saves it, closes it, and reaches nothing beneath.
+    state = program.ask("popover 1")
+    check(state["popover"]["presented"] and state["popover"]["child"] is not None, f"{how}: the popover is up", state)
+    saved, below = state["saved"], state["clicks"]["below"]
+    child = state["popover"]["child"]
+    state = finger.tap(200, state["size"][1] - 60, mouse=mouse)
+    check(not state["popover"]["presented"] and state["saved"] == saved + 1
+          and state["dismissed"][-1] == "popover tap-outside autosaved" and state["clicks"]["below"] == below,
+          f"{how}: a tap outside the unsaved popover autosaves and closes it, and is swallowed", state)
+    # A tap on the pass-through widget closes it and reaches the widget.
+    state = program.ask("popover 0")
+    compose = state["clicks"]["compose"]
+    finger.tap(*centre(state["compose"]), mouse=mouse)
+    state = program.until(lambda state: state["clicks"]["compose"] > compose)
+    check(not state["popover"]["presented"] and state["clicks"]["compose"] == compose + 1
+          and state["dismissed"][-1] == "popover tap-outside direct",
+          f"{how}: a tap on the pass-through widget closes the popover and clicks the widget", state)
+    # A tap inside does nothing to it.
+    state = program.ask("popover 0")
+    state = finger.tap(*centre(child), mouse=mouse)
+    check(state["popover"]["presented"], f"{how}: a tap inside the popover keeps it", state)
+    program.ask("popover-close")
+
+
+def main():
+    program_path, port = sys.argv[1], int(sys.argv[2])
+    with tempfile.TemporaryDirectory() as profile, Browser(profile, width=1000, height=700) as browser:
+        program = Program(program_path, os.environ)
+        try:
+            # A touchscreen's page: broadway.js listens for touch events where the browser has touch.
+            browser.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+            browser.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
+            # broadway.js draws each shown surface as a div with its surface's place and size.
+            surfaces = ("[...document.querySelectorAll('div')].filter(d => d.surface && d.surface.visible)"
+                        ".map(d => [d.surface.x, d.surface.y, d.surface.width, d.surface.height])")
+            browser.wait(f"{surfaces}.some(s => s[2] === 800 && s[3] === 560)", "the window's surface")
+            window = next(s for s in browser.evaluate(surfaces) if s[2:] == [800, 560])
+            finger = Finger(browser, program, window[:2])
+            state = finger.settled()
+            sheet_checks(finger, program, mouse=False)
+            handoff_checks(finger, program)
+            popover_checks(finger, program, mouse=False)
+            sheet_checks(finger, program, mouse=True)
+            popover_checks(finger, program, mouse=True)
+        finally:
+            program.close()
+
+
+if __name__ == "__main__":
+    main()

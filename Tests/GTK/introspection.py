@@ -1,0 +1,76 @@
+"""libdismisskit-gtk from Python through GObject Introspection: DismissKit.Pipeline is driven with
+touches and commands, and its signals carry typed values (enums and flags, not strings); a
+refusal is a GLib.Error in the pipeline's domain. Needs GI_TYPELIB_PATH (and the library on
+the loader's path) to find DismissKit-0.typelib, as installed by script/install.
+
+Usage: introspection.py"""
+import gi
+
+gi.require_version("DismissKit", "0")
+from gi.repository import DismissKit, GLib  # noqa: E402
+
+SCENE = '{"presentations": [{"id": "compose", "style": "sheet", "unsavedChanges": true}]}'
+
+
+def check(condition, what, got):
+    if not condition:
+        raise AssertionError(f"{what}: got {got!r}")
+    print(f"ok {what}")
+
+
+def swipe(pipeline, start):
+    """A flick down the sheet's top at 120 Hz, from time `start` (µs)."""
+    touch = DismissKit.TouchType
+    for i in range(14):
+        time = start + i * 8333
+        pipeline.touch(touch.DOWN if i == 0 else touch.MOTION if i < 13 else touch.UP, 0, 300, 70 + 12.5 * i, time)
+        pipeline.touch(touch.FRAME, 0, 0, 0, time)
+    return start + 13 * 8333
+
+
+def main():
+    pipeline = DismissKit.Pipeline.new(SCENE)
+    heard = []
+    for name in ("drag-began", "drag-ended", "confirmation-requested", "save", "dismissed", "cancelled"):
+        pipeline.connect(name, lambda _pipeline, *values, name=name: heard.append((name, *values)))
+
+    end = swipe(pipeline, 0)
+    began = next(event for event in heard if event[0] == "drag-began")
+    check(began[1] == "compose" and began[2] == DismissKit.DragOrigin.TOP_REGION
+          and isinstance(began[2], DismissKit.DragOrigin), "drag-began carries a DragOrigin: top region", began)
+    asked = next(event for event in heard if event[0] == "confirmation-requested")
+    everything = DismissKit.Choices.DISCARD | DismissKit.Choices.SAVE | DismissKit.Choices.KEEP_EDITING
+    check(asked[2] == DismissKit.DismissalSource.SWIPE_FROM_TOP and isinstance(asked[3], DismissKit.Choices)
+          and asked[3] == everything, "the unsaved sheet's swipe asks, offering Discard, Save and Keep Editing", asked)
+
+    pipeline.confirm("compose", DismissKit.Choice.KEEP_EDITING, end + 1000)
+    check(heard[-1] == ("cancelled", "compose"), "Keep Editing is answered with cancelled", heard[-1])
+    end = swipe(pipeline, end + 100000)
+    pipeline.confirm("compose", DismissKit.Choice.SAVE, end + 1000)
+    check(heard[-2:] == [("save", "compose"), ("dismissed", "compose", DismissKit.DismissalSource.SWIPE_FROM_TOP,
+                                                DismissKit.Resolution.SAVED)]
+          and isinstance(heard[-1][3], DismissKit.Resolution), "Save is answered with save, then dismissed (saved)",
+          heard[-2:])
+
+    try:
+        pipeline.confirm("compose", DismissKit.Choice.DISCARD, end + 2000)
+        raise AssertionError("a confirm with no open question was taken")
+    except GLib.Error as error:
+        check(error.matches(DismissKit.Pipeline.error_quark(), DismissKit.PipelineError.COMMAND)
+              and "compose" in error.message, "a refused command is a GLib.Error naming the presentation", error.message)
+    try:
+        DismissKit.Pipeline.new('{"presentations": [\n{"id": "a", "style": "shelf"}]}')
+        raise AssertionError("a bad scene was taken")
+    except GLib.Error as error:
+        check(error.matches(DismissKit.Pipeline.error_quark(), DismissKit.PipelineError.SCENE)
+              and error.message.startswith("scene_json:2:"), "a bad scene is a GLib.Error naming its line", error.message)
+    try:
+        pipeline.touch(DismissKit.TouchType.MOTION, 5, 10, 10, end + 3000)
+        raise AssertionError("a motion of a contact that is not down was taken")
+    except GLib.Error as error:
+        check(error.matches(DismissKit.Pipeline.error_quark(), DismissKit.PipelineError.TOUCH)
+              and "seatSlotNotDown" in error.message, "a refused touch is a GLib.Error with its reason", error.message)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+/* DkPipeline: a DismissKit pipeline as a GObject. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "dk-enums.h"
+
+G_BEGIN_DECLS
+
+/**
+ * DK_PIPELINE_ERROR:
+ *
+ * The error domain of #DkPipeline: a #DkPipelineError, with dismisskit.h's message.
+ */
+#define DK_PIPELINE_ERROR (dk_gtk_pipeline_error_quark())
+GQuark dk_gtk_pipeline_error_quark(void);
+
+/**
+ * DkPipelineError:
+ * @DK_GTK_PIPELINE_ERROR_SCENE: the scene was refused
+ * @DK_GTK_PIPELINE_ERROR_COMMAND: a host command was refused: malformed, or the scene cannot take it
+ * @DK_GTK_PIPELINE_ERROR_TOUCH: a touch was refused (the host's own bug: hardware sends none)
+ * @DK_GTK_PIPELINE_ERROR_RECORDING: the session cannot be recorded
+ *
+ * Why a #DkPipeline refused what it was given. Nothing changes when it refuses.
+ */
+typedef enum {
+    DK_GTK_PIPELINE_ERROR_SCENE,
+    DK_GTK_PIPELINE_ERROR_COMMAND,
+    DK_GTK_PIPELINE_ERROR_TOUCH,
+    DK_GTK_PIPELINE_ERROR_RECORDING
+} DkPipelineError;
+
+#define DK_TYPE_PIPELINE (dk_gtk_pipeline_get_type())
+G_DECLARE_FINAL_TYPE(DkPipeline, dk_gtk_pipeline, DK, PIPELINE, GObject)
+
+DkPipeline *dk_gtk_pipeline_new(const char *scene_json, GError **error);
+DkPipeline *dk_gtk_pipeline_for_window(GtkWindow *window);
+
+gboolean dk_gtk_pipeline_touch(DkPipeline *self, DkTouchType type, int seat_slot, double x, double y, gint64 time_us,
+                               GError **error);
+gboolean dk_gtk_pipeline_command(DkPipeline *self, const char *command_json, gint64 time_us, GError **error);
+gboolean dk_gtk_pipeline_confirm(DkPipeline *self, const char *presentation, DkChoice choice, gint64 time_us,
+                                 GError **error);
+gboolean dk_gtk_pipeline_button(DkPipeline *self, const char *presentation, DkButtonRole role, gint64 time_us,
+                                GError **error);
+gboolean dk_gtk_pipeline_accessibility(DkPipeline *self, const char *presentation, DkAccessibilityAction action,
+                                       gint64 time_us, GError **error);
+gboolean dk_gtk_pipeline_dismiss(DkPipeline *self, const char *presentation, gint64 time_us, GError **error);
+gboolean dk_gtk_pipeline_remove(DkPipeline *self, const char *presentation, gint64 time_us, GError **error);
+gboolean dk_gtk_pipeline_set_unsaved_changes(DkPipeline *self, const char *presentation, gboolean unsaved,
+                                             gint64 time_us, GError **error);
+gboolean dk_gtk_pipeline_report_content_offset(DkPipeline *self, const char *presentation, double offset,
+                                               gint64 time_us, GError **error);
+gboolean dk_gtk_pipeline_escape_key(DkPipeline *self, gint64 time_us, GError **error);
+gboolean dk_gtk_pipeline_screen(DkPipeline *self, double width, double height, double width_mm, double height_mm,
+                                gint64 time_us, GError **error);
+gboolean dk_gtk_pipeline_record(DkPipeline *self, const char *path, GError **error);
+gint64 dk_gtk_pipeline_get_latest_time(DkPipeline *self);
+
+G_END_DECLS

@@ -1,0 +1,544 @@
+/* DkPipeline: dismisskit.h's pipeline, its commands as methods, its intents as signals. */
+#include "dismisskit-gtk/dk-pipeline.h"
+
+#include "dk-window-input.h"
+
+#include <dismisskit.h>
+
+/**
+ * DkPipeline:
+ *
+ * A scene, the gesture recogniser and the dismissal policy: touches and host commands in,
+ * intents out as signals, emitted before the call that caused them returns.
+ *
+ * Times are microseconds on one clock that does not go back, shared by touches and commands.
+ * A refused touch or command is a #GError in %DK_PIPELINE_ERROR and changes nothing.
+ */
+struct _DkPipeline {
+    GObject parent_instance;
+    dk_pipeline *pipeline;
+    gint64 latest_time;
+};
+
+G_DEFINE_TYPE(DkPipeline, dk_gtk_pipeline, G_TYPE_OBJECT)
+G_DEFINE_QUARK(dk-pipeline-error-quark, dk_gtk_pipeline_error)
+
+enum {
+    DRAG_BEGAN,
+    DRAG_CHANGED,
+    DRAG_ENDED,
+    DRAG_HANDED_BACK,
+    CONTENT_SCROLLED,
+    DETENT_SET,
+    PASSTHROUGH_TAP,
+    CONFIRMATION_REQUESTED,
+    SAVE,
+    DISMISSED,
+    CANCELLED,
+    REJECTED,
+    SIGNAL_COUNT
+};
+static guint signals[SIGNAL_COUNT];
+
+static void dk_gtk_pipeline_finalize(GObject *object) {
+    dk_pipeline_free(DK_PIPELINE(object)->pipeline);
+    G_OBJECT_CLASS(dk_gtk_pipeline_parent_class)->finalize(object);
+}
+
+static void dk_gtk_pipeline_init(DkPipeline *self) { (void)self; }
+
+static guint new_signal(const char *name, guint arguments, ...) {
+    va_list types;
+    va_start(types, arguments);
+    const guint id = g_signal_new_valist(name, DK_TYPE_PIPELINE, G_SIGNAL_RUN_LAST, NULL, NULL, NULL, NULL,
+                                         G_TYPE_NONE, arguments, types);
+    va_end(types);
+    return id;
+}
+
+static void dk_gtk_pipeline_class_init(DkPipelineClass *class) {
+    G_OBJECT_CLASS(class)->finalize = dk_gtk_pipeline_finalize;
+    /**
+     * DkPipeline::drag-began:
+     * @pipeline: the pipeline
+     * @presentation: the presentation's id
+     * @origin: where the drag began
+     *
+     * A presentation follows the finger from now on.
+     */
+    signals[DRAG_BEGAN] = new_signal("drag-began", 2, G_TYPE_STRING, DK_TYPE_DRAG_ORIGIN);
+    /**
+     * DkPipeline::drag-changed:
+     * @pipeline: the pipeline
+     * @presentation: the presentation's id
+     * @offset: points the sheet is moved down from its detent (negative: grown up), rubber band included
+     * @velocity: points per second, downward
+     *
+     * The dragged sheet moved.
+     */
+    signals[DRAG_CHANGED] = new_signal("drag-changed", 3, G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+    /**
+     * DkPipeline::drag-ended:
+     * @pipeline: the pipeline
+     * @presentation: the presentation's id
+     * @outcome: how it ended
+     * @detent: the detent it settles at: "medium", "large" or a custom height in points
+     *
+     * The finger lifted, or the gesture was taken away.
+     */
+    signals[DRAG_ENDED] = new_signal("drag-ended", 3, G_TYPE_STRING, DK_TYPE_DRAG_OUTCOME, G_TYPE_STRING);
+    /**
+     * DkPipeline::drag-handed-back:
+     * @pipeline: the pipeline
+     * @presentation: the presentation's id
+     *
+     * The content took the finger back: the sheet is at its detent, and no drag-ended follows.
+     */
+    signals[DRAG_HANDED_BACK] = new_signal("drag-handed-back", 1, G_TYPE_STRING);
+    /**
+     * DkPipeline::content-scrolled:
+     * @pipeline: the pipeline
+     * @presentation: the presentation's id
+     * @offset: points the content is scrolled down from its top
+     *
+     * The pipeline scrolled the content: show it there.
+     */
+    signals[CONTENT_SCROLLED] = new_signal("content-scrolled", 2, G_TYPE_STRING, G_TYPE_DOUBLE);
+    /**
+     * DkPipeline::detent-set:
+     * @pipeline: the pipeline
+     * @presentation: the presentation's id
+     * @detent: "medium", "large" or a custom height in points
+     * @cause: why
+     *
+     * A sheet's detent changed.
+     */
+    signals[DETENT_SET] = new_signal("detent-set", 3, G_TYPE_STRING, G_TYPE_STRING, DK_TYPE_DETENT_CAUSE);
+    /**
+     * DkPipeline::passthrough-tap:
+     * @pipeline: the pipeline
+     * @x: points from the screen's left
+     * @y: points from the screen's top
+     *
+     * A tap in a pass-through region: deliver it to what is there.
+     */
+    signals[PASSTHROUGH_TAP] = new_signal("passthrough-tap", 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+    /**
+     * DkPipeline::confirmation-requested:
+     * @pipeline: the pipeline
+     * @presentation: the presentation's id
+     * @source: what asked for the dismissal
+     * @options: the answers to offer
+     *
+     * The presentation holds unsaved work: ask, and answer with dk_gtk_pipeline_confirm().
+     */
+    signals[CONFIRMATION_REQUESTED] =
+        new_signal("confirmation-requested", 3, G_TYPE_STRING, DK_TYPE_DISMISSAL_SOURCE, DK_TYPE_CHOICES);
+    /**
+     * DkPipeline::save:
+     * @pipeline: the pipeline
+     * @presentation: the presentation's id
+     *
+     * Save the presentation's work now: its dismissal follows.
+     */
+    signals[SAVE] = new_signal("save", 1, G_TYPE_STRING);
+    /**
+     * DkPipeline::dismissed:
+     * @pipeline: the pipeline
+     * @presentation: the presentation's id
+     * @source: what asked for it
+     * @resolution: how the unsaved work was resolved
+     *
+     * Close the presentation: it is no longer in the scene.
+     */
+    signals[DISMISSED] =
+        new_signal("dismissed", 3, G_TYPE_STRING, DK_TYPE_DISMISSAL_SOURCE, DK_TYPE_RESOLUTION);
+    /**
+     * DkPipeline::cancelled:
+     * @pipeline: the pipeline
+     * @presentation: the presentation's id
+     *
+     * The question was answered Keep Editing: the presentation stays.
+     */
+    signals[CANCELLED] = new_signal("cancelled", 1, G_TYPE_STRING);
+    /**
+     * DkPipeline::rejected:
+     * @pipeline: the pipeline
+     * @presentation: the presentation's id
+     * @source: what asked for the dismissal
+     * @reason: why it was not done, in words
+     *
+     * A dismissal the policy refused (a presentation that is not dismissible, or covered).
+     */
+    signals[REJECTED] = new_signal("rejected", 3, G_TYPE_STRING, DK_TYPE_DISMISSAL_SOURCE, G_TYPE_STRING);
+}
+
+/* One intent, its strings copied: a handler may call the pipeline, which would end them. */
+typedef struct {
+    dk_intent fields;
+    char *presentation, *detent, *reason;
+} Intent;
+
+static void intent_clear(gpointer data) {
+    Intent *intent = data;
+    g_free(intent->presentation);
+    g_free(intent->detent);
+    g_free(intent->reason);
+}
+
+static char *detent_text(const dk_intent *intent) {
+    if (!intent->detent) return NULL;
+    return intent->detent_kind == DK_DETENT_CUSTOM ? g_strdup_printf("%g", intent->detent_height)
+                                                   : g_strdup(intent->detent);
+}
+
+static void emit_intent(DkPipeline *self, const Intent *intent) {
+    const dk_intent *f = &intent->fields;
+    const char *id = intent->presentation;
+    switch (f->type) {
+    case DK_INTENT_DRAG_BEGAN: g_signal_emit(self, signals[DRAG_BEGAN], 0, id, f->drag_origin); break;
+    case DK_INTENT_DRAG_CHANGED: g_signal_emit(self, signals[DRAG_CHANGED], 0, id, f->offset, f->velocity); break;
+    case DK_INTENT_DRAG_ENDED: g_signal_emit(self, signals[DRAG_ENDED], 0, id, f->drag_outcome, intent->detent); break;
+    case DK_INTENT_DRAG_HANDED_BACK: g_signal_emit(self, signals[DRAG_HANDED_BACK], 0, id); break;
+    case DK_INTENT_CONTENT_SCROLLED: g_signal_emit(self, signals[CONTENT_SCROLLED], 0, id, f->offset); break;
+    case DK_INTENT_SET_DETENT: g_signal_emit(self, signals[DETENT_SET], 0, id, intent->detent, f->detent_cause); break;
+    case DK_INTENT_PASSTHROUGH_TAP: g_signal_emit(self, signals[PASSTHROUGH_TAP], 0, f->x, f->y); break;
+    case DK_INTENT_CONFIRMATION_REQUESTED: {
+        guint options = 0;
+        for (int i = 0; i < f->option_count; i++) options |= 1u << f->choices[i];
+        g_signal_emit(self, signals[CONFIRMATION_REQUESTED], 0, id, f->dismissal_source, options);
+        break;
+    }
+    case DK_INTENT_SAVE: g_signal_emit(self, signals[SAVE], 0, id); break;
+    case DK_INTENT_DISMISS: g_signal_emit(self, signals[DISMISSED], 0, id, f->dismissal_source, f->dismiss_resolution); break;
+    case DK_INTENT_CANCELLED: g_signal_emit(self, signals[CANCELLED], 0, id); break;
+    case DK_INTENT_REJECTED: g_signal_emit(self, signals[REJECTED], 0, id, f->dismissal_source, intent->reason); break;
+    case DK_INTENT_DECISION: break; /* explanations are off */
+    }
+}
+
+/* Reads every intent the last call produced, then emits them in order. */
+static void emit_intents(DkPipeline *self) {
+    g_autoptr(GArray) intents = g_array_new(FALSE, TRUE, sizeof(Intent));
+    g_array_set_clear_func(intents, intent_clear);
+    Intent intent = {0};
+    while (dk_pipeline_next_typed_intent(self->pipeline, &intent.fields) == 1) {
+        intent.presentation = g_strdup(intent.fields.presentation);
+        intent.detent = detent_text(&intent.fields);
+        intent.reason = g_strdup(intent.fields.reason);
+        g_array_append_val(intents, intent);
+    }
+    g_object_ref(self);
+    for (guint i = 0; i < intents->len; i++) emit_intent(self, &g_array_index(intents, Intent, i));
+    g_object_unref(self);
+}
+
+/* Turns dismisskit.h's answer into a GError, notes the time, and emits what the call produced. */
+static gboolean answered(DkPipeline *self, int result, char *message, DkPipelineError code, gint64 time_us,
+                         GError **error) {
+    if (result != 0) {
+        g_set_error_literal(error, DK_PIPELINE_ERROR, code, message ? message : "refused");
+        dk_string_free(message);
+        return FALSE;
+    }
+    self->latest_time = MAX(self->latest_time, time_us);
+    emit_intents(self);
+    return TRUE;
+}
+
+/**
+ * dk_gtk_pipeline_new: (constructor)
+ * @scene_json: a scene file's JSON text
+ * @error: where to put why the scene was refused
+ *
+ * Makes a pipeline on a scene. A pipeline that a window's touches feed is made with
+ * dk_gtk_pipeline_for_window().
+ *
+ * Returns: (transfer full) (nullable): the pipeline, or %NULL with @error set
+ */
+DkPipeline *dk_gtk_pipeline_new(const char *scene_json, GError **error) {
+    char *message = NULL;
+    dk_pipeline *pipeline = dk_pipeline_new(scene_json, &message);
+    if (!pipeline) {
+        g_set_error_literal(error, DK_PIPELINE_ERROR, DK_GTK_PIPELINE_ERROR_SCENE, message ? message : "refused");
+        dk_string_free(message);
+        return NULL;
+    }
+    DkPipeline *self = g_object_new(DK_TYPE_PIPELINE, NULL);
+    self->pipeline = pipeline;
+    return self;
+}
+
+/**
+ * dk_gtk_pipeline_for_window:
+ * @window: a window
+ *
+ * The window's own pipeline, made on first use with an empty scene and the window's size: its
+ * touches, mouse, pens and Escape key feed it (SPEC section 9), and #DkSheet and #DkPopover
+ * present themselves in it. It lives as long as the window.
+ *
+ * Returns: (transfer none): the window's pipeline
+ */
+DkPipeline *dk_gtk_pipeline_for_window(GtkWindow *window) {
+    DkPipeline *self = g_object_get_data(G_OBJECT(window), "dk-pipeline");
+    if (self) return self;
+    self = dk_gtk_pipeline_new("{\"compactWidth\": 600, \"topInset\": 40, \"presentations\": []}", NULL);
+    g_object_set_data_full(G_OBJECT(window), "dk-pipeline", self, g_object_unref);
+    dk_window_input_attach(self, window);
+    return self;
+}
+
+/**
+ * dk_gtk_pipeline_touch:
+ * @self: the pipeline
+ * @type: the event's type
+ * @seat_slot: the contact's seat slot, 0 to 31, the lowest free while it is down
+ * @x: points from the screen's left (ignored for up, cancel and frame)
+ * @y: points from the screen's top
+ * @time_us: the event's time
+ * @error: where to put why the touch was refused
+ *
+ * Feeds one touch event; a frame ends the events of one moment.
+ *
+ * Returns: whether the touch was taken
+ */
+gboolean dk_gtk_pipeline_touch(DkPipeline *self, DkTouchType type, int seat_slot, double x, double y, gint64 time_us,
+                               GError **error) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    const dk_touch_result result = dk_pipeline_touch(self->pipeline, (dk_touch_type)type, seat_slot, x, y, time_us);
+    if (result != DK_TOUCH_TAKEN) {
+        g_set_error(error, DK_PIPELINE_ERROR, DK_GTK_PIPELINE_ERROR_TOUCH, "touch refused: %s",
+                    dk_touch_result_name(result));
+        return FALSE;
+    }
+    return answered(self, 0, NULL, DK_GTK_PIPELINE_ERROR_TOUCH, time_us, error);
+}
+
+/**
+ * dk_gtk_pipeline_command:
+ * @self: the pipeline
+ * @command_json: one host command's JSON object
+ * @time_us: its time
+ * @error: where to put why it was refused
+ *
+ * Applies one host command ("present", "update", "scene", ...), as gesturectl run reads it.
+ *
+ * Returns: whether it was taken
+ */
+gboolean dk_gtk_pipeline_command(DkPipeline *self, const char *command_json, gint64 time_us, GError **error) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    char *message = NULL;
+    const int result = dk_pipeline_command(self->pipeline, command_json, time_us, &message);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
+}
+
+/**
+ * dk_gtk_pipeline_confirm:
+ * @self: the pipeline
+ * @presentation: the presentation asked about
+ * @choice: the answer
+ * @time_us: its time
+ * @error: where to put why it was refused
+ *
+ * Answers a #DkPipeline::confirmation-requested.
+ *
+ * Returns: whether it was taken
+ */
+gboolean dk_gtk_pipeline_confirm(DkPipeline *self, const char *presentation, DkChoice choice, gint64 time_us,
+                                 GError **error) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    char *message = NULL;
+    const int result = dk_pipeline_confirm(self->pipeline, presentation, (dk_choice)choice, time_us, &message);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
+}
+
+/**
+ * dk_gtk_pipeline_button:
+ * @self: the pipeline
+ * @presentation: the presentation
+ * @role: its button that was pressed
+ * @time_us: its time
+ * @error: where to put why it was refused
+ *
+ * A presentation's own Cancel or Done button was pressed: the gate decides.
+ *
+ * Returns: whether it was taken
+ */
+gboolean dk_gtk_pipeline_button(DkPipeline *self, const char *presentation, DkButtonRole role, gint64 time_us,
+                                GError **error) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    char *message = NULL;
+    const int result = dk_pipeline_button(self->pipeline, presentation, (dk_button_role)role, time_us, &message);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
+}
+
+/**
+ * dk_gtk_pipeline_accessibility:
+ * @self: the pipeline
+ * @presentation: the presentation
+ * @action: the assistive technology's action
+ * @time_us: its time
+ * @error: where to put why it was refused
+ *
+ * An assistive technology's action on a presentation.
+ *
+ * Returns: whether it was taken
+ */
+gboolean dk_gtk_pipeline_accessibility(DkPipeline *self, const char *presentation, DkAccessibilityAction action,
+                                       gint64 time_us, GError **error) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    char *message = NULL;
+    const int result =
+        dk_pipeline_accessibility(self->pipeline, presentation, (dk_accessibility_action)action, time_us, &message);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
+}
+
+/**
+ * dk_gtk_pipeline_dismiss:
+ * @self: the pipeline
+ * @presentation: the presentation
+ * @time_us: its time
+ * @error: where to put why it was refused
+ *
+ * The host's own request to close a presentation: an unsaved one is asked about first.
+ *
+ * Returns: whether it was taken
+ */
+gboolean dk_gtk_pipeline_dismiss(DkPipeline *self, const char *presentation, gint64 time_us, GError **error) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    char *message = NULL;
+    const int result = dk_pipeline_dismiss(self->pipeline, presentation, time_us, &message);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
+}
+
+/**
+ * dk_gtk_pipeline_remove:
+ * @self: the pipeline
+ * @presentation: the presentation
+ * @time_us: its time
+ * @error: where to put why it was refused
+ *
+ * The host took a presentation away, without asking.
+ *
+ * Returns: whether it was taken
+ */
+gboolean dk_gtk_pipeline_remove(DkPipeline *self, const char *presentation, gint64 time_us, GError **error) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    char *message = NULL;
+    const int result = dk_pipeline_remove(self->pipeline, presentation, time_us, &message);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
+}
+
+/**
+ * dk_gtk_pipeline_set_unsaved_changes:
+ * @self: the pipeline
+ * @presentation: the presentation
+ * @unsaved: whether it holds unsaved work
+ * @time_us: its time
+ * @error: where to put why it was refused
+ *
+ * Whether a presentation holds unsaved work: a dismissal of one that does asks first.
+ *
+ * Returns: whether it was taken
+ */
+gboolean dk_gtk_pipeline_set_unsaved_changes(DkPipeline *self, const char *presentation, gboolean unsaved,
+                                             gint64 time_us, GError **error) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    char *message = NULL;
+    const int result = dk_pipeline_set_unsaved_changes(self->pipeline, presentation, unsaved, time_us, &message);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
+}
+
+/**
+ * dk_gtk_pipeline_report_content_offset:
+ * @self: the pipeline
+ * @presentation: the sheet whose content scrolled
+ * @offset: points the content is scrolled down from its top
+ * @time_us: its time
+ * @error: where to put why it was refused
+ *
+ * A host-owned scroll view's offset, sent whenever it scrolls, also while the finger is down:
+ * 0 while the finger moves down hands the finger to the sheet.
+ *
+ * Returns: whether it was taken
+ */
+gboolean dk_gtk_pipeline_report_content_offset(DkPipeline *self, const char *presentation, double offset,
+                                               gint64 time_us, GError **error) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    char *message = NULL;
+    const int result = dk_pipeline_report_content_offset(self->pipeline, presentation, offset, time_us, &message);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
+}
+
+/**
+ * dk_gtk_pipeline_escape_key:
+ * @self: the pipeline
+ * @time_us: its time
+ * @error: where to put why it was refused
+ *
+ * The Escape key: the topmost presentation's gate decides.
+ *
+ * Returns: whether it was taken
+ */
+gboolean dk_gtk_pipeline_escape_key(DkPipeline *self, gint64 time_us, GError **error) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    char *message = NULL;
+    const int result = dk_pipeline_escape_key(self->pipeline, time_us, &message);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
+}
+
+/**
+ * dk_gtk_pipeline_screen:
+ * @self: the pipeline
+ * @width: the screen's width in points
+ * @height: its height in points
+ * @width_mm: its width in millimetres
+ * @height_mm: its height in millimetres
+ * @time_us: its time
+ * @error: where to put why it was refused
+ *
+ * The window was resized, or the display rotated or rescaled: a gesture in progress is
+ * cancelled, every presentation kept.
+ *
+ * Returns: whether it was taken
+ */
+gboolean dk_gtk_pipeline_screen(DkPipeline *self, double width, double height, double width_mm, double height_mm,
+                                gint64 time_us, GError **error) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    char *message = NULL;
+    const int result = dk_pipeline_screen(self->pipeline, width, height, width_mm, height_mm, time_us, &message);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
+}
+
+/**
+ * dk_gtk_pipeline_record:
+ * @self: the pipeline
+ * @path: the session file to write
+ * @error: where to put why it cannot record
+ *
+ * Records the session (the scene, every touch and command, every intent) to a file that
+ * gesturectl replay replays; an earlier file at @path is kept as PATH.1. Call it before the
+ * first touch or command.
+ *
+ * Returns: whether it records
+ */
+gboolean dk_gtk_pipeline_record(DkPipeline *self, const char *path, GError **error) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    char *message = NULL;
+    const int result = dk_pipeline_record(self->pipeline, path, &message);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_RECORDING, self->latest_time, error);
+}
+
+/**
+ * dk_gtk_pipeline_get_latest_time:
+ * @self: the pipeline
+ *
+ * The latest time of a touch or command it took: the time to give a command that has none of
+ * its own, such as a button's answer.
+ *
+ * Returns: microseconds
+ */
+gint64 dk_gtk_pipeline_get_latest_time(DkPipeline *self) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), 0);
+    return self->latest_time;
+}

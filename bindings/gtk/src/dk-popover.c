@@ -1,0 +1,512 @@
+/* DkPopover: a page, and a popover over it anchored to one of its widgets. */
+#include "dismisskit-gtk/dk-popover.h"
+
+#include "dk-presentation.h"
+#include "dk-scene-json.h"
+#include "dk-style.h"
+#include "dk-window-input.h"
+
+/**
+ * DkPopover:
+ *
+ * A page (#DkPopover:content) and a non-modal popover over it (#DkPopover:child), anchored
+ * below (or, with no room, above) #DkPopover:anchor. A tap outside closes it through the
+ * window's #DkPipeline, saving its unsaved work first (#DkPopover::save-requested, then
+ * #DkPopover::dismissed with %DK_GTK_RESOLUTION_AUTOSAVED); a tap on a pass-through widget
+ * closes it and activates that widget (gtk_widget_activate(): GTK has no public way to
+ * deliver a click again); a tap elsewhere outside reaches nothing beneath, and a tap on the
+ * anchor does not open it again. In a compact width (below 600 points) it is drawn as the
+ * pipeline treats it: a sheet at the large detent, dismissed by a swipe down.
+ *
+ * Like #DkSheet, it fills its window.
+ */
+struct _DkPopover {
+    GtkWidget parent_instance;
+    GtkWidget *content, *frame, *child, *anchor;
+    GPtrArray *passthrough; /* widgets, weakly held */
+    gboolean unsaved;
+    DkPresentation presentation;
+    char *geometry_sent; /* the frame, anchor and pass-through rectangles the pipeline has */
+    guint geometry_idle;
+    DkPipeline *tap_source; /* the pipeline whose pass-through taps it takes (the window's lives as long as it) */
+};
+
+G_DEFINE_TYPE(DkPopover, dk_gtk_popover, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_CONTENT, PROP_CHILD, PROP_ANCHOR, PROP_UNSAVED_CHANGES, PROP_PRESENTED, PROP_COUNT };
+static GParamSpec *properties[PROP_COUNT];
+
+enum { SAVE_REQUESTED, DISMISSED, SIGNAL_COUNT };
+static guint signals[SIGNAL_COUNT];
+
+/**
+ * dk_gtk_popover_get_compact:
+ * @self: the popover
+ *
+ * Returns: whether its width is compact, where it is a sheet
+ */
+gboolean dk_gtk_popover_get_compact(DkPopover *self) { return gtk_widget_get_width(GTK_WIDGET(self)) < DK_COMPACT_WIDTH; }
+
+/* Where the popover is drawn, in its own points. */
+static graphene_rect_t frame_rect(DkPopover *self) {
+    const float width = (float)gtk_widget_get_width(GTK_WIDGET(self)), height = (float)gtk_widget_get_height(GTK_WIDGET(self));
+    if (dk_gtk_popover_get_compact(self)) {
+        const float offset = (float)self->presentation.offset;
+        return GRAPHENE_RECT_INIT(0, (float)DK_TOP_INSET + offset, width, height - (float)DK_TOP_INSET);
+    }
+    int natural_width, natural_height;
+    gtk_widget_measure(self->frame, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural_width, NULL, NULL);
+    const float frame_width = CLAMP((float)natural_width, MIN(280, width - 16), width - 16);
+    gtk_widget_measure(self->frame, GTK_ORIENTATION_VERTICAL, (int)frame_width, NULL, &natural_height, NULL, NULL);
+    const float frame_height = MIN((float)natural_height, height - 16);
+    graphene_rect_t anchor = GRAPHENE_RECT_INIT(width / 2, 0, 0, 0);
+    if (self->anchor && !gtk_widget_compute_bounds(self->anchor, GTK_WIDGET(self), &anchor))
+        anchor = GRAPHENE_RECT_INIT(width / 2, 0, 0, 0);
+    const float x = CLAMP(anchor.origin.x + anchor.size.width / 2 - frame_width / 2, 8, width - frame_width - 8);
+    float y = anchor.origin.y + anchor.size.height + 8;
+    if (y + frame_height > height - 8 && anchor.origin.y - 8 - frame_height >= 8) y = anchor.origin.y - 8 - frame_height;
+    return GRAPHENE_RECT_INIT(x, y, frame_width, frame_height);
+}
+
+/* A rectangle of widget's, in the screen's points. */
+static graphene_rect_t on_screen(GtkWidget *widget, const graphene_rect_t *rect) {
+    GtkRoot *root = gtk_widget_get_root(widget);
+    graphene_point_t origin = rect->origin;
+    if (GTK_IS_WINDOW(root)
+        && !gtk_widget_compute_point(widget, dk_window_input_screen_widget(GTK_WINDOW(root)), &rect->origin, &origin))
+        origin = rect->origin;
+    return GRAPHENE_RECT_INIT(origin.x, origin.y, rect->size.width, rect->size.height);
+}
+
+/* The frame, anchor and pass-through rectangles as JSON members. */
+static char *geometry(DkPopover *self) {
+    GString *json = g_string_new(", ");
+    const graphene_rect_t frame = frame_rect(self), frame_on_screen = on_screen(GTK_WIDGET(self), &frame);
+    dk_json_rect(json, "frame", &frame_on_screen);
+    graphene_rect_t bounds;
+    if (self->anchor && gtk_widget_compute_bounds(self->anchor, self->anchor, &bounds)) {
+        const graphene_rect_t anchor = on_screen(self->anchor, &bounds);
+        g_string_append(json, ", ");
+        dk_json_rect(json, "anchor", &anchor);
+    }
+    g_string_append(json, ", \"passthrough\": [");
+    gboolean first = TRUE;
+    for (guint i = 0; i < self->passthrough->len; i++) {
+        GtkWidget *widget = g_weak_ref_get(g_ptr_array_index(self->passthrough, i));
+        if (widget && gtk_widget_get_mapped(widget) && gtk_widget_compute_bounds(widget, widget, &bounds)) {
+            const graphene_rect_t region = on_screen(widget, &bounds);
+            g_string_append_printf(json, "%s{\"x\": %.3f, \"y\": %.3f, \"width\": %.3f, \"height\": %.3f}",
+                                   first ? "" : ", ", region.origin.x, region.origin.y, region.size.width,
+                                   region.size.height);
+            first = FALSE;
+        }
+        g_clear_object(&widget);
+    }
+    g_string_append(json, "]");
+    return g_string_free(json, FALSE);
+}
+
+/* Tells the pipeline where things are now, if they moved. */
+static gboolean send_geometry(gpointer data) {
+    DkPopover *self = data;
+    self->geometry_idle = 0;
+    if (!self->presentation.id) return G_SOURCE_REMOVE;
+    char *now = geometry(self);
+    if (g_strcmp0(now, self->geometry_sent) != 0 && dk_presentation_update(&self->presentation, now, NULL)) {
+        g_free(self->geometry_sent);
+        self->geometry_sent = now;
+    } else {
+        g_free(now);
+    }
+    return G_SOURCE_REMOVE;
+}
+
+static void presentation_changed(GtkWidget *owner) {
+    DkPopover *self = DK_POPOVER(owner);
+    if (self->content) gtk_widget_set_can_target(self->content, self->presentation.id == NULL);
+    gtk_widget_set_visible(self->frame, self->presentation.id != NULL);
+    gtk_widget_set_can_target(self->frame, self->presentation.question == DK_GTK_CHOICES_NONE);
+    gtk_widget_queue_allocate(owner);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_PRESENTED]);
+}
+
+/* A pass-through tap comes after the dismissal that ended the presentation: the popover
+ * listens to its window's pipeline for as long as it lives. */
+static void on_passthrough_tap(DkPipeline *pipeline, double x, double y, gpointer data) {
+    (void)pipeline;
+    DkPopover *self = data;
+    for (guint i = 0; i < self->passthrough->len; i++) {
+        GtkWidget *widget = g_weak_ref_get(g_ptr_array_index(self->passthrough, i));
+        graphene_rect_t bounds;
+        if (widget && gtk_widget_compute_bounds(widget, widget, &bounds)) {
+            const graphene_rect_t region = on_screen(widget, &bounds);
+            if (graphene_rect_contains_point(&region, &GRAPHENE_POINT_INIT((float)x, (float)y))) {
+                gtk_widget_activate(widget);
+                g_object_unref(widget);
+                return;
+            }
+        }
+        g_clear_object(&widget);
+    }
+}
+
+static void presentation_save(GtkWidget *owner) { g_signal_emit(owner, signals[SAVE_REQUESTED], 0); }
+
+static void presentation_dismissed(GtkWidget *owner, DkDismissalSource source, DkResolution resolution) {
+    DkPopover *self = DK_POPOVER(owner);
+    g_clear_pointer(&self->geometry_sent, g_free);
+    presentation_changed(owner);
+    g_signal_emit(owner, signals[DISMISSED], 0, source, resolution);
+}
+
+static const DkPresentationEvents events = {
+    .changed = presentation_changed,
+    .save = presentation_save,
+    .dismissed = presentation_dismissed,
+};
+
+static void dk_gtk_popover_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                                   int *natural, int *minimum_baseline, int *natural_baseline) {
+    DkPopover *self = DK_POPOVER(widget);
+    *minimum = *natural = 0;
+    *minimum_baseline = *natural_baseline = -1;
+    if (self->content) gtk_widget_measure(self->content, orientation, for_size, minimum, natural, NULL, NULL);
+}
+
+static void dk_gtk_popover_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    (void)baseline;
+    DkPopover *self = DK_POPOVER(widget);
+    if (self->content) gtk_widget_allocate(self->content, width, height, -1, NULL);
+    if (gtk_widget_get_visible(self->frame)) {
+        const graphene_rect_t frame = frame_rect(self);
+        gtk_widget_allocate(self->frame, (int)frame.size.width, (int)frame.size.height, -1,
+                            gsk_transform_translate(NULL, &frame.origin));
+    }
+    GtkWidget *question = self->presentation.question_widget;
+    if (question) {
+        const int question_width = MIN(width, 560);
+        int question_height;
+        gtk_widget_measure(question, GTK_ORIENTATION_VERTICAL, question_width, &question_height, NULL, NULL, NULL);
+        gtk_widget_allocate(question, question_width, question_height, -1,
+                            gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT((float)(width - question_width) / 2,
+                                                                               (float)(height - question_height))));
+    }
+    if (self->presentation.id) {
+        dk_window_input_follow_screen(self->presentation.window);
+        if (!self->geometry_idle) self->geometry_idle = g_idle_add(send_geometry, self);
+    }
+}
+
+static void dk_gtk_popover_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    DkPopover *self = DK_POPOVER(widget);
+    if (self->content) gtk_widget_snapshot_child(widget, self->content, snapshot);
+    if (!self->presentation.id) return;
+    if (dk_gtk_popover_get_compact(self))
+        dk_style_dim(snapshot, gtk_widget_get_width(widget), gtk_widget_get_height(widget), 1);
+    gtk_widget_snapshot_child(widget, self->frame, snapshot);
+    if (self->presentation.question_widget) {
+        dk_style_dim(snapshot, gtk_widget_get_width(widget), gtk_widget_get_height(widget), 1);
+        gtk_widget_snapshot_child(widget, self->presentation.question_widget, snapshot);
+    }
+}
+
+static void dk_gtk_popover_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+    DkPopover *self = DK_POPOVER(object);
+    switch (id) {
+    case PROP_CONTENT: g_value_set_object(value, self->content); break;
+    case PROP_CHILD: g_value_set_object(value, self->child); break;
+    case PROP_ANCHOR: g_value_set_object(value, self->anchor); break;
+    case PROP_UNSAVED_CHANGES: g_value_set_boolean(value, self->unsaved); break;
+    case PROP_PRESENTED: g_value_set_boolean(value, dk_gtk_popover_get_presented(self)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void dk_gtk_popover_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+    DkPopover *self = DK_POPOVER(object);
+    switch (id) {
+    case PROP_CONTENT: dk_gtk_popover_set_content(self, g_value_get_object(value)); break;
+    case PROP_CHILD: dk_gtk_popover_set_child(self, g_value_get_object(value)); break;
+    case PROP_ANCHOR: dk_gtk_popover_set_anchor(self, g_value_get_object(value)); break;
+    case PROP_UNSAVED_CHANGES: dk_gtk_popover_set_unsaved_changes(self, g_value_get_boolean(value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void free_weak_ref(gpointer data) {
+    g_weak_ref_clear(data);
+    g_free(data);
+}
+
+static void dk_gtk_popover_dispose(GObject *object) {
+    DkPopover *self = DK_POPOVER(object);
+    g_clear_handle_id(&self->geometry_idle, g_source_remove);
+    dk_presentation_clear(&self->presentation);
+    g_clear_pointer(&self->content, gtk_widget_unparent);
+    g_clear_pointer(&self->frame, gtk_widget_unparent);
+    g_clear_weak_pointer(&self->anchor);
+    self->child = NULL;
+    G_OBJECT_CLASS(dk_gtk_popover_parent_class)->dispose(object);
+}
+
+static void dk_gtk_popover_finalize(GObject *object) {
+    DkPopover *self = DK_POPOVER(object);
+    g_ptr_array_unref(self->passthrough);
+    g_free(self->geometry_sent);
+    G_OBJECT_CLASS(dk_gtk_popover_parent_class)->finalize(object);
+}
+
+static void dk_gtk_popover_class_init(DkPopoverClass *class) {
+    GObjectClass *object_class = G_OBJECT_CLASS(class);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(class);
+    object_class->get_property = dk_gtk_popover_get_property;
+    object_class->set_property = dk_gtk_popover_set_property;
+    object_class->dispose = dk_gtk_popover_dispose;
+    object_class->finalize = dk_gtk_popover_finalize;
+    widget_class->measure = dk_gtk_popover_measure;
+    widget_class->size_allocate = dk_gtk_popover_size_allocate;
+    widget_class->snapshot = dk_gtk_popover_snapshot;
+    const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+    /**
+     * DkPopover:content:
+     *
+     * The page the popover comes up over.
+     */
+    properties[PROP_CONTENT] = g_param_spec_object("content", NULL, NULL, GTK_TYPE_WIDGET, rw);
+    /**
+     * DkPopover:child:
+     *
+     * What the popover holds.
+     */
+    properties[PROP_CHILD] = g_param_spec_object("child", NULL, NULL, GTK_TYPE_WIDGET, rw);
+    /**
+     * DkPopover:anchor:
+     *
+     * The widget of the page it points at (the button that opened it).
+     */
+    properties[PROP_ANCHOR] = g_param_spec_object("anchor", NULL, NULL, GTK_TYPE_WIDGET, rw);
+    /**
+     * DkPopover:unsaved-changes:
+     *
+     * Whether it holds unsaved work: a tap outside saves it first.
+     */
+    properties[PROP_UNSAVED_CHANGES] = g_param_spec_boolean("unsaved-changes", NULL, NULL, FALSE, rw);
+    /**
+     * DkPopover:presented:
+     *
+     * Whether it is shown (in the window's pipeline).
+     */
+    properties[PROP_PRESENTED] = g_param_spec_boolean("presented", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+    g_object_class_install_properties(object_class, PROP_COUNT, properties);
+    /**
+     * DkPopover::save-requested:
+     * @popover: the popover
+     *
+     * Save its work now: its dismissal follows.
+     */
+    signals[SAVE_REQUESTED] = g_signal_new("save-requested", DK_TYPE_POPOVER, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                           G_TYPE_NONE, 0);
+    /**
+     * DkPopover::dismissed:
+     * @popover: the popover
+     * @source: what dismissed it
+     * @resolution: how its unsaved work was resolved
+     *
+     * It closed.
+     */
+    signals[DISMISSED] = g_signal_new("dismissed", DK_TYPE_POPOVER, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                      G_TYPE_NONE, 2, DK_TYPE_DISMISSAL_SOURCE, DK_TYPE_RESOLUTION);
+    gtk_widget_class_set_css_name(widget_class, "dk-popover-host");
+}
+
+static void dk_gtk_popover_init(DkPopover *self) {
+    dk_presentation_init(&self->presentation, GTK_WIDGET(self), &events);
+    self->passthrough = g_ptr_array_new_with_free_func(free_weak_ref);
+    self->frame = g_object_new(GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL, "accessible-role",
+                               GTK_ACCESSIBLE_ROLE_DIALOG, "visible", FALSE, NULL);
+    gtk_widget_add_css_class(self->frame, "dk-popover");
+    gtk_widget_set_parent(self->frame, GTK_WIDGET(self));
+    dk_style_ensure(GTK_WIDGET(self));
+}
+
+/**
+ * dk_gtk_popover_new:
+ *
+ * Returns: a popover, not presented
+ */
+GtkWidget *dk_gtk_popover_new(void) { return g_object_new(DK_TYPE_POPOVER, NULL); }
+
+/**
+ * dk_gtk_popover_set_content:
+ * @self: the popover
+ * @content: (nullable): the page
+ *
+ * Sets the page the popover comes up over.
+ */
+void dk_gtk_popover_set_content(DkPopover *self, GtkWidget *content) {
+    g_return_if_fail(DK_IS_POPOVER(self));
+    if (self->content == content) return;
+    g_clear_pointer(&self->content, gtk_widget_unparent);
+    self->content = content;
+    if (content) gtk_widget_insert_after(content, GTK_WIDGET(self), NULL);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_CONTENT]);
+}
+
+/**
+ * dk_gtk_popover_get_content:
+ * @self: the popover
+ *
+ * Returns: (transfer none) (nullable): the page
+ */
+GtkWidget *dk_gtk_popover_get_content(DkPopover *self) { return self->content; }
+
+/**
+ * dk_gtk_popover_set_child:
+ * @self: the popover
+ * @child: (nullable): what the popover holds
+ *
+ * Sets what the popover holds.
+ */
+void dk_gtk_popover_set_child(DkPopover *self, GtkWidget *child) {
+    g_return_if_fail(DK_IS_POPOVER(self));
+    if (self->child == child) return;
+    if (self->child) gtk_box_remove(GTK_BOX(self->frame), self->child);
+    self->child = child;
+    if (child) gtk_box_append(GTK_BOX(self->frame), child);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_CHILD]);
+}
+
+/**
+ * dk_gtk_popover_get_child:
+ * @self: the popover
+ *
+ * Returns: (transfer none) (nullable): what the popover holds
+ */
+GtkWidget *dk_gtk_popover_get_child(DkPopover *self) { return self->child; }
+
+/**
+ * dk_gtk_popover_set_anchor:
+ * @self: the popover
+ * @anchor: (nullable): a widget of the page
+ *
+ * Sets the widget the popover points at: a tap on it while the popover is open is swallowed.
+ */
+void dk_gtk_popover_set_anchor(DkPopover *self, GtkWidget *anchor) {
+    g_return_if_fail(DK_IS_POPOVER(self));
+    if (g_set_weak_pointer(&self->anchor, anchor)) {
+        gtk_widget_queue_allocate(GTK_WIDGET(self));
+        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_ANCHOR]);
+    }
+}
+
+/**
+ * dk_gtk_popover_get_anchor:
+ * @self: the popover
+ *
+ * Returns: (transfer none) (nullable): the widget it points at
+ */
+GtkWidget *dk_gtk_popover_get_anchor(DkPopover *self) { return self->anchor; }
+
+/**
+ * dk_gtk_popover_add_passthrough:
+ * @self: the popover
+ * @widget: a widget of the page
+ *
+ * A tap on @widget while the popover is open closes the popover and activates @widget.
+ */
+void dk_gtk_popover_add_passthrough(DkPopover *self, GtkWidget *widget) {
+    g_return_if_fail(DK_IS_POPOVER(self));
+    GWeakRef *ref = g_new0(GWeakRef, 1);
+    g_weak_ref_init(ref, widget);
+    g_ptr_array_add(self->passthrough, ref);
+    gtk_widget_queue_allocate(GTK_WIDGET(self));
+}
+
+/**
+ * dk_gtk_popover_set_unsaved_changes:
+ * @self: the popover
+ * @unsaved: whether it holds unsaved work
+ *
+ * Sets whether a dismissal saves first; a presented popover tells its pipeline at once.
+ */
+void dk_gtk_popover_set_unsaved_changes(DkPopover *self, gboolean unsaved) {
+    g_return_if_fail(DK_IS_POPOVER(self));
+    unsaved = !!unsaved;
+    if (self->unsaved == unsaved) return;
+    self->unsaved = unsaved;
+    if (self->presentation.id)
+        dk_presentation_update(&self->presentation, unsaved ? ", \"unsavedChanges\": true" : ", \"unsavedChanges\": false",
+                               NULL);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_UNSAVED_CHANGES]);
+}
+
+/**
+ * dk_gtk_popover_get_unsaved_changes:
+ * @self: the popover
+ *
+ * Returns: whether it holds unsaved work
+ */
+gboolean dk_gtk_popover_get_unsaved_changes(DkPopover *self) { return self->unsaved; }
+
+/**
+ * dk_gtk_popover_popup:
+ * @self: the popover, in a window
+ * @error: where to put why it cannot be presented
+ *
+ * Shows the popover at its anchor, in its window's pipeline.
+ *
+ * Returns: whether it is presented
+ */
+gboolean dk_gtk_popover_popup(DkPopover *self, GError **error) {
+    g_return_val_if_fail(DK_IS_POPOVER(self), FALSE);
+    if (self->presentation.id) return TRUE;
+    gtk_widget_set_visible(self->frame, TRUE);
+    char *where = geometry(self);
+    char *fields = g_strdup_printf(", \"style\": \"popover\", \"modal\": false, \"unsavedChanges\": %s%s",
+                                   self->unsaved ? "true" : "false", where);
+    const gboolean presented = dk_presentation_present(&self->presentation, "popover", fields, "large", error);
+    if (presented) {
+        self->geometry_sent = g_strdup(where);
+        if (self->tap_source != self->presentation.pipeline) {
+            g_signal_connect_object(self->presentation.pipeline, "passthrough-tap", G_CALLBACK(on_passthrough_tap), self, 0);
+            self->tap_source = self->presentation.pipeline;
+        }
+    }
+    g_free(fields);
+    g_free(where);
+    return presented;
+}
+
+/**
+ * dk_gtk_popover_dismiss:
+ * @self: the popover
+ * @error: where to put why it was refused
+ *
+ * Asks to close the popover, through the gate.
+ *
+ * Returns: whether the request was taken
+ */
+gboolean dk_gtk_popover_dismiss(DkPopover *self, GError **error) {
+    g_return_val_if_fail(DK_IS_POPOVER(self), FALSE);
+    return dk_presentation_dismiss(&self->presentation, error);
+}
+
+/**
+ * dk_gtk_popover_close:
+ * @self: the popover
+ *
+ * Closes the popover at once, without saving: the app's own decision.
+ */
+void dk_gtk_popover_close(DkPopover *self) {
+    g_return_if_fail(DK_IS_POPOVER(self));
+    dk_presentation_remove(&self->presentation);
+    g_clear_pointer(&self->geometry_sent, g_free);
+}
+
+/**
+ * dk_gtk_popover_get_presented:
+ * @self: the popover
+ *
+ * Returns: whether it is shown
+ */
+gboolean dk_gtk_popover_get_presented(DkPopover *self) { return self->presentation.id != NULL; }

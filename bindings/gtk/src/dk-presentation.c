@@ -1,0 +1,209 @@
+/* One presentation in a window's pipeline: its id, the intents addressed to it, its question. */
+#include "dk-presentation.h"
+
+#include "dk-question.h"
+#include "dk-scene-json.h"
+#include "dk-window-input.h"
+
+void dk_presentation_init(DkPresentation *presentation, GtkWidget *owner, const DkPresentationEvents *events) {
+    *presentation = (DkPresentation){.owner = owner, .events = events};
+}
+
+static gboolean addressed(DkPresentation *presentation, const char *id) {
+    return presentation->id && g_strcmp0(presentation->id, id) == 0;
+}
+
+static void take_drag(DkPresentation *presentation, gboolean dragging, double offset) {
+    presentation->dragging = dragging;
+    presentation->offset = offset;
+    presentation->events->changed(presentation->owner);
+}
+
+static void answered_by_question(DkChoice choice, gpointer data) { dk_presentation_answer(data, choice, NULL); }
+
+static void ask(DkPresentation *presentation, DkChoices options) {
+    if (presentation->question_widget) gtk_widget_unparent(presentation->question_widget);
+    presentation->question_widget = NULL;
+    presentation->question = options;
+    if (options) {
+        presentation->question_widget = dk_question_new("This has unsaved changes.", options,
+                                                        answered_by_question, presentation);
+        gtk_widget_set_parent(presentation->question_widget, presentation->owner);
+    }
+    presentation->events->changed(presentation->owner);
+}
+
+static void end(DkPresentation *presentation) {
+    for (guint i = 0; i < G_N_ELEMENTS(presentation->handlers); i++)
+        g_clear_signal_handler(&presentation->handlers[i], presentation->pipeline);
+    if (presentation->id) dk_window_input_release(presentation->window, presentation->id);
+    g_clear_pointer(&presentation->id, g_free);
+    presentation->pipeline = NULL;
+    presentation->window = NULL;
+    presentation->dragging = FALSE;
+    presentation->offset = 0;
+    ask(presentation, DK_GTK_CHOICES_NONE);
+}
+
+static void on_drag_began(DkPipeline *pipeline, const char *id, DkDragOrigin origin, gpointer data) {
+    (void)pipeline;
+    (void)origin;
+    if (addressed(data, id)) take_drag(data, TRUE, 0);
+}
+
+static void on_drag_changed(DkPipeline *pipeline, const char *id, double offset, double velocity, gpointer data) {
+    (void)pipeline;
+    (void)velocity;
+    if (addressed(data, id)) take_drag(data, TRUE, offset);
+}
+
+static void on_drag_ended(DkPipeline *pipeline, const char *id, DkDragOutcome outcome, const char *detent,
+                          gpointer data) {
+    (void)pipeline;
+    (void)outcome;
+    (void)detent;
+    if (addressed(data, id)) take_drag(data, FALSE, 0);
+}
+
+static void on_drag_handed_back(DkPipeline *pipeline, const char *id, gpointer data) {
+    (void)pipeline;
+    if (addressed(data, id)) take_drag(data, FALSE, 0);
+}
+
+static void on_content_scrolled(DkPipeline *pipeline, const char *id, double offset, gpointer data) {
+    (void)pipeline;
+    DkPresentation *presentation = data;
+    if (addressed(presentation, id) && presentation->events->content_scrolled)
+        presentation->events->content_scrolled(presentation->owner, offset);
+}
+
+static void on_detent_set(DkPipeline *pipeline, const char *id, const char *detent, DkDetentCause cause,
+                          gpointer data) {
+    (void)pipeline;
+    (void)cause;
+    DkPresentation *presentation = data;
+    if (!addressed(presentation, id)) return;
+    g_free(presentation->detent);
+    presentation->detent = g_strdup(detent);
+    presentation->events->changed(presentation->owner);
+}
+
+static void on_confirmation_requested(DkPipeline *pipeline, const char *id, DkDismissalSource source,
+                                      DkChoices options, gpointer data) {
+    (void)pipeline;
+    (void)source;
+    if (!addressed(data, id)) return;
+    DkPresentation *presentation = data;
+    presentation->dragging = FALSE;
+    presentation->offset = 0;
+    ask(presentation, options);
+}
+
+static void on_save(DkPipeline *pipeline, const char *id, gpointer data) {
+    (void)pipeline;
+    DkPresentation *presentation = data;
+    if (addressed(presentation, id)) presentation->events->save(presentation->owner);
+}
+
+static void on_cancelled(DkPipeline *pipeline, const char *id, gpointer data) {
+    (void)pipeline;
+    if (addressed(data, id)) ask(data, DK_GTK_CHOICES_NONE);
+}
+
+static void on_dismissed(DkPipeline *pipeline, const char *id, DkDismissalSource source, DkResolution resolution,
+                         gpointer data) {
+    (void)pipeline;
+    DkPresentation *presentation = data;
+    if (!addressed(presentation, id)) return;
+    end(presentation);
+    presentation->events->dismissed(presentation->owner, source, resolution);
+}
+
+gboolean dk_presentation_present(DkPresentation *presentation, const char *name, const char *fields,
+                                 const char *detent, GError **error) {
+    if (presentation->id) return TRUE;
+    GtkRoot *root = gtk_widget_get_root(presentation->owner);
+    if (!GTK_IS_WINDOW(root)) {
+        g_set_error(error, DK_PIPELINE_ERROR, DK_GTK_PIPELINE_ERROR_COMMAND, "%s is not in a window", name);
+        return FALSE;
+    }
+    GtkWindow *window = GTK_WINDOW(root);
+    DkPipeline *pipeline = dk_gtk_pipeline_for_window(window);
+    dk_window_input_follow_screen(window);
+    char *id = dk_window_input_hold(window, name, presentation->owner);
+    GString *command = g_string_new("{\"type\": \"present\", \"presentation\": {\"id\": ");
+    dk_json_string(command, id);
+    g_string_append_printf(command, "%s}}", fields);
+    /* Connected first: presenting may answer at once (a detent). */
+    presentation->window = window;
+    presentation->pipeline = pipeline;
+    presentation->id = id;
+    gulong *h = presentation->handlers;
+    h[0] = g_signal_connect(pipeline, "drag-began", G_CALLBACK(on_drag_began), presentation);
+    h[1] = g_signal_connect(pipeline, "drag-changed", G_CALLBACK(on_drag_changed), presentation);
+    h[2] = g_signal_connect(pipeline, "drag-ended", G_CALLBACK(on_drag_ended), presentation);
+    h[3] = g_signal_connect(pipeline, "drag-handed-back", G_CALLBACK(on_drag_handed_back), presentation);
+    h[4] = g_signal_connect(pipeline, "content-scrolled", G_CALLBACK(on_content_scrolled), presentation);
+    h[5] = g_signal_connect(pipeline, "detent-set", G_CALLBACK(on_detent_set), presentation);
+    h[6] = g_signal_connect(pipeline, "confirmation-requested", G_CALLBACK(on_confirmation_requested), presentation);
+    h[7] = g_signal_connect(pipeline, "save", G_CALLBACK(on_save), presentation);
+    h[8] = g_signal_connect(pipeline, "cancelled", G_CALLBACK(on_cancelled), presentation);
+    h[9] = g_signal_connect(pipeline, "dismissed", G_CALLBACK(on_dismissed), presentation);
+    g_free(presentation->detent);
+    presentation->detent = g_strdup(detent);
+    const gboolean presented =
+        dk_gtk_pipeline_command(pipeline, command->str, dk_gtk_pipeline_get_latest_time(pipeline), error);
+    g_string_free(command, TRUE);
+    if (!presented) end(presentation);
+    presentation->events->changed(presentation->owner);
+    return presented;
+}
+
+static gboolean not_presented(GError **error) {
+    g_set_error_literal(error, DK_PIPELINE_ERROR, DK_GTK_PIPELINE_ERROR_COMMAND, "not presented");
+    return FALSE;
+}
+
+gboolean dk_presentation_update(DkPresentation *presentation, const char *fields, GError **error) {
+    if (!presentation->id) return not_presented(error);
+    GString *command = g_string_new("{\"type\": \"update\", \"presentation\": ");
+    dk_json_string(command, presentation->id);
+    g_string_append_printf(command, "%s}", fields);
+    DkPipeline *pipeline = presentation->pipeline;
+    const gboolean taken =
+        dk_gtk_pipeline_command(pipeline, command->str, dk_gtk_pipeline_get_latest_time(pipeline), error);
+    g_string_free(command, TRUE);
+    return taken;
+}
+
+gboolean dk_presentation_dismiss(DkPresentation *presentation, GError **error) {
+    if (!presentation->id) return not_presented(error);
+    DkPipeline *pipeline = presentation->pipeline;
+    return dk_gtk_pipeline_dismiss(pipeline, presentation->id, dk_gtk_pipeline_get_latest_time(pipeline), error);
+}
+
+gboolean dk_presentation_answer(DkPresentation *presentation, DkChoice choice, GError **error) {
+    if (!presentation->id) return not_presented(error);
+    DkPipeline *pipeline = presentation->pipeline;
+    return dk_gtk_pipeline_confirm(pipeline, presentation->id, choice, dk_gtk_pipeline_get_latest_time(pipeline),
+                                   error);
+}
+
+gboolean dk_presentation_report_content_offset(DkPresentation *presentation, double offset) {
+    if (!presentation->id) return FALSE;
+    DkPipeline *pipeline = presentation->pipeline;
+    return dk_gtk_pipeline_report_content_offset(pipeline, presentation->id, offset,
+                                                 dk_gtk_pipeline_get_latest_time(pipeline), NULL);
+}
+
+void dk_presentation_remove(DkPresentation *presentation) {
+    if (!presentation->id) return;
+    DkPipeline *pipeline = presentation->pipeline;
+    dk_gtk_pipeline_remove(pipeline, presentation->id, dk_gtk_pipeline_get_latest_time(pipeline), NULL);
+    end(presentation);
+}
+
+void dk_presentation_clear(DkPresentation *presentation) {
+    dk_presentation_remove(presentation);
+    g_clear_pointer(&presentation->detent, g_free);
+}

@@ -1,0 +1,49 @@
+/* The question's action sheet: a destructive Discard Changes, Save, and Keep Editing set apart,
+ * as the platform's guidelines lay out an unsaved-content confirmation. */
+#include "dk-question.h"
+
+typedef struct {
+    DkQuestionAnswered answered;
+    gpointer data;
+} Answering;
+
+static void on_clicked(GtkButton *button, gpointer data) {
+    const Answering *answering = data;
+    answering->answered((DkChoice)GPOINTER_TO_INT(g_object_get_data(G_OBJECT(button), "dk-choice")), answering->data);
+}
+
+static GtkWidget *answer(GtkWidget *box, const Answering *answering, DkChoice choice, const char *label,
+                         const char *style) {
+    GtkWidget *button = gtk_button_new_with_label(label);
+    gtk_widget_set_size_request(button, -1, DK_QUESTION_ANSWER_HEIGHT);
+    if (style) gtk_widget_add_css_class(button, style);
+    g_object_set_data(G_OBJECT(button), "dk-choice", GINT_TO_POINTER(choice));
+    g_signal_connect(button, "clicked", G_CALLBACK(on_clicked), (gpointer)answering);
+    gtk_box_append(GTK_BOX(box), button);
+    return button;
+}
+
+GtkWidget *dk_question_new(const char *title, DkChoices options, DkQuestionAnswered answered, gpointer data) {
+    GtkWidget *question = g_object_new(GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL, "spacing", 8,
+                                       "accessible-role", GTK_ACCESSIBLE_ROLE_ALERT_DIALOG, NULL);
+    gtk_widget_add_css_class(question, "dk-question");
+    gtk_accessible_update_property(GTK_ACCESSIBLE(question), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+    Answering *answering = g_new(Answering, 1);
+    *answering = (Answering){answered, data};
+    g_object_set_data_full(G_OBJECT(question), "dk-answering", answering, g_free);
+    GtkWidget *choices = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_widget_add_css_class(choices, "linked");
+    gtk_box_append(GTK_BOX(question), choices);
+    GtkWidget *label = gtk_label_new(title);
+    gtk_label_set_wrap(GTK_LABEL(label), TRUE);
+    gtk_widget_add_css_class(label, "dim-label");
+    gtk_widget_set_margin_top(label, 8);
+    gtk_widget_set_margin_bottom(label, 8);
+    gtk_box_append(GTK_BOX(choices), label);
+    if (options & DK_GTK_CHOICES_DISCARD)
+        answer(choices, answering, DK_GTK_CHOICE_DISCARD, "Discard Changes", "destructive-action");
+    if (options & DK_GTK_CHOICES_SAVE) answer(choices, answering, DK_GTK_CHOICE_SAVE, "Save", NULL);
+    if (options & DK_GTK_CHOICES_KEEP_EDITING)
+        answer(question, answering, DK_GTK_CHOICE_KEEP_EDITING, "Keep Editing", "suggested-action");
+    return question;
+}

@@ -1,0 +1,602 @@
+/* DkSheet: a page, and a sheet over it that the window's pipeline presents and dismisses. */
+#include "dismisskit-gtk/dk-sheet.h"
+
+#include "dk-presentation.h"
+#include "dk-scene-json.h"
+#include "dk-style.h"
+#include "dk-window-input.h"
+
+/**
+ * DkSheet:
+ *
+ * A page (#DkSheet:content) and a sheet over it (#DkSheet:child under a grabber and a title),
+ * bottom-anchored at its detent, that a swipe down from its top, a swipe down on its content
+ * scrolled to the top, or its grabber dragged below the smallest detent dismisses: through the
+ * window's #DkPipeline, which asks first when #DkSheet:unsaved-changes is set (Discard Changes,
+ * Save, Keep Editing). A tap on the grabber cycles the detents; the sheet follows the finger
+ * and dims the page in proportion to how much of it shows.
+ *
+ * The first #GtkScrolledWindow in the child is host-owned scrolling: its offset is reported as
+ * it scrolls, and a swipe down at its top hands the finger to the sheet.
+ *
+ * A kiosk's sheet fills its window: put it (or a container that fills the window) as the
+ * window's child, since the pipeline's screen is the window's child.
+ */
+struct _DkSheet {
+    GtkWidget parent_instance;
+    GtkWidget *content, *frame, *grabber, *title_label, *child;
+    GStrv detents;
+    char *selected_detent;
+    gboolean unsaved;
+    DkPresentation presentation;
+    GtkAdjustment *scroll; /* the content's host-owned scrolling, while presented */
+    gboolean scrolling_to; /* the pipeline is scrolling it: not the user's scroll */
+};
+
+G_DEFINE_TYPE(DkSheet, dk_gtk_sheet, GTK_TYPE_WIDGET)
+
+enum {
+    PROP_0,
+    PROP_CONTENT,
+    PROP_CHILD,
+    PROP_TITLE,
+    PROP_DETENTS,
+    PROP_SELECTED_DETENT,
+    PROP_UNSAVED_CHANGES,
+    PROP_PRESENTED,
+    PROP_DETENT,
+    PROP_QUESTION,
+    PROP_OFFSET,
+    PROP_COUNT
+};
+static GParamSpec *properties[PROP_COUNT];
+
+enum { SAVE_REQUESTED, DISMISSED, SIGNAL_COUNT };
+static guint signals[SIGNAL_COUNT];
+
+/* Where the sheet is drawn: its top and height in the sheet widget's points. */
+static void sheet_rect(DkSheet *self, double *top, double *height) {
+    const double screen_height = gtk_widget_get_height(GTK_WIDGET(self));
+    const double detent = dk_detent_height(self->presentation.detent, screen_height);
+    const double offset = self->presentation.offset;
+    *top = screen_height - detent + offset;
+    *height = offset < 0 ? detent - offset : detent; /* growing: anchored at the bottom */
+}
+
+static void presentation_changed(GtkWidget *owner) {
+    DkSheet *self = DK_SHEET(owner);
+    if (self->content) gtk_widget_set_can_target(self->content, self->presentation.id == NULL);
+    gtk_widget_set_visible(self->frame, self->presentation.id != NULL);
+    gtk_widget_set_can_target(self->frame, self->presentation.question == DK_GTK_CHOICES_NONE);
+    gtk_widget_queue_allocate(owner);
+    for (int property = PROP_PRESENTED; property <= PROP_OFFSET; property++)
+        g_object_notify_by_pspec(G_OBJECT(self), properties[property]);
+}
+
+static void presentation_content_scrolled(GtkWidget *owner, double offset) {
+    DkSheet *self = DK_SHEET(owner);
+    if (!self->scroll) return;
+    self->scrolling_to = TRUE;
+    gtk_adjustment_set_value(self->scroll, offset);
+    self->scrolling_to = FALSE;
+}
+
+static void presentation_save(GtkWidget *owner) { g_signal_emit(owner, signals[SAVE_REQUESTED], 0); }
+
+static void stop_following_scroll(DkSheet *self);
+
+static void presentation_dismissed(GtkWidget *owner, DkDismissalSource source, DkResolution resolution) {
+    stop_following_scroll(DK_SHEET(owner));
+    presentation_changed(owner);
+    g_signal_emit(owner, signals[DISMISSED], 0, source, resolution);
+}
+
+static const DkPresentationEvents events = {
+    .changed = presentation_changed,
+    .content_scrolled = presentation_content_scrolled,
+    .save = presentation_save,
+    .dismissed = presentation_dismissed,
+};
+
+static void on_scrolled(GtkAdjustment *adjustment, gpointer data) {
+    DkSheet *self = data;
+    if (!self->scrolling_to) dk_presentation_report_content_offset(&self->presentation, gtk_adjustment_get_value(adjustment));
+}
+
+/* The first GtkScrolledWindow in the child, breadth first. */
+static GtkScrolledWindow *first_scrolled_window(GtkWidget *root) {
+    GQueue queue = G_QUEUE_INIT;
+    g_queue_push_tail(&queue, root);
+    GtkScrolledWindow *found = NULL;
+    while (!found && !g_queue_is_empty(&queue)) {
+        GtkWidget *widget = g_queue_pop_head(&queue);
+        if (GTK_IS_SCROLLED_WINDOW(widget)) found = GTK_SCROLLED_WINDOW(widget);
+        for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child))
+            g_queue_push_tail(&queue, child);
+    }
+    g_queue_clear(&queue);
+    return found;
+}
+
+static void stop_following_scroll(DkSheet *self) {
+    if (!self->scroll) return;
+    g_signal_handlers_disconnect_by_func(self->scroll, on_scrolled, self);
+    g_clear_object(&self->scroll);
+}
+
+static void follow_scroll(DkSheet *self) {
+    GtkScrolledWindow *scrolled = self->child ? first_scrolled_window(self->child) : NULL;
+    if (!scrolled) return;
+    self->scroll = g_object_ref(gtk_scrolled_window_get_vadjustment(scrolled));
+    g_signal_connect(self->scroll, "value-changed", G_CALLBACK(on_scrolled), self);
+}
+
+static void dk_gtk_sheet_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                                 int *natural, int *minimum_baseline, int *natural_baseline) {
+    DkSheet *self = DK_SHEET(widget);
+    *minimum = *natural = 0;
+    *minimum_baseline = *natural_baseline = -1;
+    if (self->content) gtk_widget_measure(self->content, orientation, for_size, minimum, natural, NULL, NULL);
+}
+
+static void dk_gtk_sheet_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    (void)baseline;
+    DkSheet *self = DK_SHEET(widget);
+    if (self->content) gtk_widget_allocate(self->content, width, height, -1, NULL);
+    if (gtk_widget_get_visible(self->frame)) {
+        double top, sheet_height;
+        sheet_rect(self, &top, &sheet_height);
+        int minimum;
+        gtk_widget_measure(self->frame, GTK_ORIENTATION_VERTICAL, width, &minimum, NULL, NULL, NULL);
+        GskTransform *at = gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT(0, (float)top));
+        gtk_widget_allocate(self->frame, width, MAX((int)sheet_height, minimum), -1, at);
+    }
+    GtkWidget *question = self->presentation.question_widget;
+    if (question) {
+        const int question_width = MIN(width, 560);
+        int question_height;
+        gtk_widget_measure(question, GTK_ORIENTATION_VERTICAL, question_width, &question_height, NULL, NULL, NULL);
+        GskTransform *at = gsk_transform_translate(
+            NULL, &GRAPHENE_POINT_INIT((float)(width - question_width) / 2, (float)(height - question_height)));
+        gtk_widget_allocate(question, question_width, question_height, -1, at);
+    }
+    if (self->presentation.id) dk_window_input_follow_screen(self->presentation.window);
+}
+
+static void dk_gtk_sheet_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    DkSheet *self = DK_SHEET(widget);
+    if (self->content) gtk_widget_snapshot_child(widget, self->content, snapshot);
+    if (!self->presentation.id) return;
+    const double width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
+    double top, sheet_height;
+    sheet_rect(self, &top, &sheet_height);
+    const double detent = dk_detent_height(self->presentation.detent, height);
+    dk_style_dim(snapshot, width, height, detent > 0 ? (height - top) / detent : 0);
+    gtk_widget_snapshot_child(widget, self->frame, snapshot);
+    if (self->presentation.question_widget) {
+        dk_style_dim(snapshot, width, height, 1);
+        gtk_widget_snapshot_child(widget, self->presentation.question_widget, snapshot);
+    }
+}
+
+static void set_string(char **field, const char *value) {
+    g_free(*field);
+    *field = g_strdup(value);
+}
+
+static void dk_gtk_sheet_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+    DkSheet *self = DK_SHEET(object);
+    switch (id) {
+    case PROP_CONTENT: g_value_set_object(value, self->content); break;
+    case PROP_CHILD: g_value_set_object(value, self->child); break;
+    case PROP_TITLE: g_value_set_string(value, dk_gtk_sheet_get_title(self)); break;
+    case PROP_DETENTS: g_value_set_boxed(value, self->detents); break;
+    case PROP_SELECTED_DETENT: g_value_set_string(value, self->selected_detent); break;
+    case PROP_UNSAVED_CHANGES: g_value_set_boolean(value, self->unsaved); break;
+    case PROP_PRESENTED: g_value_set_boolean(value, dk_gtk_sheet_get_presented(self)); break;
+    case PROP_DETENT: g_value_set_string(value, dk_gtk_sheet_get_detent(self)); break;
+    case PROP_QUESTION: g_value_set_flags(value, self->presentation.question); break;
+    case PROP_OFFSET: g_value_set_double(value, self->presentation.offset); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void dk_gtk_sheet_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+    DkSheet *self = DK_SHEET(object);
+    switch (id) {
+    case PROP_CONTENT: dk_gtk_sheet_set_content(self, g_value_get_object(value)); break;
+    case PROP_CHILD: dk_gtk_sheet_set_child(self, g_value_get_object(value)); break;
+    case PROP_TITLE: dk_gtk_sheet_set_title(self, g_value_get_string(value)); break;
+    case PROP_DETENTS: dk_gtk_sheet_set_detents(self, g_value_get_boxed(value)); break;
+    case PROP_SELECTED_DETENT: dk_gtk_sheet_set_selected_detent(self, g_value_get_string(value)); break;
+    case PROP_UNSAVED_CHANGES: dk_gtk_sheet_set_unsaved_changes(self, g_value_get_boolean(value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+    }
+}
+
+static void dk_gtk_sheet_dispose(GObject *object) {
+    DkSheet *self = DK_SHEET(object);
+    stop_following_scroll(self);
+    dk_presentation_clear(&self->presentation);
+    g_clear_pointer(&self->content, gtk_widget_unparent);
+    g_clear_pointer(&self->frame, gtk_widget_unparent);
+    self->child = NULL;
+    G_OBJECT_CLASS(dk_gtk_sheet_parent_class)->dispose(object);
+}
+
+static void dk_gtk_sheet_finalize(GObject *object) {
+    DkSheet *self = DK_SHEET(object);
+    g_strfreev(self->detents);
+    g_free(self->selected_detent);
+    G_OBJECT_CLASS(dk_gtk_sheet_parent_class)->finalize(object);
+}
+
+static void dk_gtk_sheet_class_init(DkSheetClass *class) {
+    GObjectClass *object_class = G_OBJECT_CLASS(class);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(class);
+    object_class->get_property = dk_gtk_sheet_get_property;
+    object_class->set_property = dk_gtk_sheet_set_property;
+    object_class->dispose = dk_gtk_sheet_dispose;
+    object_class->finalize = dk_gtk_sheet_finalize;
+    widget_class->measure = dk_gtk_sheet_measure;
+    widget_class->size_allocate = dk_gtk_sheet_size_allocate;
+    widget_class->snapshot = dk_gtk_sheet_snapshot;
+    const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+    const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+    /**
+     * DkSheet:content:
+     *
+     * The page the sheet comes up over.
+     */
+    properties[PROP_CONTENT] = g_param_spec_object("content", NULL, NULL, GTK_TYPE_WIDGET, rw);
+    /**
+     * DkSheet:child:
+     *
+     * What the sheet holds, below its grabber and title.
+     */
+    properties[PROP_CHILD] = g_param_spec_object("child", NULL, NULL, GTK_TYPE_WIDGET, rw);
+    /**
+     * DkSheet:title:
+     *
+     * The title in the sheet's top region, and its accessible name.
+     */
+    properties[PROP_TITLE] = g_param_spec_string("title", NULL, NULL, NULL, rw);
+    /**
+     * DkSheet:detents:
+     *
+     * The heights it may rest at, smallest first: "medium", "large", or points ("320").
+     */
+    properties[PROP_DETENTS] = g_param_spec_boxed("detents", NULL, NULL, G_TYPE_STRV, rw);
+    /**
+     * DkSheet:selected-detent:
+     *
+     * The detent it is presented at (%NULL: the largest).
+     */
+    properties[PROP_SELECTED_DETENT] = g_param_spec_string("selected-detent", NULL, NULL, NULL, rw);
+    /**
+     * DkSheet:unsaved-changes:
+     *
+     * Whether it holds unsaved work: a dismissal then asks first.
+     */
+    properties[PROP_UNSAVED_CHANGES] = g_param_spec_boolean("unsaved-changes", NULL, NULL, FALSE, rw);
+    /**
+     * DkSheet:presented:
+     *
+     * Whether it is shown (in the window's pipeline).
+     */
+    properties[PROP_PRESENTED] = g_param_spec_boolean("presented", NULL, NULL, FALSE, ro);
+    /**
+     * DkSheet:detent:
+     *
+     * The detent it rests at while presented.
+     */
+    properties[PROP_DETENT] = g_param_spec_string("detent", NULL, NULL, NULL, ro);
+    /**
+     * DkSheet:question:
+     *
+     * The answers its open question offers (none: it is not asking).
+     */
+    properties[PROP_QUESTION] = g_param_spec_flags("question", NULL, NULL, DK_TYPE_CHOICES, 0, ro);
+    /**
+     * DkSheet:offset:
+     *
+     * Points a drag has moved it down from its detent (negative: grown).
+     */
+    properties[PROP_OFFSET] = g_param_spec_double("offset", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0, ro);
+    g_object_class_install_properties(object_class, PROP_COUNT, properties);
+    /**
+     * DkSheet::save-requested:
+     * @sheet: the sheet
+     *
+     * Save its work now (the user chose Save): its dismissal follows.
+     */
+    signals[SAVE_REQUESTED] = g_signal_new("save-requested", DK_TYPE_SHEET, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                           G_TYPE_NONE, 0);
+    /**
+     * DkSheet::dismissed:
+     * @sheet: the sheet
+     * @source: what dismissed it
+     * @resolution: how its unsaved work was resolved
+     *
+     * It closed.
+     */
+    signals[DISMISSED] = g_signal_new("dismissed", DK_TYPE_SHEET, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                                      2, DK_TYPE_DISMISSAL_SOURCE, DK_TYPE_RESOLUTION);
+    gtk_widget_class_set_css_name(widget_class, "dk-sheet-host");
+}
+
+static void dk_gtk_sheet_init(DkSheet *self) {
+    dk_presentation_init(&self->presentation, GTK_WIDGET(self), &events);
+    self->detents = g_strdupv((char *[]){"medium", "large", NULL});
+    self->frame = g_object_new(GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL, "accessible-role",
+                               GTK_ACCESSIBLE_ROLE_DIALOG, "visible", FALSE, NULL);
+    gtk_widget_add_css_class(self->frame, "dk-sheet");
+    gtk_widget_set_parent(self->frame, GTK_WIDGET(self));
+    /* The top region: the grabber's band and the title, 56 points as the scene's headerHeight. */
+    GtkWidget *header = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_widget_set_size_request(header, -1, 56);
+    gtk_widget_set_vexpand(header, FALSE);
+    self->grabber = g_object_new(GTK_TYPE_BOX, "accessible-role", GTK_ACCESSIBLE_ROLE_BUTTON, "halign",
+                                 GTK_ALIGN_CENTER, "margin-top", 6, "width-request", 36, "height-request", 5, NULL);
+    gtk_widget_add_css_class(self->grabber, "dk-grabber");
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self->grabber), GTK_ACCESSIBLE_PROPERTY_LABEL, "Resize", -1);
+    self->title_label = gtk_label_new(NULL);
+    gtk_widget_set_vexpand(self->title_label, TRUE);
+    gtk_widget_add_css_class(self->title_label, "dk-sheet-header");
+    gtk_box_append(GTK_BOX(header), self->grabber);
+    gtk_box_append(GTK_BOX(header), self->title_label);
+    gtk_box_append(GTK_BOX(self->frame), header);
+    dk_style_ensure(GTK_WIDGET(self));
+}
+
+/**
+ * dk_gtk_sheet_new:
+ *
+ * Returns: a sheet, not presented
+ */
+GtkWidget *dk_gtk_sheet_new(void) { return g_object_new(DK_TYPE_SHEET, NULL); }
+
+/**
+ * dk_gtk_sheet_set_content:
+ * @self: the sheet
+ * @content: (nullable): the page
+ *
+ * Sets the page the sheet comes up over.
+ */
+void dk_gtk_sheet_set_content(DkSheet *self, GtkWidget *content) {
+    g_return_if_fail(DK_IS_SHEET(self));
+    if (self->content == content) return;
+    g_clear_pointer(&self->content, gtk_widget_unparent);
+    self->content = content;
+    if (content) gtk_widget_insert_after(content, GTK_WIDGET(self), NULL);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_CONTENT]);
+}
+
+/**
+ * dk_gtk_sheet_get_content:
+ * @self: the sheet
+ *
+ * Returns: (transfer none) (nullable): the page
+ */
+GtkWidget *dk_gtk_sheet_get_content(DkSheet *self) { return self->content; }
+
+/**
+ * dk_gtk_sheet_set_child:
+ * @self: the sheet
+ * @child: (nullable): what the sheet holds
+ *
+ * Sets what the sheet holds, below its grabber and title.
+ */
+void dk_gtk_sheet_set_child(DkSheet *self, GtkWidget *child) {
+    g_return_if_fail(DK_IS_SHEET(self));
+    if (self->child == child) return;
+    if (self->child) gtk_box_remove(GTK_BOX(self->frame), self->child);
+    self->child = child;
+    if (child) {
+        gtk_widget_set_vexpand(child, TRUE);
+        gtk_box_append(GTK_BOX(self->frame), child);
+    }
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_CHILD]);
+}
+
+/**
+ * dk_gtk_sheet_get_child:
+ * @self: the sheet
+ *
+ * Returns: (transfer none) (nullable): what the sheet holds
+ */
+GtkWidget *dk_gtk_sheet_get_child(DkSheet *self) { return self->child; }
+
+/**
+ * dk_gtk_sheet_set_title:
+ * @self: the sheet
+ * @title: (nullable): the title
+ *
+ * Sets the title shown in the sheet's top region.
+ */
+void dk_gtk_sheet_set_title(DkSheet *self, const char *title) {
+    g_return_if_fail(DK_IS_SHEET(self));
+    gtk_label_set_text(GTK_LABEL(self->title_label), title ? title : "");
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self->frame), GTK_ACCESSIBLE_PROPERTY_LABEL, title ? title : "", -1);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_TITLE]);
+}
+
+/**
+ * dk_gtk_sheet_get_title:
+ * @self: the sheet
+ *
+ * Returns: the title
+ */
+const char *dk_gtk_sheet_get_title(DkSheet *self) { return gtk_label_get_text(GTK_LABEL(self->title_label)); }
+
+/**
+ * dk_gtk_sheet_set_detents:
+ * @self: the sheet
+ * @detents: (array zero-terminated=1): "medium", "large" or heights in points, smallest first
+ *
+ * Sets the heights the sheet may rest at, for its next presentation.
+ */
+void dk_gtk_sheet_set_detents(DkSheet *self, const char *const *detents) {
+    g_return_if_fail(DK_IS_SHEET(self));
+    g_strfreev(self->detents);
+    self->detents = g_strdupv((char **)detents);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_DETENTS]);
+}
+
+/**
+ * dk_gtk_sheet_get_detents:
+ * @self: the sheet
+ *
+ * Returns: (array zero-terminated=1) (transfer none): the detents
+ */
+const char *const *dk_gtk_sheet_get_detents(DkSheet *self) { return (const char *const *)self->detents; }
+
+/**
+ * dk_gtk_sheet_set_selected_detent:
+ * @self: the sheet
+ * @detent: (nullable): one of the detents, %NULL for the largest
+ *
+ * Sets the detent the sheet is presented at.
+ */
+void dk_gtk_sheet_set_selected_detent(DkSheet *self, const char *detent) {
+    g_return_if_fail(DK_IS_SHEET(self));
+    set_string(&self->selected_detent, detent);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_SELECTED_DETENT]);
+}
+
+/**
+ * dk_gtk_sheet_get_selected_detent:
+ * @self: the sheet
+ *
+ * Returns: (nullable): the detent it is presented at, %NULL for the largest
+ */
+const char *dk_gtk_sheet_get_selected_detent(DkSheet *self) { return self->selected_detent; }
+
+/**
+ * dk_gtk_sheet_set_unsaved_changes:
+ * @self: the sheet
+ * @unsaved: whether it holds unsaved work
+ *
+ * Sets whether a dismissal asks first; a presented sheet tells its pipeline at once.
+ */
+void dk_gtk_sheet_set_unsaved_changes(DkSheet *self, gboolean unsaved) {
+    g_return_if_fail(DK_IS_SHEET(self));
+    unsaved = !!unsaved;
+    if (self->unsaved == unsaved) return;
+    self->unsaved = unsaved;
+    if (self->presentation.id)
+        dk_presentation_update(&self->presentation, unsaved ? ", \"unsavedChanges\": true" : ", \"unsavedChanges\": false",
+                               NULL);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_UNSAVED_CHANGES]);
+}
+
+/**
+ * dk_gtk_sheet_get_unsaved_changes:
+ * @self: the sheet
+ *
+ * Returns: whether it holds unsaved work
+ */
+gboolean dk_gtk_sheet_get_unsaved_changes(DkSheet *self) { return self->unsaved; }
+
+/**
+ * dk_gtk_sheet_present:
+ * @self: the sheet, in a window
+ * @error: where to put why it cannot be presented
+ *
+ * Shows the sheet at its selected detent, in its window's pipeline.
+ *
+ * Returns: whether it is presented
+ */
+gboolean dk_gtk_sheet_present(DkSheet *self, GError **error) {
+    g_return_val_if_fail(DK_IS_SHEET(self), FALSE);
+    if (self->presentation.id) return TRUE;
+    const guint count = self->detents ? g_strv_length(self->detents) : 0;
+    const char *selected = self->selected_detent ? self->selected_detent : count ? self->detents[count - 1] : "large";
+    GString *fields = g_string_new(", \"style\": \"sheet\", \"grabber\": true, \"detents\": [");
+    for (guint i = 0; i < count; i++) {
+        if (i) g_string_append(fields, ", ");
+        dk_json_detent(fields, self->detents[i]);
+    }
+    g_string_append(fields, "], \"selectedDetent\": ");
+    dk_json_detent(fields, selected);
+    g_string_append_printf(fields, ", \"unsavedChanges\": %s", self->unsaved ? "true" : "false");
+    follow_scroll(self);
+    if (self->scroll) g_string_append_printf(fields, ", \"content\": {\"offset\": %.3f}", gtk_adjustment_get_value(self->scroll));
+    const gboolean presented = dk_presentation_present(&self->presentation, "sheet", fields->str, selected, error);
+    g_string_free(fields, TRUE);
+    if (!presented) stop_following_scroll(self);
+    return presented;
+}
+
+/**
+ * dk_gtk_sheet_dismiss:
+ * @self: the sheet
+ * @error: where to put why it was refused
+ *
+ * Asks to close the sheet, through the gate: one with unsaved work asks first.
+ *
+ * Returns: whether the request was taken
+ */
+gboolean dk_gtk_sheet_dismiss(DkSheet *self, GError **error) {
+    g_return_val_if_fail(DK_IS_SHEET(self), FALSE);
+    return dk_presentation_dismiss(&self->presentation, error);
+}
+
+/**
+ * dk_gtk_sheet_close:
+ * @self: the sheet
+ *
+ * Closes the sheet at once, without asking: the app's own decision.
+ */
+void dk_gtk_sheet_close(DkSheet *self) {
+    g_return_if_fail(DK_IS_SHEET(self));
+    stop_following_scroll(self);
+    dk_presentation_remove(&self->presentation);
+}
+
+/**
+ * dk_gtk_sheet_answer:
+ * @self: the sheet
+ * @choice: the answer
+ * @error: where to put why it was refused
+ *
+ * Answers the sheet's open question, as its buttons do.
+ *
+ * Returns: whether the answer was taken
+ */
+gboolean dk_gtk_sheet_answer(DkSheet *self, DkChoice choice, GError **error) {
+    g_return_val_if_fail(DK_IS_SHEET(self), FALSE);
+    return dk_presentation_answer(&self->presentation, choice, error);
+}
+
+/**
+ * dk_gtk_sheet_get_presented:
+ * @self: the sheet
+ *
+ * Returns: whether it is shown
+ */
+gboolean dk_gtk_sheet_get_presented(DkSheet *self) { return self->presentation.id != NULL; }
+
+/**
+ * dk_gtk_sheet_get_detent:
+ * @self: the sheet
+ *
+ * Returns: (nullable): the detent it rests at, %NULL when not presented
+ */
+const char *dk_gtk_sheet_get_detent(DkSheet *self) { return self->presentation.id ? self->presentation.detent : NULL; }
+
+/**
+ * dk_gtk_sheet_get_question:
+ * @self: the sheet
+ *
+ * Returns: the answers its open question offers, none when it is not asking
+ */
+DkChoices dk_gtk_sheet_get_question(DkSheet *self) { return self->presentation.question; }
+
+/**
+ * dk_gtk_sheet_get_offset:
+ * @self: the sheet
+ *
+ * Returns: points a drag has moved it down from its detent
+ */
+double dk_gtk_sheet_get_offset(DkSheet *self) { return self->presentation.offset; }

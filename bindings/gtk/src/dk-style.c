@@ -1,0 +1,28 @@
+/* The components' style sheet. */
+#include "dk-style.h"
+
+static const char style_sheet[] =
+    ".dk-sheet, .dk-popover { background: @theme_base_color; border: 1px solid alpha(black, 0.25); }\n"
+    ".dk-sheet { border-radius: 12px 12px 0 0; border-bottom: none; }\n"
+    ".dk-popover { border-radius: 12px; box-shadow: 0 4px 16px alpha(black, 0.3); }\n"
+    ".dk-sheet-header { font-weight: bold; }\n"
+    ".dk-grabber { background: alpha(@theme_fg_color, 0.35); border-radius: 3px; }\n"
+    ".dk-question { padding: 8px; }\n"
+    ".dk-question > box, .dk-question > button { background: @theme_base_color; border-radius: 12px; }\n"
+    ".dk-question button { font-size: 1.15em; }\n";
+
+void dk_style_ensure(GtkWidget *widget) {
+    GdkDisplay *display = gtk_widget_get_display(widget);
+    if (g_object_get_data(G_OBJECT(display), "dk-style")) return;
+    GtkCssProvider *provider = gtk_css_provider_new();
+    gtk_css_provider_load_from_data(provider, style_sheet, -1);
+    gtk_style_context_add_provider_for_display(display, GTK_STYLE_PROVIDER(provider),
+                                               GTK_STYLE_PROVIDER_PRIORITY_THEME + 1);
+    g_object_set_data_full(G_OBJECT(display), "dk-style", provider, g_object_unref);
+}
+
+void dk_style_dim(GtkSnapshot *snapshot, double width, double height, double fraction) {
+    if (fraction <= 0) return;
+    const GdkRGBA shade = {0, 0, 0, (float)(0.4 * MIN(fraction, 1.0))};
+    gtk_snapshot_append_color(snapshot, &shade, &GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height));
+}

@@ -7,11 +7,12 @@
  *   state                     nothing more
  *   sheet UNSAVED [DETENT...] presents the sheet (UNSAVED 0 or 1) with those detents
  *   popover UNSAVED           pops the popover up over Share
- *   popover-close             closes it without asking
+ *   sheet-close, popover-close  closes one without asking
  *   scroll OFFSET             scrolls the sheet's list
  *   size WIDTH HEIGHT         resizes the window
  * The state: the sheet's (presented, detent, question, offset, top, scroll) and the popover's
- * (presented, its child's rectangle), where the mouse last hovered, what was saved and dismissed, the page buttons' clicks, and where to touch:
+ * (presented, its child's rectangle), how many touches and buttons have lifted, where the mouse
+ * last moved, what was saved and dismissed, the page buttons' clicks, and where to touch:
  * the page's buttons and the question's labelled answers, in the window's points. */
 #include <dismisskit-gtk/dismisskit-gtk.h>
 #include <stdio.h>
@@ -24,7 +25,8 @@ typedef struct {
     DkPopover *popover;
     GtkScrolledWindow *scrolled;
     int compose_clicks, below_clicks, saved;
-    double pointer_x, pointer_y; /* where the mouse last hovered: the driver's mark that GTK is caught up */
+    int lifts; /* touches and mouse buttons lifted in the window: the driver's mark that GTK is caught up */
+    double hover_x, hover_y; /* where the mouse last moved: the driver presses once GTK has it there */
     GString *dismissed; /* "sheet swipeFromTop discarded", ..., as a JSON list's items */
 } App;
 
@@ -96,7 +98,7 @@ static void print_state(App *app) {
                            app->saved, app->dismissed->str, app->compose_clicks, app->below_clicks);
     g_string_append_printf(out, ", \"size\": [%d, %d]", gtk_widget_get_width(app->window),
                            gtk_widget_get_height(app->window));
-    g_string_append_printf(out, ", \"pointer\": [%g, %g]", app->pointer_x, app->pointer_y);
+    g_string_append_printf(out, ", \"lifts\": %d, \"hover\": [%g, %g]", app->lifts, app->hover_x, app->hover_y);
     rect(out, "share", app->share, app->window);
     rect(out, "compose", app->compose, app->window);
     rect(out, "below", app->below, app->window);
@@ -118,6 +120,8 @@ static void run(App *app, char *line) {
     } else if (!g_strcmp0(words[0], "popover") && words[1]) {
         dk_gtk_popover_set_unsaved_changes(app->popover, atoi(words[1]));
         dk_gtk_popover_popup(app->popover, &error);
+    } else if (!g_strcmp0(words[0], "sheet-close")) {
+        dk_gtk_sheet_close(app->sheet);
     } else if (!g_strcmp0(words[0], "popover-close")) {
         dk_gtk_popover_close(app->popover);
     } else if (!g_strcmp0(words[0], "scroll") && words[1]) {
@@ -160,11 +164,18 @@ static gboolean on_stdin(GIOChannel *channel, GIOCondition condition, gpointer d
     return G_SOURCE_CONTINUE;
 }
 
-static void on_motion(GtkEventControllerMotion *motion, double x, double y, gpointer data) {
+static gboolean count_lifts(GtkEventControllerLegacy *controller, GdkEvent *event, gpointer data) {
+    (void)controller;
+    const GdkEventType type = gdk_event_get_event_type(event);
+    if (type == GDK_TOUCH_END || type == GDK_TOUCH_CANCEL || type == GDK_BUTTON_RELEASE) ((App *)data)->lifts++;
+    return FALSE;
+}
+
+static void on_hover(GtkEventControllerMotion *motion, double x, double y, gpointer data) {
     (void)motion;
     App *app = data;
-    app->pointer_x = x;
-    app->pointer_y = y;
+    app->hover_x = x;
+    app->hover_y = y;
 }
 
 static GtkWidget *page(App *app) {
@@ -224,10 +235,14 @@ static void activate(GtkApplication *application, gpointer data) {
     g_signal_connect(app->sheet, "save-requested", G_CALLBACK(on_save), app);
     g_signal_connect(app->popover, "save-requested", G_CALLBACK(on_save), app);
     gtk_window_set_child(GTK_WINDOW(app->window), GTK_WIDGET(app->popover));
-    GtkEventController *motion = gtk_event_controller_motion_new();
-    gtk_event_controller_set_propagation_phase(motion, GTK_PHASE_CAPTURE);
-    g_signal_connect(motion, "motion", G_CALLBACK(on_motion), app);
-    gtk_widget_add_controller(app->window, motion);
+    GtkEventController *lifts = gtk_event_controller_legacy_new();
+    gtk_event_controller_set_propagation_phase(lifts, GTK_PHASE_CAPTURE);
+    g_signal_connect(lifts, "event", G_CALLBACK(count_lifts), app);
+    gtk_widget_add_controller(app->window, lifts);
+    GtkEventController *hover = gtk_event_controller_motion_new();
+    gtk_event_controller_set_propagation_phase(hover, GTK_PHASE_CAPTURE);
+    g_signal_connect(hover, "motion", G_CALLBACK(on_hover), app);
+    gtk_widget_add_controller(app->window, hover);
     gtk_window_present(GTK_WINDOW(app->window));
     const char *session = g_getenv("COMPONENTS_SESSION");
     GError *error = NULL;

@@ -3,9 +3,9 @@
 sends real touch and mouse events through the DevTools protocol, which broadway.js hands to GTK
 as GdkTouchEvents and button events. Every check reads the widgets' state the program prints.
 
-Nothing waits a fixed time. After a gesture the mouse hovers to a new spot (hover decides
-nothing); once the program has seen it, GTK has handled every event before it. A program that
-answers nothing for STALL seconds has hung.
+Nothing waits a fixed time. After a gesture the driver waits until the program has seen as
+many touches and buttons lift as it sent gestures. A program that answers nothing, or whose
+state stops changing, for STALL seconds has hung.
 
 Usage: components.py PROGRAM BROADWAY_PORT"""
 import json
@@ -65,7 +65,7 @@ class Finger:
         self.browser, self.program = browser, program
         self.origin = origin  # where the window's surface is in the page
         self.clock = time.time()
-        self.hover = 0
+        self.lifts = 0  # gestures sent
 
     def _tick(self, seconds=STEP):
         self.clock += seconds
@@ -82,26 +82,21 @@ class Finger:
                           buttons=buttons, clickCount=1 if kind != "mouseMoved" else 0, timestamp=self._tick())
 
     def settled(self):
-        """The state once GTK has handled every event sent so far."""
-        self.hover += 1
-        spot = [1, self.hover % 500 + 1]
-        self.browser.call("Input.dispatchMouseEvent", type="mouseMoved", x=spot[0] + self.origin[0],
-                          y=spot[1] + self.origin[1], timestamp=self._tick())
-        state, changed = None, time.monotonic()
-        while True:
-            now = self.program.ask()
-            if now["pointer"] == spot:
-                return now
-            if now != state:
-                state, changed = now, time.monotonic()
-            elif time.monotonic() - changed > STALL:
-                raise AssertionError(f"GTK did not take the events sent for {STALL:.0f} s: {now}")
-            time.sleep(0.02)
+        """The state once GTK has handled every gesture sent so far: as many lifts as gestures.
+        (A lift is handled whole, the pipeline's intents and the widgets' answers to them, before
+        the program reads its next command.)"""
+        return self.program.until(lambda state: state["lifts"] == self.lifts)
 
-    def drag(self, x, y, to_y, steps=12, rest=0.0, mouse=False):
-        """Down at (x, y), down to to_y in steps, resting `rest` seconds before lifting."""
+    def drag(self, x, y, to_y, steps=12, mouse=False):
+        """Down at (x, y), down to to_y in steps 8 ms apart, and up."""
         self.clock = max(self.clock + 0.3, time.time())
         if mouse:
+            # A mouse comes into the window to where it presses, and GTK has it there before the
+            # press. (Coming in afresh: after a mouse drag on Broadway, GTK's pointer focus may
+            # stay where the drag began, and the next press in the window would go there.)
+            self._mouse("mouseMoved", -5, -5, 0)
+            self._mouse("mouseMoved", x, y, 0)
+            self.program.until(lambda state: state["hover"] == [x, y])
             self._mouse("mousePressed", x, y, 1)
         else:
             self._touch("touchStart", x, y)
@@ -111,15 +106,22 @@ class Finger:
                 self._mouse("mouseMoved", x, now_y, 1)
             else:
                 self._touch("touchMove", x, now_y)
-        self._tick(rest)
         if mouse:
             self._mouse("mouseReleased", x, to_y, 0)
         else:
             self._touch("touchEnd", x, to_y)
+        self.lifts += 1
         return self.settled()
 
     def tap(self, x, y, mouse=False):
         return self.drag(x, y, y, steps=1, mouse=mouse)
+
+
+def sheet_top(state, detent):
+    """Where the pipeline has the sheet's top edge (SPEC 3: large is the window less 40 points,
+    medium half of it): where it is drawn once it has eased there."""
+    height = state["size"][1]
+    return height - (height - 40) / (2 if detent == "medium" else 1)
 
 
 def centre(rect):
@@ -132,35 +134,46 @@ def check(condition, what, state):
     print(f"ok {what}")
 
 
+ANSWERS = ("Discard Changes", "Save", "Keep Editing")
+
+
+def swipe_to_ask(finger, program, top, mouse):
+    """A swipe down from the sheet's top; the state once its question is drawn (the sheet adds the
+    question's widgets once GTK has dispatched the lift), or the sheet does not ask."""
+    state = finger.drag(200, top + 30, top + 330, mouse=mouse)
+    return program.until(lambda state: state["sheet"]["question"] == 0
+                         or all(state["answers"].get(label) for label in ANSWERS))
+
+
 def sheet_checks(finger, program, mouse):
     how = "mouse" if mouse else "touch"
     # A clean sheet: a swipe down from its top closes it.
     state = program.ask("sheet 0")
     check(state["sheet"]["presented"] and state["sheet"]["detent"] == "large", f"{how}: the sheet is presented at large", state)
-    top = state["sheet"]["list"][1] - 56
+    top = sheet_top(state, "large")
     state = finger.drag(200, top + 30, top + 330, mouse=mouse)
     check(not state["sheet"]["presented"] and state["dismissed"][-1] == "sheet swipe-from-top direct",
           f"{how}: a clean sheet's swipe from the top closes it", state)
     # Unsaved: the swipe asks, with labelled, touch-sized answers; Keep Editing keeps it.
     program.ask("sheet 1")
-    state = finger.drag(200, top + 30, top + 330, mouse=mouse)
+    state = swipe_to_ask(finger, program, top, mouse)
     answers = state["answers"]
     check(state["sheet"]["presented"] and state["sheet"]["question"] == 7
-          and all(answers.get(label) and answers[label][3] >= 44 for label in ("Discard Changes", "Save", "Keep Editing")),
+          and all(answers.get(label) and answers[label][3] >= 44 for label in ANSWERS),
           f"{how}: an unsaved sheet's swipe asks: Discard Changes, Save, Keep Editing, each at least 44 pt tall", state)
     state = finger.tap(*centre(answers["Keep Editing"]), mouse=mouse)
     check(state["sheet"]["presented"] and state["sheet"]["question"] == 0 and state["sheet"]["offset"] == 0,
           f"{how}: Keep Editing keeps the sheet where it was", state)
     # Save saves, then closes.
     saved = state["saved"]
-    state = finger.drag(200, top + 30, top + 330, mouse=mouse)
+    state = swipe_to_ask(finger, program, top, mouse)
     check(state["sheet"]["question"] == 7, f"{how}: a second swipe asks again", state)
     state = finger.tap(*centre(state["answers"]["Save"]), mouse=mouse)
     check(not state["sheet"]["presented"] and state["saved"] == saved + 1
           and state["dismissed"][-1] == "sheet swipe-from-top saved", f"{how}: Save saves, then closes the sheet", state)
     # Discard closes.
     program.ask("sheet 1")
-    state = finger.drag(200, top + 30, top + 330, mouse=mouse)
+    state = swipe_to_ask(finger, program, top, mouse)
     state = finger.tap(*centre(state["answers"]["Discard Changes"]), mouse=mouse)
     check(not state["sheet"]["presented"] and state["dismissed"][-1] == "sheet swipe-from-top discarded"
           and state["saved"] == saved + 1, f"{how}: Discard Changes closes the unsaved sheet without saving", state)
@@ -169,13 +182,15 @@ def sheet_checks(finger, program, mouse):
     width = state["size"][0]
     state = finger.tap(width / 2, top + 8, mouse=mouse)
     check(state["sheet"]["detent"] == "medium", f"{how}: a grabber tap takes the sheet from large to medium", state)
-    state = finger.tap(width / 2, state["sheet"]["list"][1] - 56 + 8, mouse=mouse)
+    state = finger.tap(width / 2, sheet_top(state, "medium") + 8, mouse=mouse)
     check(state["sheet"]["detent"] == "large", f"{how}: a second grabber tap takes it back to large", state)
+    program.ask("sheet-close")
 
 
 def handoff_checks(finger, program):
     # Content scrolled to 200: the finger scrolls it to its top, then drags the sheet down.
     program.ask("sheet 0")
+    program.until(lambda state: state["sheet"]["list"])  # laid out: it has a height to scroll in
     state = program.ask("scroll 200")
     list_rect = state["sheet"]["list"]
     check(state["sheet"]["scroll"] == 200, "the sheet's list is scrolled to 200", state)
@@ -212,28 +227,44 @@ def popover_checks(finger, program, mouse):
     program.ask("popover-close")
 
 
+def session(browser, program_path, port, checks):
+    """One run of the program, shown in a freshly loaded Broadway page, through `checks`."""
+    program = Program(program_path, os.environ)
+    try:
+        # A touchscreen's page: broadway.js listens for touch events where the browser has touch.
+        browser.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+        browser.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
+        # broadway.js draws each shown surface as a div with its surface's place and size.
+        surfaces = ("[...document.querySelectorAll('div')].filter(d => d.surface && d.surface.visible)"
+                    ".map(d => [d.surface.x, d.surface.y, d.surface.width, d.surface.height])")
+        browser.wait(f"{surfaces}.some(s => s[2] === 800 && s[3] === 560)", "the window's surface")
+        window = next(s for s in browser.evaluate(surfaces) if s[2:] == [800, 560])
+        # broadway.js draws a surface's content as DOM nodes that it replaces as the picture
+        # changes (an easing sheet, a button's hover), while a touch stays aimed at the node it
+        # began on and the mouse's crossings are tracked node by node: once a node is gone, the
+        # rest of its touch never reaches broadway.js's listeners on the document, and a press
+        # may be taken for one outside the window. The surfaces themselves stay: they are made
+        # the pointers' targets.
+        browser.evaluate("const style = document.createElement('style');"
+                         "style.textContent = 'body * { pointer-events: none; }';"
+                         "document.head.appendChild(style);"
+                         "for (const div of document.querySelectorAll('div')) if (div.surface) div.style.pointerEvents = 'auto';")
+        finger = Finger(browser, program, window[:2])
+        for check_some in checks:
+            check_some(finger, program)
+    finally:
+        program.close()
+
+
 def main():
     program_path, port = sys.argv[1], int(sys.argv[2])
     with tempfile.TemporaryDirectory() as profile, Browser(profile, width=1000, height=700) as browser:
-        program = Program(program_path, os.environ)
-        try:
-            # A touchscreen's page: broadway.js listens for touch events where the browser has touch.
-            browser.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
-            browser.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
-            # broadway.js draws each shown surface as a div with its surface's place and size.
-            surfaces = ("[...document.querySelectorAll('div')].filter(d => d.surface && d.surface.visible)"
-                        ".map(d => [d.surface.x, d.surface.y, d.surface.width, d.surface.height])")
-            browser.wait(f"{surfaces}.some(s => s[2] === 800 && s[3] === 560)", "the window's surface")
-            window = next(s for s in browser.evaluate(surfaces) if s[2:] == [800, 560])
-            finger = Finger(browser, program, window[:2])
-            state = finger.settled()
-            sheet_checks(finger, program, mouse=False)
-            handoff_checks(finger, program)
-            popover_checks(finger, program, mouse=False)
-            sheet_checks(finger, program, mouse=True)
-            popover_checks(finger, program, mouse=True)
-        finally:
-            program.close()
+        session(browser, program_path, port, [
+            lambda finger, program: sheet_checks(finger, program, mouse=False),
+            handoff_checks,
+            lambda finger, program: popover_checks(finger, program, mouse=False),
+            lambda finger, program: sheet_checks(finger, program, mouse=True),
+            lambda finger, program: popover_checks(finger, program, mouse=True)])
 
 
 if __name__ == "__main__":

@@ -125,7 +125,7 @@ static void presentation_changed(GtkWidget *owner) {
     DkPopover *self = DK_POPOVER(owner);
     if (self->content) gtk_widget_set_can_target(self->content, self->presentation.id == NULL);
     gtk_widget_set_visible(self->frame, self->presentation.id != NULL);
-    gtk_widget_set_can_target(self->frame, self->presentation.question == DK_GTK_CHOICES_NONE);
+    gtk_widget_set_can_target(self->frame, self->presentation.question_widget == NULL);
     gtk_widget_queue_allocate(owner);
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_PRESENTED]);
 }
@@ -155,7 +155,6 @@ static void presentation_save(GtkWidget *owner) { g_signal_emit(owner, signals[S
 static void presentation_dismissed(GtkWidget *owner, DkDismissalSource source, DkResolution resolution) {
     DkPopover *self = DK_POPOVER(owner);
     g_clear_pointer(&self->geometry_sent, g_free);
-    presentation_changed(owner);
     g_signal_emit(owner, signals[DISMISSED], 0, source, resolution);
 }
 
@@ -193,7 +192,7 @@ static void dk_gtk_popover_size_allocate(GtkWidget *widget, int width, int heigh
     }
     if (self->presentation.id) {
         dk_window_input_follow_screen(self->presentation.window);
-        if (!self->geometry_idle) self->geometry_idle = g_idle_add(send_geometry, self);
+        if (!self->geometry_idle) self->geometry_idle = g_idle_add_full(G_PRIORITY_HIGH_IDLE, send_geometry, self, NULL);
     }
 }
 

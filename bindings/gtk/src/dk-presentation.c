@@ -9,6 +9,8 @@ void dk_presentation_init(DkPresentation *presentation, GtkWidget *owner, const 
     *presentation = (DkPresentation){.owner = owner, .events = events};
 }
 
+static void schedule_sync(DkPresentation *presentation);
+
 static gboolean addressed(DkPresentation *presentation, const char *id) {
     return presentation->id && g_strcmp0(presentation->id, id) == 0;
 }
@@ -16,21 +18,50 @@ static gboolean addressed(DkPresentation *presentation, const char *id) {
 static void take_drag(DkPresentation *presentation, gboolean dragging, double offset) {
     presentation->dragging = dragging;
     presentation->offset = offset;
-    presentation->events->changed(presentation->owner);
+    schedule_sync(presentation);
 }
 
 static void answered_by_question(DkChoice choice, gpointer data) { dk_presentation_answer(data, choice, NULL); }
 
-static void ask(DkPresentation *presentation, DkChoices options) {
-    if (presentation->question_widget) gtk_widget_unparent(presentation->question_widget);
-    presentation->question_widget = NULL;
-    presentation->question = options;
-    if (options) {
-        presentation->question_widget = dk_question_new("This has unsaved changes.", options,
-                                                        answered_by_question, presentation);
-        gtk_widget_set_parent(presentation->question_widget, presentation->owner);
+/* Brings the owner's widgets in line with the presentation: its question's widgets, its layout.
+ * It runs once the event that changed them has been dispatched: widgets added, hidden or made
+ * untargetable under the pointer while GTK still delivers that event (a mouse button's release)
+ * leave GTK's pointer state aimed at the widgets of before, and the next click would miss. */
+static gboolean follow_change(gpointer data) {
+    DkPresentation *presentation = data;
+    presentation->sync_idle = 0;
+    /* A question answered is hidden and kept for the next one: taking a widget out of the tree
+     * under the pointer leaves GTK's pointer state aimed at it. */
+    if (presentation->question_widget && presentation->question != presentation->question_shown) {
+        gtk_widget_set_visible(presentation->question_widget, FALSE);
+        presentation->question_spare = presentation->question_widget;
+        presentation->question_widget = NULL;
     }
+    if (presentation->question && !presentation->question_widget) {
+        if (presentation->question_spare && presentation->question_spare_offers != presentation->question)
+            g_clear_pointer(&presentation->question_spare, gtk_widget_unparent);
+        if (!presentation->question_spare) {
+            presentation->question_spare = dk_question_new("This has unsaved changes.", presentation->question,
+                                                           answered_by_question, presentation);
+            presentation->question_spare_offers = presentation->question;
+            gtk_widget_set_parent(presentation->question_spare, presentation->owner);
+        }
+        presentation->question_widget = presentation->question_spare;
+        presentation->question_spare = NULL;
+        gtk_widget_set_visible(presentation->question_widget, TRUE);
+    }
+    presentation->question_shown = presentation->question;
     presentation->events->changed(presentation->owner);
+    return G_SOURCE_REMOVE;
+}
+
+static void schedule_sync(DkPresentation *presentation) {
+    if (!presentation->sync_idle) presentation->sync_idle = g_idle_add_full(G_PRIORITY_HIGH_IDLE, follow_change, presentation, NULL);
+}
+
+static void ask(DkPresentation *presentation, DkChoices options) {
+    presentation->question = options;
+    schedule_sync(presentation);
 }
 
 static void end(DkPresentation *presentation) {
@@ -85,7 +116,7 @@ static void on_detent_set(DkPipeline *pipeline, const char *id, const char *dete
     if (!addressed(presentation, id)) return;
     g_free(presentation->detent);
     presentation->detent = g_strdup(detent);
-    presentation->events->changed(presentation->owner);
+    schedule_sync(presentation);
 }
 
 static void on_confirmation_requested(DkPipeline *pipeline, const char *id, DkDismissalSource source,
@@ -155,7 +186,7 @@ gboolean dk_presentation_present(DkPresentation *presentation, const char *name,
         dk_gtk_pipeline_command(pipeline, command->str, dk_gtk_pipeline_get_latest_time(pipeline), error);
     g_string_free(command, TRUE);
     if (!presented) end(presentation);
-    presentation->events->changed(presentation->owner);
+    schedule_sync(presentation);
     return presented;
 }
 
@@ -205,5 +236,8 @@ void dk_presentation_remove(DkPresentation *presentation) {
 
 void dk_presentation_clear(DkPresentation *presentation) {
     dk_presentation_remove(presentation);
+    g_clear_handle_id(&presentation->sync_idle, g_source_remove);
+    g_clear_pointer(&presentation->question_widget, gtk_widget_unparent);
+    g_clear_pointer(&presentation->question_spare, gtk_widget_unparent);
     g_clear_pointer(&presentation->detent, g_free);
 }

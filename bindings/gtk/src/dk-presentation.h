@@ -7,7 +7,8 @@
 G_BEGIN_DECLS
 
 typedef struct {
-    /* The drag, the detent or the question changed: lay the owner out again. */
+    /* The drag, the detent, the question or the presentation itself changed: lay the owner out
+     * again. Called once the event that changed them has been dispatched. */
     void (*changed)(GtkWidget *owner);
     /* The pipeline scrolled the content to offset. */
     void (*content_scrolled)(GtkWidget *owner, double offset);
@@ -29,6 +30,10 @@ typedef struct {
     char *detent;
     DkChoices question;   /* the answers offered, while it asks */
     GtkWidget *question_widget; /* the owner's child, while it asks */
+    DkChoices question_shown;   /* the answers question_widget offers */
+    GtkWidget *question_spare;  /* an answered question's widget, hidden, kept for the next ... */
+    DkChoices question_spare_offers; /* ... when it offers these answers */
+    guint sync_idle;            /* the owner's widgets are still to follow a change */
 } DkPresentation;
 
 void dk_presentation_init(DkPresentation *presentation, GtkWidget *owner, const DkPresentationEvents *events);

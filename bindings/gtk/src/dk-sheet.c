@@ -6,6 +6,8 @@
 #include "dk-style.h"
 #include "dk-window-input.h"
 
+#include <math.h>
+
 /**
  * DkSheet:
  *
@@ -31,7 +33,14 @@ struct _DkSheet {
     DkPresentation presentation;
     GtkAdjustment *scroll; /* the content's host-owned scrolling, while presented */
     gboolean scrolling_to; /* the pipeline is scrolling it: not the user's scroll */
+    double drawn_top;      /* where the sheet was last drawn */
+    guint settle_tick;     /* while it eases to where the pipeline has it */
+    gint64 settle_start, settle_now;
+    double settle_from;
 };
+
+/* How long a sheet takes to settle at its detent, in microseconds. */
+#define SETTLE_DURATION 250000
 
 G_DEFINE_TYPE(DkSheet, dk_gtk_sheet, GTK_TYPE_WIDGET)
 
@@ -54,7 +63,7 @@ static GParamSpec *properties[PROP_COUNT];
 enum { SAVE_REQUESTED, DISMISSED, SIGNAL_COUNT };
 static guint signals[SIGNAL_COUNT];
 
-/* Where the sheet is drawn: its top and height in the sheet widget's points. */
+/* Where the pipeline has the sheet: its top and height in the sheet widget's points. */
 static void sheet_rect(DkSheet *self, double *top, double *height) {
     const double screen_height = gtk_widget_get_height(GTK_WIDGET(self));
     const double detent = dk_detent_height(self->presentation.detent, screen_height);
@@ -63,11 +72,54 @@ static void sheet_rect(DkSheet *self, double *top, double *height) {
     *height = offset < 0 ? detent - offset : detent; /* growing: anchored at the bottom */
 }
 
+/* Where it is drawn: under the finger while dragged, easing to where the pipeline has it
+ * otherwise (a settle, a new detent, coming up). Only the picture eases: the sheet is laid out
+ * where the pipeline has it, so that the widgets under a finger are the ones the pipeline sees. */
+static double shown_top(DkSheet *self) {
+    double top, height;
+    sheet_rect(self, &top, &height);
+    if (self->presentation.dragging || self->settle_tick == 0) return top;
+    const double progress = MIN(1.0, (double)(self->settle_now - self->settle_start) / SETTLE_DURATION);
+    const double eased = 1 - pow(1 - progress, 3);
+    return self->settle_from + (top - self->settle_from) * eased;
+}
+
+static gboolean settle(GtkWidget *widget, GdkFrameClock *clock, gpointer data) {
+    (void)data;
+    DkSheet *self = DK_SHEET(widget);
+    self->settle_now = gdk_frame_clock_get_frame_time(clock);
+    self->drawn_top = shown_top(self);
+    gtk_widget_queue_draw(widget);
+    if (self->settle_now - self->settle_start < SETTLE_DURATION) return G_SOURCE_CONTINUE;
+    self->settle_tick = 0;
+    return G_SOURCE_REMOVE;
+}
+
+/* Eases from where the sheet is drawn now to where the pipeline has it. */
+static void start_settling(DkSheet *self, double from) {
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self));
+    if (!clock || !gtk_widget_get_mapped(GTK_WIDGET(self))) return;
+    self->settle_from = from;
+    self->settle_start = self->settle_now = gdk_frame_clock_get_frame_time(clock);
+    if (!self->settle_tick) self->settle_tick = gtk_widget_add_tick_callback(GTK_WIDGET(self), settle, NULL, NULL);
+}
+
 static void presentation_changed(GtkWidget *owner) {
     DkSheet *self = DK_SHEET(owner);
-    if (self->content) gtk_widget_set_can_target(self->content, self->presentation.id == NULL);
-    gtk_widget_set_visible(self->frame, self->presentation.id != NULL);
-    gtk_widget_set_can_target(self->frame, self->presentation.question == DK_GTK_CHOICES_NONE);
+    const gboolean presented = self->presentation.id != NULL;
+    double top, height;
+    sheet_rect(self, &top, &height);
+    if (!presented || self->presentation.dragging) {
+        if (self->settle_tick) gtk_widget_remove_tick_callback(owner, self->settle_tick);
+        self->settle_tick = 0;
+    } else if (!gtk_widget_get_visible(self->frame)) {
+        start_settling(self, gtk_widget_get_height(owner)); /* comes up from the bottom edge */
+    } else if (fabs(self->drawn_top - top) >= 1) {
+        start_settling(self, self->drawn_top);
+    }
+    if (self->content) gtk_widget_set_can_target(self->content, !presented);
+    gtk_widget_set_visible(self->frame, presented);
+    gtk_widget_set_can_target(self->frame, self->presentation.question_widget == NULL);
     gtk_widget_queue_allocate(owner);
     for (int property = PROP_PRESENTED; property <= PROP_OFFSET; property++)
         g_object_notify_by_pspec(G_OBJECT(self), properties[property]);
@@ -87,7 +139,6 @@ static void stop_following_scroll(DkSheet *self);
 
 static void presentation_dismissed(GtkWidget *owner, DkDismissalSource source, DkResolution resolution) {
     stop_following_scroll(DK_SHEET(owner));
-    presentation_changed(owner);
     g_signal_emit(owner, signals[DISMISSED], 0, source, resolution);
 }
 
@@ -146,6 +197,7 @@ static void dk_gtk_sheet_size_allocate(GtkWidget *widget, int width, int height,
     if (gtk_widget_get_visible(self->frame)) {
         double top, sheet_height;
         sheet_rect(self, &top, &sheet_height);
+        self->drawn_top = shown_top(self);
         int minimum;
         gtk_widget_measure(self->frame, GTK_ORIENTATION_VERTICAL, width, &minimum, NULL, NULL, NULL);
         GskTransform *at = gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT(0, (float)top));
@@ -168,11 +220,15 @@ static void dk_gtk_sheet_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     if (self->content) gtk_widget_snapshot_child(widget, self->content, snapshot);
     if (!self->presentation.id) return;
     const double width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
+    const double detent = dk_detent_height(self->presentation.detent, height);
+    dk_style_dim(snapshot, width, height, detent > 0 ? (height - self->drawn_top) / detent : 0);
+    /* Laid out where the pipeline has it (where touches find it), drawn where it eases. */
     double top, sheet_height;
     sheet_rect(self, &top, &sheet_height);
-    const double detent = dk_detent_height(self->presentation.detent, height);
-    dk_style_dim(snapshot, width, height, detent > 0 ? (height - top) / detent : 0);
+    gtk_snapshot_save(snapshot);
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(0, (float)(self->drawn_top - top)));
     gtk_widget_snapshot_child(widget, self->frame, snapshot);
+    gtk_snapshot_restore(snapshot);
     if (self->presentation.question_widget) {
         dk_style_dim(snapshot, width, height, 1);
         gtk_widget_snapshot_child(widget, self->presentation.question_widget, snapshot);

@@ -164,6 +164,14 @@ def sheet_checks(finger, program, mouse):
     state = finger.tap(*centre(answers["Keep Editing"]), mouse=mouse)
     check(state["sheet"]["presented"] and state["sheet"]["question"] == 0 and state["sheet"]["offset"] == 0,
           f"{how}: Keep Editing keeps the sheet where it was", state)
+    # The Escape key reaches the same gate.
+    if not mouse:
+        finger.browser.key("Escape", key_code=27)
+        state = program.until(lambda state: state["sheet"]["question"] == 7
+                              and all(state["answers"].get(label) for label in ANSWERS))
+        check(state["sheet"]["presented"] and state["sheet"]["question"] == 7, "the Escape key asks too", state)
+        state = finger.tap(*centre(state["answers"]["Keep Editing"]), mouse=mouse)
+        check(state["sheet"]["presented"] and state["sheet"]["question"] == 0, "Keep Editing keeps it again", state)
     # Save saves, then closes.
     saved = state["saved"]
     state = swipe_to_ask(finger, program, top, mouse)

@@ -78,7 +78,8 @@ static void feed_history(WindowInput *input, GdkEvent *event, int slot) {
     guint count = 0;
     GdkTimeCoord *history = gdk_event_get_history(event, &count);
     for (guint i = 0; i < count; i++) {
-        if (!(history[i].flags & (GDK_AXIS_FLAG_X | GDK_AXIS_FLAG_Y))) continue;
+        /* A sample with no position, or no time of its own (Broadway's), is not a motion to feed. */
+        if (!(history[i].flags & (GDK_AXIS_FLAG_X | GDK_AXIS_FLAG_Y)) || history[i].time == 0) continue;
         feed(input, DK_GTK_TOUCH_MOTION, slot, history[i].axes[GDK_AXIS_X], history[i].axes[GDK_AXIS_Y],
              microseconds(input, history[i].time));
     }

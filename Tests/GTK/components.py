@@ -81,6 +81,13 @@ class Finger:
         self.browser.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left" if kind != "mouseMoved" else "none",
                           buttons=buttons, clickCount=1 if kind != "mouseMoved" else 0, timestamp=self._tick())
 
+    def escape(self):
+        """The Escape key, pressed and released, on the gestures' clock."""
+        common = {"key": "Escape", "code": "Escape", "windowsVirtualKeyCode": 27}
+        self.clock = max(self.clock + 0.3, time.time())
+        self.browser.call("Input.dispatchKeyEvent", type="rawKeyDown", timestamp=self._tick(), **common)
+        self.browser.call("Input.dispatchKeyEvent", type="keyUp", timestamp=self._tick(), **common)
+
     def settled(self):
         """The state once GTK has handled every gesture sent so far: as many lifts as gestures.
         (A lift is handled whole, the pipeline's intents and the widgets' answers to them, before
@@ -166,7 +173,7 @@ def sheet_checks(finger, program, mouse):
           f"{how}: Keep Editing keeps the sheet where it was", state)
     # The Escape key reaches the same gate.
     if not mouse:
-        finger.browser.key("Escape", key_code=27)
+        finger.escape()
         state = program.until(lambda state: state["sheet"]["question"] == 7
                               and all(state["answers"].get(label) for label in ANSWERS))
         check(state["sheet"]["presented"] and state["sheet"]["question"] == 7, "the Escape key asks too", state)

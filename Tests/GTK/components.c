@@ -9,7 +9,6 @@
  *   popover UNSAVED           pops the popover up over Share
  *   sheet-close, popover-close  closes one without asking
  *   scroll OFFSET             scrolls the sheet's list
- *   size WIDTH HEIGHT         resizes the window
  * The state: the sheet's (presented, detent, question, offset, top, scroll) and the popover's
  * (presented, its child's rectangle), how many touches and buttons have lifted, where the mouse
  * last moved, what was saved and dismissed, the page buttons' clicks, and where to touch:
@@ -126,8 +125,6 @@ static void run(App *app, char *line) {
         dk_gtk_popover_close(app->popover);
     } else if (!g_strcmp0(words[0], "scroll") && words[1]) {
         gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(app->scrolled), g_ascii_strtod(words[1], NULL));
-    } else if (!g_strcmp0(words[0], "size") && words[1] && words[2]) {
-        gtk_window_set_default_size(GTK_WINDOW(app->window), atoi(words[1]), atoi(words[2]));
     } else if (g_strcmp0(words[0], "state")) {
         fprintf(stderr, "components: unknown command: %s\n", line);
     }

@@ -7,7 +7,8 @@ Nothing waits a fixed time. After a gesture the driver waits until the program h
 many touches and buttons lift as it sent gestures. A program that answers nothing, or whose
 state stops changing, for STALL seconds has hung.
 
-Usage: components.py PROGRAM BROADWAY_PORT"""
+Usage: components.py PROGRAM BROADWAY_PORT   (with PICTURES=DIR: DIR/gtk-question.png too)"""
+import base64
 import json
 import os
 import select
@@ -21,6 +22,7 @@ from browser import Browser  # noqa: E402
 
 STALL = 120.0
 STEP = 0.008  # seconds between a gesture's events: 120 Hz
+PICTURES = os.environ.get("PICTURES")  # a folder for the pictures the README shows, or none
 
 
 class Program:
@@ -124,6 +126,18 @@ class Finger:
         return self.drag(x, y, y, steps=1, mouse=mouse)
 
 
+def picture(browser, state, name):
+    """The window as the Broadway page shows it, as PICTURES/name (PNG), once the sheet has eased
+    to its detent (250 ms: a picture's wait, no check's)."""
+    time.sleep(0.5)
+    width, height = state["size"]
+    shot = browser.call("Page.captureScreenshot", format="png",
+                        clip={"x": 0, "y": 0, "width": width, "height": height, "scale": 1})
+    with open(os.path.join(PICTURES, name), "wb") as file:
+        file.write(base64.b64decode(shot["data"]))
+    print(f"pictured {name}")
+
+
 def sheet_top(state, detent):
     """Where the pipeline has the sheet's top edge (SPEC 3: large is the window less 40 points,
     medium half of it): where it is drawn once it has eased there."""
@@ -168,6 +182,8 @@ def sheet_checks(finger, program, mouse):
     check(state["sheet"]["presented"] and state["sheet"]["question"] == 7
           and all(answers.get(label) and answers[label][3] >= 44 for label in ANSWERS),
           f"{how}: an unsaved sheet's swipe asks: Discard Changes, Save, Keep Editing, each at least 44 pt tall", state)
+    if PICTURES and not mouse:
+        picture(finger.browser, state, "gtk-question.png")
     state = finger.tap(*centre(answers["Keep Editing"]), mouse=mouse)
     check(state["sheet"]["presented"] and state["sheet"]["question"] == 0 and state["sheet"]["offset"] == 0,
           f"{how}: Keep Editing keeps the sheet where it was", state)

@@ -181,15 +181,7 @@ static void dk_gtk_popover_size_allocate(GtkWidget *widget, int width, int heigh
         gtk_widget_allocate(self->frame, (int)frame.size.width, (int)frame.size.height, -1,
                             gsk_transform_translate(NULL, &frame.origin));
     }
-    GtkWidget *question = self->presentation.question_widget;
-    if (question) {
-        const int question_width = MIN(width, 560);
-        int question_height;
-        gtk_widget_measure(question, GTK_ORIENTATION_VERTICAL, question_width, &question_height, NULL, NULL, NULL);
-        gtk_widget_allocate(question, question_width, question_height, -1,
-                            gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT((float)(width - question_width) / 2,
-                                                                               (float)(height - question_height))));
-    }
+    dk_presentation_allocate_question(&self->presentation, width, height);
     if (self->presentation.id) {
         dk_window_input_follow_screen(self->presentation.window);
         if (!self->geometry_idle) self->geometry_idle = g_idle_add_full(G_PRIORITY_HIGH_IDLE, send_geometry, self, NULL);
@@ -203,10 +195,7 @@ static void dk_gtk_popover_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     if (dk_gtk_popover_get_compact(self))
         dk_style_dim(snapshot, gtk_widget_get_width(widget), gtk_widget_get_height(widget), 1);
     gtk_widget_snapshot_child(widget, self->frame, snapshot);
-    if (self->presentation.question_widget) {
-        dk_style_dim(snapshot, gtk_widget_get_width(widget), gtk_widget_get_height(widget), 1);
-        gtk_widget_snapshot_child(widget, self->presentation.question_widget, snapshot);
-    }
+    dk_presentation_snapshot_question(&self->presentation, snapshot);
 }
 
 static void dk_gtk_popover_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {

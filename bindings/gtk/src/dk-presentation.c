@@ -3,6 +3,7 @@
 
 #include "dk-question.h"
 #include "dk-scene-json.h"
+#include "dk-style.h"
 #include "dk-window-input.h"
 
 void dk_presentation_init(DkPresentation *presentation, GtkWidget *owner, const DkPresentationEvents *events) {
@@ -225,6 +226,23 @@ gboolean dk_presentation_report_content_offset(DkPresentation *presentation, dou
     DkPipeline *pipeline = presentation->pipeline;
     return dk_gtk_pipeline_report_content_offset(pipeline, presentation->id, offset,
                                                  dk_gtk_pipeline_get_latest_time(pipeline), NULL);
+}
+
+void dk_presentation_allocate_question(DkPresentation *presentation, int width, int height) {
+    GtkWidget *question = presentation->question_widget;
+    if (!question) return;
+    const int question_width = MIN(width, 560);
+    int question_height;
+    gtk_widget_measure(question, GTK_ORIENTATION_VERTICAL, question_width, &question_height, NULL, NULL, NULL);
+    const graphene_point_t at = GRAPHENE_POINT_INIT((float)(width - question_width) / 2, (float)(height - question_height));
+    gtk_widget_allocate(question, question_width, question_height, -1, gsk_transform_translate(NULL, &at));
+}
+
+void dk_presentation_snapshot_question(DkPresentation *presentation, GtkSnapshot *snapshot) {
+    if (!presentation->question_widget) return;
+    GtkWidget *owner = presentation->owner;
+    dk_style_dim(snapshot, gtk_widget_get_width(owner), gtk_widget_get_height(owner), 1);
+    gtk_widget_snapshot_child(owner, presentation->question_widget, snapshot);
 }
 
 void dk_presentation_remove(DkPresentation *presentation) {

@@ -50,6 +50,13 @@ gboolean dk_presentation_dismiss(DkPresentation *presentation, GError **error);
 gboolean dk_presentation_answer(DkPresentation *presentation, DkChoice choice, GError **error);
 gboolean dk_presentation_report_content_offset(DkPresentation *presentation, double offset);
 
+/* Lays out the question, if it asks: an action sheet at the bottom of the owner, at most 560
+ * points wide. */
+void dk_presentation_allocate_question(DkPresentation *presentation, int width, int height);
+
+/* Draws the question, if it asks, over the owner dimmed. */
+void dk_presentation_snapshot_question(DkPresentation *presentation, GtkSnapshot *snapshot);
+
 /* Takes it away without asking. */
 void dk_presentation_remove(DkPresentation *presentation);
 

@@ -203,15 +203,7 @@ static void dk_gtk_sheet_size_allocate(GtkWidget *widget, int width, int height,
         GskTransform *at = gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT(0, (float)top));
         gtk_widget_allocate(self->frame, width, MAX((int)sheet_height, minimum), -1, at);
     }
-    GtkWidget *question = self->presentation.question_widget;
-    if (question) {
-        const int question_width = MIN(width, 560);
-        int question_height;
-        gtk_widget_measure(question, GTK_ORIENTATION_VERTICAL, question_width, &question_height, NULL, NULL, NULL);
-        GskTransform *at = gsk_transform_translate(
-            NULL, &GRAPHENE_POINT_INIT((float)(width - question_width) / 2, (float)(height - question_height)));
-        gtk_widget_allocate(question, question_width, question_height, -1, at);
-    }
+    dk_presentation_allocate_question(&self->presentation, width, height);
     if (self->presentation.id) dk_window_input_follow_screen(self->presentation.window);
 }
 
@@ -229,10 +221,7 @@ static void dk_gtk_sheet_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(0, (float)(self->drawn_top - top)));
     gtk_widget_snapshot_child(widget, self->frame, snapshot);
     gtk_snapshot_restore(snapshot);
-    if (self->presentation.question_widget) {
-        dk_style_dim(snapshot, width, height, 1);
-        gtk_widget_snapshot_child(widget, self->presentation.question_widget, snapshot);
-    }
+    dk_presentation_snapshot_question(&self->presentation, snapshot);
 }
 
 static void set_string(char **field, const char *value) {

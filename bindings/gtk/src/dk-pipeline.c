@@ -233,17 +233,20 @@ static void emit_intents(DkPipeline *self) {
     g_object_unref(self);
 }
 
-/* Turns dismisskit.h's answer into a GError, notes the time, and emits what the call produced. */
-static gboolean answered(DkPipeline *self, int result, char *message, DkPipelineError code, gint64 time_us,
-                         GError **error) {
-    if (result != 0) {
-        g_set_error_literal(error, DK_PIPELINE_ERROR, code, message ? message : "refused");
-        dk_string_free(message);
-        return FALSE;
-    }
+/* A touch or command at time_us was taken: notes its time and emits what it produced. */
+static gboolean took(DkPipeline *self, gint64 time_us) {
     self->latest_time = MAX(self->latest_time, time_us);
     emit_intents(self);
     return TRUE;
+}
+
+/* Turns dismisskit.h's answer to a command into a GError, or takes the command. */
+static gboolean answered(DkPipeline *self, int result, char *message, DkPipelineError code, gint64 time_us,
+                         GError **error) {
+    if (result == 0) return took(self, time_us);
+    g_set_error_literal(error, DK_PIPELINE_ERROR, code, message ? message : "refused");
+    dk_string_free(message);
+    return FALSE;
 }
 
 /**
@@ -311,7 +314,7 @@ gboolean dk_gtk_pipeline_touch(DkPipeline *self, DkTouchType type, int seat_slot
                     dk_touch_result_name(result));
         return FALSE;
     }
-    return answered(self, 0, NULL, DK_GTK_PIPELINE_ERROR_TOUCH, time_us, error);
+    return took(self, time_us);
 }
 
 /**

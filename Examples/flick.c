@@ -1,4 +1,4 @@
-/* The README's C example: a finger flicks down a sheet; the library dismisses it.
+/* Docs/embedding-c-python.md's C example: a finger flicks down a sheet; the library dismisses it.
  * cc flick.c $(pkg-config --cflags --libs dismisskit) -o flick && ./flick   (Tests/C/run does) */
 #include <dismisskit.h>
 #include <stdio.h>

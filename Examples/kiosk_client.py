@@ -4,7 +4,7 @@
 The kiosk owns its presentation stack. It starts `gesturectl run`, asks what the
 pipeline holds (`query`, whose `state` reply it adopts: after a reconnect the pipeline
 may already hold the sheet), presents its sheet with a host command if it is not there,
-and then reacts to what comes back, one JSON object per line (README, "The protocol"):
+and then reacts to what comes back, one JSON object per line (Docs/protocol.md, "The protocol"):
 
 - hello: the first line of every connection, with gesturectl's version and protocol
   number. A kiosk written for protocol 1 stops when it is given another one.

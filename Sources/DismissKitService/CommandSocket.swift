@@ -186,7 +186,7 @@ package final class CommandSocket {
     }
 }
 
-/// The bounds of `gesturectl run`'s clients (README, "Limits").
+/// The bounds of `gesturectl run`'s clients (Docs/limits.md, "Limits").
 package enum RunLimits {
     /// The most socket clients connected at once; the next one is refused with a reason.
     package static let maximumClients = 32

@@ -5,7 +5,7 @@ import Glibc
 /// client of the socket. Its command lines are read in arrival order, and each gets its reply
 /// on this client's own output, followed by the intents, which every client receives.
 ///
-/// Backpressure (README, "The protocol"): while more than ``RunLimits/pauseReadingBytes``
+/// Backpressure (Docs/protocol.md, "The protocol"): while more than ``RunLimits/pauseReadingBytes``
 /// wait for the client, its commands are not read; it is disconnected only when it takes no
 /// byte for ``RunLimits/stallSeconds``, or when intents pass ``RunLimits/disconnectBytes``.
 final class ProtocolClient {

@@ -83,7 +83,7 @@ package struct RunFigures {
         if !input.touches.isEmpty { wakeupCPUMicroseconds += Self.cpuMicroseconds(Self.thisThread) - cpuBeforeWait }
     }
 
-    /// The figures as one JSON object (README, "`gesturectl run`"); null where nothing was counted.
+    /// The figures as one JSON object (Docs/kiosk-setup.md, "`gesturectl run`: a live touchscreen"); null where nothing was counted.
     package var jsonLine: JSONLine {
         var line = JSONLine()
         line.set("warmUpTouchEvents", .integer(Int64(Self.warmUpTouchEvents)))

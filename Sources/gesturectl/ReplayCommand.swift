@@ -180,7 +180,7 @@ enum ReplayCommand: Subcommand {
         }
     }
 
-    /// Replays a session file (README, "Session files") through a new pipeline on its scene.
+    /// Replays a session file (Docs/tuning.md, "Session files") through a new pipeline on its scene.
     private static func replaySession(_ trace: TraceOptions, touchEvents: Bool, exact: Bool, explain: Bool, text: StepText?) -> Int32 {
         return writingOutput { output throws(InputFileError) in
             let reader = try SessionFile.Reader(path: trace.paths[0])

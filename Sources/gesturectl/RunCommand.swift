@@ -11,8 +11,8 @@ enum RunCommand: Subcommand {
     static let help = """
         OVERVIEW: Run the dismissal pipeline on a live touchscreen.
 
-        Reads touch input through libinput and host commands (JSON Lines, see README, "The
-        protocol") on standard input and from socket clients; every command line gets one reply
+        Reads touch input through libinput and host commands (JSON Lines, see
+        dismisskit-protocol(7)) on standard input and from socket clients; every command line gets one reply
         on the channel it came from ({"type":"ok"} or {"type":"error"} with the reason; a
         {"type":"query"} gets {"type":"state"}), and every channel receives every intent and
         device change. A client that stops reading is disconnected; nothing waits for it.

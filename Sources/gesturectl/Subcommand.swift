@@ -43,7 +43,7 @@ enum Gesturectl {
         \(subcommands.map { "  " + $0.name + String(repeating: " ", count: max(1, 24 - $0.name.count)) + $0.summary }
             .joined(separator: "\n"))
 
-          See 'gesturectl help <subcommand>' for detailed help.
+          See 'gesturectl help <subcommand>' for its manual page.
 
         OPTIONS:
           --version               Show the version and the protocol number.

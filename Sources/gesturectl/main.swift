@@ -14,7 +14,9 @@ func runCommandLine(_ arguments: [String]) -> Int32 {
         printToStandardOutput(Gesturectl.versionLine)
         return ExitStatus.success
     case "help":
-        printToStandardOutput(rest.first.flatMap(Gesturectl.subcommand(named:))?.help ?? Gesturectl.overview)
+        let subcommand = rest.first.flatMap(Gesturectl.subcommand(named:))
+        ManualPage.open(subcommand.map { "gesturectl-\($0.name)" } ?? "gesturectl")
+        printToStandardOutput(subcommand?.help ?? Gesturectl.overview)
         return ExitStatus.success
     default:
         return Gesturectl.usageError("unknown subcommand '\(word)'")

@@ -335,7 +335,7 @@ struct SeededGenerator: RandomNumberGenerator {
             }
             outcome.problems += model.check(intents, step: step, scene: before, names: pipeline.names).map { "seed \(seed): \($0)" }
             // A screen change may leave a stack that breaks a rule at the new width (kept as it is,
-            // README "Screen changes"); anything else must keep the scene valid.
+            // Docs/protocol.md "Screen changes"); anything else must keep the scene valid.
             if case .command(.screen, _) = step, (try? pipeline.scene.validate()) == nil { screenLeftInvalidStack = true }
             do {
                 try pipeline.scene.validate()

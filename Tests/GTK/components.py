@@ -22,7 +22,7 @@ from browser import Browser  # noqa: E402
 
 STALL = 120.0
 STEP = 0.008  # seconds between a gesture's events: 120 Hz
-PICTURES = os.environ.get("PICTURES")  # a folder for the pictures the README shows, or none
+PICTURES = os.environ.get("PICTURES")  # a folder for the pictures Docs/ shows, or none
 
 
 class Program:

@@ -49,14 +49,16 @@
 
   compare.py systemd RESULTS
       The shipped units under systemd as the guest's init (guest/systemd_check.py), from
-      its @systemd.* files: the socket listened and the service had not started; the kiosk
-      client, as the user kiosk, started it by connecting; the service ran as dismisskit;
+      its @systemd.* files: the socket listened and the service had not started; the package's
+      sysusers.d entry made the dismisskit user and the socket's kiosk group; the kiosk
+      client, a member of that group alone, started it by connecting; the service ran as dismisskit;
       the udev rule gave it the touchscreen; the client saw the device line, was asked,
       answered discard and saw its sheet dismissed; the units were the gesturectl
       package's and systemd heard READY=1, the status line and WATCHDOG=1; after
       `systemctl reload` with new thresholds in the --config file, the same swipe settled;
       `systemctl stop` ended the service with status 0; its journal has no libinput
-      SYN_DROPPED or lag.
+      SYN_DROPPED or lag; Docs/kiosk-setup.md's commands for a booted kiosk ran as written,
+      and the query they send as the user ui was answered.
 
   compare.py refused RESULTS NAME...
       The device-* recordings (guest/session.sh, check_device_rule), each a device libinput
@@ -479,8 +481,11 @@ def systemd_problem(results):
     activated = facts.get("activated", {})
     if activated.get("ActiveState") != "active" or activated.get("User") != "dismisskit":
         return f"the first client did not start the service as dismisskit: {activated}"
-    if facts.get("node", {}).get("uid") != 990:
-        return f"the udev rule did not give the touchscreen to dismisskit (uid 990): {facts.get('node')}"
+    users = facts.get("users", {})
+    if users.get("socket_gid") != users.get("kiosk"):
+        return f"the socket is not the kiosk group's (made by the package's sysusers.d entry): {users}"
+    if facts.get("node", {}).get("uid") != users.get("dismisskit"):
+        return f"the udev rule did not give the touchscreen to dismisskit (uid {users.get('dismisskit')}): {facts.get('node')}"
     received = [entry["received"] for entry in transcript if "received" in entry]
     sent = [entry["sent"] for entry in transcript if "sent" in entry]
     kinds = [m.get("type") for m in received if m.get("type") not in ("dragChanged",)]
@@ -508,7 +513,10 @@ def systemd_problem(results):
     for marker in ("SYN_DROPPED", "lagging behind"):
         if marker in journal:
             return f"the service's journal reports {marker}"
-    if "device added: DismissKit Test Touchscreen" not in journal or "(uid 991," not in journal:
+    guide = facts.get("kiosk_guide", {})
+    if guide.get("status") != 0 or not guide.get("answered") or guide.get("socket", {}).get("ActiveState") != "active":
+        return f"Docs/kiosk-setup.md's commands for a booted kiosk did not all run (@systemd.kiosk-guide.txt): {guide}"
+    if "device added: DismissKit Test Touchscreen" not in journal or f"(uid {users.get('client_uid')}," not in journal:
         return "the service's journal does not show the touchscreen and the kiosk client"
     return None
 

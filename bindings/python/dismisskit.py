@@ -24,7 +24,7 @@ order: the path in DISMISSKIT_LIBRARY; the library this file was installed with 
 writes its path below); pkg-config's dismisskit libdir; the dynamic linker's search
 (libdismisskit.so.0, the ABI this binding is written for). Importing the module loads nothing.
 
-Formats and rules are those of dismisskit.h and README.md ("Embedding in C, C++ and Python").
+Formats and rules are those of dismisskit.h and Docs/embedding-c-python.md ("Embedding in C, C++ and Python").
 No compiled extension: only the standard library.
 """
 
@@ -415,7 +415,7 @@ class Pipeline:
 
     def command(self, command: JSONText, time_us: int) -> None:
         """Applies a host command (a dict, or JSON text) at time_us: scene, present, remove,
-        update, confirm, button, accessibility, dismiss, key or screen (README, "The protocol").
+        update, confirm, button, accessibility, dismiss, key or screen (Docs/protocol.md, "The protocol").
         Raises DismissKitError when it is malformed or the scene cannot take it."""
         self._apply("dk_pipeline_command", _json_text(command, "command"), _int64(time_us, "time_us"))
 

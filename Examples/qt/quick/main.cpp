@@ -6,7 +6,7 @@
 
 int main(int argc, char **argv) {
     // Every touch move reaches the pipeline: Qt Quick's compression would merge a fast swipe's
-    // moves into one jump (README "Embedding in Qt").
+    // moves into one jump (Docs/embedding-qt.md "Embedding in Qt").
     qputenv("QML_NO_TOUCH_COMPRESSION", "1");
     QGuiApplication app(argc, argv);
     QQmlApplicationEngine engine;

@@ -7,7 +7,7 @@
  * (drag the sheet, ask for confirmation, save, dismiss). Every call is synchronous: read the
  * intents it produced with dk_pipeline_next_intent() or dk_pipeline_next_typed_intent() until
  * there are none. Scenes, commands and intents are the JSON that gesturectl(1) reads and
- * prints (README.md, "Scene files", "The host protocol" and "Intents").
+ * prints: dismisskit-scene(5) and dismisskit-protocol(7).
  *
  * @par Example
  * @code
@@ -347,7 +347,7 @@ int dk_pipeline_screen(dk_pipeline *pipeline, double width, double height, doubl
 /**
  * @defgroup intents Intents
  * What the pipeline decided, in the order it decided it: one JSON object on one line, keys
- * sorted, exactly as gesturectl replay --scene prints it (README.md, "Intents"), or the same as
+ * sorted, exactly as gesturectl replay --scene prints it (dismisskit-protocol(7)), or the same as
  * a dk_intent. Both readers take from the same queue, so they may be mixed.
  * @{
  */
@@ -374,7 +374,7 @@ char *dk_pipeline_next_intent(dk_pipeline *pipeline);
  */
 void dk_pipeline_explain(dk_pipeline *pipeline, int on);
 
-/** @brief An intent's type: README.md's intent types, and a decision.
+/** @brief An intent's type: dismisskit-protocol(7)'s intent types, and a decision.
  *  @since 0.1.0 */
 typedef enum {
     DK_INTENT_DRAG_BEGAN = 0,             /**< "dragBegan": presentation, origin */
@@ -510,8 +510,8 @@ int dk_pipeline_next_typed_intent(dk_pipeline *pipeline, dk_intent *intent);
 /**
  * @defgroup recording Recording
  * A session file is the scene, every touch as it is given, every command with its time and
- * every intent, as JSON Lines that gesturectl replay replays to the same intents (README.md,
- * "Session files").
+ * every intent, as JSON Lines that gesturectl replay replays to the same intents
+ * (gesturectl-replay(1)).
  * @{
  */
 

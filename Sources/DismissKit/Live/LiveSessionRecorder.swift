@@ -2,7 +2,7 @@ import Glibc
 
 /// Records a live session (`gesturectl run --record`) into one file that replays exactly: a
 /// `libinput record` file (version 1) of the touch device, whose `dismisskit` keys, which
-/// libinput's tools skip, hold the rest of the session (README, "Session files").
+/// libinput's tools skip, hold the rest of the session (Docs/tuning.md, "Session files").
 ///
 /// - The top level's `dismisskit` list holds the session header and the starting scene
 ///   (``SessionFile/headerLine`` and ``SessionFile/sceneLine(_:configuration:)``), then what
@@ -61,7 +61,7 @@ public final class LiveSessionRecorder {
         let opening = """
             # libinput record
             # Written by gesturectl run --record (DismissKit \(DismissKitVersion.release)): the touch device as
-            # libinput record writes it; the `dismisskit` keys hold the session (README, "Session files").
+            # libinput record writes it; the `dismisskit` keys hold the session (Docs/tuning.md, "Session files").
             version: 1
             ndevices: 1
             system:

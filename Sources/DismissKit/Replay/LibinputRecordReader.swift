@@ -40,7 +40,7 @@ final class LibinputRecordReader: RecordingReader {
     private var clock = FirstEventClock()
 
     /// The strings of a top-level `dismisskit` list, with their lines: the session header and
-    /// scene of a recording `gesturectl run --record` wrote (README, "Session files"); empty
+    /// scene of a recording `gesturectl run --record` wrote (Docs/tuning.md, "Session files"); empty
     /// in a recording `libinput record` wrote. The rest of a session's list is read item by
     /// item (``nextTopLevelSessionItem()``).
     let sessionHeader: [(text: String, line: Int)]

@@ -1,5 +1,5 @@
 /// A session file: what an embedding host gave a pipeline and what the pipeline decided, one
-/// JSON object per line (README, "Session files"), so that a session from the field replays
+/// JSON object per line (Docs/tuning.md, "Session files"), so that a session from the field replays
 /// exactly.
 ///
 /// Lines, each an object with a `type`:
@@ -20,7 +20,7 @@
 /// (``LiveSessionRecorder``): the header and the scene in a top-level `dismisskit` list, the
 /// other lines as `dismisskit` items of the touch device's `events`, between its `evdev`
 /// frames, which stand for the `touch` lines; with four more kinds: `escapeKey`, `gestures`,
-/// `device` and `clock` (README, "Session files").
+/// `device` and `clock` (Docs/tuning.md, "Session files").
 public enum SessionFile {
     /// One line after the header and the scene.
     public enum Entry: Sendable, Hashable {

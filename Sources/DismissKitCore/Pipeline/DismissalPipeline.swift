@@ -17,7 +17,7 @@
 /// Host commands are validated before they reach the door. A command may not add a problem to
 /// the stack; a `screen` change is applied whatever the stack rules say at the new width (the
 /// window did change), and a stack it makes invalid is kept as it is until the host changes it
-/// (README, "Screen changes"). The pipeline's own decisions keep a valid scene valid (they only
+/// (Docs/protocol.md, "Screen changes"). The pipeline's own decisions keep a valid scene valid (they only
 /// remove the topmost presentation, clear unsaved changes, or select one of a sheet's own
 /// detents).
 public struct DismissalPipeline: Sendable {

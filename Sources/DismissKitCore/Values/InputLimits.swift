@@ -1,5 +1,5 @@
 /// The bounds every input is held to: a file, a scene or a host command past one of them is
-/// refused with a clear error, never buffered without end or walked for ever. The README's
+/// refused with a clear error, never buffered without end or walked for ever. Docs/limits.md's
 /// "Limits" table lists them with what happens past each.
 public enum InputLimits {
     /// The deepest nesting of a JSON document (scene file, host command) or a YAML recording.

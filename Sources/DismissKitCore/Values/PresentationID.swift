@@ -99,7 +99,7 @@ public struct PresentationID: Sendable, Hashable, CustomStringConvertible, Expre
 
 /// The texts of a pipeline's ids longer than ``PresentationID/inlineCapacity`` bytes, numbered in
 /// the order the pipeline first meets them and kept for its life: a host that makes up a new long
-/// id for every presentation grows its pipeline's table (README, "Known limits").
+/// id for every presentation grows its pipeline's table (Docs/limits.md, "Known limits").
 public struct PresentationNames: Sendable {
     private var numbers: [String: Int] = [:]
     private var texts: [String] = []

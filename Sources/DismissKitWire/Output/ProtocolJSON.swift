@@ -1,6 +1,6 @@
 import DismissKitCore
 
-/// The answer `gesturectl run` gives to one host command line (README, "The protocol").
+/// The answer `gesturectl run` gives to one host command line (Docs/protocol.md, "The protocol").
 public enum HostReply: Sendable, Hashable {
     /// The command on `line` was applied (a `query` was answered).
     case ok(line: Int)

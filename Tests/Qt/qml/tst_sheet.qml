@@ -277,7 +277,7 @@ Item {
             tryCompare(sheet.presentation, "question", [], stall)
         }
 
-        // The pictures of the README, made in the working folder (Tests/Qt/run --pictures Docs keeps
+        // The pictures of Docs/embedding-qt.md, made in the working folder (Tests/Qt/run --pictures Docs keeps
         // scale 1's).
         function test_pictures() {
             openAt("large")

@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """The shipped units under systemd, in the guest's second boot (systemd is its init).
 
-dismisskit.socket is listening; dismisskit.service has not started. The example kiosk client
-(Examples/kiosk_client.py), as the user kiosk, connects to /run/dismisskit/gestures.sock: the
+The package's sysusers.d entry made the dismisskit user and the kiosk group at boot (the host
+wrote neither into /etc); dismisskit.socket is listening, owned by that group; dismisskit.service
+has not started. The example kiosk client (Examples/kiosk_client.py), as a user whose only group
+is kiosk, connects to /run/dismisskit/gestures.sock: the
 connection starts the service (socket activation), and the client presents its sheet. Then the
 touchscreen of RECORDING is created (the udev rule must give it to the dismisskit user), the
 client must see the `device` line, the recording is played, and the client must be asked,
@@ -11,13 +13,17 @@ systemd must have heard READY=1 and the status line, and the watchdog's pings). 
 kiosk client leaves (SIGTERM), the --config file gets thresholds under which the same swipe settles,
 `systemctl reload` is run (SIGHUP), and once the journal notes the reread a second client
 presents the sheet again and the recording is played again: its drag must now settle. Then
-the service is stopped (SIGTERM).
+the service is stopped (SIGTERM), and the commands Docs/kiosk-setup.md gives for a booted kiosk
+run as written (Tests/KioskGuide/extract vm): the user ui, the touchscreen listed, the calibration
+rule, the socket enabled, and ui's query answered.
 
 What each party saw goes to /results/@systemd.*; compare.py's `systemd` check judges it.
 Every wait ends on its event; the host's stall detector bounds the whole.
 """
+import grp
 import json
 import os
+import pwd
 import signal
 import socket
 import subprocess
@@ -25,7 +31,7 @@ import sys
 
 SHARE, RESULTS, RECORDING = "/share", "/results", "gesture-gated-swipe-confirm-discard"
 SOCKET = "/run/dismisskit/gestures.sock"
-KIOSK_UID = 991
+KIOSK_CLIENT_UID = 2000  # a uid with no passwd entry: only its group lets it in
 CONFIG = "/etc/dismisskit/gestures.json"
 # No projection and a threshold near the top: the recording's swipe settles under these.
 RELOADED = {"decelerationPerMillisecond": 0, "dismissFraction": 0.01}
@@ -62,10 +68,12 @@ def note(key, value):
 
 
 log("started")
+users = {"dismisskit": pwd.getpwnam("dismisskit").pw_uid, "kiosk": grp.getgrnam("kiosk").gr_gid}
+note("users", {**users, "socket_gid": os.stat(SOCKET).st_gid, "client_uid": KIOSK_CLIENT_UID})
 note("before", {"socket": systemctl_show("dismisskit.socket", "ActiveState"),
                 "service": systemctl_show("dismisskit.service", "ActiveState")})
 transcript = open(f"{RESULTS}/@systemd.client.jsonl", "w")
-client = subprocess.Popen(["setpriv", f"--reuid={KIOSK_UID}", f"--regid={KIOSK_UID}", "--clear-groups",
+client = subprocess.Popen(["setpriv", f"--reuid={KIOSK_CLIENT_UID}", f"--regid={users['kiosk']}", "--clear-groups",
                            "/usr/bin/python3", f"{SHARE}/kiosk_client.py", "--socket", SOCKET, "--answer", "discard"],
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 lines = []
@@ -140,6 +148,14 @@ else:
     subprocess.run(["systemctl", "stop", "dismisskit.service"], check=False)
     note("stopped", {**systemctl_show("dismisskit.service", "ActiveState", "Result", "ExecMainStatus", "ExecMainCode"),
                      **watchdog})
+    log("running Docs/kiosk-setup.md's commands for the guest")
+    guide = subprocess.run(["bash", f"{SHARE}/kiosk-guide.sh"], cwd="/tmp", capture_output=True, text=True)
+    with open(f"{RESULTS}/@systemd.kiosk-guide.txt", "w") as file:
+        file.write(guide.stdout + guide.stderr)
+    note("kiosk_guide", {"status": guide.returncode,
+                         "boxes": guide.stdout.count("### Docs/kiosk-setup.md:"),
+                         "socket": systemctl_show("dismisskit.socket", "ActiveState"),
+                         "answered": '"type":"state"' in guide.stdout})
     creator.kill()
     creator.wait()
 read_until(lambda entry: False)

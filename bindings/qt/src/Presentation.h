@@ -1,6 +1,6 @@
 // Presentation: one presentation of a window's pipeline (PresentationHost), as the DismissKit
 // components hold it. It presents its fields when asked, sends what changes in them as an
-// `update`, follows the first Flickable under its item as host-owned scrolling (README
+// `update`, follows the first Flickable under its item as host-owned scrolling (Docs/gestures.md,
 // "Scrolling content"), and gives its intents as properties and signals. Sheet.qml,
 // Popover.qml and Alert.qml are built on it; an app that draws its own presentation can be too:
 //

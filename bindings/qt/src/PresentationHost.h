@@ -1,7 +1,7 @@
 // PresentationHost: the one pipeline of a Qt Quick window that the DismissKit components
 // (Sheet, Popover, Alert) present themselves to. It watches the window's events before Qt
 // Quick delivers them, without taking any: touches, the mouse's primary button and pens feed
-// the pipeline (README "Embedding in Qt"), Escape is the pipeline's Escape key; and it
+// the pipeline (Docs/embedding-qt.md "Embedding in Qt"), Escape is the pipeline's Escape key; and it
 // gives each intent to the Presentation of its presentation.
 #pragma once
 

@@ -3,7 +3,7 @@
 // Pipeline on its window's screen, takes the touches of its area and filters its children's
 // without taking them: a Flickable inside a sheet keeps following the finger and reports its
 // offset (reportContentOffset), and the pipeline hands the finger to the sheet where the
-// Flickable reports 0 (README "Scrolling content"; give the Flickable StopAtBounds, so it waits
+// Flickable reports 0 (Docs/gestures.md "Scrolling content"; give the Flickable StopAtBounds, so it waits
 // at its top while the sheet moves). The sheet being dragged and its offset are properties.
 //
 //   DismissArea {
@@ -54,7 +54,7 @@ public:
     QVariant detent() const;
 
     // The host commands are the pipeline's (area.pipeline.confirm(...)). This one is the host's
-    // scroll view's offset: "update" with content.offset (README "Scrolling content").
+    // scroll view's offset: "update" with content.offset (Docs/gestures.md "Scrolling content").
     Q_INVOKABLE bool reportContentOffset(const QString &presentation, double offset);
 
 signals:

@@ -39,7 +39,7 @@ class Pipeline : public QObject {
 
 public:
     // The closed sets of the intents and commands, numbered as dismisskit.h's enums (dk_choice,
-    // dk_drag_origin, ...); README "Intents" gives what each means.
+    // dk_drag_origin, ...); Docs/protocol.md "Intents" gives what each means.
     enum class DragOrigin { TopRegion, ScrolledContent, Grabber };
     Q_ENUM(DragOrigin)
     enum class DragOutcome { DismissAttempt, Settle, Cancel };
@@ -66,7 +66,7 @@ public:
     explicit Pipeline(QObject *parent = nullptr);
     ~Pipeline() override;
 
-    // The scene: a scene file's object (README "Scene"). Without a "screen", the window's is used
+    // The scene: a scene file's object (Docs/scene.md "Scene"). Without a "screen", the window's is used
     // (see setWindow). Replaces the pipeline: contacts down are forgotten. False with lastError
     // when the scene is refused.
     Q_INVOKABLE bool setScene(const QVariantMap &scene);
@@ -97,7 +97,7 @@ public:
     // Cancels every contact down (the toolkit took the touches: an ungrab), at the last time.
     void cancelContacts();
 
-    // Host commands (README "Host commands"), at the last touch's time. False with lastError when
+    // Host commands (Docs/protocol.md "Host commands"), at the last touch's time. False with lastError when
     // refused (nothing changes then).
     Q_INVOKABLE bool command(const QVariantMap &command);
     Q_INVOKABLE bool present(const QVariantMap &presentation);
@@ -109,7 +109,7 @@ public:
     Q_INVOKABLE bool escapeKey();
     Q_INVOKABLE bool screen(double width, double height, double widthMM, double heightMM);
 
-    // Records the session (README "Session files") into the file at path, created with mode
+    // Records the session (Docs/tuning.md "Session files") into the file at path, created with mode
     // 0600 (a file that holds something is kept as PATH.1, the first free PATH.N): call it after
     // setScene and before the first touch or command; a new scene is a new pipeline, to record
     // again. False with lastError when refused (a FIFO, a folder, a touch already given).
@@ -132,7 +132,7 @@ signals:
     void saved(const QString &id);
     void dismissed(const QString &id, DismissKitQt::Pipeline::DismissalSource source, DismissKitQt::Pipeline::Resolution resolution);
     void cancelled(const QString &id);
-    // reason: the pipeline's words, for people (README "Intents").
+    // reason: the pipeline's words, for people (Docs/protocol.md "Intents").
     void rejected(const QString &id, DismissKitQt::Pipeline::DismissalSource source, const QString &reason);
     void passthroughTap(const QPointF &point);
     void dragHandedBack(const QString &id);

@@ -223,7 +223,11 @@ package struct ProtocolService {
         case .query:
             var state = session.stateJSONLine
             state.set("line", .integer(Int64(command.number)))
-            send(to: client) { state.append(to: &$0) }
+            if let textView, !client.isSocketClient {
+                showText(textView.stateLine(state.text))
+            } else {
+                send(to: client) { state.append(to: &$0) }
+            }
         case .command(let hostCommand):
             do {
                 let intents = try session.apply(hostCommand, text: command.text, source: client.source)
@@ -296,18 +300,27 @@ package struct ProtocolService {
 
     /// Sends the text view's lines of `steps` to the host of `run --format text`.
     private mutating func show(_ steps: [Replay.Step]) {
-        guard let textView, let host = clients.first(where: { !$0.isSocketClient }), host.isActive else { return }
+        guard let textView else { return }
         let names = session.names
         for step in steps {
             guard let text = textView.line(step, names: names) else { continue }
-            line.removeAll(keepingCapacity: true)
-            line.append(contentsOf: text.utf8)
-            line.append(0x0A)
-            if !host.send(broadcast: line) {
-                disconnect(host, because: Self.overflowReason)
-                return
-            }
+            guard showText(text) else { return }
         }
+    }
+
+    /// Sends one line of the text view to the host; false when the host is gone or was
+    /// disconnected for not reading.
+    @discardableResult
+    private mutating func showText(_ text: String) -> Bool {
+        guard let host = clients.first(where: { !$0.isSocketClient }), host.isActive else { return false }
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: text.utf8)
+        line.append(0x0A)
+        guard host.send(broadcast: line) else {
+            disconnect(host, because: Self.overflowReason)
+            return false
+        }
+        return true
     }
 
     /// Why a client whose queue would pass ``RunLimits/disconnectBytes`` is disconnected.

@@ -7,6 +7,11 @@ struct AnalysisReport {
     let skipped: [(path: String, reason: String)]
     /// Whether a second configuration was analysed (`--compare-config`).
     let comparing: Bool
+    /// Whether the table has every column and whole names (`--wide`) rather than fitting `narrowWidth`.
+    let wide: Bool
+
+    /// The columns the table fits by default.
+    static let narrowWidth = 100
 
     /// The distribution of a figure: its count, least, median, 90th percentile and greatest.
     struct Spread {
@@ -52,49 +57,115 @@ struct AnalysisReport {
     }
 
     /// Every recording's changes between the two configurations.
-    private var changes: [(path: String, time: Int64, before: [String], after: [String])] {
+    private var changes: [(path: String, change: GestureAnalysis.Change)] {
         analysed.flatMap { entry in
             entry.analysed.second.map { second in
-                GestureAnalysis.changes(from: entry.analysed.first, to: second).map { (entry.path, $0.time, $0.before, $0.after) }
+                GestureAnalysis.changes(from: entry.analysed.first, to: second).map { (entry.path, $0) }
             } ?? []
         }
+    }
+
+    /// The folder every path named shares ("" when none), which the text names once.
+    private var folder: String {
+        let paths = outcomes.map(\.entry.path) + skipped.map(\.path)
+        guard var common = paths.first.map({ String($0[...($0.lastIndex(of: "/") ?? $0.startIndex)]) }), common.hasSuffix("/") else {
+            return ""
+        }
+        for path in paths.dropFirst() {
+            while !common.isEmpty && !path.hasPrefix(common) {
+                common.removeLast()
+                common = common.lastIndex(of: "/").map { String(common[...$0]) } ?? ""
+            }
+        }
+        return common
+    }
+
+    /// A path as the text names it: within the shared folder.
+    private func named(_ path: String) -> String {
+        let folder = folder
+        return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
     }
 
     // MARK: - Table
 
     func tableLines() -> [String] {
-        var header = ["recording", "drags", "dismiss", "settle", "cancel", "handed back", "taps", "median velocity",
-                      "at 0 pt/s", "median rest", "near misses", "rejected", "cancelled", "expected"]
-        if comparing { header += ["changes", "expected (compared)"] }
+        var header = wide
+            ? ["recording", "drags", "dismiss", "settle", "cancel", "handed back", "taps", "median velocity",
+               "at 0 pt/s", "median rest", "near misses", "rejected", "cancelled", "expected"]
+            : comparing ? ["recording", "drags", "dismiss", "settle", "cancel", "near", "expected"]
+            : ["recording", "drags", "dismiss", "settle", "cancel", "taps", "near", "rejected", "expected"]
+        if comparing { header += ["changes", "compared"] }
         var rows = [header]
         for (path, analysed) in analysed {
             let analysis = analysed.first
             let ends = Self.ends(of: analysis)
-            var row = [MessageWriter.escaped(path), String(ends.values.reduce(0, +)), String(ends[.dismissAttempt] ?? 0), String(ends[.settle] ?? 0),
-                       String(ends[.cancel] ?? 0), String(ends[.handedBack] ?? 0), String(analysis.taps.count)]
             let velocities = analysis.releases.map(\.velocity)
-            row.append(velocities.isEmpty ? "-" : figure(Spread(velocities).median) + " pt/s")
-            row.append(String(velocities.filter { $0 == 0 }.count))
-            row.append(analysis.releases.isEmpty ? "-" : figure(Spread(analysis.releases.map { Double($0.rest) / 1000 }).median) + " ms")
-            row += [String(analysis.nearMisses.count), String(analysis.rejections.values.reduce(0, +)), String(analysis.cancellations),
-                    Self.mark(analysed.firstMatches)]
+            var row = [MessageWriter.escaped(named(path)), String(ends.values.reduce(0, +)), String(ends[.dismissAttempt] ?? 0), String(ends[.settle] ?? 0),
+                       String(ends[.cancel] ?? 0)]
+            if wide {
+                row += [String(ends[.handedBack] ?? 0), String(analysis.taps.count),
+                        velocities.isEmpty ? "-" : figure(Spread(velocities).median) + " pt/s",
+                        String(velocities.filter { $0 == 0 }.count),
+                        analysis.releases.isEmpty ? "-" : figure(Spread(analysis.releases.map { Double($0.rest) / 1000 }).median) + " ms",
+                        String(analysis.nearMisses.count), String(analysis.rejections.values.reduce(0, +)), String(analysis.cancellations)]
+            } else if comparing {
+                row += [String(analysis.nearMisses.count)]
+            } else {
+                row += [String(analysis.taps.count), String(analysis.nearMisses.count), String(analysis.rejections.values.reduce(0, +))]
+            }
+            row.append(Self.mark(analysed.firstMatches))
             if comparing {
                 row.append(String(analysed.second.map { GestureAnalysis.changes(from: analysis, to: $0).count } ?? 0))
                 row.append(Self.mark(analysed.secondMatches))
             }
             rows.append(row)
         }
-        var lines = Self.aligned(rows)
+        if !wide {
+            // The names give way: the other columns and their gaps, and the rest for the names.
+            let others = header.indices.dropFirst().map { column in rows.map { $0[column].count }.max() ?? 0 }.reduce(0, +)
+            let room = max(Self.narrowWidth - others - 2 * (header.count - 1), 12)
+            for index in rows.indices { rows[index][0] = Self.shortened(rows[index][0], to: room) }
+        }
+        var lines = folder.isEmpty ? [] : ["recordings in \(folder)"]
+        lines += Self.aligned(rows)
+        if !wide {
+            lines.append("near: near misses (within 10 %); expected: gives the intents beside it"
+                + (comparing ? "; compared: with --compare-config" : "") + "; --wide: every column")
+        }
         lines.append("")
         lines += corpusLines()
-        return lines
+        return wide ? lines : lines.flatMap { Self.wrapped($0, to: Self.narrowWidth) }
+    }
+
+    /// A line broken at spaces to fit `width`, each further part indented 4 more than the line.
+    private static func wrapped(_ line: String, to width: Int) -> [String] {
+        guard line.count > width else { return [line] }
+        let margin = String(line.prefix { $0 == " " })
+        var parts: [String] = []
+        var current = margin
+        for word in line.dropFirst(margin.count).split(separator: " ") {
+            if current.count > margin.count && current.count + 1 + word.count > width {
+                parts.append(current)
+                current = margin + "    " + word
+            } else {
+                current += (current.count > margin.count ? " " : "") + word
+            }
+        }
+        return parts + [current]
+    }
+
+    /// A name cut in its middle to `width` characters, with an ellipsis where it is cut.
+    private static func shortened(_ name: String, to width: Int) -> String {
+        guard name.count > width else { return name }
+        let kept = width - 1
+        return String(name.prefix(kept - kept / 2)) + "…" + String(name.suffix(kept / 2))
     }
 
     private func corpusLines() -> [String] {
         let analyses = analysed.map(\.analysed.first)
         let failed = outcomes.count - analysed.count
         var lines = ["corpus: \(analysed.count) recordings analysed, \(failed) could not be, \(skipped.count) skipped"]
-        for (path, reason) in skipped { lines.append("  skipped \(path): \(reason)") }
+        for (path, reason) in skipped { lines.append("  skipped \(named(path)): \(reason)") }
         lines.append("drags by origin and end:")
         for origin in [DragOrigin.topRegion, .scrolledContent, .grabber] {
             let ends = analyses.reduce(into: [GestureAnalysis.DragEnd: Int]()) { total, analysis in
@@ -114,7 +185,14 @@ struct AnalysisReport {
         }
         let nearMisses = analysed.flatMap { entry in entry.analysed.first.nearMisses.map { (entry.path, $0) } }
         lines.append("near misses (within 10 % of a threshold): \(nearMisses.count)")
-        for (path, miss) in nearMisses { lines.append("  \(path) at \(miss.time) µs: \(miss.description)") }
+        for setting in Set(nearMisses.map { $0.1.setting ?? "" }).sorted() {
+            let group = nearMisses.filter { ($0.1.setting ?? "") == setting }
+            lines.append("  " + (setting.isEmpty ? "decided by a rule, no setting" : "decided by \(setting)") + ": \(group.count)")
+            for (path, miss) in group {
+                lines.append("    \(named(path)) at \(Self.milliseconds(miss.time)): \(miss.description)")
+                lines.append("      \(miss.turn)")
+            }
+        }
         let rejections = analyses.reduce(into: [String: Int]()) { total, analysis in
             for (reason, count) in analysis.rejections { total[reason, default: 0] += count }
         }
@@ -129,12 +207,23 @@ struct AnalysisReport {
         }
         if comparing {
             let changes = changes
-            lines.append("decisions that change with --compare-config: \(changes.count) in \(Set(changes.map(\.path)).count) recordings")
-            for change in changes {
-                lines.append("  \(change.path) at \(change.time) µs: \(Self.listed(change.before)) → \(Self.listed(change.after))")
+            let knockOn = changes.filter(\.change.isKnockOn)
+            lines.append("decisions that change with --compare-config: \(changes.count) in \(Set(changes.map(\.path)).count) recordings, "
+                + "\(changes.count - knockOn.count) direct and \(knockOn.count) knock-on")
+            for (title, part) in [("direct", changes.filter { !$0.change.isKnockOn }),
+                                  ("knock-on (after a direct change, the sessions present different things)", knockOn)] where !part.isEmpty {
+                lines.append("  \(title):")
+                for (path, change) in part {
+                    lines.append("    \(named(path)) at \(Self.milliseconds(change.time)): \(Self.listed(change.before)) → \(Self.listed(change.after))")
+                }
             }
         }
         return lines
+    }
+
+    /// A time in µs as the text gives every time: milliseconds.
+    private static func milliseconds(_ microseconds: Int64) -> String {
+        figure(Double(microseconds) / 1000) + " ms"
     }
 
     private static func ends(of analysis: GestureAnalysis) -> [GestureAnalysis.DragEnd: Int] {
@@ -191,13 +280,14 @@ struct AnalysisReport {
             line.set("reason", .string(reason))
             lines.append(line.text)
         }
-        for change in changes {
+        for (path, change) in changes {
             var line = JSONLine()
             line.set("type", .string("change"))
-            line.set("recording", .string(change.path))
+            line.set("recording", .string(path))
             line.set("time", .integer(change.time))
             line.set("before", .strings(change.before))
             line.set("after", .strings(change.after))
+            line.set("knockOn", .bool(change.isKnockOn))
             lines.append(line.text)
         }
         var corpus = Self.json(of: analysed.map(\.analysed.first))
@@ -211,6 +301,7 @@ struct AnalysisReport {
         if comparing {
             corpus.set("comparedMatchExpected", .integer(Int64(expected.filter { $0.analysed.secondMatches == true }.count)))
             corpus.set("changes", .integer(Int64(changes.count)))
+            corpus.set("knockOnChanges", .integer(Int64(changes.filter(\.change.isKnockOn).count)))
         }
         lines.append(corpus.text)
         return lines
@@ -245,6 +336,8 @@ struct AnalysisReport {
             var object = JSONLine()
             object.set("time", .integer(miss.time))
             object.set("description", .string(miss.description))
+            object.set("setting", miss.setting.map { .string($0) } ?? .null)
+            object.set("turn", .string(miss.turn))
             return .object(object)
         }))
         var rejections = JSONLine()

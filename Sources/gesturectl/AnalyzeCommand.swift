@@ -8,7 +8,7 @@ import Synchronization
 enum AnalyzeCommand: Subcommand {
     static let name = "analyze"
     static let summary = "Analyse the gestures of recordings, and compare two configurations over them."
-    static let usage = "gesturectl \(name) <recording-or-folder>... [--scene <file>] [--config <file>] [--compare-config <file>] [--json]"
+    static let usage = "gesturectl \(name) <recording-or-folder>... [--scene <file>] [--config <file>] [--compare-config <file>] [--wide | --json]"
 
     static let help = """
         OVERVIEW: Replay recordings and report what their gestures came to.
@@ -16,9 +16,12 @@ enum AnalyzeCommand: Subcommand {
         For each recording, and for all of them together: the drags by origin and how they
         ended, the release velocities, the rests before a release, the projected margins
         against the threshold, the taps and their durations, the near misses (decisions within
-        10 % of their threshold), the rejections and the cancellations. With '--compare-config',
-        every decision that changes under the other thresholds. Where NAME.intents.jsonl lies
-        beside a recording, how many recordings still give exactly those intents.
+        10 % of their threshold, each with the setting that decides it and the value that would
+        turn it), the rejections and the cancellations. With '--compare-config', every decision
+        that changes under the other thresholds: the direct changes, then their knock-on effects
+        (changes after one that made the sessions present different things). Where
+        NAME.intents.jsonl lies beside a recording, how many recordings still give exactly those
+        intents. Times are in milliseconds from the recording's start.
 
         USAGE: \(usage)
 
@@ -34,6 +37,8 @@ enum AnalyzeCommand: Subcommand {
           --scene <file>          The scene for every recording, instead of NAME.scene.json beside each.
           --config <file>         Gesture thresholds over each scene's (as replay's '--config').
           --compare-config <file> Other thresholds over each scene's, compared with the first.
+          --wide                  Every column of the table of recordings (velocities, rests, cancellations),
+                                  and names uncut; by default it fits 100 columns.
           --json                  One JSON object per line: each recording, each change, each error,
                                   then the corpus.
           -h, --help              Show help information.
@@ -49,13 +54,16 @@ enum AnalyzeCommand: Subcommand {
         let options: CommandLineArguments
         do throws(CommandLineArguments.UsageError) {
             options = try CommandLineArguments(arguments, valueOptions: ["scene", "config", "compare-config"],
-                                               flagOptions: ["json", "help"])
+                                               flagOptions: ["json", "wide", "help"])
             if options.flag("help") {
                 printToStandardOutput(help)
                 return ExitStatus.success
             }
             guard !options.positional.isEmpty else {
                 throw CommandLineArguments.UsageError(message: "missing expected argument '<recording-or-folder>'")
+            }
+            if options.flag("wide") && options.flag("json") {
+                throw CommandLineArguments.UsageError(message: "'--wide' widens the table, which '--json' replaces")
             }
         } catch {
             return usageError(error.message)
@@ -75,7 +83,7 @@ enum AnalyzeCommand: Subcommand {
         let corpus = Corpus(arguments: options.positional, sceneOverride: sceneOverride ?? nil)
         let outcomes = analyse(corpus.recordings, configPath: configPath ?? nil, comparePath: comparePath ?? nil)
         var output = LineWriter.standardOutput()
-        let report = AnalysisReport(outcomes: outcomes, skipped: corpus.skipped, comparing: comparePath != nil)
+        let report = AnalysisReport(outcomes: outcomes, skipped: corpus.skipped, comparing: comparePath != nil, wide: options.flag("wide"))
         // Paths come from outside: a name holding ESC or BEL is written escaped, as in messages.
         for line in options.flag("json") ? report.jsonLines() : report.tableLines() { output.write(line: MessageWriter.escaped(line)) }
         output.flush()
@@ -133,7 +141,7 @@ enum AnalyzeCommand: Subcommand {
             let configuration = try reader.sceneFile.flatMap { sceneFile throws(InputFileError) in
                 try overPath.map { path throws(InputFileError) in try GestureConfigurationReader.load(path: path, base: sceneFile.configuration) }
             }
-            var analysis = GestureAnalysis()
+            var analysis = GestureAnalysis(configuration: configuration ?? reader.sceneFile?.configuration ?? GestureConfiguration())
             var intentLines: [String] = []
             try SessionFile.steps(of: reader, configuration: configuration) { step, names in
                 analysis.add(step, names: names)
@@ -179,7 +187,7 @@ enum AnalyzeCommand: Subcommand {
     /// One replay of a recording: its analysis and its intents as the goldens write them.
     private static func replay(_ entry: Corpus.Entry, scene: SceneFile, scenePath: String, configuration: GestureConfiguration)
         throws(InputFileError) -> (analysis: GestureAnalysis, intentLines: [String]) {
-        var analysis = GestureAnalysis()
+        var analysis = GestureAnalysis(configuration: configuration)
         var intentLines: [String] = []
         try Replay.steps(from: Recording.open(paths: [entry.path]), scene: scene, scenePath: scenePath,
                          configuration: configuration) { step, names in
@@ -254,7 +262,7 @@ struct Corpus {
                     } else if let entry = Self.entry(path, sceneOverride: sceneOverride) {
                         recordings.append(entry)
                     } else {
-                        skipped.append((path, "no scene: \(Self.scenePath(besides: path)) is not there"))
+                        skipped.append((path, "no scene beside it"))
                     }
                 }
             } else if SessionFile.isSession(path: argument) {

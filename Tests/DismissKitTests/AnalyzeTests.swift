@@ -8,8 +8,9 @@ import Testing
     /// The analysis of one golden recording replayed with its scene.
     static func analysis(of name: String, configuration: GestureConfiguration? = nil) throws -> GestureAnalysis {
         let scenePath = "Recordings/\(name).scene.json"
-        var analysis = GestureAnalysis()
-        try Replay.steps(from: Recording.open(paths: ["Recordings/\(name).evemu"]), scene: SceneFile.load(path: scenePath),
+        let sceneFile = try SceneFile.load(path: scenePath)
+        var analysis = GestureAnalysis(configuration: configuration ?? sceneFile.configuration)
+        try Replay.steps(from: Recording.open(paths: ["Recordings/\(name).evemu"]), scene: sceneFile,
                          scenePath: scenePath, configuration: configuration) { analysis.add($0, names: $1) }
         return analysis
     }
@@ -111,12 +112,12 @@ import Testing
         try FileManager.default.copyItem(atPath: "Recordings/\(good).scene.json", toPath: folder.appendingPathComponent("broken.scene.json").path)
         try "N: lonely\n".write(to: folder.appendingPathComponent("lonely.evemu"), atomically: true, encoding: .utf8)
 
-        let result = try runGesturectl(["analyze", folder.path])
+        let result = try runGesturectl(["analyze", folder.path, "--wide"])
         #expect(result.status == 65)
         #expect(result.standardError.contains("broken.evemu:"))
         #expect(result.standardOutput.contains(good + ".evemu"))
         #expect(result.standardOutput.contains("corpus: 1 recordings analysed, 1 could not be, 1 skipped\n"))
-        #expect(result.standardOutput.contains("  skipped \(folder.path)/lonely.evemu: no scene: \(folder.path)/lonely.scene.json is not there"))
+        #expect(result.standardOutput.contains("  skipped lonely.evemu: no scene beside it"))
     }
 
     /// A folder's hostile entries: a FIFO is skipped and named (reading it would wait for a
@@ -137,8 +138,9 @@ import Testing
         #expect(result.status == 65, "\(result.standardError)")
         #expect(result.standardError.contains("\(folder)/dangling.jsonl: "), "\(result.standardError)")
         #expect(result.standardOutput.contains("corpus: 2 recordings analysed, 1 could not be, 1 skipped\n"), "\(result.standardOutput)")
-        #expect(result.standardOutput.contains("  skipped \(folder)/waiting.jsonl: a FIFO, not a regular file"))
-        #expect(result.standardOutput.contains("\(folder)/live.yaml "))
+        #expect(result.standardOutput.hasPrefix("recordings in \(folder)/\n"))
+        #expect(result.standardOutput.contains("  skipped waiting.jsonl: a FIFO, not a regular file"))
+        #expect(result.standardOutput.contains("\nlive.yaml "))
         #expect(result.standardOutput.contains("e\\u{1B}[31mvil\\u{07}.jsonl") && !result.standardOutput.contains("\u{1B}"))
         #expect(result.standardOutput.contains("expected intents matched: 2 of 2; with --compare-config: "))
     }
@@ -149,6 +151,76 @@ import Testing
         let rule = #"{"explain":{"rule":"a \"}\" in words"},"type":"rejected"}"#
         #expect(AnalyzeCommand.withoutExplanation(rule) == #"{"type":"rejected"}"#)
         #expect(AnalyzeCommand.withoutExplanation(#"{"type":"dismiss"}"#) == #"{"type":"dismiss"}"#)
+    }
+
+    /// The text fits 100 columns; `--wide` gives every column and whole names; every skipped
+    /// file is named with its reason.
+    @Test func theTableFitsAHundredColumnsAndWideGivesEveryColumn() throws {
+        let narrow = try runGesturectl(["analyze", "Recordings"])
+        #expect(narrow.status == 0, "\(narrow.standardError)")
+        let lines = narrow.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { $0.count <= 100 }, "\(lines.filter { $0.count > 100 })")
+        #expect(lines.first == "recordings in Recordings/")
+        let wide = try runGesturectl(["analyze", "Recordings", "--wide"])
+        #expect(wide.standardOutput.contains("\ngesture-accessibility-detent-mid-drag-cancels-first.evemu "))
+        #expect(wide.standardOutput.contains("median velocity") && !narrow.standardOutput.contains("median velocity"))
+        #expect(wide.standardOutput.split(separator: "\n").contains { $0.count > 100 })
+        let skipped = try FileManager.default.contentsOfDirectory(atPath: "Recordings")
+            .filter { ($0.hasSuffix(".evemu") || $0.hasSuffix(".yml")) && !FileManager.default.fileExists(atPath: "Recordings/" + $0.prefix { $0 != "." } + ".scene.json") }
+        #expect(!skipped.isEmpty)
+        for name in skipped {
+            #expect(narrow.standardOutput.contains("  skipped \(name): no scene beside it\n"), "\(name)")
+        }
+        #expect(try runGesturectl(["analyze", "Recordings", "--wide", "--json"]).status == 64)
+    }
+
+    /// A near miss names the setting that decides it and the value that would turn it.
+    @Test func aNearMissNamesItsSettingAndTheValueThatTurnsIt() throws {
+        let tap = try Self.analysis(of: "gesture-tap-outside-sheet-390ms-dismiss").nearMisses
+        #expect(tap.map(\.setting) == ["tapMaxDuration"])
+        #expect(tap.first?.turn == "tapMaxDuration 400 ms: below 390 ms it would be held too long")
+        let slop = try Self.analysis(of: "gesture-tap-outside-moved-past-slop-nothing").nearMisses
+        #expect(slop.map(\.setting) == ["slopMM"])
+        // Turning it: under the slop the turn names, the same move stays within it.
+        let turned = try #require(slop.first?.turn.split(separator: " ").dropFirst(3).first.flatMap { Double($0) })
+        let within = try Self.analysis(of: "gesture-tap-outside-moved-past-slop-nothing", configuration: GestureConfiguration(slopMM: turned))
+        #expect(!within.moments.contains { $0.time == slop.first?.time && $0.decisions.contains("tapMovedPastSlop") })
+        let rested = try Self.analysis(of: "gesture-grabber-drag-dismiss-below-half-smallest").nearMisses
+        #expect(rested.map(\.setting) == ["dismissFraction"])
+        let text = try runGesturectl(["analyze", "Recordings"]).standardOutput
+        #expect(text.contains("  decided by tapMaxDuration: 1\n    gesture-tap-outside-sheet-390ms-dismiss.evemu at 390 ms: tapOutside: 390 ms against 400 ms\n"
+            + "      tapMaxDuration 400 ms: below 390 ms it would be held too long\n"))
+    }
+
+    /// A moving release's near miss: the deceleration it names turns the release.
+    @Test func aMovingReleaseNearMissNamesTheDecelerationThatTurnsIt() throws {
+        // A threshold near the slow pull's projection: it settles 13 pt short of it.
+        let name = "gesture-gated-slow-pull-settles-no-question"
+        let configuration = GestureConfiguration(dismissFraction: 0.62)
+        let analysis = try Self.analysis(of: name, configuration: configuration)
+        let miss = try #require(analysis.nearMisses.first { $0.setting == "decelerationPerMillisecond" })
+        let words = miss.turn.split(separator: " ")
+        let value = try #require(Double(words[3]))
+        let outcome = try #require(analysis.releases.first?.outcome)
+        var turned = configuration
+        turned.decelerationPerMillisecond = value
+        #expect(try Self.analysis(of: name, configuration: turned).releases.first?.outcome != outcome)
+    }
+
+    /// `--compare-config` splits the changes: the first that makes the sessions present different
+    /// things is direct, and what follows from it is knock-on.
+    @Test func comparedChangesAreSplitIntoDirectAndKnockOn() throws {
+        let arguments = ["analyze", "Recordings/third-party/evemu/quanta-optical.events", "--scene", "Recordings/real-quanta-optical.scene.json",
+                         "--compare-config", "/dev/stdin"]
+        let text = try runGesturectl(arguments, input: #"{"restCutoff": 120000}"#).standardOutput
+        #expect(text.contains("decisions that change with --compare-config: 12 in 1 recordings, 1 direct and 11 knock-on\n  direct:\n"
+            + "    quanta-optical.events at 2544 ms: dragEnded(compose, settle, large) → dragEnded(compose, settle,\n"
+            + "        medium); setDetent(compose, medium, swipe)\n"
+            + "  knock-on (after a direct change, the sessions present different things):\n"
+            + "    quanta-optical.events at 3168 ms: nothing → tapOutside; dismiss(compose, tapOutside, direct)\n"), "\(text)")
+        let json = try runGesturectl(arguments + ["--json"], input: #"{"restCutoff": 120000}"#).standardOutput
+        let changes = json.split(separator: "\n").filter { $0.contains(#""type":"change""#) }
+        #expect(changes.map { $0.contains(#""knockOn":true"#) } == [false] + Array(repeating: true, count: 11))
     }
 }
 

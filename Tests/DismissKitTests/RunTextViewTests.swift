@@ -52,6 +52,23 @@ import Testing
         #expect(try service.stop() == 0)
     }
 
+    /// The host's `query` is answered in the text view, as a `state` line with the protocol's
+    /// state; an answer of keepEditing reads as kept editing.
+    @Test func aQueryAndAnAnswerShowInTheTextView() throws {
+        let service = try RunningService(["--format", "text"])
+        service.write(RunServiceTests.sheet + "\n" + #"{"type":"dismiss","presentation":"compose"}"# + "\n"
+            + #"{"type":"query"}"# + "\n" + #"{"type":"confirm","presentation":"compose","choice":"keepEditing"}"# + "\n")
+        var output = LineReader(descriptor: service.output.descriptor, expectingHello: false)
+        let asked = try #require(try output.nextLine())
+        #expect(asked.hasSuffix("asks: discard, save, keepEditing"), "\(asked)")
+        let state = try #require(try output.nextLine())
+        #expect(state.hasPrefix(String(repeating: " ", count: 12) + "state     {"), "\(state)")
+        #expect(state.contains(#""openQuestions":[{"presentation":"compose","source":"programmatic"}]"#), "\(state)")
+        let kept = try #require(try output.nextLine())
+        #expect(kept.dropFirst(12).hasPrefix("intent    cancelled(compose)  kept editing"), "\(kept)")
+        #expect(try service.stop() == 0)
+    }
+
     @Test func anUnknownFormatIsAUsageError() throws {
         let result = try runGesturectl(["run", "--format", "xml"])
         #expect(result.status == 64)

@@ -11,7 +11,14 @@
 /// - A near miss is a decision within 10 % of its threshold: a release whose projection is within
 ///   10 % of the threshold offset; a tap, grabber tap or tap held too long whose duration is within
 ///   10 % of `tapMaxDuration`; a contact that moved past the slop by less than 10 % of it; a
-///   cross-axis contact whose vertical travel is within 10 % of its horizontal travel.
+///   cross-axis contact whose vertical travel is within 10 % of its horizontal travel. Each names
+///   the setting that decides it and the value at which the decision would turn (a release that
+///   moved: `decelerationPerMillisecond`, which scales its projection; one after a rest, which
+///   projects nothing: `dismissFraction`, which places the threshold; a cross-axis contact: no
+///   setting, the rule compares the travel down with the travel across).
+/// - Comparing two configurations, a change is *direct* until a change in the recording makes the
+///   two sessions differ in what is presented (a dismissal, a detent, a question, a save, an
+///   answer); every later change is a *knock-on* effect, the gestures meeting another scene.
 public struct GestureAnalysis: Sendable, Hashable {
     /// How a counted drag ended.
     public enum DragEnd: String, Sendable, Hashable, CaseIterable {
@@ -46,6 +53,10 @@ public struct GestureAnalysis: Sendable, Hashable {
         public var time: Int64
         /// What was decided and how close it came, in words.
         public var description: String
+        /// The setting that decides it (a key of a scene's `gestures`); nil when a fixed rule does.
+        public var setting: String?
+        /// The setting's value now and the value that would turn the decision, in words.
+        public var turn: String
     }
 
     /// What was decided at one time: the recogniser's decisions and the intents that end or
@@ -53,7 +64,23 @@ public struct GestureAnalysis: Sendable, Hashable {
     public struct Moment: Sendable, Hashable {
         public var time: Int64
         public var decisions: [String]
+        /// Whether an intent then changed what is presented: a dismissal, a detent, a question, a
+        /// save or an answer.
+        public var changesScene = false
     }
+
+    /// A moment whose decisions differ between two analyses of the same recording.
+    public struct Change: Sendable, Hashable {
+        public var time: Int64
+        /// What each configuration decided then (empty when it decided nothing).
+        public var before: [String]
+        public var after: [String]
+        /// Whether it follows from an earlier change that made the sessions present different things.
+        public var isKnockOn: Bool
+    }
+
+    /// The thresholds the replay ran with, for naming the setting behind a near miss.
+    public let configuration: GestureConfiguration
 
     /// Drags by origin and how they ended.
     public private(set) var drags: [DragOrigin: [DragEnd: Int]] = [:]
@@ -74,7 +101,9 @@ public struct GestureAnalysis: Sendable, Hashable {
 
     private var dragsInProgress: [PresentationID: DragInProgress] = [:]
 
-    public init() {}
+    public init(configuration: GestureConfiguration) {
+        self.configuration = configuration
+    }
 
     /// Counts one step of a replay; `names` are its pipeline's.
     public mutating func add(_ step: Replay.Step, names: PresentationNames) {
@@ -118,8 +147,7 @@ public struct GestureAnalysis: Sendable, Hashable {
                                         margin: explanation.margin, threshold: explanation.threshold,
                                         rest: intent.time - drag.lastMove))
                 if abs(explanation.margin) <= 0.1 * abs(explanation.threshold) {
-                    nearMisses.append(NearMiss(time: intent.time, description: "release \(outcome.rawValue): projection "
-                        + "\(Self.rounded(explanation.margin)) pt from the threshold \(Self.rounded(explanation.threshold)) pt"))
+                    nearMisses.append(nearMiss(of: outcome, explanation, at: intent.time))
                 }
             }
         case .dragHandedBack(let id):
@@ -132,32 +160,91 @@ public struct GestureAnalysis: Sendable, Hashable {
         case .setDetent, .passthroughTap, .confirmationRequested, .save, .dismiss:
             break
         }
-        note(intent.kind.summary(names: names), at: intent.time)
+        let changesScene = switch intent.kind {
+        case .dismiss, .setDetent, .confirmationRequested, .save, .cancelled: true
+        default: false
+        }
+        note(intent.kind.summary(names: names), at: intent.time, changesScene: changesScene)
     }
 
-    private mutating func note(_ decision: String, at time: Int64) {
+    private mutating func note(_ decision: String, at time: Int64, changesScene: Bool = false) {
         if let last = moments.indices.last, moments[last].time == time {
             moments[last].decisions.append(decision)
+            moments[last].changesScene = moments[last].changesScene || changesScene
         } else {
-            moments.append(Moment(time: time, decisions: [decision]))
+            moments.append(Moment(time: time, decisions: [decision], changesScene: changesScene))
         }
+    }
+
+    /// A release within 10 % of its threshold, and what would turn it.
+    private func nearMiss(of outcome: DragOutcome, _ explanation: Explanation, at time: Int64) -> NearMiss {
+        let description = "release \(outcome.rawValue): projection \(Self.rounded(explanation.margin)) pt from the threshold "
+            + "\(Self.rounded(explanation.threshold)) pt"
+        let other = outcome == .dismissAttempt ? "settle" : "dismiss"
+        let projection = configuration.projectionMilliseconds
+        // The projection is `velocity × projectionMilliseconds`: the one that meets the threshold
+        // is `projection − margin / velocity`, and `r / (1 − r)` of it gives `r`.
+        let velocity = explanation.velocity / 1000
+        let meeting = velocity == 0 ? -1 : projection - explanation.margin / velocity
+        guard meeting >= 0, projection > 0 else {
+            return NearMiss(time: time, description: description, setting: "dismissFraction",
+                            turn: "dismissFraction \(describedNumber(configuration.dismissFraction)): the finger rested, so only the "
+                                + "threshold can turn it; moving it \(Self.rounded(abs(explanation.margin))) pt "
+                                + (explanation.margin > 0 ? "down (a smaller dismissFraction)" : "up (a larger dismissFraction)")
+                                + " would \(other)")
+        }
+        let turning = meeting / (1 + meeting)
+        return NearMiss(time: time, description: description, setting: "decelerationPerMillisecond",
+                        turn: "decelerationPerMillisecond \(describedNumber(configuration.decelerationPerMillisecond)): "
+                            + (explanation.margin > 0 ? "below " : "above ") + Self.distinguished(turning, from: configuration.decelerationPerMillisecond)
+                            + " it would \(other)")
     }
 
     private mutating func noteNearMiss(of decision: GestureDecision) {
-        let description: String? = switch decision.kind {
+        let name = decision.name
+        let miss: NearMiss? = switch decision.kind {
         case .tapOutside(let duration, let limit), .tapTooLong(let duration, let limit),
              .grabberTap(let duration, let limit), .grabberTapTooLong(let duration, let limit):
             abs(Double(duration - limit)) <= 0.1 * Double(limit)
-                ? "\(decision.name): \(Self.rounded(Double(duration) / 1000)) ms against \(Self.rounded(Double(limit) / 1000)) ms" : nil
+                ? NearMiss(time: decision.time, description: "\(name): \(Self.milliseconds(duration)) against \(Self.milliseconds(limit))",
+                           setting: "tapMaxDuration",
+                           turn: "tapMaxDuration \(Self.milliseconds(limit)): " + (duration <= limit
+                               ? "below \(Self.milliseconds(duration)) it would be held too long"
+                               : "at \(Self.milliseconds(duration)) it would be a tap"))
+                : nil
         case .tapMovedPastSlop(let distance, let slop):
-            distance <= 1.1 * slop ? "\(decision.name): \(Self.rounded(distance)) pt against a slop of \(Self.rounded(slop)) pt" : nil
+            distance <= 1.1 * slop
+                ? NearMiss(time: decision.time, description: "\(name): \(Self.rounded(distance)) pt against a slop of \(Self.rounded(slop)) pt",
+                           setting: "slopMM",
+                           turn: "slopMM \(describedNumber(configuration.slopMM)): at "
+                               + Self.distinguished(configuration.slopMM * distance / slop, from: configuration.slopMM)
+                               + " this move would stay within the slop")
+                : nil
         case .crossAxis(let dx, let dy, _):
             abs(abs(dx) - abs(dy)) <= 0.1 * abs(dx)
-                ? "\(decision.name): \(Self.rounded(abs(dy))) pt down against \(Self.rounded(abs(dx))) pt across" : nil
+                ? NearMiss(time: decision.time, description: "\(name): \(Self.rounded(abs(dy))) pt down against \(Self.rounded(abs(dx))) pt across",
+                           setting: nil, turn: "no setting: a contact drags the sheet when it moves more down than across")
+                : nil
         case .dragStarted, .secondContact, .touchRefused:
             nil
         }
-        if let description { nearMisses.append(NearMiss(time: decision.time, description: description)) }
+        if let miss { nearMisses.append(miss) }
+    }
+
+    private static func milliseconds(_ microseconds: Int64) -> String {
+        "\(rounded(Double(microseconds) / 1000)) ms"
+    }
+
+    /// `value` with as many decimals as it takes to tell it from `other` (at most 6), rounded
+    /// away from `other`, so that the figure shown is on the far side of the turn.
+    private static func distinguished(_ value: Double, from other: Double) -> String {
+        let rule: FloatingPointRoundingRule = value > other ? .up : .down
+        for decimals in 1...6 {
+            let scale = (1...decimals).reduce(1.0) { product, _ in product * 10 }
+            let shown = (value * scale).rounded(rule) / scale
+            if shown != (other * scale).rounded() / scale || decimals == 6 { return describedNumber(shown) }
+        }
+        return describedNumber(value)
     }
 
     /// The figures a decision is told apart by when two configurations are compared.
@@ -176,18 +263,20 @@ public struct GestureAnalysis: Sendable, Hashable {
 }
 
 extension GestureAnalysis {
-    /// The moments whose decisions differ between two analyses of the same recording: the time,
-    /// and what each decided then (empty when it decided nothing).
-    public static func changes(from before: GestureAnalysis, to after: GestureAnalysis)
-        -> [(time: Int64, before: [String], after: [String])] {
-        var changes: [(time: Int64, before: [String], after: [String])] = []
+    /// The moments whose decisions differ between two analyses of the same recording, in order,
+    /// each direct or a knock-on effect of an earlier one.
+    public static func changes(from before: GestureAnalysis, to after: GestureAnalysis) -> [Change] {
+        var changes: [Change] = []
         var left = before.moments[...]
         var right = after.moments[...]
+        var diverged = false
         while !left.isEmpty || !right.isEmpty {
             let time = min(left.first?.time ?? .max, right.first?.time ?? .max)
-            let was = left.first?.time == time ? left.removeFirst().decisions : []
-            let now = right.first?.time == time ? right.removeFirst().decisions : []
-            if was != now { changes.append((time, was, now)) }
+            let was = left.first?.time == time ? left.removeFirst() : Moment(time: time, decisions: [])
+            let now = right.first?.time == time ? right.removeFirst() : Moment(time: time, decisions: [])
+            guard was.decisions != now.decisions else { continue }
+            changes.append(Change(time: time, before: was.decisions, after: now.decisions, isKnockOn: diverged))
+            diverged = diverged || was.changesScene || now.changesScene
         }
         return changes
     }

@@ -26,9 +26,33 @@ public struct StepText {
             let on = decision.presentation.map { names.name(of: $0) + ": " } ?? ""
             return row(decision.time, GestureDecision.lineType.description, pad(decision.name, 14) + on + decision.rule, colour: "36")
         case .intent(let intent):
-            let rejected = if case .rejected = intent.kind { true } else { false }
-            return row(intent.time, "intent", intent.kind.summary(names: names) + Self.figures(of: intent),
-                       colour: rejected ? "31" : "32")
+            return row(intent.time, "intent", intent.kind.summary(names: names) + Self.figures(of: intent) + Self.meaning(of: intent.kind),
+                       colour: Self.colour(of: intent.kind))
+        }
+    }
+
+    /// The answer to a `query`, the state as the protocol gives it (`run --format text`).
+    public func stateLine(_ state: String) -> String {
+        row(nil, "state", state, colour: "35")
+    }
+
+    /// An intent's colour: red for a refusal, yellow for a question and its open ends (asked,
+    /// kept editing), green for the rest; every line of one kind the same.
+    private static func colour(of kind: Intent.Kind) -> String {
+        switch kind {
+        case .rejected: "31"
+        case .confirmationRequested, .cancelled: "33"
+        default: "32"
+        }
+    }
+
+    /// What an intent means, where its name alone does not say it.
+    private static func meaning(of kind: Intent.Kind) -> String {
+        switch kind {
+        case .cancelled: "  kept editing: the question is closed, nothing is dismissed"
+        case .confirmationRequested(_, _, let options): "  asks: " + options.map(\.rawValue).joined(separator: ", ")
+        case .save: "  save the content, then it is dismissed"
+        default: ""
         }
     }
 
@@ -47,8 +71,8 @@ public struct StepText {
     /// The line's columns; what came from outside in `what` (an id, a command) has its control
     /// characters escaped as standard error's messages have (``MessageWriter/escaped(_:)``), so
     /// that no input sends a terminal an escape sequence or starts a line of its own.
-    private func row(_ time: Int64, _ kind: String, _ what: String, colour code: String?) -> String {
-        let text = pad(Self.seconds(time), 12) + pad(kind, 10) + MessageWriter.escaped(what)
+    private func row(_ time: Int64?, _ kind: String, _ what: String, colour code: String?) -> String {
+        let text = pad(time.map(Self.seconds) ?? "", 12) + pad(kind, 10) + MessageWriter.escaped(what)
         guard colour, let code else { return text }
         return "\u{1B}[\(code)m" + text + "\u{1B}[0m"
     }

@@ -11,7 +11,7 @@ extension RecordingPlot {
     public func html() -> String {
         var document = SVGDocument()
         draw(into: &document, interactive: true)
-        let layout = PlotLayout(scene: scene, startTime: startTime, endTime: endTime, activity: activity, touches: contacts.count)
+        let layout = layout(contacts: contacts)
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -28,6 +28,7 @@ extension RecordingPlot {
             #decision-list li.current { color: #000; font-weight: bold; background: #fdebd0; }
             #decision-list li.future { color: #aab; }
             .presentation.away text { display: none; }
+            #screen .later { opacity: 0.12; }
             #timeline-data :is(line, polyline, rect), #touch-marks line { vector-effect: non-scaling-stroke; }
             #note { position: fixed; display: none; max-width: 640px; background: #ffffe8; border: 1px solid #998; padding: 4px 6px;
                     font: 11px "DejaVu Sans Mono", monospace; white-space: pre-wrap; word-break: break-all; pointer-events: none; z-index: 2; }
@@ -121,15 +122,43 @@ extension RecordingPlot {
             contactsGroup.append(trail, dot);
             return {dot, trail};
           });
-          // The question, as the kiosk shows it: a dialog in the middle of the screen.
+          // The question, as the kiosk shows it: a dialog over the screen, where it hides no label
+          // (placeDialog: the middle, else the nearest place to it that is free, else the one
+          // that hides the fewest).
           const [sx, sy, sw, sh] = plot.screen;
           const dialog = element("g", {id: "question-dialog", display: "none"});
-          dialog.append(element("rect", {x: sx, y: sy, width: sw, height: sh, fill: "\(PlotPalette.dimming)", "fill-opacity": "0.25"}),
-                        element("rect", {x: sx + sw / 2 - 130, y: sy + sh / 2 - 45, width: 260, height: 90, rx: 10, fill: "\(PlotPalette.paper)", stroke: "\(PlotPalette.question)",
-                                         "stroke-width": "2"}));
-          const question = element("text", {x: sx + sw / 2, y: sy + sh / 2 - 12, "text-anchor": "middle", "font-weight": "bold"});
-          const asked = element("text", {x: sx + sw / 2, y: sy + sh / 2 + 10, "text-anchor": "middle", "font-size": "10", fill: "\(PlotPalette.secondaryInk)"});
-          const choices = element("text", {x: sx + sw / 2, y: sy + sh / 2 + 30, "text-anchor": "middle", fill: "\(PlotPalette.dragStart)"});
+          const card = element("rect", {width: 260, height: 90, rx: 10, fill: "\(PlotPalette.paper)", stroke: "\(PlotPalette.question)",
+                                        "stroke-width": "2"});
+          dialog.append(element("rect", {x: sx, y: sy, width: sw, height: sh, fill: "\(PlotPalette.dimming)", "fill-opacity": "0.25"}), card);
+          const question = element("text", {"text-anchor": "middle", "font-weight": "bold"});
+          const asked = element("text", {"text-anchor": "middle", "font-size": "10", fill: "\(PlotPalette.secondaryInk)"});
+          const choices = element("text", {"text-anchor": "middle", fill: "\(PlotPalette.dragStart)"});
+          const placeDialog = () => {
+            const screenGroup = document.getElementById("screen");
+            const matrix = screenGroup.getScreenCTM();
+            const labels = [...screenGroup.querySelectorAll("text")].filter((text) => !dialog.contains(text))
+              .map((text) => text.getBoundingClientRect()).filter((box) => box.width > 0 && box.height > 0);
+            const covered = (x, y) => {
+              const a = new DOMPoint(x, y).matrixTransform(matrix), b = new DOMPoint(x + 260, y + 90).matrixTransform(matrix);
+              return labels.filter((box) => !(box.right <= a.x || box.left >= b.x || box.bottom <= a.y || box.top >= b.y)).length;
+            };
+            // Every place on a 10-pixel grid, the middle first, then by distance from it.
+            const middle = [sx + sw / 2 - 130, sy + sh / 2 - 45];
+            const places = [];
+            for (let x = sx + 10; x <= sx + sw - 270; x += 10) {
+              for (let y = sy + 10; y <= sy + sh - 100; y += 10) places.push([x, y]);
+            }
+            places.sort((p, q) => Math.hypot(p[0] - middle[0], p[1] - middle[1]) - Math.hypot(q[0] - middle[0], q[1] - middle[1]));
+            places.unshift(middle);
+            const [x, y] = places.find(([x, y]) => covered(x, y) === 0)
+              || places.reduce((best, place) => covered(...place) < covered(...best) ? place : best, middle);
+            card.setAttribute("x", x);
+            card.setAttribute("y", y);
+            [[question, 33], [asked, 55], [choices, 75]].forEach(([text, down]) => {
+              text.setAttribute("x", x + 130);
+              text.setAttribute("y", y + down);
+            });
+          };
           dialog.append(question, asked, choices);
           document.getElementById("screen").appendChild(dialog);
           const items = plot.events.map((event) => {
@@ -271,6 +300,7 @@ extension RecordingPlot {
             cursor.style.display = x < plot.left - 0.5 || x > plot.right + 0.5 ? "none" : "";
           };
           let shownCurrent = -1;
+          const laterMarks = [...document.querySelectorAll("#screen .contact, #screen .decision, #screen .passthrough-tap")];
           const show = (time) => {
             for (const [id, track] of Object.entries(plot.tracks)) {
               const step = last(track, time) || track[0];
@@ -296,9 +326,12 @@ extension RecordingPlot {
                 fingers[index].trail.setAttribute("points", recent.map((p) => p[1] + "," + p[2]).join(" "));
               }
             });
+            // What has not happened yet on the screen (contacts, decisions, pass-through taps) is dimmed.
+            for (const mark of laterMarks) mark.classList.toggle("later", Number(mark.dataset.time) > time);
             const open = plot.questions.find((q) => q[0] <= time && time < q[1]);
             dialog.setAttribute("display", open ? "inline" : "none");
             if (open) {
+              placeDialog();
               question.textContent = "Discard changes to " + open[2] + "?";
               asked.textContent = "asked by " + open[3];
               choices.textContent = open[4];

@@ -43,17 +43,19 @@ struct PlotLayout {
 
     /// `activity`: when something happened (µs), each an instant or a stretch; a longer stretch
     /// of nothing is drawn as a gap.
-    /// `touches`: how many rows the touches lane holds.
-    init(scene: Scene, startTime: Int64 = 0, endTime: Int64, activity: [ClosedRange<Int64>] = [], touches: Int = 0) {
+    /// `touches`: how many rows the touches lane holds. Without a sheet drag the offset and
+    /// velocity panels fold into one line, and without a tap decision the taps lane does.
+    init(scene: Scene, startTime: Int64 = 0, endTime: Int64, activity: [ClosedRange<Int64>] = [], touches: Int = 0,
+         sheetDragged: Bool = true, tapsDecided: Bool = true) {
         let screenSize = scene.screen
         scale = min(620 / max(screenSize.width, 1), 440 / max(screenSize.height, 1))
         screen = Rect(x: 20, y: 44, width: screenSize.width * scale, height: screenSize.height * scale)
         let timelineTop = screen.y + screen.height + 44
-        offsetPanel = Band(top: timelineTop, height: 200)
-        velocityPanel = Band(top: offsetPanel.top + offsetPanel.height + 26, height: 100)
+        offsetPanel = Band(top: timelineTop, height: sheetDragged ? 200 : 0)
+        velocityPanel = sheetDragged ? Band(top: offsetPanel.top + offsetPanel.height + 26, height: 100) : offsetPanel
         eventsLane = Band(top: velocityPanel.top + velocityPanel.height + 26, height: 112)
         touchesLane = Band(top: eventsLane.top + eventsLane.height + 26, height: Double(max(touches, 1)) * Self.touchRowHeight + 8)
-        tapsLane = Band(top: touchesLane.top + touchesLane.height + 26, height: 52)
+        tapsLane = Band(top: touchesLane.top + touchesLane.height + 26, height: tapsDecided ? 52 : 0)
         height = (tapsLane.top + tapsLane.height + 54).rounded(.up)
         let start = Double(startTime) / 1000
         let end = max(Double(endTime) / 1000, start + 1)

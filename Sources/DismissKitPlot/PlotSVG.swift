@@ -19,7 +19,7 @@ extension RecordingPlot {
     /// Draws the whole picture; `interactive` adds the time cursor the HTML page moves.
     func draw(into document: inout SVGDocument, interactive: Bool) {
         let contacts = contacts
-        let layout = PlotLayout(scene: scene, startTime: startTime, endTime: endTime, activity: activity, touches: contacts.count)
+        let layout = layout(contacts: contacts)
         let drags = drags(contacts: contacts)
         var body = SVGDocument(depth: 1)
         var labels = LabelBoard(bounds: Rect(x: 0, y: 0, width: PlotLayout.width, height: layout.height))
@@ -103,13 +103,14 @@ extension RecordingPlot {
                 }
             }
         }
-        // The screen's own label, in the first corner no path crosses.
+        // The screen's own label, in the first corner no path crosses, drawn over the presentations.
+        var caption = SVGDocument(depth: 2)
         screenLabels.place(Label(text: "screen \(Figure.points(scene.screen.width)) × \(Figure.points(scene.screen.height)) pt, the starting scene",
                                  colour: PlotPalette.secondaryInk),
                            at: [LabelSpot(x: screen.x + 4, y: screen.y + 13), LabelSpot(x: screen.x + screen.width - 4, y: screen.y + 13, anchor: .end),
                                 LabelSpot(x: screen.x + 4, y: screen.y + screen.height - 5),
                                 LabelSpot(x: screen.x + screen.width - 4, y: screen.y + screen.height - 5, anchor: .end)],
-                           into: &document)
+                           into: &caption)
         var marks = SVGDocument(depth: 2)
         for (index, decision) in decisions.enumerated() {
             drawDecision(decision, number: index, into: &marks, layout: layout, labels: &screenLabels)
@@ -117,7 +118,7 @@ extension RecordingPlot {
         for (index, intent) in intents.enumerated() {
             guard case .passthroughTap(let x, let y) = intent.kind else { continue }
             let point = layout.onScreen(x: x, y: y)
-            marks.open("g", [("class", "passthrough-tap"), ("id", "passthrough-tap-\(index)")])
+            marks.open("g", [("class", "passthrough-tap"), ("id", "passthrough-tap-\(index)"), ("data-time", "\(intents[index].time)")])
             marks.element("circle", [("cx", svgNumber(point.x)), ("cy", svgNumber(point.y)), ("r", "9"), ("fill", "none"),
                                      ("stroke", PlotPalette.passthrough), ("stroke-width", "2"), ("stroke-dasharray", "3 2")])
             screenLabels.place(Label(text: "pass-through tap", colour: PlotPalette.passthrough), at: LabelSpot.around(x: point.x, y: point.y, gap: 12),
@@ -130,10 +131,16 @@ extension RecordingPlot {
         document.open("g", [("id", "presentations"), ("clip-path", "url(#screen-clip)")])
         for presentation in scene.presentations {
             var insideLabels = screenLabels.within(screen)
-            drawPresentation(presentation, into: &document, layout: layout, drags: drags, labels: &insideLabels)
+            drawPresentation(presentation, into: &document, layout: layout, labels: &insideLabels)
+            screenLabels.adopt(insideLabels)
+        }
+        for presentation in scene.presentations {
+            var insideLabels = screenLabels.within(screen)
+            drawReleases(of: presentation, into: &document, layout: layout, drags: drags, labels: &insideLabels)
             screenLabels.adopt(insideLabels)
         }
         document.close("g")
+        document.raw(caption.text)
         document.open("g", [("id", "contacts")])
         document.raw(paths.text)
         document.close("g")
@@ -145,7 +152,7 @@ extension RecordingPlot {
     }
 
     private func drawPresentation(_ presentation: Presentation, into document: inout SVGDocument, layout: PlotLayout,
-                                  drags: [DragTrace], labels: inout LabelBoard) {
+                                  labels: inout LabelBoard) {
         let geometry = PresentationGeometry(presentation: presentation, in: scene, configuration: configuration)
         let role: String = switch geometry.shape {
         case .sheet: "sheet"
@@ -205,7 +212,8 @@ extension RecordingPlot {
         }
         if let anchor = geometry.anchor {
             let box = layout.onScreen(anchor)
-            labels.place(Label(text: "anchor", size: 10, colour: PlotPalette.anchorInk),
+            labels.place(Label(text: "anchor", size: 10, colour: PlotPalette.anchorInk,
+                               note: "the anchor of \(presentation.id): what the popover points at"),
                          at: [LabelSpot(x: box.x, y: box.y + box.height + 11, anchor: .end), LabelSpot(x: box.x - 4, y: box.y + box.height / 2 + 4, anchor: .end),
                               LabelSpot(x: box.x + box.width + 4, y: box.y + box.height / 2 + 4), LabelSpot(x: box.x, y: box.y - 4, anchor: .end),
                               LabelSpot(x: box.x + box.width, y: box.y + box.height + 11)]
@@ -213,15 +221,21 @@ extension RecordingPlot {
         }
         if !geometry.passthrough.isEmpty {
             let box = layout.onScreen(geometry.passthrough[0])
-            labels.place(Label(text: "pass-through", size: 10, colour: PlotPalette.passthrough),
+            labels.place(Label(text: "pass-through", size: 10, colour: PlotPalette.passthrough,
+                               note: "pass-through region of \(presentation.id): a tap there closes it and reaches what is below"),
                          at: [LabelSpot(x: box.x, y: box.y + box.height + 11), LabelSpot(x: box.x + 4, y: box.y + 12),
                               LabelSpot(x: box.x + box.width - 4, y: box.y + box.height - 4, anchor: .end), LabelSpot(x: box.x, y: box.y - 4)]
                             + (2..<5).map { LabelSpot(x: box.x, y: box.y + box.height + 11 * Double($0)) },
                          into: &document)
         }
         document.close("g")
-        // Where the releases of this sheet projected it, against the dismiss threshold: each
-        // threshold once, each projection a line.
+    }
+
+    /// Where the releases of a sheet projected it, against the dismiss threshold: each threshold
+    /// once, each projection a line. Drawn after every presentation, so that none hides them.
+    private func drawReleases(of presentation: Presentation, into document: inout SVGDocument, layout: PlotLayout, drags: [DragTrace],
+                              labels: inout LabelBoard) {
+        let geometry = PresentationGeometry(presentation: presentation, in: scene, configuration: configuration)
         var thresholds: [Double] = []
         let left = layout.screen.x, right = layout.screen.x + layout.screen.width
         for drag in drags where names.isID(drag.presentation, of: presentation.id) {
@@ -248,7 +262,8 @@ extension RecordingPlot {
 
     private func drawContact(_ contact: Contact, into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
         let colour = PlotPalette.colour(ofContact: contact.number)
-        document.open("g", [("class", "contact"), ("id", "contact-\(contact.number)"), ("data-seat-slot", "\(contact.seatSlot)")])
+        document.open("g", [("class", "contact"), ("id", "contact-\(contact.number)"), ("data-seat-slot", "\(contact.seatSlot)"),
+                            ("data-time", "\(contact.points.first?.time ?? contact.endTime)")])
         let points = contact.points.map { layout.onScreen(x: $0.x, y: $0.y) }
         document.element("polyline", [("class", "path"), ("points", points.map { "\(svgNumber($0.x)),\(svgNumber($0.y))" }.joined(separator: " ")),
                                       ("fill", "none"), ("stroke", colour), ("stroke-width", "2.5"), ("stroke-linejoin", "round")])
@@ -266,7 +281,15 @@ extension RecordingPlot {
         let spots = [LabelSpot(x: first.x - 8, y: first.y - 8, anchor: .end), LabelSpot(x: first.x + 8, y: first.y - 8),
                      LabelSpot(x: first.x - 8, y: first.y + 16, anchor: .end), LabelSpot(x: first.x + 8, y: first.y + 16)]
             + LabelSpot.around(x: first.x, y: first.y, gap: 9, rows: 3)
-        let label = Label(text: "touch \(contact.number + 1)", size: 10, colour: colour, short: "#\(contact.number + 1)")
+        let lifted = switch contact.end {
+        case .up: "lifted at \(Figure.milliseconds(contact.endTime)) ms"
+        case .cancel: "cancelled at \(Figure.milliseconds(contact.endTime)) ms"
+        case .none: "still down at the end"
+        }
+        let label = Label(text: "touch \(contact.number + 1)", size: 10, colour: colour,
+                          note: "touch \(contact.number + 1), seat slot \(contact.seatSlot): down at "
+                              + "\(Figure.milliseconds(contact.points.first?.time ?? contact.endTime)) ms, \(lifted)",
+                          short: "#\(contact.number + 1)")
         if labels.place(label, at: spots, into: &document, noting: false) == nil && !labels.placeLed(label, from: first, radius: 6, colour: colour, into: &document) {
             labels.place(label, at: spots, into: &document)
         }
@@ -277,7 +300,8 @@ extension RecordingPlot {
                               labels: inout LabelBoard) {
         let point = layout.onScreen(x: decision.x, y: decision.y)
         let (text, colour) = Self.describe(decision)
-        document.open("g", [("class", "decision \(decision.name)"), ("id", "decision-\(number)"), ("data-line", decision.jsonLine(names: names).text)])
+        document.open("g", [("class", "decision \(decision.name)"), ("id", "decision-\(number)"), ("data-time", "\(decision.time)"),
+                            ("data-line", decision.jsonLine(names: names).text)])
         document.element("title", [], text: decision.jsonLine(names: names).text)
         switch decision.kind {
         case .dragStarted, .tapOutside, .grabberTap:

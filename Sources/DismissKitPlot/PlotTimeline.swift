@@ -8,15 +8,22 @@ extension RecordingPlot {
                       labels: inout LabelBoard) {
         document.open("g", [("id", "timeline")])
         let offsets = layout.offsetPanel, velocities = layout.velocityPanel
-        for (panel, name) in [(offsets, "offset below the detent, pt (lower is further down)"), (velocities, "velocity, pt/s (down is positive)"),
-                              (layout.eventsLane, "intents and host commands"),
-                              (layout.touchesLane, "touches, one row each: down to up, thick while it drags a sheet, its decisions marked"),
-                              (layout.tapsLane, "taps")] {
-            document.element("rect", [("x", svgNumber(layout.plotLeft)), ("y", svgNumber(panel.top)), ("width", svgNumber(layout.plotRight - layout.plotLeft)),
-                                      ("height", svgNumber(panel.height)), ("fill", PlotPalette.panelFill), ("stroke", PlotPalette.panelBorder)])
+        // A panel with nothing to show is folded into its title, which says so.
+        let panels = drags.isEmpty
+            ? [(offsets, "offset and velocity: no sheet drag")]
+            : [(offsets, "offset below the detent, pt (lower is further down)"), (velocities, "velocity, pt/s (down is positive)")]
+        let tapped = layout.tapsLane.height > 0
+        for (panel, name) in panels + [(layout.eventsLane, "intents and host commands"),
+                                       (layout.touchesLane, "touches, one row each: down to up, thick while it drags a sheet, its decisions marked"),
+                                       (layout.tapsLane, tapped ? "tap decisions (outside, on the grabber, held too long) against tapMaxDuration"
+                                                                : "tap decisions: none")] {
+            if panel.height > 0 {
+                document.element("rect", [("x", svgNumber(layout.plotLeft)), ("y", svgNumber(panel.top)), ("width", svgNumber(layout.plotRight - layout.plotLeft)),
+                                          ("height", svgNumber(panel.height)), ("fill", PlotPalette.panelFill), ("stroke", PlotPalette.panelBorder)])
+            }
             labels.fixed(Label(text: name, colour: PlotPalette.secondaryInk), at: LabelSpot(x: layout.plotLeft + 4, y: panel.top - 4), into: &document)
         }
-        drawLegend(into: &document, layout: layout, labels: &labels)
+        drawLegend(into: &document, layout: layout, title: panels[0].1, dragged: !drags.isEmpty, labels: &labels)
         drawTimeAxis(into: &document, layout: layout, labels: &labels)
 
         // Offsets: the finger's travel, the sheet as shown, the threshold and the projection.
@@ -35,11 +42,9 @@ extension RecordingPlot {
             if let explanation = drag.ended?.explanation { velocityValues.append(explanation.velocity) }
         }
         let velocityScale = ValueScale(values: velocityValues, top: velocities.top, height: velocities.height, downward: false)
-        drawValueAxis(offsetScale, into: &document, layout: layout, labels: &labels)
-        drawValueAxis(velocityScale, into: &document, layout: layout, labels: &labels)
-        if drags.isEmpty {
-            labels.fixed(Label(text: "no sheet drag", colour: PlotPalette.absent),
-                         at: LabelSpot(x: (layout.plotLeft + layout.plotRight) / 2, y: offsets.top + offsets.height / 2, anchor: .middle), into: &document)
+        if !drags.isEmpty {
+            drawValueAxis(offsetScale, into: &document, layout: layout, labels: &labels)
+            drawValueAxis(velocityScale, into: &document, layout: layout, labels: &labels)
         }
         // Clipped to the panels: a drag or a tap that began before the window starts at its edge.
         let bottom = layout.tapsLane.top + layout.tapsLane.height + 10
@@ -55,6 +60,12 @@ extension RecordingPlot {
         for drag in drags {
             let lines = timelineLines(of: drag, contacts: contacts, layout: layout, offsetScale: offsetScale, velocityScale: velocityScale)
             for line in [lines.travel, lines.shown, lines.velocity, lines.projection, lines.threshold] { labels.avoid(line: line) }
+            // And the release's dots: the projection's and the velocity's.
+            if let ended = drag.ended, let explanation = ended.explanation {
+                let x = layout.x(time: ended.time)
+                labels.avoid(Rect(x: x - 6, y: offsetScale.y(explanation.projectedOffset) - 6, width: 12, height: 12))
+                labels.avoid(Rect(x: x - 5, y: velocityScale.y(explanation.velocity) - 5, width: 10, height: 10))
+            }
         }
         for (index, drag) in drags.enumerated() {
             drawDrag(drag, number: index, contacts: contacts, into: &document, layout: layout,
@@ -68,14 +79,18 @@ extension RecordingPlot {
     }
 
     /// What the lines and marks of the timeline are.
-    private func drawLegend(into document: inout SVGDocument, layout: PlotLayout, labels: inout LabelBoard) {
+    /// The legend of the lines, beside the first panel's title; with no sheet drag, only the
+    /// shading of an open question, when there is one.
+    private func drawLegend(into document: inout SVGDocument, layout: PlotLayout, title: String, dragged: Bool, labels: inout LabelBoard) {
         let y = layout.offsetPanel.top - 4
-        var x = layout.plotLeft + 4 + TextMetrics.width("offset below the detent, pt (lower is further down)", size: 11) + 18
+        var x = layout.plotLeft + 4 + TextMetrics.width(title, size: 11) + 18
         document.open("g", [("id", "legend")])
-        let entries: [(text: String, colour: String, dash: String?, width: String)] = [
+        let lines: [(text: String, colour: String, dash: String?, width: String)] = dragged ? [
             ("finger", PlotPalette.absent, "5 3", "1.5"), ("sheet as shown", PlotPalette.sheet, nil, "2.5"), ("dismiss threshold", PlotPalette.threshold, "6 4", "1"),
-            ("projection", PlotPalette.projection, nil, "2"), ("question open", PlotPalette.questionOpen, nil, "8"),
-        ]
+            ("projection", PlotPalette.projection, nil, "2"),
+        ] : []
+        let shading = questionSpans.isEmpty ? [] : [("question open", PlotPalette.questionOpen, String?.none, "8")]
+        let entries = lines + shading
         for entry in entries {
             var attributes = [("x1", svgNumber(x)), ("x2", svgNumber(x + 18)), ("y1", svgNumber(y - 4)), ("y2", svgNumber(y - 4)),
                               ("stroke", entry.colour), ("stroke-width", entry.width)]
@@ -280,12 +295,14 @@ extension RecordingPlot {
     private func drawEvents(into document: inout SVGDocument, layout: PlotLayout, labels laneLabels: inout LabelBoard, compact: Bool) {
         let lane = layout.eventsLane
         let rows = Int((lane.height - 4) / 13)
-        func spots(x: Double, text: String) -> [LabelSpot] {
+        /// The places for a label, row by row, right of its mark then left; `stacked` (a mark at
+        /// the time of the one before): down the right side first, so that the marks of one
+        /// time read in their order, top to bottom.
+        func spots(x: Double, text: String, stacked: Bool = false) -> [LabelSpot] {
             let width = TextMetrics.width(text, size: 11)
-            return (0..<rows).flatMap { row -> [LabelSpot] in
-                let y = lane.top + 12 + Double(row) * 13
-                return [LabelSpot(x: min(x + 3, layout.plotRight - 2 - width), y: y), LabelSpot(x: x - 3, y: y, anchor: .end)]
-            }
+            let right = (0..<rows).map { LabelSpot(x: min(x + 3, layout.plotRight - 2 - width), y: lane.top + 12 + Double($0) * 13) }
+            let left = (0..<rows).map { LabelSpot(x: x - 3, y: lane.top + 12 + Double($0) * 13, anchor: .end) }
+            return stacked ? right + left : zip(right, left).flatMap { [$0, $1] }
         }
         // Each mark's line leads from the lane's edge to its label's row, and crosses no other label:
         // an intent's from the top, a host command's from its triangle under the lane (or, when no
@@ -296,8 +313,8 @@ extension RecordingPlot {
                               : Rect(x: x - 1, y: spot.y - 9, width: 2, height: bottom - spot.y + 9) }
         }
         /// Places the label and draws its line, from `fromTop`'s edge if it can.
-        func mark(_ label: Label, x: Double, fromTop: Bool, colour: String, dash: String?) {
-            var spots = spots(x: x, text: label.text)
+        func mark(_ label: Label, x: Double, fromTop: Bool, colour: String, dash: String?, stacked: Bool = false) {
+            var spots = spots(x: x, text: label.text, stacked: stacked)
             if !fromTop { spots.reverse() }
             var top = fromTop
             var spot = laneLabels.place(label, at: spots, into: &document, noting: false, leader: stem(x: x, fromTop: top))
@@ -324,6 +341,7 @@ extension RecordingPlot {
                  colour: PlotPalette.hostCommand, dash: "2 2")
             document.close("g")
         }
+        var lastMarked: Int64?
         for (index, intent) in intents.enumerated() {
             let x = layout.x(time: intent.time)
             document.open("g", [("class", "intent \(intent.typeName)"), ("id", "intent-\(index)"),
@@ -338,7 +356,8 @@ extension RecordingPlot {
                 let text = intent.label
                 mark(Label(text: compact ? intent.shortLabel : text, colour: colour, hover: compact ? text : nil,
                            note: "\(Figure.milliseconds(intent.time)) ms: \(text)"), x: x, fromTop: true,
-                     colour: colour, dash: nil)
+                     colour: colour, dash: nil, stacked: lastMarked == intent.time)
+                lastMarked = intent.time
             }
             document.close("g")
         }
@@ -413,15 +432,9 @@ extension RecordingPlot {
         let lane = layout.tapsLane
         var laneLabels = labels.within(Rect(x: layout.plotLeft, y: lane.top, width: layout.plotRight - layout.plotLeft, height: lane.height))
         document.open("g", [("id", "taps")])
-        let taps = decisions.filter {
-            switch $0.kind {
-            case .tapOutside, .grabberTap, .tapTooLong, .grabberTapTooLong: true
-            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .touchRefused: false
-            }
-        }
-        if taps.isEmpty {
-            laneLabels.place(Label(text: "no tap", colour: PlotPalette.absent),
-                             at: [LabelSpot(x: (layout.plotLeft + layout.plotRight) / 2, y: lane.top + 30, anchor: .middle)], into: &document)
+        guard !tapDecisions.isEmpty else {
+            document.close("g")
+            return
         }
         for (index, decision) in decisions.enumerated() {
             let duration: Int64, limit: Int64, tapped: Bool

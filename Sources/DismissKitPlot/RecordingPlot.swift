@@ -158,6 +158,22 @@ public struct RecordingPlot: Sendable {
     }
 
     /// The drags, each linked to the contact whose `dragStarted` decision came last before its `dragBegan`.
+    /// Where everything goes: the timeline's panels folded where there is nothing to draw.
+    func layout(contacts: [Contact]) -> PlotLayout {
+        PlotLayout(scene: scene, startTime: startTime, endTime: endTime, activity: activity, touches: contacts.count,
+                   sheetDragged: !drags(contacts: contacts).isEmpty, tapsDecided: !tapDecisions.isEmpty)
+    }
+
+    /// The decisions the taps lane draws: a tap outside or on the grabber, and one held too long.
+    var tapDecisions: [GestureDecision] {
+        decisions.filter { decision in
+            switch decision.kind {
+            case .tapOutside, .grabberTap, .tapTooLong, .grabberTapTooLong: true
+            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .touchRefused: false
+            }
+        }
+    }
+
     func drags(contacts: [Contact]) -> [DragTrace] {
         var drags: [DragTrace] = []
         var open: Int?

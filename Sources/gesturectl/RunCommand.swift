@@ -67,7 +67,8 @@ enum RunCommand: Subcommand {
                                   aligned line per touch (frames left out), decision and intent, as
                                   'gesturectl replay --format text' prints them, in colour on a
                                   terminal; standard input still takes commands (refusals on standard
-                                  error, no replies), and the socket's clients get JSON Lines.
+                                  error, no replies; a query's state as a 'state' line), and the
+                                  socket's clients get JSON Lines.
           --figures               When the run ends, write one line on standard error, 'gesturectl:
                                   figures: ' and a JSON object of how the live path performed after
                                   its first 1000 touch events: the time from the kernel's stamp on

@@ -12,8 +12,10 @@ of every data line (a contact's path, the finger's travel, the sheet's offset, t
 threshold, a projection, a marker of an intent or a host command, a finger's trail; not the grid,
 the axes, the legend or the time cursor), all from the browser's own layout. Two labels overlap when their
 boxes share an area; a line crosses a label when it passes through its box, unless it is the
-label's own leader (class "leader", in the label's group). Exit 1 when any pair overlaps or any
-label is crossed, listing them. NAMEs, when given, keep only the recordings whose name contains one
+label's own leader (class "leader", in the label's group); a label is under a filled shape when
+one at least half opaque is drawn after it over its box; a figure's sign is doubled in "+-".
+Windows of the 3M recording (one touch, a stretch of time) are drawn and measured too.
+Exit 1 when any pair overlaps or any label is crossed, covered or doubled, listing them. NAMEs, when given, keep only the recordings whose name contains one
 of them.
 """
 import html
@@ -120,30 +122,72 @@ window.measure = (root) => {
       }
     }
   }
-  return {labels: labels.length, hidden, overlaps, crossings};
+  // A filled shape drawn after a label (so over it) that covers part of it, at least half opaque.
+  const covered = [];
+  const fills = [...root.querySelectorAll("svg rect, svg path, svg polygon, svg circle")].filter((shape) => {
+    if (shape.closest("defs, #cursor") || shape.closest("[display=none]")) return false;
+    const style = getComputedStyle(shape);
+    if (style.display === "none" || style.visibility === "hidden" || style.fill === "none") return false;
+    let opacity = +style.fillOpacity;
+    for (let node = shape; node && node !== svgRoot; node = node.parentElement) opacity *= +getComputedStyle(node).opacity;
+    return opacity >= 0.5 && !/^url\(/.test(style.fill);
+  });
+  for (const label of labels) {
+    const inner = {left: label.box.left + 1, top: label.box.top + 1, right: label.box.right - 1, bottom: label.box.bottom - 1};
+    if (empty(inner)) continue;
+    for (const shape of fills) {
+      if (!(label.element.compareDocumentPosition(shape) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+      if (label.element.parentElement.contains(shape) && shape.closest("g") === label.element.closest("g") && dialog && dialog.contains(shape)) continue;
+      const box = shape.getBoundingClientRect();
+      const clip = clipOf(shape);
+      const area = intersect(inner, clip ? intersect(box, clip) : box);
+      if (!empty(area)) { covered.push([(shape.closest("g[id], g[class]") || {id: shape.tagName}).id || shape.closest("g[class]").getAttribute("class"), label.text]); break; }
+    }
+  }
+  // A figure's sign written twice, as in "+-21310 ms".
+  const doubled = labels.filter((label) => /[+][-\u2212]|[-\u2212][+]/.test(label.text)).map((label) => label.text);
+  return {labels: labels.length, hidden, overlaps, crossings, covered, doubled};
 };
 """
 
+# Windows of a long real recording drawn on their own, as `plot --touch` and `--from`/`--to` give
+# them: (name, the recording's name, arguments).
+WINDOWS = [
+    ("3m-microtouch-usb.evemu-data --touch 2", "real-3m-microtouch-usb.evemu-data", ["--touch", "2"]),
+    ("3m-microtouch-usb.evemu-data --touch 3", "real-3m-microtouch-usb.evemu-data", ["--touch", "3"]),
+    ("3m-microtouch-usb.evemu-data --from 1200 --to 7200", "real-3m-microtouch-usb.evemu-data", ["--from", "1200", "--to", "7200"]),
+]
+
+
 def recordings():
-    """(name, trace files, scene) of every recording to draw."""
+    """(name, trace files, scene, arguments) of every recording and window to draw."""
+    whole = list(whole_recordings())
+    yield from whole
+    for name, recording, arguments in WINDOWS:
+        traces, scene = next((traces, scene) for entry, traces, scene, _ in whole if entry == recording)
+        yield name, traces, scene, arguments
+
+
+def whole_recordings():
+    """(name, trace files, scene, no arguments) of every recording to draw whole."""
     for scene in sorted(RECORDINGS.glob("gesture-*.scene.json")):
         stem = scene.name[: -len(".scene.json")]
         for extension in (".evemu", ".yml"):
             trace = RECORDINGS / (stem + extension)
             if trace.exists():
-                yield stem, [trace], scene
+                yield stem, [trace], scene, []
     for scene in sorted(RECORDINGS.glob("real-*.scene.json")):
         stem = scene.name[len("real-"): -len(".scene.json")]
         if (THIRD_PARTY / (stem + ".evemu")).exists():
-            yield "real-" + stem, [THIRD_PARTY / (stem + ".evemu")], scene
+            yield "real-" + stem, [THIRD_PARTY / (stem + ".evemu")], scene, []
         elif (THIRD_PARTY / (stem + ".events")).exists():
-            yield "real-" + stem, [THIRD_PARTY / (stem + ".desc"), THIRD_PARTY / (stem + ".events")], scene
+            yield "real-" + stem, [THIRD_PARTY / (stem + ".desc"), THIRD_PARTY / (stem + ".events")], scene, []
         else:
             raise SystemExit(f"{scene}: no recording of that name in {THIRD_PARTY}")
 
 
-def draw(gesturectl, traces, scene, form):
-    return subprocess.run([gesturectl, "plot", *map(str, traces), "--scene", str(scene), "--format", form],
+def draw(gesturectl, traces, scene, arguments, form):
+    return subprocess.run([gesturectl, "plot", *map(str, traces), "--scene", str(scene), *arguments, "--format", form],
                           check=True, capture_output=True, text=True).stdout
 
 
@@ -175,7 +219,11 @@ def report(where, measured):
         print(f"{where}: '{first}' overlaps '{second}'")
     for line, label in measured["crossings"]:
         print(f"{where}: the line {line} crosses '{label}'")
-    return len(measured["overlaps"]), len(measured["crossings"])
+    for shape, label in measured["covered"]:
+        print(f"{where}: '{label}' is under a filled {shape}")
+    for label in measured["doubled"]:
+        print(f"{where}: '{label}' has a doubled sign")
+    return len(measured["overlaps"]), len(measured["crossings"]) + len(measured["covered"]) + len(measured["doubled"])
 
 
 def main():
@@ -183,10 +231,10 @@ def main():
     wanted = sys.argv[3:]
     chosen = [entry for entry in recordings() if not wanted or any(part in entry[0] for part in wanted)]
     figures = []
-    for name, traces, scene in chosen:
-        svg = re.sub(r"^<\?xml[^>]*\?>\s*", "", draw(gesturectl, traces, scene, "svg"))
+    for name, traces, scene, arguments in chosen:
+        svg = re.sub(r"^<\?xml[^>]*\?>\s*", "", draw(gesturectl, traces, scene, arguments, "svg"))
         figures.append(f'<figure data-name="{html.escape(name)}">{svg}</figure>')
-        (work / f"{name}.overlaps.html").write_text(draw(gesturectl, traces, scene, "html"))
+        (work / f"{file_name(name)}.overlaps.html").write_text(draw(gesturectl, traces, scene, arguments, "html"))
     page = work / "overlaps.html"
     page.write_text('<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>' + "".join(figures)
                     + '<script>"use strict";' + MEASURE + "document.body.dataset.time = '0';</script></body></html>")
@@ -203,8 +251,8 @@ def main():
             crossed += lines
             labels += measured["labels"]
             pictures += 1
-        for name, _, _ in chosen:
-            browser.open((work / f"{name}.overlaps.html").as_uri())
+        for name, _, _, _ in chosen:
+            browser.open((work / f"{file_name(name)}.overlaps.html").as_uri())
             browser.evaluate(MEASURE)
             for time, measured in json.loads(browser.evaluate(SCRUB)):
                 pairs, lines = report(f"{name}.html at {time}", measured)
@@ -215,10 +263,16 @@ def main():
             raise SystemExit("Error: the pages logged console errors: " + "; ".join(browser.console))
     where = f"{pictures} pictures ({labels} labels) and {len(chosen)} pages at {pages} times"
     if overlapping or crossed:
-        print(f"Error: in {where}, {overlapping} pairs of labels overlap and {crossed} labels are crossed by a data line",
-              file=sys.stderr)
+        print(f"Error: in {where}, {overlapping} pairs of labels overlap and {crossed} labels are crossed by a data line, "
+              "under a filled shape or with a doubled sign", file=sys.stderr)
         sys.exit(1)
-    print(f"Plot: in {where}, no two labels overlap and no data line crosses a label")
+    print(f"Plot: in {where}, no two labels overlap, no data line crosses a label, none is under a filled shape, "
+          "and no figure has a doubled sign")
+
+
+def file_name(name):
+    """A picture's name as a file's: its arguments joined with dashes."""
+    return re.sub(r"[^\w.-]+", "-", name)
 
 
 if __name__ == "__main__":

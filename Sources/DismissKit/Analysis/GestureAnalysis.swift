@@ -235,16 +235,13 @@ public struct GestureAnalysis: Sendable, Hashable {
         "\(rounded(Double(microseconds) / 1000)) ms"
     }
 
-    /// `value` with as many decimals as it takes to tell it from `other` (at most 6), rounded
+    /// `value` with one decimal more than it takes to tell it from `other` (at most 7), rounded
     /// away from `other`, so that the figure shown is on the far side of the turn.
     private static func distinguished(_ value: Double, from other: Double) -> String {
+        func scale(_ decimals: Int) -> Double { (0..<decimals).reduce(1.0) { product, _ in product * 10 } }
+        let decimals = (1...6).first { (value * scale($0)).rounded() != (other * scale($0)).rounded() } ?? 6
         let rule: FloatingPointRoundingRule = value > other ? .up : .down
-        for decimals in 1...6 {
-            let scale = (1...decimals).reduce(1.0) { product, _ in product * 10 }
-            let shown = (value * scale).rounded(rule) / scale
-            if shown != (other * scale).rounded() / scale || decimals == 6 { return describedNumber(shown) }
-        }
-        return describedNumber(value)
+        return describedNumber((value * scale(decimals + 1)).rounded(rule) / scale(decimals + 1))
     }
 
     /// The figures a decision is told apart by when two configurations are compared.

@@ -516,6 +516,9 @@ def systemd_problem(results):
     guide = facts.get("kiosk_guide", {})
     if guide.get("status") != 0 or not guide.get("answered") or guide.get("socket", {}).get("ActiveState") != "active":
         return f"Docs/kiosk-setup.md's commands for a booted kiosk did not all run (@systemd.kiosk-guide.txt): {guide}"
+    kiosk_service = facts.get("kiosk_service", {})
+    if not kiosk_service.get("ready") or kiosk_service.get("User") != "ui" or kiosk_service.get("UnitFileState") != "enabled":
+        return f"the example client's unit the guide started did not present its sheet as ui (@systemd.kiosk-service.txt): {kiosk_service}"
     if "device added: DismissKit Test Touchscreen" not in journal or f"(uid {users.get('client_uid')}," not in journal:
         return "the service's journal does not show the touchscreen and the kiosk client"
     return None

@@ -15,7 +15,8 @@ kiosk client leaves (SIGTERM), the --config file gets thresholds under which the
 presents the sheet again and the recording is played again: its drag must now settle. Then
 the service is stopped (SIGTERM), and the commands Docs/kiosk-setup.md gives for a booted kiosk
 run as written (Tests/KioskGuide/extract vm): the user ui, the touchscreen listed, the calibration
-rule, the socket enabled, and ui's query answered.
+rule, the socket enabled, ui's query answered, and the example client's unit (kiosk.service, from
+the package's examples) enabled, running as ui, its sheet presented.
 
 What each party saw goes to /results/@systemd.*; compare.py's `systemd` check judges it.
 Every wait ends on its event; the host's stall detector bounds the whole.
@@ -28,6 +29,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 
 SHARE, RESULTS, RECORDING = "/share", "/results", "gesture-gated-swipe-confirm-discard"
 SOCKET = "/run/dismisskit/gestures.sock"
@@ -156,6 +158,19 @@ else:
                          "boxes": guide.stdout.count("### Docs/kiosk-setup.md:"),
                          "socket": systemctl_show("dismisskit.socket", "ActiveState"),
                          "answered": '"type":"state"' in guide.stdout})
+    if guide.returncode == 0:
+        log("waiting for the example client the guide started (kiosk.service) to present its sheet")
+        while True:
+            client_journal = subprocess.run(["journalctl", "--no-pager", "-o", "cat", "-u", "kiosk.service"],
+                                            capture_output=True, text=True).stdout
+            kiosk_unit = systemctl_show("kiosk.service", "ActiveState", "User", "UnitFileState")
+            ready = any(parsed(line).get("ready") == "compose" for line in client_journal.splitlines())
+            if ready or kiosk_unit.get("ActiveState") in ("failed", "inactive"):
+                break
+            time.sleep(0.2)
+        with open(f"{RESULTS}/@systemd.kiosk-service.txt", "w") as file:
+            file.write(client_journal)
+        note("kiosk_service", {"ready": ready, **kiosk_unit})
     creator.kill()
     creator.wait()
 read_until(lambda entry: False)

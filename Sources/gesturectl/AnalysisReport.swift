@@ -100,7 +100,7 @@ struct AnalysisReport {
             let analysis = analysed.first
             let ends = Self.ends(of: analysis)
             let velocities = analysis.releases.map(\.velocity)
-            var row = [MessageWriter.escaped(named(path)), String(ends.values.reduce(0, +)), String(ends[.dismissAttempt] ?? 0), String(ends[.settle] ?? 0),
+            var row = [escapingControlCharacters(named(path)), String(ends.values.reduce(0, +)), String(ends[.dismissAttempt] ?? 0), String(ends[.settle] ?? 0),
                        String(ends[.cancel] ?? 0)]
             if wide {
                 row += [String(ends[.handedBack] ?? 0), String(analysis.taps.count),

@@ -85,7 +85,7 @@ enum AnalyzeCommand: Subcommand {
         var output = LineWriter.standardOutput()
         let report = AnalysisReport(outcomes: outcomes, skipped: corpus.skipped, comparing: comparePath != nil, wide: options.flag("wide"))
         // Paths come from outside: a name holding ESC or BEL is written escaped, as in messages.
-        for line in options.flag("json") ? report.jsonLines() : report.tableLines() { output.write(line: MessageWriter.escaped(line)) }
+        for line in options.flag("json") ? report.jsonLines() : report.tableLines() { output.write(line: escapingControlCharacters(line)) }
         output.flush()
         for outcome in outcomes {
             if case .failure(let error) = outcome.result { StandardError.report(error.description) }

@@ -64,6 +64,6 @@ enum DevicesCommand: Subcommand {
     /// control characters escaped, so that it cannot forge other lines or reach the terminal.
     static func field(_ name: String, _ value: String) -> String {
         let label = name + ":"
-        return label + String(repeating: " ", count: max(1, 18 - label.count)) + MessageWriter.escaped(value) + "\n"
+        return label + String(repeating: " ", count: max(1, 18 - label.count)) + escapingControlCharacters(value) + "\n"
     }
 }

@@ -1146,6 +1146,70 @@ static void test_long_ids(void) {
     }
 }
 
+/* One rule for what an id is (Docs/protocol.md): its bytes, never normalized, with no control
+ * character. "café" with U+00E9 and with "e" + U+0301 are two presentations, short and past the
+ * 15 bytes an id holds in itself; naming the one that was never presented reaches nothing. */
+static void test_presentation_ids(void) {
+    const char *spellings[][2] = {
+        {"caf\xc3\xa9", "cafe\xcc\x81"},
+        {"draft-message-caf\xc3\xa9", "draft-message-cafe\xcc\x81"},
+    };
+    for (int length = 0; length < 2; length++) {
+        const char *composed = spellings[length][0], *decomposed = spellings[length][1];
+        char scene[256], expected[512];
+        snprintf(scene, sizeof scene, "{\"presentations\": [{\"id\": \"%s\", \"style\": \"sheet\", \"unsavedChanges\": true}]}",
+                 composed);
+        char *error = NULL;
+        dk_pipeline *pipeline = dk_pipeline_new(scene, &error);
+        CHECK(pipeline != NULL, "the scene with %s: %s", composed, error ? error : "");
+        dk_string_free(error);
+        CHECK(dk_pipeline_dismiss(pipeline, decomposed, 1000, NULL) == 0, "dismiss the spelling never presented");
+        snprintf(expected, sizeof expected, "{\"presentation\":\"%s\",\"reason\":\"not presented\","
+                 "\"source\":\"programmatic\",\"time\":1000,\"type\":\"rejected\"}", decomposed);
+        EXPECT_NEXT(pipeline, expected);
+        error = NULL;
+        CHECK(dk_pipeline_confirm(pipeline, decomposed, DK_CHOICE_DISCARD, 2000, &error) != 0,
+              "an answer naming the spelling never presented is refused");
+        dk_string_free(error);
+        int count = 0;
+        char *rest = drain(pipeline, &count);
+        CHECK(count == 0, "nothing is dismissed: %s", rest);
+        free(rest);
+        /* Presented, the other spelling is a presentation of its own, above the first. */
+        snprintf(scene, sizeof scene, "{\"type\": \"present\", \"presentation\": {\"id\": \"%s\", \"style\": \"sheet\"}}",
+                 decomposed);
+        error = NULL;
+        CHECK(dk_pipeline_command(pipeline, scene, 3000, &error) == 0, "present %s: %s", decomposed, error ? error : "");
+        dk_string_free(error);
+        CHECK(dk_pipeline_dismiss(pipeline, decomposed, 4000, NULL) == 0, "dismiss the second");
+        dk_intent intent;
+        CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_DISMISS
+                  && strcmp(intent.presentation, decomposed) == 0, "the dismissal names the decomposed spelling");
+        CHECK(dk_pipeline_dismiss(pipeline, composed, 5000, NULL) == 0, "dismiss the first");
+        CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_CONFIRMATION_REQUESTED
+                  && strcmp(intent.presentation, composed) == 0, "its unsaved work is asked about, under its own spelling");
+        dk_pipeline_free(pipeline);
+    }
+    /* U+0000 inside an id is refused in a scene and in a command, and the message says so whole. */
+    char *error = NULL;
+    CHECK(dk_pipeline_new("{\"presentations\": [{\"id\": \"a\", \"style\": \"sheet\"},"
+                          " {\"id\": \"a\\u0000b\", \"style\": \"sheet\"}]}", &error) == NULL, "a scene with U+0000 in an id");
+    CHECK(error && strstr(error, "presentations[1].id: a presentation id holds no control character, this one has U+0000"),
+          "the reason: %s", error ? error : "(none)");
+    dk_string_free(error);
+    dk_pipeline *pipeline = dk_pipeline_new("{\"presentations\": [{\"id\": \"a\", \"style\": \"sheet\", \"unsavedChanges\": true}]}", NULL);
+    error = NULL;
+    CHECK(dk_pipeline_command(pipeline, "{\"type\": \"dismiss\", \"presentation\": \"a\\u0000b\"}", 1000, &error) != 0,
+          "a command naming an id with U+0000");
+    CHECK(error && strstr(error, "holds no control character, this one has U+0000"), "the reason: %s", error ? error : "(none)");
+    dk_string_free(error);
+    int count = 0;
+    char *rest = drain(pipeline, &count);
+    CHECK(count == 0, "nothing is decided about \"a\": %s", rest);
+    free(rest);
+    dk_pipeline_free(pipeline);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "Usage: %s VERSION\n", argv[0]);
@@ -1168,6 +1232,7 @@ int main(int argc, char **argv) {
     test_explain_and_typed();
     test_typed_commands();
     test_long_ids();
+    test_presentation_ids();
     test_threads();
     test_fuzz();
     printf("C API: %d/%d checks passed\n", checks - failures, checks);

@@ -12,11 +12,11 @@ import Testing
     static let escapedHostile = #"x\u{1B}[2J\u{9B}31m\u{7F}\u{00}\u{09}\u{0D}\u{0A}Error: forged\u{85}gesturectl: forged"#
 
     @Test func everyControlCharacterIsEscapedAndTheRestKept() {
-        #expect(MessageWriter.escaped(Self.hostile) == Self.escapedHostile)
-        #expect(MessageWriter.escaped("plain: ça, 日本, \u{A0}\u{200B}") == "plain: ça, 日本, \u{A0}\u{200B}")
+        #expect(escapingControlCharacters(Self.hostile) == Self.escapedHostile)
+        #expect(escapingControlCharacters("plain: ça, 日本, \u{A0}\u{200B}") == "plain: ça, 日本, \u{A0}\u{200B}")
         for value in (0..<0x20).map({ $0 }) + [0x7F] + (0x80...0x9F).map({ $0 }) {
             let scalar = Unicode.Scalar(UInt32(value))!
-            #expect(!MessageWriter.escaped(String(scalar)).unicodeScalars.contains(scalar), "U+\(String(value, radix: 16))")
+            #expect(!escapingControlCharacters(String(scalar)).unicodeScalars.contains(scalar), "U+\(String(value, radix: 16))")
         }
     }
 
@@ -79,16 +79,14 @@ import Testing
         Self.expectPlainLines(socket.standardError)
     }
 
-    @Test func aCommandsPresentationIDOnStandardInput() throws {
+    @Test func aCommandsKeyOnStandardInput() throws {
         let service = try RunningService([])
-        let id = try #require(String(data: JSONEncoder().encode(Self.hostile), encoding: .utf8))
-        let present = #"{"type":"present","presentation":{"id":\#(id),"style":"sheet"}}"#
-        service.write(present + "\n" + present + "\n")  // the id is taken: refused, the id quoted
+        let key = try #require(String(data: JSONEncoder().encode(Self.hostile), encoding: .utf8))
+        service.write(#"{"type":"key","key":"escape",\#(key):1}"# + "\n")  // an unknown key: refused, the key quoted
         var output = service.output
-        #expect(try output.nextLine() == #"{"line":1,"type":"ok"}"#)
-        #expect(try output.nextLine()?.hasPrefix(#"{"line":2,"reason":"#) == true)
+        #expect(try output.nextLine()?.hasPrefix(#"{"line":1,"reason":"#) == true)
         #expect(try service.stop() == 0)
         Self.expectPlainLines(service.standardError)
-        #expect(service.standardError.contains("Error: stdin:2: presentation \"x\\u{1B}[2J"))
+        #expect(service.standardError.contains("Error: stdin:1: unknown key \"x\\u{1B}[2J"))
     }
 }

@@ -180,7 +180,7 @@ import Testing
         ], 2, #"presentation "list": touches outside a non-modal sheet belong to the content below it; remove tapOutside"#),
         ("empty id", [
             #"{"id": "", "style": "sheet"}"#,
-        ], 2, #"presentation "": the id must not be empty"#),
+        ], 2, #"presentations[0].id: a presentation id must not be empty"#),
     ]
 
     @Test(arguments: violations.map(\.name))

@@ -382,6 +382,30 @@ print(recording.state.name, recording.bytes_written, recording.failure)
             pipeline.touch("motion", 0, 640.0, 430.0, 40_000)
             self.assertEqual([(i["type"], i.get("offset")) for i in pipeline], [("dragChanged", 0), ("dragHandedBack", None)])
 
+    def test_an_id_is_its_bytes_and_holds_no_control_character(self):
+        # "café" with U+00E9 and with "e" + U+0301: two presentations, short and long.
+        for composed, decomposed in (("caf\u00e9", "cafe\u0301"), ("draft-message-caf\u00e9", "draft-message-cafe\u0301")):
+            scene = {"presentations": [{"id": composed, "style": "sheet", "unsavedChanges": True}]}
+            with dismisskit.Pipeline(scene) as pipeline:
+                pipeline.dismiss(decomposed, 1000)
+                self.assertEqual(list(pipeline), [{"presentation": decomposed, "reason": "not presented",
+                                                   "source": "programmatic", "time": 1000, "type": "rejected"}])
+                with self.assertRaises(dismisskit.DismissKitError):
+                    pipeline.confirm(decomposed, dismisskit.Choice.DISCARD, 2000)
+                self.assertEqual(list(pipeline), [])
+                pipeline.command({"type": "present", "presentation": {"id": decomposed, "style": "sheet"}}, 3000)
+                pipeline.dismiss(composed, 4000)
+                self.assertEqual([(i["type"], i["presentation"]) for i in pipeline], [("rejected", composed)])
+                pipeline.dismiss(decomposed, 5000)
+                self.assertEqual([(i["type"], i["presentation"]) for i in pipeline], [("dismiss", decomposed)])
+        # A control character is refused in a scene and in a command, and the message says which.
+        with self.assertRaisesRegex(dismisskit.DismissKitError, r"holds no control character, this one has U\+0000"):
+            dismisskit.Pipeline({"presentations": [{"id": "a", "style": "sheet"}, {"id": "a\u0000b", "style": "sheet"}]})
+        with dismisskit.Pipeline({"presentations": [{"id": "a", "style": "sheet", "unsavedChanges": True}]}) as pipeline:
+            with self.assertRaisesRegex(dismisskit.DismissKitError, r"this one has U\+001B"):
+                pipeline.command({"type": "dismiss", "presentation": "a\u001bb"}, 1000)
+            self.assertEqual(list(pipeline), [])
+
     def test_the_repository_copy_finds_the_library_through_pkg_config(self):
         installed = os.path.dirname(os.path.dirname(dismisskit.library_path()))
         environment = dict(os.environ, PKG_CONFIG_PATH=os.path.join(installed, "lib", "pkgconfig"),

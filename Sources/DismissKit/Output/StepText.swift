@@ -69,10 +69,10 @@ public struct StepText {
     }
 
     /// The line's columns; what came from outside in `what` (an id, a command) has its control
-    /// characters escaped as standard error's messages have (``MessageWriter/escaped(_:)``), so
+    /// characters escaped as standard error's messages have (``DismissKitCore/escapingControlCharacters(_:)``), so
     /// that no input sends a terminal an escape sequence or starts a line of its own.
     private func row(_ time: Int64?, _ kind: String, _ what: String, colour code: String?) -> String {
-        let text = pad(time.map(Self.seconds) ?? "", 12) + pad(kind, 10) + MessageWriter.escaped(what)
+        let text = pad(time.map(Self.seconds) ?? "", 12) + pad(kind, 10) + escapingControlCharacters(what)
         guard colour, let code else { return text }
         return "\u{1B}[\(code)m" + text + "\u{1B}[0m"
     }

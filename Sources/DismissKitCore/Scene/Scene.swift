@@ -120,7 +120,7 @@ extension Scene {
 
     /// The index of the presentation whose id is `id`, or nil when it is not there.
     public func index(ofPresentation id: String) -> Int? {
-        presentations.lastIndex { $0.id == id }
+        presentations.lastIndex { $0.id.isSamePresentationID(as: id) }
     }
 
     /// The presentation whose id is `id`, or nil when it is not in the stack.

@@ -36,14 +36,14 @@ extension Scene {
                                        reason: "at most \(InputLimits.maximumPresentations) presentations may be stacked")
         }
         // One pass, linear in the stack: what the presentations below have shown so far.
-        var idsBelow: Set<String> = []
+        var idsBelow: Set<PresentationIDKey> = []
         var popoverBelow: Presentation?
         for (index, presentation) in presentations.enumerated() {
-            let problem = problem(with: presentation, idIsTaken: idsBelow.contains(presentation.id), popoverBelow: popoverBelow)
+            let problem = problem(with: presentation, idIsTaken: idsBelow.contains(PresentationIDKey(presentation.id)), popoverBelow: popoverBelow)
             if let problem {
                 throw SceneValidationError(presentationIndex: index, presentationID: presentation.id, reason: problem)
             }
-            idsBelow.insert(presentation.id)
+            idsBelow.insert(PresentationIDKey(presentation.id))
             if popoverBelow == nil && role(of: presentation) == .popover { popoverBelow = presentation }
         }
     }
@@ -56,7 +56,7 @@ extension Scene {
             throw SceneValidationError(presentationIndex: index, presentationID: presentation.id,
                                        reason: "at most \(InputLimits.maximumPresentations) presentations may be stacked")
         }
-        let problem = problem(with: presentation, idIsTaken: presentations.contains { $0.id == presentation.id },
+        let problem = problem(with: presentation, idIsTaken: presentations.contains { $0.id.isSamePresentationID(as: presentation.id) },
                               popoverBelow: presentations.first { role(of: $0) == .popover })
         if let problem {
             throw SceneValidationError(presentationIndex: index, presentationID: presentation.id, reason: problem)
@@ -85,8 +85,8 @@ extension Scene {
     }
 
     private func problem(with presentation: Presentation, idIsTaken: Bool, popoverBelow: Presentation?) -> String? {
-        if presentation.id.isEmpty {
-            return "the id must not be empty"
+        if let problem = PresentationIDRule.problem(with: presentation.id) {
+            return problem
         }
         if idIsTaken {
             return "the id is already used by a presentation below it"

@@ -101,7 +101,7 @@ public struct PresentationID: Sendable, Hashable, CustomStringConvertible, Expre
 /// the order the pipeline first meets them and kept for its life: a host that makes up a new long
 /// id for every presentation grows its pipeline's table (Docs/limits.md, "Known limits").
 public struct PresentationNames: Sendable {
-    private var numbers: [String: Int] = [:]
+    private var numbers: [PresentationIDKey: Int] = [:]
     private var texts: [String] = []
 
     public init() {}
@@ -109,9 +109,9 @@ public struct PresentationNames: Sendable {
     /// The id of the presentation whose id is `text`, numbering it first if it is long and new.
     public mutating func id(for text: String) -> PresentationID {
         if let id = PresentationID(inline: text) { return id }
-        if let number = numbers[text] { return PresentationID(number: number) }
+        if let number = numbers[PresentationIDKey(text)] { return PresentationID(number: number) }
         texts.append(text)
-        numbers[text] = texts.count - 1
+        numbers[PresentationIDKey(text)] = texts.count - 1
         return PresentationID(number: texts.count - 1)
     }
 
@@ -125,7 +125,7 @@ public struct PresentationNames: Sendable {
     /// Whether `id` is the id of the presentation whose id is `text`.
     public func isID(_ id: PresentationID, of text: String) -> Bool {
         guard let number = id.number else { return PresentationID(inline: text) == id }
-        return texts.indices.contains(number) && texts[number] == text
+        return texts.indices.contains(number) && texts[number].isSamePresentationID(as: text)
     }
 
     /// Gives each presentation of `scene` its id.

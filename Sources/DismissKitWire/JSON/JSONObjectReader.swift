@@ -61,13 +61,12 @@ public struct JSONObjectReader {
         try required(key).string(at: path(of: key))
     }
 
-    /// Reads a required presentation id: a string of at most
-    /// ``InputLimits/maximumPresentationIDLength`` UTF-8 bytes.
+    /// Reads a required presentation id: a string that ``PresentationIDRule`` takes.
     public mutating func presentationID(_ key: String) throws(JSONInputError) -> String {
         let value = try required(key)
         let id = try value.string(at: path(of: key))
-        guard id.utf8.count <= InputLimits.maximumPresentationIDLength else {
-            throw value.failure(at: path(of: key), "a presentation id is at most \(InputLimits.maximumPresentationIDLength) bytes, this one \(id.utf8.count)")
+        if let problem = PresentationIDRule.problem(with: id) {
+            throw value.failure(at: path(of: key), problem)
         }
         return id
     }

@@ -191,8 +191,10 @@ public func dk_pipeline_command(
 }
 
 /// Applies a command's JSON text, recording it with the intents it decided; 0, or -1 with the
-/// refusal's message.
-private func apply(_ text: String, to state: UnsafeMutablePointer<PipelineState>, time: Int64,
+/// refusal's message. When the library wrote the text from a typed call's arguments
+/// (`typed`), a refusal of a value in it names the field alone: the caller wrote no
+/// command_json.
+private func apply(_ text: String, to state: UnsafeMutablePointer<PipelineState>, time: Int64, typed: Bool = false,
                    errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     do throws(HostedPipeline.Refusal) {
         try state.pointee.hosted.command(text, time: time)
@@ -200,7 +202,9 @@ private func apply(_ text: String, to state: UnsafeMutablePointer<PipelineState>
         return 0
     } catch {
         if error.taken { record(command: text, time: time, of: state) }
-        report(error.message, to: errorOut)
+        let textPrefix = "command_json:1: "
+        report(typed && error.message.hasPrefix(textPrefix) ? String(error.message.dropFirst(textPrefix.count)) : error.message,
+               to: errorOut)
         return -1
     }
 }
@@ -216,13 +220,20 @@ private func record(command text: String, time: Int64, of state: UnsafeMutablePo
 
 /// A typed command: the JSON command of `type` with `fields`, for the presentation named by the
 /// C string `presentation` (none when `named` is false), applied as ``dk_pipeline_command`` applies it.
+/// `numbers` are the call's number arguments, by name: one that JSON cannot carry is refused
+/// as the caller passed it, before any JSON is written.
 private func typedCommand(
     _ pipeline: OpaquePointer?, type: String, presentation: UnsafePointer<CChar>? = nil, named: Bool = true,
-    _ fields: [(String, JSONLine.Value)], time: Int64, errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    _ fields: [(String, JSONLine.Value)], numbers: [(name: String, value: Double)] = [], time: Int64,
+    errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
     errorOut?.pointee = nil
     guard let state = PipelineState.from(pipeline) else {
         report("pipeline is NULL", to: errorOut)
+        return -1
+    }
+    if let message = nonFiniteArgument(among: numbers) {
+        report(message, to: errorOut)
         return -1
     }
     var command = JSONLine()
@@ -236,14 +247,24 @@ private func typedCommand(
         }
     }
     for (key, value) in fields { command.set(key, value) }
-    return apply(command.text, to: state, time: time, errorOut: errorOut)
+    return apply(command.text, to: state, time: time, typed: true, errorOut: errorOut)
 }
 
-/// Reports a value outside its C enum; -1.
-private func outsideEnum(_ value: UInt32, of name: String, errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+/// Reports the argument `name`, a value outside its C enum `type`, as the C caller wrote it: a
+/// C enum is an `int`, which Swift imports as the `UInt32` of the same bits; -1.
+private func outsideEnum(_ value: UInt32, named name: String, of type: String,
+                         errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     errorOut?.pointee = nil
-    report("\(value) is not a \(name) of dismisskit.h", to: errorOut)
+    report("\(name): \(Int32(bitPattern: value)) is not a \(type) of dismisskit.h", to: errorOut)
     return -1
+}
+
+/// The message for the first of `numbers` (arguments by name) that JSON cannot carry, NaN or
+/// infinite, said as the C caller would print it; nil when all are finite.
+private func nonFiniteArgument(among numbers: [(name: String, value: Double)]) -> String? {
+    guard let (name, value) = numbers.first(where: { !$0.value.isFinite }) else { return nil }
+    let written = value.isNaN ? "NaN" : value < 0 ? "-inf" : "inf"
+    return "\(name): \(written) is not a finite number"
 }
 
 @c @implementation
@@ -256,7 +277,7 @@ public func dk_pipeline_confirm(
     case DK_CHOICE_DISCARD: name = ConfirmationChoice.discard.rawValue
     case DK_CHOICE_SAVE: name = ConfirmationChoice.save.rawValue
     case DK_CHOICE_KEEP_EDITING: name = ConfirmationChoice.keepEditing.rawValue
-    default: return outsideEnum(choice.rawValue, of: "dk_choice", errorOut: errorOut)
+    default: return outsideEnum(choice.rawValue, named: "choice", of: "dk_choice", errorOut: errorOut)
     }
     return typedCommand(pipeline, type: "confirm", presentation: presentation, [("choice", .string(name))], time: time,
                         errorOut: errorOut)
@@ -271,7 +292,7 @@ public func dk_pipeline_button(
     switch role {
     case DK_BUTTON_CANCEL: name = ButtonRole.cancel.rawValue
     case DK_BUTTON_DONE: name = ButtonRole.done.rawValue
-    default: return outsideEnum(role.rawValue, of: "dk_button_role", errorOut: errorOut)
+    default: return outsideEnum(role.rawValue, named: "role", of: "dk_button_role", errorOut: errorOut)
     }
     return typedCommand(pipeline, type: "button", presentation: presentation, [("role", .string(name))], time: time,
                         errorOut: errorOut)
@@ -287,7 +308,7 @@ public func dk_pipeline_accessibility(
     case DK_ACCESSIBILITY_ESCAPE: name = AccessibilityAction.escape.rawValue
     case DK_ACCESSIBILITY_NEXT_DETENT: name = AccessibilityAction.nextDetent.rawValue
     case DK_ACCESSIBILITY_PREVIOUS_DETENT: name = AccessibilityAction.previousDetent.rawValue
-    default: return outsideEnum(action.rawValue, of: "dk_accessibility_action", errorOut: errorOut)
+    default: return outsideEnum(action.rawValue, named: "action", of: "dk_accessibility_action", errorOut: errorOut)
     }
     return typedCommand(pipeline, type: "accessibility", presentation: presentation, [("action", .string(name))], time: time,
                         errorOut: errorOut)
@@ -325,8 +346,8 @@ public func dk_pipeline_report_content_offset(
 ) -> Int32 {
     var content = JSONLine()
     content.set("offset", .exactNumber(offset))
-    return typedCommand(pipeline, type: "update", presentation: presentation, [("content", .object(content))], time: time,
-                        errorOut: errorOut)
+    return typedCommand(pipeline, type: "update", presentation: presentation, [("content", .object(content))],
+                        numbers: [("offset", offset)], time: time, errorOut: errorOut)
 }
 
 @c @implementation
@@ -342,6 +363,7 @@ public func dk_pipeline_screen(
 ) -> Int32 {
     typedCommand(pipeline, type: "screen", named: false, [("width", .exactNumber(width)), ("height", .exactNumber(height)),
                                                           ("widthMM", .exactNumber(widthMM)), ("heightMM", .exactNumber(heightMM))],
+                 numbers: [("width", width), ("height", height), ("width_mm", widthMM), ("height_mm", heightMM)],
                  time: time, errorOut: errorOut)
 }
 

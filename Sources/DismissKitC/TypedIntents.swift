@@ -206,9 +206,11 @@ public func dk_pipeline_next_typed_intent(_ pipeline: OpaquePointer?, _ out: Uns
 
 @c @implementation
 public func dk_intent_type_name(_ type: dk_intent_type) -> UnsafePointer<CChar>? {
-    // dk_intent_type lists Intent.TypeName's cases in order, then the decision line's type.
+    // dk_intent_type lists Intent.TypeName's cases in order, then the decision line's type. The
+    // enum's bits are read as the C int they are: a negative one is no type, and the number fits
+    // an Int where it is 32 bits too.
     let name: StaticString
-    if let intentType = Intent.TypeName(rawValue: Int(type.rawValue)) {
+    if let intentType = Intent.TypeName(rawValue: Int(Int32(bitPattern: type.rawValue))) {
         name = intentType.name
     } else if type == DK_INTENT_DECISION {
         name = GestureDecision.lineType

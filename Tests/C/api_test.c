@@ -1119,6 +1119,81 @@ static void test_typed_commands(void) {
     dk_pipeline_free(pipeline);
 }
 
+/* A typed call's error names the argument as the C caller passed it: an enum outside its values
+ * as the signed int written ((dk_choice)-1 is -1), a NaN or infinite number as NaN or inf, a value
+ * the command's rules refuse by its field; never JSON the caller did not write. Such a call
+ * changes nothing and is not recorded, and the enums' name functions answer NULL for any int. */
+static void test_typed_call_messages(void) {
+    char path[] = "/tmp/api_test-typed-XXXXXX";
+    int descriptor = mkstemp(path);
+    CHECK(descriptor >= 0, "mkstemp");
+    close(descriptor);
+    unlink(path);
+    dk_pipeline *pipeline = dk_pipeline_new(sheet_scene, NULL);
+    CHECK(dk_pipeline_record(pipeline, path, NULL) == 0, "record to %s", path);
+    int64_t recorded = -1, after = -1;
+    dk_pipeline_recording(pipeline, &recorded, NULL);
+    char *error = NULL;
+#define EXPECT_MESSAGE(call, message)                                                                            \
+    do {                                                                                                         \
+        error = NULL;                                                                                            \
+        int status = (call);                                                                                     \
+        CHECK(status == -1 && error != NULL && strcmp(error, message) == 0, "%s: expected -1 and '%s', got %d and '%s'", \
+              #call, message, status, error ? error : "(no error)");                                             \
+        dk_string_free(error);                                                                                   \
+    } while (0)
+    EXPECT_MESSAGE(dk_pipeline_confirm(pipeline, "compose", (dk_choice)-1, 1000, &error),
+                   "choice: -1 is not a dk_choice of dismisskit.h");
+    EXPECT_MESSAGE(dk_pipeline_confirm(pipeline, "compose", (dk_choice)3, 1000, &error),
+                   "choice: 3 is not a dk_choice of dismisskit.h");
+    EXPECT_MESSAGE(dk_pipeline_button(pipeline, "compose", (dk_button_role)-5, 1000, &error),
+                   "role: -5 is not a dk_button_role of dismisskit.h");
+    EXPECT_MESSAGE(dk_pipeline_accessibility(pipeline, "compose", (dk_accessibility_action)INT32_MIN, 1000, &error),
+                   "action: -2147483648 is not a dk_accessibility_action of dismisskit.h");
+    EXPECT_MESSAGE(dk_pipeline_accessibility(pipeline, "compose", (dk_accessibility_action)INT32_MAX, 1000, &error),
+                   "action: 2147483647 is not a dk_accessibility_action of dismisskit.h");
+    EXPECT_MESSAGE(dk_pipeline_report_content_offset(pipeline, "compose", NAN, 1000, &error),
+                   "offset: NaN is not a finite number");
+    EXPECT_MESSAGE(dk_pipeline_report_content_offset(pipeline, "compose", -NAN, 1000, &error),
+                   "offset: NaN is not a finite number");
+    EXPECT_MESSAGE(dk_pipeline_report_content_offset(pipeline, "compose", INFINITY, 1000, &error),
+                   "offset: inf is not a finite number");
+    EXPECT_MESSAGE(dk_pipeline_screen(pipeline, NAN, 800, 217, 136, 1000, &error), "width: NaN is not a finite number");
+    EXPECT_MESSAGE(dk_pipeline_screen(pipeline, 1280, -INFINITY, 217, 136, 1000, &error),
+                   "height: -inf is not a finite number");
+    EXPECT_MESSAGE(dk_pipeline_screen(pipeline, 1280, 800, NAN, 136, 1000, &error), "width_mm: NaN is not a finite number");
+    EXPECT_MESSAGE(dk_pipeline_screen(pipeline, 1280, 800, 217, INFINITY, 1000, &error),
+                   "height_mm: inf is not a finite number");
+    /* The first argument JSON cannot carry is the one named. */
+    EXPECT_MESSAGE(dk_pipeline_screen(pipeline, 1280, NAN, INFINITY, 136, 1000, &error), "height: NaN is not a finite number");
+#undef EXPECT_MESSAGE
+    dk_pipeline_recording(pipeline, &after, NULL);
+    CHECK(after == recorded, "a refused typed call was recorded: %lld bytes, then %lld", (long long)recorded,
+          (long long)after);
+    /* A value the command's rules refuse is named by its field, with no command_json; the command
+     * is written as JSON, so it is recorded (a replay refuses it again). */
+    error = NULL;
+    CHECK(dk_pipeline_screen(pipeline, 0, 800, 217, 136, 1000, &error) == -1 && error != NULL
+              && strcmp(error, "width: expected a positive number") == 0,
+          "a zero width: '%s'", error ? error : "(no error)");
+    dk_string_free(error);
+    EXPECT_NEXT(pipeline, NULL);
+    /* The pipeline goes on as if none of them had come. */
+    CHECK(dk_pipeline_dismiss(pipeline, "compose", 2000, NULL) == 0, "dismiss after the refusals");
+    dk_intent intent;
+    CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_CONFIRMATION_REQUESTED,
+          "the unsaved sheet asks");
+    dk_pipeline_free(pipeline);
+    unlink(path);
+
+    const int values[] = {-1, -2, 13, 1000, INT32_MIN, INT32_MAX};
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        CHECK(dk_intent_type_name((dk_intent_type)values[i]) == NULL, "an intent type's name for %d", values[i]);
+        if (values[i] < -8 || values[i] > 0)
+            CHECK(dk_touch_result_name((dk_touch_result)values[i]) == NULL, "a touch answer's name for %d", values[i]);
+    }
+}
+
 /* Ids longer than an intent holds in itself (15 bytes) are each pipeline's own: two pipelines
  * that meet the same long ids in the other order name them right, as JSON and typed, and in a
  * rejection's reason. */
@@ -1231,6 +1306,7 @@ int main(int argc, char **argv) {
     test_unread_intents();
     test_explain_and_typed();
     test_typed_commands();
+    test_typed_call_messages();
     test_long_ids();
     test_presentation_ids();
     test_threads();

@@ -1,9 +1,15 @@
 """libdismisskit-gtk from Python through GObject Introspection: DismissKit.Pipeline is driven with
 touches and commands, and its signals carry typed values (enums and flags, not strings); a
-refusal is a GLib.Error in the pipeline's domain. Needs GI_TYPELIB_PATH (and the library on
+refusal is a GLib.Error in the pipeline's domain; a recording that can no longer be written turns
+the "recording" property off and emits "recording-failed". Needs GI_TYPELIB_PATH (and the library on
 the loader's path) to find DismissKit-0.typelib, as installed by script/install.
 
 Usage: introspection.py"""
+import os
+import subprocess
+import sys
+import tempfile
+
 import gi
 
 gi.require_version("DismissKit", "0")
@@ -72,5 +78,50 @@ def main():
               and "seatSlotNotDown" in error.message, "a refused touch is a GLib.Error with its reason", error.message)
 
 
+# A child under a 4 KiB file size limit, as a full disk would be: it taps the sheet until its
+# recording cannot be written, and prints what it heard.
+RECORDING_CHILD = """
+import resource, signal, sys
+import gi
+gi.require_version("DismissKit", "0")
+from gi.repository import DismissKit
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+pipeline = DismissKit.Pipeline.new(sys.argv[1])
+heard = []
+pipeline.connect("notify::recording", lambda p, _spec: heard.append(("notify", p.props.recording)))
+pipeline.connect("recording-failed", lambda p, reason, written: heard.append(("failed", p.props.recording, reason, written)))
+print("before", pipeline.props.recording, pipeline.props.recording_failure)
+pipeline.record(sys.argv[2])
+print("after record", pipeline.get_recording())
+for stroke in range(40):
+    time = stroke * 16000
+    pipeline.touch(DismissKit.TouchType.DOWN, 0, 300, 600, time)
+    pipeline.touch(DismissKit.TouchType.FRAME, 0, 0, 0, time)
+    pipeline.touch(DismissKit.TouchType.UP, 0, 0, 0, time + 8000)
+    pipeline.touch(DismissKit.TouchType.FRAME, 0, 0, 0, time + 8000)
+pipeline.dismiss("compose", 40 * 16000)
+for event in heard:
+    print(*event, sep="|")
+print("failure", pipeline.props.recording_failure == pipeline.get_recording_failure() == heard[-1][2])
+"""
+
+
+def recording_that_cannot_be_written():
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "session.jsonl")
+        result = subprocess.run([sys.executable, "-c", RECORDING_CHILD, SCENE, path], capture_output=True, text=True)
+        check(result.returncode == 0 and result.stderr == "", "the recording's child runs cleanly", result.stderr)
+        lines = result.stdout.splitlines()
+        check(lines[:3] == ["before False None", "after record True", "notify|True"],
+              "record() turns recording on, with a notify", lines[:3])
+        failed = lines[4].split("|") if len(lines) > 4 else []
+        check(len(lines) == 6 and lines[3] == "notify|False" and failed[:2] == ["failed", "False"]
+              and "File too large" in failed[2] and int(failed[3]) == os.stat(path).st_size <= 4096,
+              "a write that fails turns recording off, then emits recording-failed once, with the bytes on disk",
+              lines[3:])
+        check(lines[5] == "failure True", "recording-failure holds the reason", lines[5])
+
 if __name__ == "__main__":
     main()
+    recording_that_cannot_be_written()

@@ -253,6 +253,20 @@ print(recording.state.name, recording.bytes_written, recording.failure)
         with self.assertRaisesRegex(ValueError, "NUL"):
             dismisskit.Pipeline('{"presentations": []}\0')
 
+    def test_typed_calls_name_a_number_as_it_was_passed(self):
+        # NaN and infinities reach the C library as they are: its message says so, with no JSON
+        # the caller never wrote; a value the command's rules refuse is named by its field.
+        with dismisskit.Pipeline(SHEET) as pipeline:
+            with self.assertRaisesRegex(dismisskit.DismissKitError, r"^offset: NaN is not a finite number$"):
+                pipeline.report_content_offset("compose", math.nan, 0)
+            with self.assertRaisesRegex(dismisskit.DismissKitError, r"^height: -inf is not a finite number$"):
+                pipeline.screen(1280, -math.inf, 217, 136, 0)
+            with self.assertRaisesRegex(dismisskit.DismissKitError, r"^width_mm: inf is not a finite number$"):
+                pipeline.screen(1280, 800, math.inf, 136, 0)
+            with self.assertRaisesRegex(dismisskit.DismissKitError, r"^width: expected a positive number$"):
+                pipeline.screen(0, 800, 217, 136, 0)
+            self.assertEqual(list(pipeline), [], "nothing was applied")
+
     def test_refused_touches_raise_and_change_nothing(self):
         def drag(pipeline, refusing):
             """A swipe down from the top, with refused touches in between when refusing."""

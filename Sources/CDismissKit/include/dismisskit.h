@@ -177,8 +177,11 @@ const char *dk_touch_result_name(dk_touch_result result);
  *
  * The typed functions are each exactly the JSON command they name, written with the
  * presentation's id escaped (any UTF-8 id works, quotes and backslashes included), and
- * recorded as that JSON in a session. presentation is a presentation's id, not NULL; a value
- * outside its enum is an error.
+ * recorded as that JSON in a session. presentation is a presentation's id, not NULL. Their
+ * errors name the argument as it was passed, never a command_json the caller did not write: a
+ * value outside its enum is "choice: -1 is not a dk_choice of dismisskit.h", a NaN or infinite
+ * number "offset: NaN is not a finite number" (neither is recorded), and a value the command's
+ * rules refuse names its field ("width: expected a positive number").
  * @{
  */
 

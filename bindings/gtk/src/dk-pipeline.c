@@ -13,11 +13,17 @@
  *
  * Times are microseconds on one clock that does not go back, shared by touches and commands.
  * A refused touch or command is a #GError in %DK_PIPELINE_ERROR and changes nothing.
+ *
+ * A recording (dk_gtk_pipeline_record()) that can no longer be written, on a full disk say,
+ * stops while the pipeline goes on: #DkPipeline:recording turns %FALSE,
+ * #DkPipeline:recording-failure says why, and #DkPipeline::recording-failed is emitted, once.
  */
 struct _DkPipeline {
     GObject parent_instance;
     dk_pipeline *pipeline;
     gint64 latest_time;
+    gboolean recording;
+    char *recording_failure;
 };
 
 G_DEFINE_TYPE(DkPipeline, dk_gtk_pipeline, G_TYPE_OBJECT)
@@ -36,13 +42,28 @@ enum {
     DISMISSED,
     CANCELLED,
     REJECTED,
+    RECORDING_FAILED,
     SIGNAL_COUNT
 };
 static guint signals[SIGNAL_COUNT];
 
+enum { PROP_RECORDING = 1, PROP_RECORDING_FAILURE, PROP_COUNT };
+static GParamSpec *properties[PROP_COUNT];
+
 static void dk_gtk_pipeline_finalize(GObject *object) {
-    dk_pipeline_free(DK_PIPELINE(object)->pipeline);
+    DkPipeline *self = DK_PIPELINE(object);
+    dk_pipeline_free(self->pipeline);
+    g_free(self->recording_failure);
     G_OBJECT_CLASS(dk_gtk_pipeline_parent_class)->finalize(object);
+}
+
+static void dk_gtk_pipeline_get_property(GObject *object, guint id, GValue *value, GParamSpec *spec) {
+    DkPipeline *self = DK_PIPELINE(object);
+    switch (id) {
+    case PROP_RECORDING: g_value_set_boolean(value, self->recording); break;
+    case PROP_RECORDING_FAILURE: g_value_set_string(value, self->recording_failure); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, spec);
+    }
 }
 
 static void dk_gtk_pipeline_init(DkPipeline *self) { (void)self; }
@@ -58,6 +79,26 @@ static guint new_signal(const char *name, guint arguments, ...) {
 
 static void dk_gtk_pipeline_class_init(DkPipelineClass *class) {
     G_OBJECT_CLASS(class)->finalize = dk_gtk_pipeline_finalize;
+    G_OBJECT_CLASS(class)->get_property = dk_gtk_pipeline_get_property;
+    /**
+     * DkPipeline:recording: (getter get_recording)
+     *
+     * Whether the session is being recorded: %TRUE once dk_gtk_pipeline_record() succeeded,
+     * %FALSE again when a write failed (every frame and command before it is on disk, up to
+     * the last one written whole). The C library's dk_pipeline_recording() answers
+     * DK_RECORDING_ON while it is %TRUE.
+     */
+    properties[PROP_RECORDING] = g_param_spec_boolean("recording", NULL, NULL, FALSE,
+                                                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    /**
+     * DkPipeline:recording-failure: (getter get_recording_failure)
+     *
+     * Why the recording stopped (dk_pipeline_recording()'s DK_RECORDING_FAILED message: the
+     * file, the error, and the bytes it holds), or %NULL while it records or never did.
+     */
+    properties[PROP_RECORDING_FAILURE] = g_param_spec_string("recording-failure", NULL, NULL, NULL,
+                                                             G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_object_class_install_properties(G_OBJECT_CLASS(class), PROP_COUNT, properties);
     /**
      * DkPipeline::drag-began:
      * @pipeline: the pipeline
@@ -171,6 +212,36 @@ static void dk_gtk_pipeline_class_init(DkPipelineClass *class) {
      * A dismissal the policy refused (a presentation that is not dismissible, or covered).
      */
     signals[REJECTED] = new_signal("rejected", 3, G_TYPE_STRING, DK_TYPE_DISMISSAL_SOURCE, G_TYPE_STRING);
+    /**
+     * DkPipeline::recording-failed:
+     * @pipeline: the pipeline
+     * @reason: why, as #DkPipeline:recording-failure says it
+     * @bytes_written: the bytes the file holds: every frame and command up to the last written whole
+     *
+     * A write of the recording failed (the disk is full, the file too large): the recording
+     * stopped there, and the pipeline goes on deciding. Emitted once, after
+     * #DkPipeline:recording turned %FALSE, at the end of the touch or command whose write failed.
+     */
+    signals[RECORDING_FAILED] = new_signal("recording-failed", 2, G_TYPE_STRING, G_TYPE_INT64);
+}
+
+/* After a call that may have written the recording: when a write failed, says so, once. */
+static void watch_recording(DkPipeline *self) {
+    if (!self->recording) return;
+    gint64 bytes_written = 0;
+    char *message = NULL;
+    if (dk_pipeline_recording(self->pipeline, &bytes_written, &message) != DK_RECORDING_FAILED) {
+        dk_string_free(message);
+        return;
+    }
+    self->recording = FALSE;
+    self->recording_failure = g_strdup(message ? message : "a write failed");
+    dk_string_free(message);
+    g_object_ref(self);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_RECORDING]);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_RECORDING_FAILURE]);
+    g_signal_emit(self, signals[RECORDING_FAILED], 0, self->recording_failure, bytes_written);
+    g_object_unref(self);
 }
 
 /* One intent, its strings copied: a handler may call the pipeline, which would end them. */
@@ -233,19 +304,25 @@ static void emit_intents(DkPipeline *self) {
     g_object_unref(self);
 }
 
-/* A touch or command at time_us was taken: notes its time and emits what it produced. */
+/* A touch or command at time_us was taken: notes its time and emits what it produced, then
+ * whether its recording failed. */
 static gboolean took(DkPipeline *self, gint64 time_us) {
     self->latest_time = MAX(self->latest_time, time_us);
+    g_object_ref(self);
     emit_intents(self);
+    watch_recording(self);
+    g_object_unref(self);
     return TRUE;
 }
 
-/* Turns dismisskit.h's answer to a command into a GError, or takes the command. */
+/* Turns dismisskit.h's answer to a command into a GError, or takes the command. A refused
+ * command may be recorded too (a replay refuses it again), so its write is watched as well. */
 static gboolean answered(DkPipeline *self, int result, char *message, DkPipelineError code, gint64 time_us,
                          GError **error) {
     if (result == 0) return took(self, time_us);
     g_set_error_literal(error, DK_PIPELINE_ERROR, code, message ? message : "refused");
     dk_string_free(message);
+    watch_recording(self);
     return FALSE;
 }
 
@@ -312,6 +389,7 @@ gboolean dk_gtk_pipeline_touch(DkPipeline *self, DkTouchType type, int seat_slot
     if (result != DK_TOUCH_TAKEN) {
         g_set_error(error, DK_PIPELINE_ERROR, DK_GTK_PIPELINE_ERROR_TOUCH, "touch refused: %s",
                     dk_touch_result_name(result));
+        watch_recording(self); /* a refused touch is recorded too */
         return FALSE;
     }
     return took(self, time_us);
@@ -521,7 +599,8 @@ gboolean dk_gtk_pipeline_screen(DkPipeline *self, double width, double height, d
  *
  * Records the session (the scene, every touch and command, every intent) to a file that
  * gesturectl replay replays; an earlier file at @path is kept as PATH.1. Call it before the
- * first touch or command.
+ * first touch or command. #DkPipeline:recording turns %TRUE; a write that fails later stops
+ * the recording (#DkPipeline::recording-failed), not the pipeline.
  *
  * Returns: whether it records
  */
@@ -529,7 +608,36 @@ gboolean dk_gtk_pipeline_record(DkPipeline *self, const char *path, GError **err
     g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
     char *message = NULL;
     const int result = dk_pipeline_record(self->pipeline, path, &message);
-    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_RECORDING, self->latest_time, error);
+    if (!answered(self, result, message, DK_GTK_PIPELINE_ERROR_RECORDING, self->latest_time, error)) return FALSE;
+    self->recording = TRUE;
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_RECORDING]);
+    return TRUE;
+}
+
+/**
+ * dk_gtk_pipeline_get_recording:
+ * @self: the pipeline
+ *
+ * Whether the session is being recorded: #DkPipeline:recording.
+ *
+ * Returns: %TRUE from a dk_gtk_pipeline_record() that succeeded until a write fails
+ */
+gboolean dk_gtk_pipeline_get_recording(DkPipeline *self) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    return self->recording;
+}
+
+/**
+ * dk_gtk_pipeline_get_recording_failure:
+ * @self: the pipeline
+ *
+ * Why the recording stopped: #DkPipeline:recording-failure.
+ *
+ * Returns: (nullable): the reason, owned by the pipeline, or %NULL when no write failed
+ */
+const char *dk_gtk_pipeline_get_recording_failure(DkPipeline *self) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), NULL);
+    return self->recording_failure;
 }
 
 /**

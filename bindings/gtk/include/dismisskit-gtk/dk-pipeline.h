@@ -56,6 +56,10 @@ gboolean dk_gtk_pipeline_escape_key(DkPipeline *self, gint64 time_us, GError **e
 gboolean dk_gtk_pipeline_screen(DkPipeline *self, double width, double height, double width_mm, double height_mm,
                                 gint64 time_us, GError **error);
 gboolean dk_gtk_pipeline_record(DkPipeline *self, const char *path, GError **error);
+/* Whether the recording still writes (the property "recording"); when a write fails, it turns
+ * FALSE, "recording-failure" says why and "recording-failed" is emitted, once. */
+gboolean dk_gtk_pipeline_get_recording(DkPipeline *self);
+const char *dk_gtk_pipeline_get_recording_failure(DkPipeline *self);
 gint64 dk_gtk_pipeline_get_latest_time(DkPipeline *self);
 
 G_END_DECLS

@@ -55,11 +55,11 @@ import Testing
         Self.expectPlainLines(option.standardError)
     }
 
-    @Test func aSceneFilesPresentationID() throws {
+    /// An id cannot carry the hostile text (``PresentationIDRule``), so a style does.
+    @Test func aSceneFilesPresentationStyle() throws {
         let path = RunningService.scratchPath("hostile.scene.json")
-        let id = try #require(String(data: JSONEncoder().encode(Self.hostile), encoding: .utf8))
-        let sheet = #"{"id":\#(id),"style":"sheet"}"#
-        try Data(#"{"presentations":[\#(sheet),\#(sheet)]}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let style = try #require(String(data: JSONEncoder().encode(Self.hostile), encoding: .utf8))
+        try Data(#"{"presentations":[{"id":"a","style":\#(style)}]}"#.utf8).write(to: URL(fileURLWithPath: path))
         defer { unlink(path) }
         let result = try runGesturectl(["replay", "Recordings/rules-seat-slots.evemu", "--scene", path])
         #expect(result.status == 65)

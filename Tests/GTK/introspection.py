@@ -5,6 +5,7 @@ the "recording" property off and emits "recording-failed". Needs GI_TYPELIB_PATH
 the loader's path) to find DismissKit-0.typelib, as installed by script/install.
 
 Usage: introspection.py"""
+import json
 import os
 import subprocess
 import sys
@@ -122,6 +123,38 @@ def recording_that_cannot_be_written():
               lines[3:])
         check(lines[5] == "failure True", "recording-failure holds the reason", lines[5])
 
+
+def presentation_ids():
+    """The id rule (Docs/protocol.md) through introspection: "café" with U+00E9 and with "e" +
+    U+0301 are two presentations, and a control character is refused, never cut short."""
+    for composed, decomposed in (("caf\u00e9", "cafe\u0301"), ("draft-message-caf\u00e9", "draft-message-cafe\u0301")):
+        pipeline = DismissKit.Pipeline.new(json.dumps({"presentations": [{"id": composed, "style": "sheet", "unsavedChanges": True}]}))
+        heard = []
+        for name in ("confirmation-requested", "dismissed", "rejected"):
+            pipeline.connect(name, lambda _pipeline, *values, name=name: heard.append((name, values[0])))
+        pipeline.dismiss(decomposed, 1000)
+        check(heard == [("rejected", decomposed)], "dismissing the spelling never presented is rejected under it", heard)
+        try:
+            pipeline.confirm(decomposed, DismissKit.Choice.DISCARD, 2000)
+            raise AssertionError("an answer naming the spelling never presented was taken")
+        except GLib.Error:
+            pass
+        pipeline.dismiss(composed, 3000)
+        check(heard[1:] == [("confirmation-requested", composed)], "the unsaved sheet is asked about under its own spelling", heard)
+    try:
+        DismissKit.Pipeline.new('{"presentations": [{"id": "a", "style": "sheet"}, {"id": "a\\u0000b", "style": "sheet"}]}')
+        raise AssertionError("a scene with U+0000 in an id was taken")
+    except GLib.Error as error:
+        check("holds no control character, this one has U+0000" in error.message, "U+0000 in a scene's id is refused", error.message)
+    pipeline = DismissKit.Pipeline.new(SCENE)
+    try:
+        pipeline.dismiss("compose\u001b", 1000)
+        raise AssertionError("a dismissal naming an id with U+001B was taken")
+    except GLib.Error as error:
+        check("this one has U+001B" in error.message, "U+001B in a typed call's id is refused", error.message)
+
+
 if __name__ == "__main__":
     main()
     recording_that_cannot_be_written()
+    presentation_ids()

@@ -68,6 +68,7 @@ private slots:
     void timestampWrapMidDrag();
     void anAbsurdTimestampIsOneBadStamp();
     void aRecordingThatFailsIsSaid();
+    void presentationIdsAreTheirBytes();
 
 private:
     QVariantMap sheetScene(bool unsaved) const;
@@ -592,6 +593,32 @@ void TestDismissKit::widgetSwipe() {
     QTest::touchEvent(&widget, touchscreen_).release(0, {50, 20});
     QCOMPARE(passthrough.count(), 1);
     QCOMPARE(passthrough[0][0].toPointF(), QPointF(50, 20));
+}
+
+// The id rule (Docs/protocol.md): "café" with U+00E9 and with "e" + U+0301 are two presentations;
+// an id with U+0000 is refused, in a command's JSON and in a typed call, never cut short.
+void TestDismissKit::presentationIdsAreTheirBytes() {
+    const QString composed = QStringLiteral("draft-message-caf\u00e9"), decomposed = QStringLiteral("draft-message-cafe\u0301");
+    setScene({{"compactWidth", 200},
+              {"presentations", QVariantList{QVariantMap{{"id", composed}, {"style", "sheet"}, {"unsavedChanges", true}}}}});
+    Pipeline *pipeline = area_->pipeline();
+    QSignalSpy rejected(pipeline, &Pipeline::rejected), asked(pipeline, &Pipeline::confirmationRequested),
+        dismissed(pipeline, &Pipeline::dismissed);
+    QVERIFY(pipeline->command({{"type", "dismiss"}, {"presentation", decomposed}}));
+    QCOMPARE(rejected.count(), 1);
+    QCOMPARE(rejected[0][0].toString(), decomposed);
+    QVERIFY(!pipeline->confirm(decomposed, Pipeline::Choice::Discard));
+    QVERIFY(pipeline->escapeKey());
+    QCOMPARE(asked.count(), 1);
+    QCOMPARE(asked[0][0].toString(), composed);
+    const QString withNul = composed + QChar(0) + QStringLiteral("x");
+    QVERIFY(!pipeline->confirm(withNul, Pipeline::Choice::Discard));
+    QVERIFY2(pipeline->lastError().contains("U+0000"), qPrintable(pipeline->lastError()));
+    QVERIFY(!pipeline->command({{"type", "confirm"}, {"presentation", withNul}, {"choice", "discard"}}));
+    QVERIFY2(pipeline->lastError().contains("a presentation id holds no control character, this one has U+0000"),
+             qPrintable(pipeline->lastError()));
+    QCOMPARE(dismissed.count(), 0);
+    QCOMPARE(rejected.count(), 1);
 }
 
 QTEST_MAIN(TestDismissKit)

@@ -292,24 +292,34 @@ bool Pipeline::update(const QString &presentation, const QVariantMap &fields) {
     return run(command);
 }
 
-bool Pipeline::confirm(const QString &presentation, Choice choice) {
+bool Pipeline::callNaming(const QString &presentation,
+                          const std::function<int(dk_pipeline *, const char *, int64_t, char **)> &libraryCall) {
+    // A C string ends at U+0000 and UTF-8 has no spelling for a lone surrogate: such an id would
+    // reach the library as another presentation's, so it is refused here, changing nothing.
+    if (presentation.contains(QChar(0)) || !presentation.isValidUtf16()) {
+        d->lastError_ = QStringLiteral("the presentation id holds U+0000 or a lone surrogate, which a C string cannot carry");
+        emit lastErrorChanged();
+        return false;
+    }
     const QByteArray id = presentation.toUtf8();
-    return call([&](dk_pipeline *pipeline, int64_t time, char **error) {
-        return dk_pipeline_confirm(pipeline, id.constData(), dk_choice(choice), time, error);
+    return call([&](dk_pipeline *pipeline, int64_t time, char **error) { return libraryCall(pipeline, id.constData(), time, error); });
+}
+
+bool Pipeline::confirm(const QString &presentation, Choice choice) {
+    return callNaming(presentation, [choice](dk_pipeline *pipeline, const char *id, int64_t time, char **error) {
+        return dk_pipeline_confirm(pipeline, id, dk_choice(choice), time, error);
     });
 }
 
 bool Pipeline::button(const QString &presentation, ButtonRole role) {
-    const QByteArray id = presentation.toUtf8();
-    return call([&](dk_pipeline *pipeline, int64_t time, char **error) {
-        return dk_pipeline_button(pipeline, id.constData(), dk_button_role(role), time, error);
+    return callNaming(presentation, [role](dk_pipeline *pipeline, const char *id, int64_t time, char **error) {
+        return dk_pipeline_button(pipeline, id, dk_button_role(role), time, error);
     });
 }
 
 bool Pipeline::accessibility(const QString &presentation, AccessibilityAction action) {
-    const QByteArray id = presentation.toUtf8();
-    return call([&](dk_pipeline *pipeline, int64_t time, char **error) {
-        return dk_pipeline_accessibility(pipeline, id.constData(), dk_accessibility_action(action), time, error);
+    return callNaming(presentation, [action](dk_pipeline *pipeline, const char *id, int64_t time, char **error) {
+        return dk_pipeline_accessibility(pipeline, id, dk_accessibility_action(action), time, error);
     });
 }
 

@@ -147,6 +147,8 @@ private:
     // Makes one of the C library's calls on the pipeline, at the last time, and emits what it
     // decided; false with lastError when it is refused.
     bool call(const std::function<int(dk_pipeline *, int64_t, char **)> &libraryCall);
+    // call() for a typed call that names a presentation, refusing an id a C string cannot carry.
+    bool callNaming(const QString &presentation, const std::function<int(dk_pipeline *, const char *, int64_t, char **)> &libraryCall);
     void fail(char *error);
     void emitIntents();
     void followWindow();

@@ -216,6 +216,10 @@ public struct HostedPipeline {
             sessionFull = true
             return
         }
+        if session!.count + text.utf8.count + 1 > session!.capacity {
+            // Doubled as an array grows, but never past the limit: a full recording holds no more.
+            session!.reserveCapacity(min(sessionLimit, max(session!.capacity * 2, session!.count + text.utf8.count + 1)))
+        }
         session!.append(contentsOf: text.utf8)
         session!.append(0x0A)
     }

@@ -9,8 +9,8 @@
 // - Contacts: each pointer gets the lowest free seat slot from down to up or cancel; a mouse
 //   and a pen are one contact each, from the primary button's press to its release; hover
 //   decides nothing. A pointer that comes down while all 32 slots are held is not fed (the
-//   pipeline would refuse it): it decides nothing, to its lift. Every sample of a move is read through getCoalescedEvents(), and each
-//   pointer event ends with a frame.
+//   pipeline would refuse it): it decides nothing, to its lift. Every sample of a move is read
+//   through getCoalescedEvents(), and each pointer event ends with a frame.
 // - Time: an event's own timeStamp, in microseconds. A command takes the time of the latest
 //   input the layer has seen (a keydown's own time when later), so a command never lands
 //   after a touch it preceded; a scroll or resize event has no input time of its own.

@@ -210,15 +210,16 @@ public struct HostedPipeline {
     private mutating func record(_ line: @autoclosure () -> String) {
         guard recording else { return }
         let text = line()
-        guard session!.count + text.utf8.count + 1 <= sessionLimit else {
+        let length = session!.count + text.utf8.count + 1  // with its newline
+        guard length <= sessionLimit else {
             session!.removeSubrange(sessionWholeLength...)
             recording = false
             sessionFull = true
             return
         }
-        if session!.count + text.utf8.count + 1 > session!.capacity {
+        if length > session!.capacity {
             // Doubled as an array grows, but never past the limit: a full recording holds no more.
-            session!.reserveCapacity(min(sessionLimit, max(session!.capacity * 2, session!.count + text.utf8.count + 1)))
+            session!.reserveCapacity(min(sessionLimit, max(session!.capacity * 2, length)))
         }
         session!.append(contentsOf: text.utf8)
         session!.append(0x0A)

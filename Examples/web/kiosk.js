@@ -3,9 +3,12 @@
 import { load } from "../dismisskit.js";
 import { Kiosk } from "../dismisskit-page.js";
 
+// The session is kept in memory up to dismisskit.js's defaultRecordingLimit (16 MiB); past it the
+// recording stops, and the kiosk goes on.
 const kiosk = new Kiosk(await load(), { record: true });
 const element = (id) => document.getElementById(id);
 const status = element("status");
+addEventListener("dismisskit-recording-stopped", (event) => { status.value = `recording stopped: ${event.detail.error}`; });
 const compose = element("compose");
 const share = element("share");
 

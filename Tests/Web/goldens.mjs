@@ -100,7 +100,7 @@ throws(() => pipeline.command('{"type": "remove"', 0), "command_json:1:", "a com
 throws(() => pipeline.command('{"type": "remove", "presentation": "nothing"}', 0), "no presentation \"nothing\"", "an unknown id");
 if (pipeline.touch("up", 0, 0, 0, 10)) fail("an up without a down was taken");
 throws(() => pipeline.record(), "a recording begins before the first touch or command", "a recording after a touch");
-if (pipeline.touch("hover", 0, 0, 0, 10)) fail("an unknown touch type was taken");
+throws(() => pipeline.touch("hover", 0, 0, 0, 10), "touch type \"hover\" is not one of down, motion, up, cancel, frame", "an unknown touch type");
 pipeline.free();
 throws(() => pipeline.nextIntent(), "freed", "a freed pipeline");
 

@@ -83,6 +83,25 @@ class Kiosk:
         self._touch("touchEnd", [], at)
         self.clock = at
 
+    def fingers(self, *steps):
+        """Fingers that come and go, FRAME apart: each step ("down", {id: (x, y)}) puts fingers
+        down beside those held, ("up", [id]) lifts some; the rest lift after the last step."""
+        at = self._start()
+        held = {}
+        for kind, fingers in steps:
+            self._pace(at)
+            if kind == "down":
+                held.update(fingers)
+                points = held
+            else:
+                points = {finger: held.pop(finger) for finger in fingers}
+            self.browser.call("Input.dispatchTouchEvent", type="touchStart" if kind == "down" else "touchEnd", timestamp=at,
+                              touchPoints=[{"x": x, "y": y, "id": finger} for finger, (x, y) in points.items()])
+            at += FRAME
+        self._pace(at)
+        self.browser.call("Input.dispatchTouchEvent", type="touchEnd", timestamp=at, touchPoints=[])
+        self.clock = at
+
     def tap(self, x, y):
         self.swipe([(x, y), (x, y)])
 
@@ -291,6 +310,74 @@ def a_rotation_keeps_the_open_question(kiosk):
 
 
 @check
+def presenting_an_open_sheet_again_changes_nothing_on_screen(kiosk):
+    kiosk.open_compose()
+    kiosk.type_into("#draft", "Kept on screen")
+    error = kiosk.js("(() => { try { kiosk.present(document.getElementById('compose'), {style: 'sheet'}); }"
+                     " catch (error) { return error.message; } })()")
+    assert error and "compose" in error, error
+    assert kiosk.js("document.getElementById('compose').open"), "the refused present closed the sheet"
+    assert kiosk.js("document.getElementById('compose').getBoundingClientRect().top") == TOP_INSET
+    assert kiosk.js("document.getElementById('draft').value") == "Kept on screen"
+    # The pipeline still holds it, unsaved: a swipe down asks.
+    kiosk.swipe(line(WIDTH / 2, TOP_INSET + 30, 730, 12))
+    kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "the question")
+    kiosk.tap_element(".dk-action-sheet button[data-choice=discard]")
+    kiosk.wait("!document.getElementById('compose').open", "Discard to close the sheet")
+
+
+@check
+def a_save_listener_that_calls_the_kiosk_back_keeps_the_intents_in_order(kiosk):
+    kiosk.open_compose()
+    kiosk.type_into("#draft", "Saved in order")
+    kiosk.js("document.getElementById('compose').addEventListener('dismisskit-save', () => {"
+             " try { kiosk.update(document.getElementById('compose'), {unsavedChanges: false}); } catch {} }, {once: true}); true")
+    kiosk.browser.key("Escape", "Escape", 27)
+    kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "Escape's question")
+    kiosk.tap_element(".dk-action-sheet button[data-choice=save]")
+    kiosk.wait("!document.getElementById('compose').open", "Save to close the sheet")
+    order = [intent["type"] for intent in kiosk.js("intents") if intent["type"] in ("save", "dismiss")]
+    assert order == ["save", "dismiss"], order
+    assert kiosk.js("document.getElementById('status').value") == "compose closed (saved)"
+
+
+# The seat slots of the session's downs and ups, in order.
+DOWN_SLOTS, UP_SLOTS = (f"kiosk.session().split('\\n').filter((line) => line.includes('\"event\":\"{event}\"'))"
+                        ".map((line) => JSON.parse(line).seatSlot)" for event in ("down", "up"))
+
+
+@check
+def each_finger_takes_the_lowest_free_seat_slot(kiosk):
+    before = len(kiosk.js(DOWN_SLOTS))
+    # 12 fingers, two lift, two more come down: they take the two freed slots (the browser gives
+    # touch ids from 0 to 15).
+    grid = {finger: (80 + 70 * (finger % 6), 420 + 80 * (finger // 6)) for finger in range(12)}
+    kiosk.fingers(("down", grid), ("up", [3, 9]), ("down", {14: (700, 600)}), ("down", {15: (760, 600)}))
+    kiosk.wait(f"{DOWN_SLOTS}.length === {before + 14}", "the fingers to be fed")
+    assert kiosk.js(DOWN_SLOTS)[before:] == list(range(12)) + [3, 9], kiosk.js(DOWN_SLOTS)[before:]
+
+
+@check
+def contacts_beyond_the_32_seat_slots_are_not_fed(kiosk):
+    # A browser gives at most 16 touch points; a page's own pointer events can give thousands.
+    before, ups = len(kiosk.js(DOWN_SLOTS)), len(kiosk.js(UP_SLOTS))
+    kiosk.js("""(() => {
+        const pointer = (type, pointerId) => document.body.dispatchEvent(new PointerEvent(type,
+            { pointerId, pointerType: 'touch', clientX: 300 + pointerId % 500, clientY: 500, bubbles: true }));
+        for (let id = 1000; id < 4200; id += 1) pointer('pointerdown', id);
+        for (let id = 1000; id < 4200; id += 1) pointer('pointerup', id);
+        return true;
+    })()""")
+    fed = kiosk.js(DOWN_SLOTS)[before:]
+    assert fed == list(range(32)), f"{len(fed)} contacts fed, on slots {fed[:34]}…"
+    assert kiosk.js(UP_SLOTS)[ups:] == list(range(32)), kiosk.js(UP_SLOTS)[ups:][:34]
+    # Every slot was freed: a finger swipes a sheet closed as before.
+    kiosk.open_compose()
+    kiosk.swipe(line(WIDTH / 2, TOP_INSET + 30, 730, 12))
+    kiosk.wait("!document.getElementById('compose').open", "the swipe to close the sheet")
+
+
+@check
 def reduced_motion_settles_without_moving(kiosk):
     duration = "getComputedStyle(document.getElementById('compose')).transitionDuration"
     kiosk.open_compose()
@@ -300,6 +387,72 @@ def reduced_motion_settles_without_moving(kiosk):
     kiosk.js("kiosk.dismiss(document.getElementById('compose'))")
     kiosk.wait("!document.getElementById('compose').open", "the dismissal")
     kiosk.browser.call("Emulation.setEmulatedMedia", features=[])
+
+
+# Checks that end the page's kiosk, each on the page loaded afresh, after the session is read.
+LAST_CHECKS = []
+
+
+def last_check(function):
+    LAST_CHECKS.append(function)
+    return function
+
+
+@last_check
+def destroy_with_the_question_open_gives_the_page_back(kiosk):
+    kiosk.open_compose()
+    kiosk.type_into("#draft", "Left behind")
+    kiosk.browser.key("Escape", "Escape", 27)
+    kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "Escape's question")
+    kiosk.js("kiosk.destroy(); true")
+    assert kiosk.js("document.querySelectorAll('dialog[open], :popover-open').length") == 0
+    assert kiosk.js("document.querySelector('.dk-action-sheet')") is None
+    notes = int(kiosk.js("document.getElementById('notes-count').textContent"))
+    kiosk.tap_element("#notes-button")
+    kiosk.wait(f"document.getElementById('notes-count').textContent === '{notes + 1}'", "a tap on Notes after destroy()")
+    kiosk.browser.key("Escape", "Escape", 27)  # no listener is left to throw
+    kiosk.swipe(line(WIDTH / 2, 300, 700, 8))
+
+
+@last_check
+def a_recording_at_its_limit_stops_and_the_kiosk_still_asks(kiosk):
+    kiosk.js("""(async () => {
+        kiosk.destroy();
+        const { load } = await import('../dismisskit.js');
+        const { Kiosk } = await import('../dismisskit-page.js');
+        window.kiosk = new Kiosk(await load(), { record: { maxBytes: 6000 } });
+        window.stopped = [];
+        addEventListener('dismisskit-recording-stopped', (event) => stopped.push(event.detail));
+        kiosk.present(document.getElementById('compose'), { style: 'sheet', unsavedChanges: true });
+        return true;
+    })()""")
+    kiosk.wait(f"document.getElementById('compose').getBoundingClientRect().top === {TOP_INSET}", "the sheet to open")
+    for _ in range(30):
+        kiosk.tap(WIDTH / 2, 400)
+        if kiosk.js("stopped.length"):
+            break
+    kiosk.wait("stopped.length === 1", "the recording to stop")
+    status = kiosk.js("stopped[0]")
+    assert status["state"] == "failed" and status["bytes"] <= 6000 and "limit of 6000 bytes" in status["error"], status
+    assert kiosk.js("kiosk.recording().state") == "failed"
+    kiosk.browser.key("Escape", "Escape", 27)
+    kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "Escape's question after the recording stopped")
+    kiosk.tap_element(".dk-action-sheet button[data-choice=discard]")
+    kiosk.wait("!document.getElementById('compose').open", "Discard to close the sheet")
+    assert kiosk.js("stopped.length") == 1 and kiosk.js("kiosk.session().length") == status["bytes"]
+
+
+def run(kiosk, function):
+    """Runs a check; after a failure, answers and closes what it left. False when it failed."""
+    try:
+        kiosk.js("intents.length = 0")
+        function(kiosk)
+        print(f"ok: {function.__name__.replace('_', ' ')}")
+        return True
+    except Exception as error:  # noqa: BLE001: each check reports and the next one runs
+        print(f"FAILED: {function.__name__.replace('_', ' ')}: {error!r}")
+        kiosk.js(CLEAN_UP)
+        return False
 
 
 def main():
@@ -314,18 +467,14 @@ def main():
     with tempfile.TemporaryDirectory() as scratch:
         with Browser(os.path.join(scratch, "profile"), WIDTH, HEIGHT) as browser:
             kiosk = Kiosk(browser)
-            kiosk.open(f"http://127.0.0.1:{server.server_port}/example/")
+            url = f"http://127.0.0.1:{server.server_port}/example/"
+            kiosk.open(url)
             assert kiosk.js("[document.documentElement.clientWidth, document.documentElement.clientHeight]") == [WIDTH, HEIGHT]
-            for function in CHECKS:
-                try:
-                    kiosk.js("intents.length = 0")
-                    function(kiosk)
-                    print(f"ok: {function.__name__.replace('_', ' ')}")
-                except Exception as error:  # noqa: BLE001: each check reports and the next one runs
-                    failures += 1
-                    print(f"FAILED: {function.__name__.replace('_', ' ')}: {error!r}")
-                    kiosk.js(CLEAN_UP)
+            failures += sum(not run(kiosk, function) for function in CHECKS)
             session = kiosk.js("kiosk.session()")
+            for function in LAST_CHECKS:
+                kiosk.open(url)
+                failures += not run(kiosk, function)
             errors = list(browser.console)
         # The page's session, recorded by the WebAssembly module, replays to the same intents.
         path = os.path.join(scratch, "web.session.jsonl")
@@ -342,7 +491,8 @@ def main():
         failures += 1
         print("FAILED: the page logged errors:\n  " + "\n  ".join(errors))
     server.shutdown()
-    print(f"Tests/Web page: {len(CHECKS) + 1 - failures} of {len(CHECKS) + 1} passed")
+    total = len(CHECKS) + len(LAST_CHECKS) + 1
+    print(f"Tests/Web page: {total - failures} of {total} passed")
     sys.exit(1 if failures else 0)
 
 

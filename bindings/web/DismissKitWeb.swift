@@ -10,7 +10,9 @@ import DismissKitWire
 // as doubles (exact to 2^53, the range every input keeps to). The module runs on one thread:
 // the page's.
 
-/// The pipelines alive, by handle − 1 (nil once freed).
+/// The pipelines alive, by handle − 1 (nil once freed). A new pipeline takes the lowest place
+/// freed, and freed places at the end are given back, so that making and freeing pipelines
+/// runs in the memory of the most alive at once.
 nonisolated(unsafe) private var pipelines: [HostedPipeline?] = []
 /// The last text handed out: an intent's line or an error message.
 nonisolated(unsafe) private var text: [UInt8] = []
@@ -50,8 +52,13 @@ public func dk_text_length() -> Int32 {
 public func dk_pipeline_new(_ scene: UnsafePointer<UInt8>?, _ length: Int32) -> Int32 {
     guard let sceneText = string(scene, length, named: "scene_json", limit: InputLimits.maximumSceneFileSize) else { return 0 }
     do throws(InputFileError) {
-        pipelines.append(try HostedPipeline(sceneText: sceneText, path: "scene_json"))
-        return Int32(pipelines.count)
+        let hosted = try HostedPipeline(sceneText: sceneText, path: "scene_json")
+        guard let free = pipelines.firstIndex(where: { $0 == nil }) else {
+            pipelines.append(hosted)
+            return Int32(pipelines.count)
+        }
+        pipelines[free] = hosted
+        return Int32(free + 1)
     } catch {
         _ = setText(error.description)
         return 0
@@ -62,6 +69,7 @@ public func dk_pipeline_new(_ scene: UnsafePointer<UInt8>?, _ length: Int32) -> 
 public func dk_pipeline_free(_ handle: Int32) {
     guard let index = index(of: handle) else { return }
     pipelines[index] = nil
+    while let last = pipelines.last, last == nil { pipelines.removeLast() }
 }
 
 /// A touch: `type` as `dk_touch_type` numbers it (0 down, 1 motion, 2 up, 3 cancel, 4 frame).
@@ -95,7 +103,10 @@ public func dk_pipeline_command(_ handle: Int32, _ command: UnsafePointer<UInt8>
     }
     guard let commandText = string(command, length, named: "command_json", limit: InputLimits.maximumLineLength) else { return -1 }
     guard let microseconds = Int64(exactly: time) else {
-        _ = setText("time_us \(time) is not a whole number of microseconds")
+        // Beyond Int64 the C library's int64_t cannot hold it either: out of range, as it says
+        // of every whole number beyond 2^53.
+        _ = setText(time.isNaN || time.rounded(.towardZero) != time ? "time_us \(time) is not a whole number of microseconds"
+            : HostedPipeline.timeOutOfRange("\(time)"))
         return -1
     }
     let refusal = withPipeline(handle) { hosted -> HostedPipeline.Refusal? in
@@ -119,20 +130,49 @@ public func dk_pipeline_next_intent(_ handle: Int32) -> Int32 {
     return Int32(text.count)
 }
 
-/// Starts recording the session in memory, before the first touch or command: 0, or -1 with
-/// the reason in `dk_text`.
+/// Starts recording the session in memory, before the first touch or command, up to
+/// `limit` bytes (a whole number from 1 to 2^31 − 1): 0, or -1 with the reason in `dk_text`.
+/// A line that would pass the limit stops the recording (`dk_pipeline_recording`).
 @_cdecl("dk_pipeline_record")
-public func dk_pipeline_record(_ handle: Int32) -> Int32 {
+public func dk_pipeline_record(_ handle: Int32, _ limit: Double) -> Int32 {
     guard let index = index(of: handle) else {
         _ = setText("pipeline is NULL")
         return -1
     }
-    guard pipelines[index]!.startRecording() else {
-        _ = setText(pipelines[index]!.session != nil ? "the pipeline is already recording"
-            : "a recording begins before the first touch or command")
+    guard let bytes = Int32(exactly: limit), bytes > 0 else {
+        _ = setText("the recording's limit \(limit) is not a whole number of bytes from 1 to 2147483647")
         return -1
     }
-    return 0
+    do throws(HostedPipeline.RecordingRefusal) {
+        try pipelines[index]!.startRecording(limit: Int(bytes))
+        return 0
+    } catch {
+        switch error {
+        case .alreadyRecording: _ = setText("the pipeline is already recording")
+        case .started: _ = setText("a recording begins before the first touch or command")
+        case .limitBelowScene(let sceneBytes):
+            _ = setText("the recording's limit, \(bytes) bytes, is below its header and scene lines' \(sceneBytes)")
+        }
+        return -1
+    }
+}
+
+/// What became of the recording, as `dk_recording_state` numbers it: 0 off, 1 recording, 2
+/// stopped at its limit (with the reason in `dk_text`).
+@_cdecl("dk_pipeline_recording")
+public func dk_pipeline_recording(_ handle: Int32) -> Int32 {
+    guard let index = index(of: handle), let session = pipelines[index]!.session else { return 0 }
+    guard pipelines[index]!.sessionFull else { return 1 }
+    _ = setText("the recording reached its limit of \(pipelines[index]!.sessionLimit) bytes and stopped; "
+        + "it holds the \(session.count) bytes before, up to its last whole frame or command")
+    return 2
+}
+
+/// The length of the session recorded so far; 0 when the pipeline is not recording.
+@_cdecl("dk_pipeline_recorded_bytes")
+public func dk_pipeline_recorded_bytes(_ handle: Int32) -> Int32 {
+    guard let index = index(of: handle), let session = pipelines[index]!.session else { return 0 }
+    return Int32(session.count)
 }
 
 /// The session recorded so far, a session file's text, into `dk_text`: its length, or -1 when

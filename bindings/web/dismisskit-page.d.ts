@@ -1,7 +1,7 @@
 // Types of dismisskit-page.js: the page layer that drives <dialog> and popover elements from
 // Pointer Events through a DismissKit pipeline.
 
-import type { DismissKit } from "./dismisskit.js";
+import type { DismissKit, RecordingStatus } from "./dismisskit.js";
 
 /** The page's fields of a presentation: the scene file's, with elements where it has rectangles. */
 export interface PagePresentation {
@@ -31,8 +31,12 @@ export interface KioskOptions {
     compactWidth?: number;
     /** The scene file's `gestures` (thresholds). */
     gestures?: Record<string, number>;
-    /** Keeps the session for `session()`. */
-    record?: boolean;
+    /**
+     * Keeps the session for `session()`, up to dismisskit.js's defaultRecordingLimit or
+     * `maxBytes`. A recording that reaches its limit stops (the presentations go on) and the
+     * window hears `dismisskit-recording-stopped`, its RecordingStatus in `detail`.
+     */
+    record?: boolean | { maxBytes?: number };
     /** The question's texts. */
     labels?: { question?: string; discard?: string; save?: string; keepEditing?: string };
 }
@@ -40,11 +44,16 @@ export interface KioskOptions {
 /**
  * A web kiosk's presentations, driven by one pipeline. The presented elements receive
  * `dismisskit-save`, `dismisskit-dismiss` and `dismisskit-rejected` events (the intent in
- * `detail`); the window receives every intent as `dismisskit-intent`.
+ * `detail`); the window receives every intent as `dismisskit-intent`, in the pipeline's order
+ * even when a listener calls the kiosk back, and `dismisskit-recording-stopped` once if the
+ * recording reaches its limit. Pointers beyond the 32 seat slots held at once are not fed.
  */
 export class Kiosk {
     constructor(dk: DismissKit, options?: KioskOptions);
-    /** Shows and presents the element; throws with the pipeline's message when refused. */
+    /**
+     * Shows and presents the element; throws with the pipeline's message when refused, and then
+     * shows nothing new (an element already presented stays as it is).
+     */
     present(element: HTMLElement, presentation?: PagePresentation): void;
     update(element: HTMLElement | string, fields: Record<string, unknown>): void;
     button(element: HTMLElement | string, role: "cancel" | "done"): void;
@@ -52,5 +61,8 @@ export class Kiosk {
     accessibility(element: HTMLElement | string, action: "escape" | "nextDetent" | "previousDetent"): void;
     /** The recorded session's text (with `record`), for `gesturectl replay`; null otherwise. */
     session(): string | null;
+    /** The recording's state (with `record`): on, or failed once it reached its limit. */
+    recording(): RecordingStatus;
+    /** Stops listening, closes the question and every presentation it shows, and frees the pipeline. */
     destroy(): void;
 }

@@ -8,8 +8,9 @@
 // The host rules it follows, where a browser needs one of its own:
 // - Contacts: each pointer gets the lowest free seat slot from down to up or cancel; a mouse
 //   and a pen are one contact each, from the primary button's press to its release; hover
-//   decides nothing. Every sample of a move is read through getCoalescedEvents(), and each
-//   pointer event ends with a frame.
+//   decides nothing. A pointer that comes down while all 32 slots are held is not fed (the
+//   pipeline would refuse it): it decides nothing, to its lift. Every sample of a move is read
+//   through getCoalescedEvents(), and each pointer event ends with a frame.
 // - Time: an event's own timeStamp, in microseconds. A command takes the time of the latest
 //   input the layer has seen (a keydown's own time when later), so a command never lands
 //   after a touch it preceded; a scroll or resize event has no input time of its own.
@@ -27,12 +28,17 @@
 // - A tap outside a popover: the click that follows is swallowed, so the control below is not
 //   pressed, unless the pipeline delivered it as a `passthroughTap`.
 // - Resize and rotation: a `screen` command, which keeps every presentation and open question.
+// - Order: the intents are carried out one at a time, in the pipeline's order. A listener that
+//   calls the layer back (a `dismisskit-save` listener that updates, say) gives a command whose
+//   intents wait their turn, after those already decided.
 
 const defaultLabels = { question: "Discard your changes?", discard: "Discard Changes", save: "Save", keepEditing: "Keep Editing" };
 // What content at the top of the largest detent leaves the browser: pans of a finger moving up.
 // A browser without `pan-down` (WPE WebKit 2.38) leaves it none: the pipeline scrolls the content
 // then (contentScrolled), without the browser's momentum.
 const upwardPans = globalThis.CSS?.supports("touch-action", "pan-down") ? "pan-down" : "none";
+const seatSlots = 32;  // dismisskit.h's DK_SEAT_SLOTS
+const allSlotsHeld = 2 ** seatSlots - 1;
 const inchInMillimetres = 25.4;
 const cssPixelsPerInch = 96;
 
@@ -44,16 +50,22 @@ export class Kiosk {
     #screen;
     #stack = [];            // the presented entries, bottom to top
     #slots = new Map();     // pointerId → seat slot
+    #heldSlots = 0;         // the seat slots of #slots, a bit each
     #swallowed = new Map(); // pointerId → whether its click is swallowed (a tap outside a popover)
     #lastTime = 0;
     #question = null;       // { entry, dialog } while the pipeline waits for an answer
     #listeners = [];
+    #carryingOut = false;   // while intents are carried out: a call from a listener leaves its own to that loop
+    #recordingWatched = false;  // whether the recording is on and has not stopped
+    #destroyed = false;
 
     /**
      * @param dk what `load()` of dismisskit.js gave.
      * @param options `display` ({widthMM, heightMM} of `window.screen`), `topInset`,
      *   `compactWidth`, `gestures` (the scene file's), `record` (keep the session for
-     *   `session()`), `labels` (the question's texts).
+     *   `session()`: true, or `{maxBytes}` to bound it other than by dismisskit.js's
+     *   defaultRecordingLimit; a recording that reaches its limit stops, and the window hears
+     *   `dismisskit-recording-stopped`), `labels` (the question's texts).
      */
     constructor(dk, options = {}) {
         this.#options = { topInset: 40, compactWidth: 600, labels: defaultLabels, ...options };
@@ -62,7 +74,10 @@ export class Kiosk {
         const scene = { screen: this.#screen, compactWidth: this.#options.compactWidth, topInset: this.#options.topInset, presentations: [] };
         if (options.gestures) scene.gestures = options.gestures;
         this.#pipeline = dk.pipeline(JSON.stringify(scene));
-        if (options.record) this.#pipeline.record();
+        if (options.record) {
+            this.#pipeline.record(options.record === true ? {} : options.record);
+            this.#recordingWatched = true;
+        }
         this.#listen(window, "pointerdown", (event) => this.#pointerDown(event));
         this.#listen(window, "pointermove", (event) => this.#pointerMove(event));
         this.#listen(window, "pointerup", (event) => this.#pointerEnd(event, "up"));
@@ -78,10 +93,19 @@ export class Kiosk {
      * `headerHeight`, `modal`, `unsavedChanges`, `dismissible`, `tapOutside`), with elements
      * where the scene has rectangles: `content` (the scrollable element, reporting its scrollTop),
      * `anchor` and `passthrough` (an array). A popover's frame is where the page placed it.
-     * Throws with the pipeline's message when the scene cannot take it, and then shows nothing.
+     * Throws with the pipeline's message when the scene cannot take it, and then shows nothing
+     * new: an element already presented stays as it is.
      */
     present(element, presentation = {}) {
         const { content, anchor, passthrough, ...fields } = presentation;
+        const presented = this.#stack.find((candidate) => candidate.element === element);
+        if (presented) {
+            // Presented again: the pipeline refuses the id it holds, with its message, and the page
+            // layer another id for the same element. Either way what is on screen stays.
+            if ((fields.id ?? element.id) !== presented.id) throw new Error(`the element is already presented as "${presented.id}"`);
+            this.#command({ type: "present", presentation: { ...fields, id: presented.id, style: fields.style ?? "sheet" } });
+            return;
+        }
         const entry = { id: fields.id ?? element.id, element, style: fields.style ?? "sheet", content, anchor, passthrough, fields,
                         detents: fields.detents ?? ["large"], offset: 0, dragged: false, reported: 0, applied: null };
         if (!entry.id) throw new Error("a presentation needs an id (or an element with one)");
@@ -136,10 +160,32 @@ export class Kiosk {
         return this.#pipeline.session();
     }
 
-    /** Stops listening and frees the pipeline; what is shown stays. */
+    /**
+     * What became of the recording (with `record`), as dismisskit.js's `recording()` tells it:
+     * `state` "off", "on" or "failed" (it reached its limit and stopped), `bytes`, `error`.
+     */
+    recording() {
+        return this.#pipeline.recording();
+    }
+
+    /**
+     * Stops listening, closes the question and hides every presentation it shows (a modal one
+     * would leave the page behind it dead), and frees the pipeline.
+     */
     destroy() {
+        if (this.#destroyed) return;
+        this.#destroyed = true;
         for (const [target, type, listener, options] of this.#listeners) target.removeEventListener(type, listener, options);
-        for (const entry of this.#stack) this.#forget(entry);
+        this.#listeners = [];
+        this.#closeQuestion();
+        for (const entry of this.#stack) {
+            this.#forget(entry);
+            this.#hide(entry);
+        }
+        this.#stack = [];
+        this.#slots.clear();
+        this.#heldSlots = 0;
+        this.#swallowed.clear();
         this.#pipeline.free();
     }
 
@@ -149,8 +195,10 @@ export class Kiosk {
         if (event.pointerType !== "touch" && event.button !== 0) return;  // a mouse's other buttons, a pen's eraser
         if (this.#slots.has(event.pointerId)) return;
         for (const pointer of this.#swallowed.keys()) if (!this.#slots.has(pointer)) this.#swallowed.delete(pointer);
-        let slot = 0;
-        while ([...this.#slots.values()].includes(slot)) slot += 1;
+        if (this.#heldSlots === allSlotsHeld) return;  // no slot free: the pipeline would refuse it
+        const free = ~this.#heldSlots & (this.#heldSlots + 1);  // the lowest bit not held
+        const slot = 31 - Math.clz32(free);
+        this.#heldSlots = (this.#heldSlots | free) >>> 0;
         this.#slots.set(event.pointerId, slot);
         const top = this.#stack[this.#stack.length - 1];
         const outsidePopover = top !== undefined && this.#role(top) === "popover" && !top.element.contains(event.target) &&
@@ -172,6 +220,7 @@ export class Kiosk {
         const slot = this.#slots.get(event.pointerId);
         if (slot === undefined || (type === "up" && event.pointerType !== "touch" && event.button !== 0)) return;
         this.#slots.delete(event.pointerId);
+        this.#heldSlots = (this.#heldSlots & ~(1 << slot)) >>> 0;
         this.#touch(type, slot, event);
         this.#touch("frame", slot, event);
         if (type === "cancel") this.#swallowed.delete(event.pointerId);
@@ -263,14 +312,36 @@ export class Kiosk {
 
     // Output: the intents, carried out on the page.
 
+    /** Carries out the intents waiting, in order; called again from a listener, it leaves them to the loop running. */
     #carryOut() {
-        for (let line = this.#pipeline.nextIntent(); line !== null; line = this.#pipeline.nextIntent()) {
-            const intent = JSON.parse(line);
-            const entry = this.#stack.find((candidate) => candidate.id === intent.presentation);
-            if (entry) this.#apply(intent, entry);
-            else if (intent.type === "passthroughTap") this.#passThrough();
-            window.dispatchEvent(new CustomEvent("dismisskit-intent", { detail: intent }));
+        if (this.#carryingOut) return;
+        this.#carryingOut = true;
+        try {
+            for (let line = this.#nextIntent(); line !== null; line = this.#nextIntent()) {
+                const intent = JSON.parse(line);
+                const entry = this.#stack.find((candidate) => candidate.id === intent.presentation);
+                if (entry) this.#apply(intent, entry);
+                else if (intent.type === "passthroughTap") this.#passThrough();
+                window.dispatchEvent(new CustomEvent("dismisskit-intent", { detail: intent }));
+            }
+        } finally {
+            this.#carryingOut = false;
         }
+        this.#watchRecording();
+    }
+
+    /** The next intent; none once a listener destroyed the kiosk. */
+    #nextIntent() {
+        return this.#destroyed ? null : this.#pipeline.nextIntent();
+    }
+
+    /** Tells the window, once, that the recording reached its limit and stopped. */
+    #watchRecording() {
+        if (!this.#recordingWatched || this.#destroyed) return;
+        const recording = this.#pipeline.recording();
+        if (recording.state !== "failed") return;
+        this.#recordingWatched = false;
+        window.dispatchEvent(new CustomEvent("dismisskit-recording-stopped", { detail: recording }));
     }
 
     #apply(intent, entry) {

@@ -4,15 +4,44 @@
 /** What a touch event is, as dk_touch_type names it. */
 export type TouchType = "down" | "motion" | "up" | "cancel" | "frame";
 
+/** An in-memory recording's limit in bytes unless `record` is given one: 16 MiB. */
+export const defaultRecordingLimit: number;
+
+/** What became of a recording, as dk_pipeline_recording tells it. */
+export interface RecordingStatus {
+    /** "off" when not recording, "on", or "failed" once it reached its limit and stopped. */
+    state: "off" | "on" | "failed";
+    /** The session's length in bytes; once failed, up to its last whole frame or command. */
+    bytes: number;
+    /** Why it stopped, when it did; null otherwise. */
+    error: string | null;
+}
+
 export interface Pipeline {
-    /** A touch at `x`, `y` in points on the scene's screen, at `timeUs` microseconds; false when refused. */
+    /**
+     * A touch at `x`, `y` in points on the scene's screen, at `timeUs` microseconds; false when
+     * the pipeline refused it. Throws a TypeError for a type that is not a TouchType, and a
+     * RangeError for a seat slot that is not a whole number from 0 to 31 (a frame's is ignored).
+     */
     touch(type: TouchType, seatSlot: number, x: number, y: number, timeUs: number): boolean;
-    /** A host command's JSON text; throws an Error with the C library's message when refused. */
+    /**
+     * A host command's JSON text; throws an Error with the C library's message when refused. A
+     * surrogate without its pair, which UTF-8 cannot carry, is refused as its `\u` escape is:
+     * `command_json:LINE: unpaired surrogate …`.
+     */
     command(commandText: string, timeUs: number): void;
     /** The next intent's JSON text, or null when none is waiting. */
     nextIntent(): string | null;
-    /** Records the session in memory from here on; throws when a touch or command came first. */
-    record(): void;
+    /**
+     * Records the session in memory from here on, up to `maxBytes` (a whole number from 1 to
+     * 2^31 - 1; defaultRecordingLimit when left out). A line that would pass it stops the
+     * recording, cut back to its last whole frame or command, and the pipeline goes on deciding:
+     * `recording()` says so. Throws when a touch or command came first, it already records, or
+     * the session's header and scene lines alone pass the limit.
+     */
+    record(options?: { maxBytes?: number }): void;
+    /** Whether the recording is off, on, or stopped at its limit, and its length. */
+    recording(): RecordingStatus;
     /** The session recorded so far, a session file's text for `gesturectl replay`; null when not recording. */
     session(): string | null;
     /** Whether the recogniser's decisions are read too (as `gesturectl replay --explain`). */
@@ -24,6 +53,8 @@ export interface Pipeline {
 export interface DismissKit {
     /** The release, as `gesturectl --version` prints it. */
     readonly version: string;
+    /** The module's memory in bytes: it grows as the pipelines need, and never shrinks. */
+    readonly memoryBytes: number;
     /** A pipeline on a scene file's JSON text; throws an Error naming the field at fault. */
     pipeline(sceneText: string): Pipeline;
 }

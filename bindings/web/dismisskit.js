@@ -6,7 +6,15 @@
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-const touchTypes = { down: 0, motion: 1, up: 2, cancel: 3, frame: 4 };
+// A Map, so that only these names are types (an object would find "constructor" and "__proto__").
+const touchTypes = new Map([["down", 0], ["motion", 1], ["up", 2], ["cancel", 3], ["frame", 4]]);
+/** The seat slots a contact may have, as dismisskit.h's DK_SEAT_SLOTS. */
+const seatSlots = 32;
+/** An in-memory recording's limit unless `record` is given one: 16 MiB. */
+export const defaultRecordingLimit = 16 * 1024 * 1024;
+const recordingStates = ["off", "on", "failed"];
+// A UTF-16 code unit of a surrogate without its pair (the `u` flag reads a pair as one code point).
+const loneSurrogate = /[\uD800-\uDFFF]/u;
 
 /**
  * Loads the module: in Node from dismisskit.wasm beside this file, in a browser with fetch and
@@ -44,9 +52,14 @@ class DismissKit {
         return readText(this.#wasm, this.#wasm.dk_version());
     }
 
+    /** The module's memory in bytes: it grows as the pipelines need, and never shrinks. */
+    get memoryBytes() {
+        return this.#wasm.memory.buffer.byteLength;
+    }
+
     /** A pipeline on a scene file's JSON text; throws an Error naming the field at fault. */
     pipeline(sceneText) {
-        const handle = withText(this.#wasm, sceneText, (pointer, length) => this.#wasm.dk_pipeline_new(pointer, length));
+        const handle = withText(this.#wasm, sceneText, "scene_json", (pointer, length) => this.#wasm.dk_pipeline_new(pointer, length));
         if (handle === 0) throw new Error(readText(this.#wasm, this.#wasm.dk_text_length()));
         return new Pipeline(this.#wasm, handle);
     }
@@ -61,16 +74,26 @@ class Pipeline {
         this.#handle = handle;
     }
 
-    /** A touch: type "down" | "motion" | "up" | "cancel" | "frame"; true, or false when refused. */
+    /**
+     * A touch: type "down" | "motion" | "up" | "cancel" | "frame"; true, or false when the
+     * pipeline refused it. Throws a TypeError for another type, and a RangeError for a seat slot
+     * (ignored for a frame) that is not a whole number from 0 to 31.
+     */
     touch(type, seatSlot, x, y, timeUs) {
-        const kind = touchTypes[type] ?? -1;
-        return this.#wasm.dk_pipeline_touch(this.#live(), kind, seatSlot, x, y, timeUs) === 0;
+        const kind = touchTypes.get(type);
+        if (kind === undefined) {
+            throw new TypeError(`touch type ${describe(type)} is not one of ${[...touchTypes.keys()].join(", ")}`);
+        }
+        if (type !== "frame" && !(Number.isInteger(seatSlot) && seatSlot >= 0 && seatSlot < seatSlots)) {
+            throw new RangeError(`seat slot ${describe(seatSlot)} is not a whole number from 0 to ${seatSlots - 1}`);
+        }
+        return this.#wasm.dk_pipeline_touch(this.#live(), kind, type === "frame" ? 0 : seatSlot, x, y, timeUs) === 0;
     }
 
     /** A host command's JSON text at timeUs; throws an Error with the C library's message. */
     command(commandText, timeUs) {
         const handle = this.#live();
-        const status = withText(this.#wasm, commandText, (pointer, length) =>
+        const status = withText(this.#wasm, commandText, "command_json", (pointer, length) =>
             this.#wasm.dk_pipeline_command(handle, pointer, length, timeUs));
         if (status !== 0) throw new Error(readText(this.#wasm, this.#wasm.dk_text_length()));
     }
@@ -83,10 +106,23 @@ class Pipeline {
 
     /**
      * Records the session in memory from here on (before the first touch or command), as
-     * dk_pipeline_record writes a file; throws an Error saying why when it cannot.
+     * dk_pipeline_record writes a file, up to `maxBytes` (defaultRecordingLimit unless given):
+     * a line that would pass it stops the recording (see recording()), and the pipeline goes
+     * on. Throws an Error saying why when it cannot record.
      */
-    record() {
-        if (this.#wasm.dk_pipeline_record(this.#live()) !== 0) throw new Error(readText(this.#wasm, this.#wasm.dk_text_length()));
+    record({ maxBytes = defaultRecordingLimit } = {}) {
+        if (this.#wasm.dk_pipeline_record(this.#live(), maxBytes) !== 0) throw new Error(readText(this.#wasm, this.#wasm.dk_text_length()));
+    }
+
+    /**
+     * What became of the recording, as dk_pipeline_recording tells it: `state` "off", "on" or
+     * "failed" (it reached its limit and stopped), `bytes` the session's length, and `error`
+     * why it stopped (null otherwise).
+     */
+    recording() {
+        const state = recordingStates[this.#wasm.dk_pipeline_recording(this.#live())];
+        const error = state === "failed" ? readText(this.#wasm, this.#wasm.dk_text_length()) : null;
+        return { state, bytes: this.#wasm.dk_pipeline_recorded_bytes(this.#handle), error };
     }
 
     /** The session recorded so far: a session file's text for `gesturectl replay`; null when not recording. */
@@ -112,8 +148,18 @@ class Pipeline {
     }
 }
 
-/** Calls `body(pointer, length)` with `text` as UTF-8 in a block of the module's memory. */
-function withText(wasm, text, body) {
+/**
+ * Calls `body(pointer, length)` with `text` as UTF-8 in a block of the module's memory. A text
+ * with a surrogate that has no pair has no UTF-8: it is refused, as its escaped form is,
+ * with the line where it is (`name`:LINE: …).
+ */
+function withText(wasm, text, name, body) {
+    const surrogate = loneSurrogate.exec(text);
+    if (surrogate !== null) {
+        const line = text.slice(0, surrogate.index).split("\n").length;
+        const code = surrogate[0].charCodeAt(0).toString(16).toUpperCase();
+        throw new Error(`${name}:${line}: unpaired surrogate U+${code} in the text`);
+    }
     const bytes = encoder.encode(text);
     const pointer = wasm.dk_alloc(bytes.length);
     new Uint8Array(wasm.memory.buffer, pointer, bytes.length).set(bytes);
@@ -122,6 +168,11 @@ function withText(wasm, text, body) {
     } finally {
         wasm.dk_free(pointer);
     }
+}
+
+/** A value as a message shows it: a string quoted, anything else as String() gives it. */
+function describe(value) {
+    return typeof value === "string" ? JSON.stringify(value) : String(value);
 }
 
 /** The module's last text, `length` bytes at dk_text(). */

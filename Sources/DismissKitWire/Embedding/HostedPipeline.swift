@@ -32,9 +32,18 @@ public struct HostedPipeline {
     /// The time of the latest command or taken touch: a command is not taken earlier, as a
     /// touch is not.
     @usableFromInline var latestTime = -InputLimits.largestTime
-    /// The session recorded in memory since ``startRecording()``: a session file's text
+    /// The session recorded in memory since ``startRecording(limit:)``: a session file's text
     /// (``SessionLines``), which `gesturectl replay --verify` replays; nil when not recording.
     public private(set) var session: [UInt8]?
+    /// Whether ``session`` still grows: false before the recording starts and once it is full.
+    @usableFromInline var recording = false
+    /// The most bytes ``session`` may hold.
+    public private(set) var sessionLimit = 0
+    /// Whether the recording stopped because its next line would have passed ``sessionLimit``:
+    /// ``session`` then ends at its last whole frame or command, and the pipeline goes on.
+    public private(set) var sessionFull = false
+    /// Where ``session``'s last whole frame or command, with its intents, ends.
+    private var sessionWholeLength = 0
 
     public init(scene: Scene, configuration: GestureConfiguration) {
         core = DismissalPipeline(scene: scene, configuration: configuration)
@@ -59,8 +68,8 @@ public struct HostedPipeline {
     @discardableResult @inlinable @inline(__always)
     public mutating func touch(_ event: TouchEvent) -> TouchRefusal? {
         startCall()
-        if session != nil { record(touch: event) }
-        defer { endCall() }
+        if recording { record(touch: event) }
+        defer { endCall(whole: event.kind == .frame) }
         do throws(TouchRefusal) {
             try core.handle(event, into: &intents)
             latestTime = max(latestTime, event.time)
@@ -79,7 +88,7 @@ public struct HostedPipeline {
         latestTime = time
         startCall()
         record(SessionLines.commandLine(text, time: time))
-        defer { endCall() }
+        defer { endCall(whole: true) }
         let command: HostCommand
         do throws(JSONInputError) {
             command = try HostCommandParser.parse(text)
@@ -97,23 +106,44 @@ public struct HostedPipeline {
     /// latest touch or command taken.
     private func check(commandTime time: Int64) throws(Refusal) {
         guard (-InputLimits.largestTime...InputLimits.largestTime).contains(time) else {
-            throw Refusal(message: "time_us \(time) is out of range (at most 2^53 microseconds either side of 0)", taken: false)
+            throw Refusal(message: Self.timeOutOfRange("\(time)"), taken: false)
         }
         guard time >= latestTime else {
             throw Refusal(message: "time_us \(time) is earlier than the previous event's, \(latestTime)", taken: false)
         }
     }
 
+    /// The message for a command's time (`time`, as written) beyond the range every input keeps to.
+    public static func timeOutOfRange(_ time: String) -> String {
+        "time_us \(time) is out of range (at most 2^53 microseconds either side of 0)"
+    }
+
     /// The intents the latest touch or command decided (for a recorder).
     @inlinable public var latestDecided: ArraySlice<Intent> { intents[latestCallStart...] }
 
-    /// Starts recording the session in memory (``session``): false when a touch or command was
-    /// already given, or it is recording.
-    public mutating func startRecording() -> Bool {
-        guard !hasStarted, session == nil else { return false }
-        session = Array((SessionLines.headerLine + "\n" + SessionLines.sceneLine(pipeline.scene, configuration:
+    /// Starts recording the session in memory (``session``), up to `limit` bytes: a line that
+    /// would pass it stops the recording (``sessionFull``), so that a long session cannot take
+    /// all the memory the host has.
+    /// - Throws: ``RecordingRefusal`` when a touch or command was already given, it is
+    ///   recording, or the session's first lines (its header and scene) alone pass `limit`.
+    public mutating func startRecording(limit: Int) throws(RecordingRefusal) {
+        guard session == nil else { throw .alreadyRecording }
+        guard !hasStarted else { throw .started }
+        let start = Array((SessionLines.headerLine + "\n" + SessionLines.sceneLine(pipeline.scene, configuration:
             pipeline.recogniser.configuration) + "\n").utf8)
-        return true
+        guard start.count <= limit else { throw .limitBelowScene(sceneBytes: start.count) }
+        session = start
+        sessionLimit = limit
+        sessionWholeLength = start.count
+        recording = true
+    }
+
+    /// Why a recording cannot start.
+    public enum RecordingRefusal: Error {
+        case alreadyRecording
+        case started
+        /// The session's header and scene lines alone take `sceneBytes`.
+        case limitBelowScene(sceneBytes: Int)
     }
 
     /// A refused command and its message.
@@ -175,10 +205,24 @@ public struct HostedPipeline {
     }
 
     /// Adds a line to the session being recorded, if one is; the line is written only then.
+    /// A line that would pass the limit stops the recording instead, and cuts the session back
+    /// to its last whole frame or command, which a replay replays to the end.
     private mutating func record(_ line: @autoclosure () -> String) {
-        guard session != nil else { return }
-        session?.append(contentsOf: line().utf8)
-        session?.append(0x0A)
+        guard recording else { return }
+        let text = line()
+        let length = session!.count + text.utf8.count + 1  // with its newline
+        guard length <= sessionLimit else {
+            session!.removeSubrange(sessionWholeLength...)
+            recording = false
+            sessionFull = true
+            return
+        }
+        if length > session!.capacity {
+            // Doubled as an array grows, but never past the limit: a full recording holds no more.
+            session!.reserveCapacity(min(sessionLimit, max(session!.capacity * 2, length)))
+        }
+        session!.append(contentsOf: text.utf8)
+        session!.append(0x0A)
     }
 
     /// Forgets the intents and decisions already read, once there are 64 of them and they are the
@@ -199,23 +243,26 @@ public struct HostedPipeline {
         }
     }
 
-    /// Ends a touch or command: queues its decisions ahead of its intents, as `Replay.steps`
+    /// Ends a touch or command: records its intents, and after a frame or command (`whole`) marks
+    /// the session whole to there; queues its decisions ahead of its intents, as `Replay.steps`
     /// orders them.
     @inlinable @inline(__always)
-    mutating func endCall() {
-        if session != nil { recordLatestIntents() }
+    mutating func endCall(whole: Bool) {
+        if recording { recordLatestIntents(whole: whole) }
         if explains { queueLatestDecisions() }
     }
 
-    /// Adds the intents the latest call decided to the session being recorded.
+    /// Adds the intents the latest call decided to the session being recorded; with `whole`,
+    /// the session is whole to there.
     @usableFromInline
-    mutating func recordLatestIntents() {
+    mutating func recordLatestIntents(whole: Bool) {
         var bytes: [UInt8] = []
         for index in latestCallStart..<intents.count {
             bytes.removeAll(keepingCapacity: true)
             intents[index].appendJSONLine(to: &bytes, names: pipeline.names)
             record(SessionLines.intentLine(String(decoding: bytes.dropLast(), as: UTF8.self)))
         }
+        if whole && recording { sessionWholeLength = session!.count }
     }
 
     /// Queues the decisions of the latest call ahead of its intents.

@@ -30,6 +30,25 @@ import Testing
         ])))
     }
 
+    /// Numbers too small for a Double read as 0 or the nearest subnormal, as every build
+    /// reads them (the WebAssembly module's `strtod` too: Tests/Web/borders.mjs); too large
+    /// ones are refused.
+    /// `bits`: the Double's bit pattern (1 is the least subnormal; the top bit alone is -0).
+    @Test(arguments: [("1e-400", 0), ("-1e-400", 1 << 63), ("2.4703282292062327e-324", 0),
+                      ("2.4703282292062328e-324", 1)] as [(String, UInt64)])
+    func numbersThatUnderflowAreZeroOrTheNearestSubnormal(text: String, bits: UInt64) throws {
+        let value = try JSONValue(parsing: text)
+        guard case .number(let number) = value.kind else {
+            Issue.record("expected a number, got \(value)")
+            return
+        }
+        #expect(number.bitPattern == bits)
+    }
+
+    @Test func aNumberThatOverflowsIsRefused() {
+        #expect(throws: JSONInputError(line: 1, reason: "number 1e400 is out of range")) { try JSONValue(parsing: "1e400") }
+    }
+
     @Test func countsCarriageReturnLineEndings() throws {
         let value = try JSONValue(parsing: "[1,\r\n2,\r3]")
         guard case .array(let elements) = value.kind else {

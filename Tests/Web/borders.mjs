@@ -207,6 +207,32 @@ check("numbers that underflow are 0 or the nearest subnormal, as in the native b
     pipeline.free();
 });
 
+check("an id is its bytes and holds no control character, as in the C library", () => {
+    // "café" with U+00E9 and with "e" + U+0301, short and past the 15 bytes an id holds in itself.
+    for (const [composed, decomposed] of [["caf\u00e9", "cafe\u0301"], ["draft-message-caf\u00e9", "draft-message-cafe\u0301"]]) {
+        const pipeline = dk.pipeline(JSON.stringify({ presentations: [{ id: composed, style: "sheet", unsavedChanges: true }] }));
+        pipeline.record();
+        pipeline.command(JSON.stringify({ type: "dismiss", presentation: decomposed }), 1000);
+        const rejected = intentsOf(pipeline);
+        expect(rejected.length === 1 && rejected[0].type === "rejected" && rejected[0].presentation === decomposed,
+            JSON.stringify(rejected));
+        thrown(() => pipeline.command(JSON.stringify({ type: "confirm", presentation: decomposed, choice: "discard" }), 2000));
+        pipeline.command('{"type": "key", "key": "escape"}', 3000);
+        const asked = intentsOf(pipeline);
+        expect(asked.length === 1 && asked[0].type === "confirmationRequested" && asked[0].presentation === composed,
+            JSON.stringify(asked));
+        verify("ids", pipeline.session());
+        pipeline.free();
+    }
+    const sceneError = thrown(() => dk.pipeline('{"presentations": [{"id": "a", "style": "sheet"}, {"id": "a\\u0000b", "style": "sheet"}]}')).message;
+    expect(sceneError.endsWith("presentations[1].id: a presentation id holds no control character, this one has U+0000"), sceneError);
+    const pipeline = dk.pipeline(scene);
+    const commandError = thrown(() => pipeline.command(JSON.stringify({ type: "dismiss", presentation: "compose\u0000" }), 0)).message;
+    expect(commandError.endsWith("a presentation id holds no control character, this one has U+0000"), commandError);
+    expect(intentsOf(pipeline).length === 0, "a refused id decided something");
+    pipeline.free();
+});
+
 rmSync(scratch, { recursive: true });
 console.log(`WebAssembly module at its borders: ${checks - failures} of ${checks} checks passed`);
 process.exit(failures ? 1 : 0);

@@ -211,13 +211,13 @@ public enum SessionFile {
             // A session cut within its header, as within its scene, holds nothing to replay.
             guard let header = try Self.object(jsonLines, path: path, expecting: "the session header", cutShortIsEnd: true) else {
                 sceneFile = nil
-                endsBeforeSceneAtLine = jsonLines.lineNumber
+                endsBeforeSceneAtLine = max(jsonLines.lineNumber, 1)
                 return
             }
             try Self.checkHeader(header, path: path, line: jsonLines.lineNumber)
             guard let scene = try Self.object(jsonLines, path: path, expecting: "the scene", cutShortIsEnd: true) else {
                 sceneFile = nil
-                endsBeforeSceneAtLine = jsonLines.lineNumber
+                endsBeforeSceneAtLine = max(jsonLines.lineNumber, 1)
                 return
             }
             sceneFile = try Self.sceneFile(scene, path: path, line: jsonLines.lineNumber)

@@ -96,6 +96,13 @@ enum ReplayCommand: Subcommand {
                                  explain: options.flag("explain"), text: text)
         }
         if options.flag("verify") {
+            // A file that cannot be read is named for what it is, as a plain replay names it.
+            do throws(InputFileError) {
+                _ = try trace.openRecording()
+            } catch where error.kind == .unreadable {
+                StandardError.report(error.description)
+                return TraceOptions.exitStatus(for: error)
+            } catch {}
             return usageError("'--verify' is for session files (from 'gesturectl run --record' or dk_pipeline_record), "
                 + "which hold the intents to compare")
         }
@@ -184,8 +191,8 @@ enum ReplayCommand: Subcommand {
     private static func replaySession(_ trace: TraceOptions, touchEvents: Bool, exact: Bool, explain: Bool, text: StepText?) -> Int32 {
         return writingOutput { output throws(InputFileError) in
             let reader = try SessionFile.Reader(path: trace.paths[0])
-            if reader.sceneFile == nil {
-                StandardError.write("gesturectl: \(trace.paths[0]): the session ends before its scene: nothing to replay")
+            if let line = reader.endsBeforeSceneAtLine {
+                StandardError.write("gesturectl: \(trace.paths[0]):\(line): the session ends before its scene: nothing to replay")
             }
             let configuration = try reader.sceneFile.map { sceneFile throws(InputFileError) in try trace.configuration(over: sceneFile) }
             if explain, let configuration { StandardError.write("gesturectl: gestures: \(configuration.jsonLine.text)") }
@@ -210,7 +217,8 @@ enum ReplayCommand: Subcommand {
         do throws(InputFileError) {
             let reader = try SessionFile.Reader(path: path)
             guard let sceneFile = reader.sceneFile else {
-                StandardError.write("gesturectl: \(path): the session ends before its scene: nothing to verify")
+                let line = reader.endsBeforeSceneAtLine.map { ":\($0)" } ?? ""
+                StandardError.write("gesturectl: \(path)\(line): the session ends before its scene: nothing to verify")
                 return ExitStatus.success
             }
             let verification = try SessionFile.verify(reader, configuration: try trace.configuration(over: sceneFile))

@@ -148,6 +148,12 @@ import DismissKitService
             #expect(result.status == status, "\(path): \(result.standardError)")
             #expect(result.standardError.hasPrefix("Error: \(path)"), "\(result.standardError)")
         }
+        // `--verify` names a path it cannot read as a plain replay does, not as a usage error.
+        for path in [folder + "/missing.jsonl", folder, folder + "/loop"] {
+            let result = try runGesturectl(["replay", "--verify", path])
+            #expect(result.status == 66, "\(path): \(result.standardError)")
+            #expect(result.standardError.hasPrefix("Error: \(path): "), "\(result.standardError)")
+        }
         // A session cut within its header holds nothing to replay, as one cut within its scene.
         _ = try SessionFileTests.record("gesture-gated-swipe-confirm-discard", to: folder + "/session.jsonl")
         let session = try String(contentsOfFile: folder + "/session.jsonl", encoding: .utf8)
@@ -158,6 +164,24 @@ import DismissKitService
             let result = try runGesturectl(["replay", cut])
             #expect(result.status == 0 && result.standardOutput.isEmpty, "cut at \(length): \(result.standardError)")
             #expect(result.standardError.contains("the session ends before its scene: nothing to replay"), "\(result.standardError)")
+        }
+        // So does a `run --record` file cut within its opening lines: its comments, the keys after
+        // them, its `dismisskit` list; a cut is named with the file's last line.
+        _ = try LiveSessionRecordingTests.record(to: folder + "/session.yaml")
+        let recording = try String(contentsOfFile: folder + "/session.yaml", encoding: .utf8)
+        let opening = try #require(recording.range(of: #""type":"scene"}'"#)).lowerBound
+        let openingLength = recording[..<opening].utf8.count
+        for length in [2, 10, 17, 18, 30, 60, 100, 140] + stride(from: 150, to: openingLength, by: 23) {
+            let cut = folder + "/cut.yaml"
+            let text = Data(recording.utf8.prefix(length))
+            #expect(FileManager.default.createFile(atPath: cut, contents: text))
+            let line = text.count { $0 == UInt8(ascii: "\n") } + (text.last == UInt8(ascii: "\n") ? 0 : 1)
+            for verify in [false, true] {
+                let result = try runGesturectl(["replay", cut] + (verify ? ["--verify"] : []))
+                #expect(result.status == 0 && result.standardOutput.isEmpty, "cut at \(length): \(result.standardError)")
+                #expect(result.standardError == "gesturectl: \(cut):\(line): the session ends before its scene: nothing to \(verify ? "verify" : "replay")\n",
+                        "cut at \(length)")
+            }
         }
     }
 

@@ -74,6 +74,83 @@ func runMeasured(_ arguments: [String], output: String = "/dev/null", outputDesc
         run.peakKilobytes <= baselineKilobytes + memoryAllowanceKilobytes
     }
 
+    /// The most a session four times as large may add to the peak memory of its replay: a
+    /// session's memory is flat in its size (Docs/limits.md).
+    static let flatMemoryAllowanceKilobytes = 2 * 1024
+
+    /// `replay --verify` compares each intent as it comes, also when the session holds its
+    /// intents far from the touches that caused them (here all after them, as a host that
+    /// records them in a batch writes them): four times the intents take no more memory.
+    @Test func verifyHoldsNoIntentsWhereverTheSessionWritesThem() throws {
+        var peaks: [Int] = []
+        for cycles in [1_500, 6_000] {
+            let path = try Self.sessionOfDragsWithIntentsLast(cycles: cycles)
+            defer { unlink(path) }
+            let run = try runMeasured(["replay", "--verify", path])
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardError.contains(": the \(cycles * 8) recorded intents replay the same"), "\(run.standardError)")
+            peaks.append(run.peakKilobytes)
+        }
+        #expect(peaks[1] <= peaks[0] + Self.flatMemoryAllowanceKilobytes, "peak \(peaks[0]) kB, then \(peaks[1]) kB for 4 times the intents")
+    }
+
+    /// Records a JSON Lines session of `cycles` short drags of an unsaved sheet that settle back
+    /// (8 intents each), the intents written after all the touches; returns its path.
+    static func sessionOfDragsWithIntentsLast(cycles: Int) throws -> String {
+        let path = try Self.write("", name: "drags-\(cycles).jsonl")
+        let scene = Scene(presentations: [Presentation(id: "compose", style: .sheet, unsavedChanges: true)])
+        let recorder = try SessionRecorder(path: path, scene: scene, configuration: GestureConfiguration())
+        var pipeline = DismissalPipeline(scene: scene)
+        var intents: [Intent] = []
+        var time: Int64 = 0
+        func touch(_ kind: TouchEvent.Kind, y: Double? = nil) {
+            let event = TouchEvent(kind: kind, time: time, slot: 0, seatSlot: 0, point: y.map { TouchPoint(x: 640, y: $0, on: scene.screen) })
+            for event in [event, TouchEvent(kind: .frame, time: time)] {
+                recorder.record(touch: event)
+                try? pipeline.handle(event, into: &intents)
+            }
+            recorder.flush()
+        }
+        for _ in 0..<cycles {
+            touch(.down, y: 100)
+            for step in 1...16 {
+                time += 8000
+                touch(.motion, y: 100 + 5 * Double(min(step, 8)))
+            }
+            time += 8000
+            touch(.up)
+            time += 200_000
+        }
+        #expect(intents.count == cycles * 8)
+        recorder.record(intents: intents, names: pipeline.names)
+        recorder.flush()
+        return path
+    }
+
+    /// A `run --record` session reads the `dismisskit` items between two frames one by one:
+    /// four times as many commands there take no more memory, and the replay is the same.
+    @Test func aRecordedSessionHoldsNoneOfTheCommandsBetweenTwoFrames() throws {
+        let recorded = LiveSessionRecordingTests.temporaryPath("commands-between-frames")
+        defer { unlink(recorded) }
+        let sent = try LiveSessionRecordingTests.record(to: recorded).intents
+        let text = try String(contentsOfFile: recorded, encoding: .utf8)
+        let firstFrame = try #require(text.range(of: "\n  - evdev:\n"))
+        let secondFrame = try #require(text.range(of: "\n  - evdev:\n", range: firstFrame.upperBound..<text.endIndex)).lowerBound
+        let command = #"  - dismisskit: '{"command":"not json","source":"stdin","time":0,"type":"command"}'"# + "\n"
+        var peaks: [Int] = []
+        for count in [10_000, 40_000] {
+            let path = try Self.write(text[...secondFrame] + String(repeating: command, count: count) + text[text.index(after: secondFrame)...],
+                                      name: "commands-\(count).yaml")
+            let output = path + ".out"
+            defer { unlink(path); unlink(output) }
+            let run = try runMeasured(["replay", path], output: output)
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init) == sent)
+            peaks.append(run.peakKilobytes)
+        }
+        #expect(peaks[1] <= peaks[0] + Self.flatMemoryAllowanceKilobytes, "peak \(peaks[0]) kB, then \(peaks[1]) kB for 4 times the commands")
+    }
+
     static func write(_ text: String, name: String) throws -> String {
         try ReplayTestSupport.write(text, name: name)
     }

@@ -44,9 +44,6 @@ final class LibinputRecordReader: RecordingReader {
     /// in a recording `libinput record` wrote. The rest of a session's list is read item by
     /// item (``nextTopLevelSessionItem()``).
     let sessionHeader: [(text: String, line: Int)]
-    /// The `dismisskit` strings of the chosen device's `events` items read so far and not yet
-    /// taken, with their lines, in file order: they come before the event ``next()`` returned last.
-    var sessionEntries: [(text: String, line: Int)] = []
 
     /// Opens `path` and reads up to the chosen device's events.
     /// - Parameters:
@@ -125,7 +122,24 @@ final class LibinputRecordReader: RecordingReader {
         }
     }
 
+    /// What the chosen device's `events` hold next, in file order.
+    enum Item {
+        case event(RecordedEvent)
+        /// A `dismisskit` string of an `events` item (a session's line), with its line.
+        case sessionText(String, line: Int)
+    }
+
+    /// The next kernel event; `dismisskit` strings are skipped.
     func next() throws(InputFileError) -> RecordedEvent? {
+        while let item = try nextItem() {
+            if case .event(let event) = item { return event }
+        }
+        return nil
+    }
+
+    /// The next kernel event or `dismisskit` string, each given as it is read: a session holds
+    /// none of its lines, however many come between two events.
+    func nextItem() throws(InputFileError) -> Item? {
         do throws(InputFileError) {
             return try advance()
         } catch {
@@ -134,7 +148,7 @@ final class LibinputRecordReader: RecordingReader {
         }
     }
 
-    private func advance() throws(InputFileError) -> RecordedEvent? {
+    private func advance() throws(InputFileError) -> Item? {
         while true {
             switch state {
             case .finished, .inTopLevelSessionList:
@@ -156,7 +170,7 @@ final class LibinputRecordReader: RecordingReader {
                 case .scalar where yaml.scalarIs("dismisskit"):
                     try yaml.next()
                     guard yaml.kind == .scalar else { throw yaml.malformed("`dismisskit` must be a string of JSON") }
-                    sessionEntries.append((yaml.scalarText, yaml.line))
+                    return .sessionText(yaml.scalarText, line: yaml.line)
                 case .scalar where yaml.scalarIs("evdev"):
                     let keyLine = yaml.line
                     do throws(InputFileError) {
@@ -186,7 +200,7 @@ final class LibinputRecordReader: RecordingReader {
                 case .sequenceEnd:
                     state = .inItem
                 case .sequenceStart:
-                    return try readEvent()
+                    return .event(try readEvent())
                 default:
                     throw yaml.malformed("an evdev event must be a list [sec, usec, type, code, value]")
                 }
@@ -196,11 +210,11 @@ final class LibinputRecordReader: RecordingReader {
                     continue
                 }
                 state = .inScannedEvents(remaining.dropFirst())
-                return try scannedEvent(at: index)
+                return .event(try scannedEvent(at: index))
             case .inScannedEventsBeforeError(let remaining, let error):
                 guard let index = remaining.first else { throw error }
                 state = .inScannedEventsBeforeError(remaining.dropFirst(), error)
-                return try scannedEvent(at: index)
+                return .event(try scannedEvent(at: index))
             }
         }
     }

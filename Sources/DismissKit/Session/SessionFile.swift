@@ -104,8 +104,9 @@ public enum SessionFile {
     }
 
     /// Whether the file at `path` begins with a session header (of any version, or cut short
-    /// within it), or is a `libinput record` file with a `dismisskit` key among its first
-    /// lines; false when it cannot be read, which opening it then reports.
+    /// within it), or is a `libinput record` file with a `dismisskit` key or the comment of
+    /// `gesturectl run --record` among its first lines, or one cut within its opening comments;
+    /// false when it cannot be read, which opening it then reports.
     public static func isSession(path: String) -> Bool {
         guard let lines = try? LineReader(path: path, chunkSize: 4096), let first = try? lines.nextLine() else { return false }
         // Compared as bytes: a String's `contains` would link the regex library into every program.
@@ -119,12 +120,23 @@ public enum SessionFile {
         let opening = Array(#"{"dismisskit":""#.utf8)
         if first.starts(with: opening) { return true }
         if first.count >= 2, opening.starts(with: first), (try? lines.nextLine()) == nil { return true }
-        guard first.starts(with: "# libinput record".utf8) else { return false }
-        while lines.lineNumber < 16, let line = try? lines.nextLine() {
-            if line.starts(with: "dismisskit:".utf8) { return true }
+        let libinputRecord = Array("# libinput record".utf8)
+        if first.count >= 2, first.count < libinputRecord.count, libinputRecord.starts(with: first) {
+            return (try? lines.nextLine()) == nil  // cut within its first line
+        }
+        guard first.starts(with: libinputRecord) else { return false }
+        // A recording `run --record` wrote, or one cut within its opening comments, which holds nothing.
+        var onlyComments = true
+        while lines.lineNumber < 16 {
+            guard let line = try? lines.nextLine() else { return onlyComments }
+            if line.starts(with: "dismisskit:".utf8) || line.starts(with: Self.recorderComment.utf8) { return true }
+            if let byte = line.first, byte != UInt8(ascii: "#") { onlyComments = false }
         }
         return false
     }
+
+    /// The start of the comment line `gesturectl run --record` writes second (``LiveSessionRecorder``).
+    private static let recorderComment = "# Written by gesturectl run --record"
 
     /// Reads a session file line by line: the header and the scene when it opens, then each entry.
     /// A `libinput record` file that `gesturectl run --record` wrote is read the same way: its
@@ -135,21 +147,20 @@ public enum SessionFile {
         /// nil for a file that ends within its scene line (a session cut short there), which
         /// has nothing to replay.
         public let sceneFile: SceneFile?
+        /// The file's last line, when the session ends before its scene is whole (``sceneFile``
+        /// is nil): within its header, its scene, or a `libinput record` file's opening lines.
+        public let endsBeforeSceneAtLine: Int?
         /// The recorded touch device of a `libinput record` session, once the reader has reached
         /// it (after the session's lines that came before any touch device); nil before, and for
         /// a JSON Lines session.
         public var device: DeviceDescription? { records?.hasDevice == true ? records?.device : nil }
         private let lines: LineReader?
         private let records: LibinputRecordReader?
-        /// The kernel event read after the `dismisskit` items before it, which come first.
-        private var heldEvent: RecordedEvent?
         /// Where the recording's first `evdev` event is on the session's clock (its `clock` line).
         private var evdevTime: Int64 = 0
         private var recordsEnded = false
         /// The line of the entry ``next()`` gave last.
         public private(set) var lineOfEntry = 0
-        /// How many of `records.sessionEntries` were taken: they are emptied once all are.
-        private var takenEntries = 0
         /// Entries of a JSON Lines session read ahead by ``SessionLineScanner``, with their lines,
         /// and how many of them were given.
         private var scanned: [(entry: Entry, line: Int)] = []
@@ -165,20 +176,32 @@ public enum SessionFile {
             self.path = path
             self.scansLines = scansLines
             let lines = try LineReader(path: path, chunkSize: FileInput.defaultChunkSize)
-            if let first = try lines.nextLine(), first.starts(with: "# libinput record".utf8) {
-                let records = try LibinputRecordReader(path: path, session: true)
-                self.records = records
+            if let first = try lines.nextLine(), first.first == UInt8(ascii: "#") {
                 self.lines = nil
-                var header = records.sessionHeader.makeIterator()
-                guard let session = header.next() else {
-                    throw InputFileError(.malformed, path: path, line: 1,
-                                         reason: "not a DismissKit session: the recording has no `dismisskit` list")
+                // A `libinput record` session cut short before its scene is whole, within its
+                // comment lines or the keys after them, holds nothing to replay: it ends there.
+                var endsWithinComments = true
+                while let line = try lines.nextLine() {
+                    if let byte = line.first, byte != UInt8(ascii: "#") {
+                        endsWithinComments = false
+                        break
+                    }
                 }
-                try Self.checkHeader(try Self.object(session.text, path: path, line: session.line), path: path, line: session.line)
-                guard let scene = header.next() else {
-                    throw InputFileError(.malformed, path: path, line: session.line + 1, reason: "the `dismisskit` list has no scene")
+                var records: LibinputRecordReader?
+                if !endsWithinComments {
+                    do throws(InputFileError) {
+                        records = try LibinputRecordReader(path: path, session: true)
+                    } catch {
+                        // A file whose YAML ends too soon is refused at (or past) its last line.
+                        guard let line = error.line, line >= Self.lineCount(path) else { throw error }
+                    }
                 }
-                sceneFile = try Self.sceneFile(try Self.object(scene.text, path: path, line: scene.line), path: path, line: scene.line)
+                let opened = try records.flatMap { (records) throws(InputFileError) in
+                    try Self.sceneFile(ofSessionHeader: records.sessionHeader, path: path).map { (records: records, scene: $0) }
+                }
+                self.records = opened?.records
+                sceneFile = opened?.scene
+                endsBeforeSceneAtLine = opened != nil ? nil : endsWithinComments ? lines.lineNumber : Self.lineCount(path)
                 return
             }
             let jsonLines = try LineReader(path: path, chunkSize: FileInput.defaultChunkSize,
@@ -188,14 +211,43 @@ public enum SessionFile {
             // A session cut within its header, as within its scene, holds nothing to replay.
             guard let header = try Self.object(jsonLines, path: path, expecting: "the session header", cutShortIsEnd: true) else {
                 sceneFile = nil
+                endsBeforeSceneAtLine = max(jsonLines.lineNumber, 1)
                 return
             }
             try Self.checkHeader(header, path: path, line: jsonLines.lineNumber)
             guard let scene = try Self.object(jsonLines, path: path, expecting: "the scene", cutShortIsEnd: true) else {
                 sceneFile = nil
+                endsBeforeSceneAtLine = max(jsonLines.lineNumber, 1)
                 return
             }
             sceneFile = try Self.sceneFile(scene, path: path, line: jsonLines.lineNumber)
+            endsBeforeSceneAtLine = nil
+        }
+
+        /// The scene of a `libinput record` session, from the first two strings of its top-level
+        /// `dismisskit` list: the header, checked, and the scene; nil when the file ends within
+        /// one of them (cut short after `- ` or `-`, it is not JSON, on the file's last line).
+        private static func sceneFile(ofSessionHeader strings: [(text: String, line: Int)], path: String) throws(InputFileError) -> SceneFile? {
+            func object(_ string: (text: String, line: Int)) throws(InputFileError) -> JSONObjectReader? {
+                do throws(InputFileError) {
+                    return try Self.object(string.text, path: path, line: string.line)
+                } catch {
+                    guard string.line >= lineCount(path) else { throw error }
+                    return nil
+                }
+            }
+            var header = strings.makeIterator()
+            guard let session = header.next() else {
+                throw InputFileError(.malformed, path: path, line: 1,
+                                     reason: "not a DismissKit session: the recording has no `dismisskit` list")
+            }
+            guard let sessionObject = try object(session) else { return nil }
+            try checkHeader(sessionObject, path: path, line: session.line)
+            guard let scene = header.next() else {
+                throw InputFileError(.malformed, path: path, line: session.line + 1, reason: "the `dismisskit` list has no scene")
+            }
+            guard let sceneObject = try object(scene) else { return nil }
+            return try sceneFile(sceneObject, path: path, line: scene.line)
         }
 
         private static func checkHeader(_ header: JSONObjectReader, path: String, line: Int) throws(InputFileError) {
@@ -318,41 +370,30 @@ public enum SessionFile {
                 }
                 if recordsEnded { return nil }
             }
-            while true {
-                if takenEntries < records.sessionEntries.count {
-                    let (text, line) = records.sessionEntries[takenEntries]
-                    takenEntries += 1
-                    if takenEntries == records.sessionEntries.count {
-                        records.sessionEntries.removeAll(keepingCapacity: true)
-                        takenEntries = 0
-                    }
-                    let entry = try entry(text, line: line) {
-                        records.sessionEntries = []
-                        takenEntries = 0
-                        heldEvent = nil
-                        recordsEnded = true
-                    }
-                    if let entry {
+            // Then the device's `events`: its `dismisskit` items and kernel events, each taken as read.
+            while !recordsEnded {
+                let item: LibinputRecordReader.Item?
+                do throws(InputFileError) {
+                    item = try records.nextItem()
+                } catch {
+                    guard let line = error.line, line >= Self.lineCount(path) else { throw error }
+                    recordsEnded = true  // cut short within its last line
+                    return nil
+                }
+                switch item {
+                case nil:
+                    recordsEnded = true
+                case .event(var event)?:
+                    event.event.time += evdevTime
+                    return .evdev(event)
+                case .sessionText(let text, let line)?:
+                    if let entry = try entry(text, line: line, lastOfFile: { recordsEnded = true }) {
                         lineOfEntry = line
                         return entry
                     }
-                    if recordsEnded { return nil }
-                    continue
-                }
-                if var event = heldEvent {
-                    heldEvent = nil
-                    event.event.time += evdevTime
-                    return .evdev(event)
-                }
-                if recordsEnded { return nil }
-                do throws(InputFileError) {
-                    heldEvent = try records.next()
-                    recordsEnded = heldEvent == nil
-                } catch {
-                    guard let line = error.line, line >= Self.lineCount(path) else { throw error }
-                    recordsEnded = true
                 }
             }
+            return nil
         }
 
         /// The entry of a `dismisskit` string of a `libinput record` session; nil for a string only

@@ -11,13 +11,11 @@ extension SessionFile {
     ///
     /// The `evdev` frames of a recording of `gesturectl run` are decoded as a replay decodes a
     /// recording, each onto the screen in force, and their touches handled one by one.
+    /// The intents the session recorded are not steps: ``verify(_:configuration:)`` reads them.
     /// - Throws: ``InputFileError`` for a line that is not an entry, or a recorded device that
     ///   is not a touchscreen.
-    /// - Parameter recorded: called with each intent the session recorded, its JSON text and line,
-    ///   where it is in the file.
     public static func steps(
-        of reader: Reader, configuration: GestureConfiguration? = nil, recorded: (String, Int) -> Void = { _, _ in },
-        _ body: (Replay.Step, PresentationNames) -> Void
+        of reader: Reader, configuration: GestureConfiguration? = nil, _ body: (Replay.Step, PresentationNames) -> Void
     ) throws(InputFileError) {
         guard let sceneFile = reader.sceneFile else { return }
         var pipeline = DismissalPipeline(scene: sceneFile.scene, configuration: configuration ?? sceneFile.configuration)
@@ -60,8 +58,7 @@ extension SessionFile {
                     deliver()
                 }
                 touches.removeAll(keepingCapacity: true)
-            case .intent(let text):
-                recorded(text, reader.lineOfEntry)
+            case .intent:
                 continue
             }
             deliver()
@@ -81,38 +78,56 @@ extension SessionFile {
         public var notRecordedAtTheEnd = 0
     }
 
-    /// Replays the session and compares each intent with the one it recorded, as both come: in
-    /// one pass, holding only the intents of the entry at hand.
+    /// Replays the session and compares each intent with the one it recorded, in one pass over
+    /// the file for the replay and another, beside it, for the recorded intents: each recorded
+    /// intent is read when its replayed one comes, so nothing is held, wherever in the file the
+    /// intents were written. The comparison stops at the first difference.
     public static func verify(_ reader: Reader, configuration: GestureConfiguration? = nil) throws(InputFileError) -> Verification {
         var result = Verification()
-        var recorded: [(text: String, line: Int)] = [], replayed: [String] = []
-        func compare() {
-            let count = min(recorded.count, replayed.count)
-            guard result.difference == nil, count > 0 else { return }
-            for index in 0..<count where recorded[index].text != replayed[index] {
-                result.difference = "intent \(result.compared + index + 1) (line \(recorded[index].line)) differs; "
-                    + "recorded \(recorded[index].text), replayed \(replayed[index])"
+        let recorded = RecordedIntents(try Reader(path: reader.path))
+        var bytes: [UInt8] = []
+        try steps(of: reader, configuration: configuration) { step, names in
+            guard result.difference == nil, case .intent(let intent) = step else { return }
+            bytes.removeAll(keepingCapacity: true)
+            intent.appendJSONLine(to: &bytes, names: names)
+            let replayed = String(decoding: bytes.dropLast(), as: UTF8.self)
+            // The one place each replayed intent meets the recorded one at its place.
+            guard let (text, line) = recorded.next() else {
+                result.notRecordedAtTheEnd += 1
                 return
             }
-            result.compared += count
-            recorded.removeFirst(count)
-            replayed.removeFirst(count)
+            if text == replayed {
+                result.compared += 1
+            } else {
+                result.difference = "intent \(result.compared + 1) (line \(line)) differs; recorded \(text), replayed \(replayed)"
+            }
         }
-        var line: [UInt8] = []
-        try steps(of: reader, configuration: configuration, recorded: { text, line in
-            recorded.append((text, line))
-            compare()
-        }) { step, names in
-            guard case .intent(let intent) = step else { return }
-            line.removeAll(keepingCapacity: true)
-            intent.appendJSONLine(to: &line, names: names)
-            replayed.append(String(decoding: line.dropLast(), as: UTF8.self))
-            compare()
+        if result.difference == nil, let (text, line) = recorded.next() {
+            result.difference = "intent \(result.compared + 1) (line \(line)) was recorded but not replayed: \(text)"
         }
-        if result.difference == nil, let first = recorded.first {
-            result.difference = "intent \(result.compared + 1) (line \(first.line)) was recorded but not replayed: \(first.text)"
-        }
-        if result.difference == nil { result.notRecordedAtTheEnd = replayed.count }
+        if let failure = recorded.failure { throw failure }
         return result
+    }
+
+    /// The intents a session recorded, read one at a time from their own reader of the file.
+    private final class RecordedIntents {
+        private let reader: Reader
+        /// What reading the file met, kept to be thrown once the replay has stopped.
+        private(set) var failure: InputFileError?
+
+        init(_ reader: Reader) { self.reader = reader }
+
+        /// The next recorded intent's JSON text and line; nil at the end of the file or after a failure.
+        func next() -> (text: String, line: Int)? {
+            guard failure == nil else { return nil }
+            do throws(InputFileError) {
+                while let entry = try reader.next() {
+                    if case .intent(let text) = entry { return (text, reader.lineOfEntry) }
+                }
+            } catch {
+                failure = error
+            }
+            return nil
+        }
     }
 }

@@ -825,8 +825,8 @@ def host_contract_recordings():
                "A slow pull; the host dismisses the clean sheet at 300 ms: dismissed, the drag ends silently.", [large],
                timeline=[(300_000, {"type": "dismiss", "presentation": "compose"})], **slow_pull)
     down_swipe("cancel-button-mid-drag-asks-ends-drag",
-               "A slow pull on an unsaved sheet; the Cancel button at 300 ms opens the question, which ends the drag; "
-               "discard at 800 ms dismisses.", [unsaved],
+               "A slow pull on an unsaved sheet; the Cancel button at 300 ms opens the question, which ends the drag "
+               "(dragEnded cancel first); discard at 800 ms dismisses.", [unsaved],
                timeline=[(300_000, {"type": "button", "presentation": "compose", "role": "cancel"}),
                          (800_000, {"type": "confirm", "presentation": "compose", "choice": "discard"})], **slow_pull)
     down_swipe("key-escape-mid-drag-ends-drag",

@@ -3,8 +3,10 @@ import DismissKitFuzzSupport
 
 /// The whole pipeline fed by the decoder, with host commands between frames, checking the
 /// unsaved-content invariant: nothing with unsaved changes is dismissed unless the host
-/// answered discard or save, the done button closed it, or a non-modal popover autosaved.
-/// The bytes pick a scene, then give frames and commands.
+/// answered discard or save, the done button closed it, or a non-modal popover autosaved; and
+/// the drag rule (SPEC 4.9, ``DragRuleChecker``): every `dragBegan` is closed exactly once,
+/// before any question or rejection for its presentation. The bytes pick a scene, then give
+/// frames and commands.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var stream = ByteStream(UnsafeBufferPointer(start: data, count: size))
@@ -24,6 +26,7 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var intents: [Intent] = []
     var time: Int64 = 0
     var trackingID: Int32 = 1
+    var dragRule = DragRuleChecker()
     while !stream.isEmpty {
         time += Int64(stream.byte()) * 500
         intents.removeAll(keepingCapacity: true)
@@ -45,6 +48,7 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             let before = pipeline.scene
             try? pipeline.apply(command, time: time, into: &intents)
             check(intents, before: before, allowed: allowed, names: pipeline.names)
+            checkDragRule()
             continue
         case 1:
             // A finger lifts (or turns into a palm).
@@ -84,6 +88,15 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             }
         }
         check(intents, before: before, allowed: nil, names: pipeline.names)
+        checkDragRule()
+    }
+
+    /// Stops the fuzzer on the first intent that breaks the drag rule.
+    func checkDragRule() {
+        for intent in intents { dragRule.take(intent) }
+        if let violation = dragRule.violation {
+            fatalError("intent \(violation.index) breaks the drag rule: \(violation.reason.description(names: pipeline.names))")
+        }
     }
 }
 

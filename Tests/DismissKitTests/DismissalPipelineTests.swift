@@ -45,12 +45,13 @@ import Testing
         #expect(pipeline.recogniser.phase == .idle)
     }
 
-    @Test("a question opened for the dragged sheet ends the drag; the answer comes later")
+    @Test("a question opened for the dragged sheet ends the drag, dragEnded cancel first; the answer comes later")
     func questionEndsTheDrag() throws {
         var pipeline = Self.dragging(Self.sheet(unsavedChanges: true))
         var intents: [Intent] = []
         try pipeline.apply(.button(presentation: "compose", .cancel), time: 150_000, into: &intents)
-        #expect(Self.kinds(intents) == [.confirmationRequested(presentation: "compose", source: .cancelButton,
+        #expect(Self.kinds(intents) == [.dragEnded(presentation: "compose", outcome: .cancel, detent: .large),
+                                        .confirmationRequested(presentation: "compose", source: .cancelButton,
                                                                options: [.discard, .save, .keepEditing])])
         #expect(Self.finishDrag(&pipeline).isEmpty)
         intents = []

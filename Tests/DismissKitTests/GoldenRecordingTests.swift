@@ -105,13 +105,26 @@ import Testing
         return pair.allSatisfy { FileManager.default.fileExists(atPath: $0) } ? pair : nil
     }
 
-    /// What `gesturectl replay … --scene … --explain` prints: one explained intent per line.
-    static func intentLines(recording: [String], scenePath: String) throws -> String {
+    /// What `gesturectl replay … --scene … --explain` prints: one explained intent per line. The
+    /// drag rule (SPEC 4.9) is checked over the intents as they come: a violation fails the test,
+    /// naming the intent's line.
+    static func intentLines(recording: [String], scenePath: String,
+                            sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let scene = try SceneFile.load(path: scenePath)
         let reader = try Recording.open(paths: recording)
         var lines = ""
-        try Replay.intents(from: reader, scene: scene, scenePath: scenePath) { intent, names in
-            lines += intent.jsonLine(explain: true, names: names).text + "\n"
+        var dragRule = DragRuleChecker()
+        var names = PresentationNames()
+        try Replay.intents(from: reader, scene: scene, scenePath: scenePath) { intent, intentNames in
+            lines += intent.jsonLine(explain: true, names: intentNames).text + "\n"
+            dragRule.take(intent)
+            names = intentNames
+        }
+        // A replay ends with every contact lifted or cancelled, and every timeline command applied.
+        if let violation = dragRule.finished() {
+            let reason = violation.reason.description(names: names)
+            Issue.record("\(recording.last ?? ""): line \(violation.index + 1) breaks the drag rule: \(reason)",
+                         sourceLocation: sourceLocation)
         }
         return lines
     }

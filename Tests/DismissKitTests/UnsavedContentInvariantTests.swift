@@ -16,11 +16,13 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-/// The invariant of SPEC section 5.5, hammered with generated sessions: nothing with
+/// The invariants of SPEC sections 5.5 and 4.9, hammered with generated sessions: nothing with
 /// unsaved changes is ever dismissed unless the host answered `discard` or `save`, or the
 /// source was the done button, or a non-modal popover autosaved (a `save` first) on a tap
-/// outside. Host commands and answers arrive at any time, during drags too, and aim at
-/// covered presentations as often as at the topmost one.
+/// outside; and every `dragBegan` is closed by exactly one `dragEnded` or `dragHandedBack`, or
+/// by its presentation's `dismiss`, with `dragEnded` before any question or rejection for it
+/// (``DragRuleChecker``). Host commands and answers arrive at any time, during drags too, and aim
+/// at covered presentations as often as at the topmost one.
 ///
 /// The check keeps its own model of the stack (what the host presented, updated and removed,
 /// and what the pipeline saved and dismissed), so it does not trust the pipeline's scene. It
@@ -275,6 +277,7 @@ struct SeededGenerator: RandomNumberGenerator {
         var offsetsReportedDuringGestures = 0
         var coveredRejections = 0
         var gesturesEndedByDecisions = 0
+        var questionsDuringDrags = 0
 
         static func + (a: Outcome, b: Outcome) -> Outcome {
             Outcome(problems: a.problems + b.problems, dismissals: a.dismissals + b.dismissals,
@@ -283,7 +286,8 @@ struct SeededGenerator: RandomNumberGenerator {
                     screenChangesDuringDrags: a.screenChangesDuringDrags + b.screenChangesDuringDrags,
                     offsetsReportedDuringGestures: a.offsetsReportedDuringGestures + b.offsetsReportedDuringGestures,
                     coveredRejections: a.coveredRejections + b.coveredRejections,
-                    gesturesEndedByDecisions: a.gesturesEndedByDecisions + b.gesturesEndedByDecisions)
+                    gesturesEndedByDecisions: a.gesturesEndedByDecisions + b.gesturesEndedByDecisions,
+                    questionsDuringDrags: a.questionsDuringDrags + b.questionsDuringDrags)
         }
     }
 
@@ -302,6 +306,7 @@ struct SeededGenerator: RandomNumberGenerator {
         var touches: [TouchEvent] = []
         var intents: [Intent] = []
         var screenLeftInvalidStack = false
+        var dragRule = DragRuleChecker()
         var pending = steps[...]
         while let step = pending.popFirst() {
             let before = pipeline.scene
@@ -329,10 +334,13 @@ struct SeededGenerator: RandomNumberGenerator {
                     model.hostApplied(command, to: pipeline.scene)
                 }
             }
-            if dragging, pipeline.recogniser.phase == .ignoringUntilLift,
-               !intents.contains(where: { if case .dragEnded = $0.kind { true } else { false } }) {
-                outcome.gesturesEndedByDecisions += 1
+            if dragging, pipeline.recogniser.phase == .ignoringUntilLift {
+                let decided = intents.contains { if case .dismiss = $0.kind { true } else { false } }
+                let asked = intents.contains { if case .confirmationRequested = $0.kind { true } else { false } }
+                if decided || asked { outcome.gesturesEndedByDecisions += 1 }
+                if asked { outcome.questionsDuringDrags += 1 }
             }
+            for intent in intents { dragRule.take(intent) }
             outcome.problems += model.check(intents, step: step, scene: before, names: pipeline.names).map { "seed \(seed): \($0)" }
             // A screen change may leave a stack that breaks a rule at the new width (kept as it is,
             // Docs/protocol.md "Screen changes"); anything else must keep the scene valid.
@@ -360,12 +368,17 @@ struct SeededGenerator: RandomNumberGenerator {
                 }
             }
         }
+        // Every session ends with its contacts lifted or cancelled.
+        if let violation = dragRule.finished() {
+            outcome.problems.append("seed \(seed): intent \(violation.index) breaks the drag rule: "
+                + violation.reason.description(names: pipeline.names))
+        }
         return outcome
     }
 
     static let sessions: UInt64 = 20_000
 
-    @Test func noUnsavedWorkIsEverDismissedSilently() {
+    @Test func noUnsavedWorkIsEverDismissedSilentlyAndEveryDragEnds() {
         let outcome = (UInt64(1)...Self.sessions).map(Self.run(seed:)).reduce(Outcome(), +)
         #expect(outcome.problems.isEmpty, "\(outcome.problems.count) violations, first: \(outcome.problems.prefix(5))")
         // The generated sessions must actually reach the gate and the hard cases, or the test proves nothing.
@@ -374,6 +387,7 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(outcome.commandsDuringDrags > 1_000, "only \(outcome.commandsDuringDrags) commands during drags")
         #expect(outcome.coveredRejections > 1_000, "only \(outcome.coveredRejections) attempts on covered presentations")
         #expect(outcome.gesturesEndedByDecisions > 100, "only \(outcome.gesturesEndedByDecisions) drags ended by a decision")
+        #expect(outcome.questionsDuringDrags > 100, "only \(outcome.questionsDuringDrags) questions opened during drags")
         #expect(outcome.screenChangesDuringDrags > 100, "only \(outcome.screenChangesDuringDrags) screen changes during drags")
         #expect(outcome.offsetsReportedDuringGestures > 100,
                 "only \(outcome.offsetsReportedDuringGestures) content offsets reported during gestures")

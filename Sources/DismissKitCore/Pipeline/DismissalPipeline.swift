@@ -9,8 +9,10 @@
 /// recogniser and the policy. The pipeline keeps its scene in step with its decisions: a
 /// `dismiss` removes the presentation (the host is expected to close it; a later `remove`
 /// for it is then an error that changes nothing), a `save` clears its unsaved changes, and a
-/// `setDetent` selects the new detent. A dismissal or a question that lands on the
-/// presentation being dragged ends the gesture silently (SPEC 4.9). The content offset the
+/// `setDetent` selects the new detent. A decision that lands on the presentation being dragged
+/// ends the gesture (SPEC 4.9): a dismissal in silence (the `dismiss` closes the drag), anything
+/// that leaves the presentation in place (a question, a rejection, a closed question) after a
+/// `dragEnded` `cancel` that comes first. The content offset the
 /// pipeline assumes while it scrolls content itself (`contentScrolled`) is written into the
 /// scene without the door: it is the recogniser's own model, and changes no layout.
 ///
@@ -289,12 +291,13 @@ public struct DismissalPipeline: Sendable {
     private mutating func perform(_ intent: Intent, into intents: inout [Intent]) {
         switch intent.kind {
         case .dismiss(let id, _, _):
-            gestures.endGesture(on: id)
+            _ = gestures.decisionMade(about: id, dismissed: true, time: intent.time)
             intents.append(intent)
             guard let index = scene.index(ofPresentation: id) else { return }
             changeScene(time: intent.time, into: &intents) { $0.presentations.remove(at: index) }
-        case .confirmationRequested(let id, _, _):
-            gestures.endGesture(on: id)
+        case .confirmationRequested(let id, _, _), .cancelled(let id), .rejected(let id, _, _):
+            // The presentation stays: a drag on it is closed first, at the decision's time (SPEC 4.9).
+            if let ended = gestures.decisionMade(about: id, dismissed: false, time: intent.time) { intents.append(ended) }
             intents.append(intent)
         case .save(let id):
             intents.append(intent)
@@ -308,7 +311,7 @@ public struct DismissalPipeline: Sendable {
         case .contentScrolled(let id, let offset):
             if let index = scene.index(ofPresentation: id) { scene.presentations[index].contentOffset = offset }
             intents.append(intent)
-        case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .passthroughTap, .cancelled, .rejected:
+        case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .passthroughTap:
             intents.append(intent)
         }
     }

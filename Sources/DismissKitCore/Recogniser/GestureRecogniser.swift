@@ -20,9 +20,9 @@ extension Array: RecogniserOutputs where Element == RecogniserOutput {}
 /// `GestureRecogniser.md`, beside this file: **the two change together.** Each input has one
 /// mutating entry point, which appends what it causes to the caller's buffer:
 /// ``handle(_:in:topIsAsking:into:)`` for a touch event, ``sceneChanged(to:time:into:)`` and
-/// ``cancelGesture(time:into:)`` for scene and screen changes; ``contentOffsetReported(_:of:time:)``
-/// (the host's scroll view) and ``endGesture(on:)`` (a decision made elsewhere) cause nothing at
-/// once.
+/// ``cancelGesture(time:into:)`` for scene and screen changes; ``decisionMade(about:dismissed:time:)``
+/// (a decision made elsewhere) returns the `dragEnded` that closes a drag on a presentation that
+/// stays; ``contentOffsetReported(_:of:time:)`` (the host's scroll view) causes nothing at once.
 ///
 /// Outside the state enum it keeps only what is the screen's rather than a gesture's (the
 /// contacts down and the time of the latest event, ``Contacts``) and the finger's ``Track`` in
@@ -959,11 +959,19 @@ public struct GestureRecogniser: Sendable {
         if case .dragging = state { true } else { false }
     }
 
-    /// Ends the gesture on `presentation` at once and silently: it was dismissed, or a question
-    /// opened for it (SPEC 4.9). Its contact is ignored until every contact has lifted.
-    public mutating func endGesture(on presentation: PresentationID) {
-        guard gesturePresentation == presentation else { return }
+    /// A decision about `presentation` was made elsewhere (SPEC 4.9): the gesture on it ends at
+    /// once, and its contact is ignored until every contact has lifted. When the presentation
+    /// stays (a question opened for it, an attempt on it was rejected, a question about it was
+    /// closed), a drag ends with `dragEnded` `cancel` at its detent, at `time`, which the caller
+    /// emits before the decision; when it was dismissed, the `dismiss` closes the drag and
+    /// nothing more follows for it. A decision about another presentation changes nothing.
+    /// - Returns: the `dragEnded` that closes the drag, if one was in progress and the
+    ///   presentation stays.
+    public mutating func decisionMade(about presentation: PresentationID, dismissed: Bool, time: Int64) -> Intent? {
+        guard let gesture, gesture.target.presentation == presentation else { return nil }
         state = restingState
+        guard gesture.kind == .drag, !dismissed else { return nil }
+        return Self.cancellation(of: gesture.target, time: time)
     }
 }
 

@@ -46,7 +46,8 @@ enum ReplayCommand: Subcommand {
                                   colour on a terminal.
           --verify                For a session file: replay it and compare the intents with the ones
                                   it recorded, printing nothing else; exit 0 when they are the same,
-                                  1 with the first difference named.
+                                  1 with the first difference named (or the first intent that breaks
+                                  the drag rule: every drag ends exactly once).
           -h, --help              Show help information.
         """
 

@@ -6,7 +6,8 @@
  * pipelines side by side on several threads, and a deterministic fuzz of touches and
  * commands. Built with -Wall -Wextra -Werror, and run under AddressSanitizer by Tests/C/run.
  *
- * Usage: api_test VERSION   (the version pkg-config reports, which dk_version must match)
+ * Usage: api_test VERSION [FUZZ_SESSIONS_FOLDER]   (the version pkg-config reports, which dk_version
+ * must match; the folder where the fuzz records its sessions)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dismisskit.h>
@@ -429,6 +430,11 @@ static uint64_t next_random(void) {
 }
 static double random_unit(void) { return (double)(next_random() >> 11) / 9007199254740992.0; }
 
+/* The fuzz's sessions, each recorded into a file of this folder when it is given, for Tests/C/run
+ * to replay with `gesturectl replay --verify`: the native build must give the library's stream
+ * again, and the stream must keep the drag rule. */
+static const char *fuzz_sessions;
+
 static void test_fuzz(void) {
     static const char *const scenes[] = {
         "{\"presentations\": [{\"id\": \"compose\", \"style\": \"sheet\", \"detents\": [\"medium\", \"large\"], "
@@ -466,6 +472,13 @@ static void test_fuzz(void) {
             dk_pipeline *pipeline = dk_pipeline_new(scenes[s], NULL);
             CHECK(pipeline != NULL, "fuzz scene %zu", s);
             if (pipeline == NULL) continue;
+            if (fuzz_sessions) {
+                char path[4096];
+                snprintf(path, sizeof path, "%s/fuzz-%zu-%02d.jsonl", fuzz_sessions, s, session);
+                char *error = NULL;
+                CHECK(dk_pipeline_record(pipeline, path, &error) == 0, "record %s: %s", path, error ? error : "");
+                dk_string_free(error);
+            }
             dk_pipeline_explain(pipeline, session % 2);
             int64_t time = (int64_t)(next_random() % 1000000);
             for (int step = 0; step < 3000; step++) {
@@ -1286,10 +1299,11 @@ static void test_presentation_ids(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "Usage: %s VERSION\n", argv[0]);
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "Usage: %s VERSION [FUZZ_SESSIONS_FOLDER]\n", argv[0]);
         return 64;
     }
+    fuzz_sessions = argc == 3 ? argv[2] : NULL;
     test_version(argv[1]);
     test_bad_scenes();
     test_null_pipeline();

@@ -81,13 +81,19 @@ extension SessionFile {
     /// Replays the session and compares each intent with the one it recorded, in one pass over
     /// the file for the replay and another, beside it, for the recorded intents: each recorded
     /// intent is read when its replayed one comes, so nothing is held, wherever in the file the
-    /// intents were written. The comparison stops at the first difference.
+    /// intents were written. The intents are held to the drag rule too (``DragRuleChecker``:
+    /// every drag ends exactly once), so a host's recorded session checks its own stream. The
+    /// comparison stops at the first difference.
     public static func verify(_ reader: Reader, configuration: GestureConfiguration? = nil) throws(InputFileError) -> Verification {
         var result = Verification()
         let recorded = RecordedIntents(try Reader(path: reader.path))
         var bytes: [UInt8] = []
+        var dragRule = DragRuleChecker()
+        var latestNames = PresentationNames()
         try steps(of: reader, configuration: configuration) { step, names in
             guard result.difference == nil, case .intent(let intent) = step else { return }
+            dragRule.take(intent)
+            latestNames = names
             bytes.removeAll(keepingCapacity: true)
             intent.appendJSONLine(to: &bytes, names: names)
             let replayed = String(decoding: bytes.dropLast(), as: UTF8.self)
@@ -104,6 +110,11 @@ extension SessionFile {
         }
         if result.difference == nil, let (text, line) = recorded.next() {
             result.difference = "intent \(result.compared + 1) (line \(line)) was recorded but not replayed: \(text)"
+        }
+        // A session may end while a finger still drags (a cut file), so a drag left open is not
+        // a violation here; an intent out of the rule's order is.
+        if result.difference == nil, let violation = dragRule.violation {
+            result.difference = "intent \(violation.index + 1) breaks the drag rule: \(violation.reason.description(names: latestNames))"
         }
         if let failure = recorded.failure { throw failure }
         return result

@@ -2,9 +2,9 @@ import DismissKit
 import DismissKitFuzzSupport
 
 /// The whole pipeline fed by the decoder, with host commands between frames, checking the
-/// unsaved-content invariant: nothing with unsaved changes is dismissed unless the host
-/// answered discard or save, the done button closed it, or a non-modal popover autosaved; and
-/// the drag rule (SPEC 4.9, ``DragRuleChecker``): every `dragBegan` is closed exactly once,
+/// unsaved-content invariant (SPEC 5.5, ``UnsavedWorkChecker``): nothing with unsaved changes is
+/// dismissed unless the host answered discard or save, the done button closed it, or a
+/// non-modal popover autosaved; and the drag rule (SPEC 4.9, ``DragRuleChecker``): every `dragBegan` is closed exactly once,
 /// before any question or rejection for its presentation. The bytes pick a scene, then give
 /// frames and commands.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -27,28 +27,27 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var time: Int64 = 0
     var trackingID: Int32 = 1
     var dragRule = DragRuleChecker()
+    var unsavedWork = UnsavedWorkChecker(scene: scene)
     while !stream.isEmpty {
         time += Int64(stream.byte()) * 500
         intents.removeAll(keepingCapacity: true)
-        var allowed: (id: String, resolution: DismissResolution)?
         switch stream.byte() % 8 {
         case 0:
             let id = ["compose", "share", "alert", "missing"][Int(stream.byte()) % 4]
             let command: HostCommand
             switch stream.byte() % 8 {
-            case 0: command = .confirm(presentation: id, .discard); allowed = (id, .discarded)
-            case 1: command = .confirm(presentation: id, .save); allowed = (id, .saved)
+            case 0: command = .confirm(presentation: id, .discard)
+            case 1: command = .confirm(presentation: id, .save)
             case 2: command = .confirm(presentation: id, .keepEditing)
-            case 3: command = .button(presentation: id, .done); allowed = (id, .direct)
+            case 3: command = .button(presentation: id, .done)
             case 4: command = .button(presentation: id, .cancel)
             case 5: command = .update(presentation: id, PresentationUpdate(unsavedChanges: stream.byte() % 2 == 0))
             case 6: command = .key(.escape)
             default: command = .dismiss(presentation: id)
             }
-            let before = pipeline.scene
-            try? pipeline.apply(command, time: time, into: &intents)
-            check(intents, before: before, allowed: allowed, names: pipeline.names)
-            checkDragRule()
+            // The checker hears a command once the pipeline took it; a refused one decides nothing.
+            if (try? pipeline.apply(command, time: time, into: &intents)) != nil { unsavedWork.took(command) }
+            checkInvariants()
             continue
         case 1:
             // A finger lifts (or turns into a palm).
@@ -77,7 +76,7 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             decoder.decode(InputEvent(time: time, type: EventType.absolute, code: code, value: value), into: &touches)
         }
         decoder.decode(InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.report, value: 0), into: &touches)
-        let before = pipeline.scene
+        unsavedWork.tookDeviceInput()
         for touch in touches {
             let (scene, count) = (pipeline.scene, intents.count)
             do throws(TouchRefusal) {
@@ -87,40 +86,20 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                 if pipeline.scene != scene || intents.count != count { fatalError("refused \(touch) (\(error)) changed the pipeline") }
             }
         }
-        check(intents, before: before, allowed: nil, names: pipeline.names)
-        checkDragRule()
+        checkInvariants()
     }
 
-    /// Stops the fuzzer on the first intent that breaks the drag rule.
-    func checkDragRule() {
-        for intent in intents { dragRule.take(intent) }
+    /// Stops the fuzzer on the first intent that breaks the drag rule or the unsaved-content invariant.
+    func checkInvariants() {
+        for intent in intents {
+            dragRule.take(intent)
+            unsavedWork.take(intent, names: pipeline.names)
+        }
         if let violation = dragRule.violation {
             fatalError("intent \(violation.index) breaks the drag rule: \(violation.reason.description(names: pipeline.names))")
         }
-    }
-}
-
-/// Stops the fuzzer on a dismissal the invariant forbids.
-private func check(_ intents: [Intent], before scene: Scene, allowed: (id: String, resolution: DismissResolution)?,
-                   names: PresentationNames) {
-    var saved: Set<String> = []
-    for intent in intents {
-        switch intent.kind {
-        case .save(let presentation):
-            saved.insert(names.name(of: presentation))
-        case .dismiss(let presentation, let source, let resolution):
-            let id = names.name(of: presentation)
-            guard let presentation = scene.presentations.first(where: { $0.id == id }), presentation.unsavedChanges else { continue }
-            let consented = switch resolution {
-            case .discarded: allowed?.id == id && allowed?.resolution == .discarded
-            case .saved: allowed?.id == id && allowed?.resolution == .saved && saved.contains(id)
-            case .direct: allowed?.id == id && allowed?.resolution == .direct && source == .doneButton
-            case .autosaved: source == .tapOutside && saved.contains(id)
-            }
-            if !consented { fatalError("unsaved work of \(id) dismissed without consent: \(intent)") }
-        case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .contentScrolled, .setDetent, .passthroughTap,
-             .confirmationRequested, .cancelled, .rejected:
-            break
+        if let violation = unsavedWork.violation {
+            fatalError("intent \(violation.index) breaks the unsaved-content invariant: \(violation.reason)")
         }
     }
 }

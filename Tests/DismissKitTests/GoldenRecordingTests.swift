@@ -106,24 +106,37 @@ import Testing
     }
 
     /// What `gesturectl replay … --scene … --explain` prints: one explained intent per line. The
-    /// drag rule (SPEC 4.9) is checked over the intents as they come: a violation fails the test,
-    /// naming the intent's line.
+    /// drag rule (SPEC 4.9, ``DragRuleChecker``) and the unsaved-content invariant (SPEC 5.5,
+    /// ``UnsavedWorkChecker``) are checked over the intents as they come: a violation fails the
+    /// test, naming the intent's line.
     static func intentLines(recording: [String], scenePath: String,
                             sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let scene = try SceneFile.load(path: scenePath)
         let reader = try Recording.open(paths: recording)
         var lines = ""
         var dragRule = DragRuleChecker()
+        var unsavedWork = UnsavedWorkChecker(scene: scene.scene)
         var names = PresentationNames()
-        try Replay.intents(from: reader, scene: scene, scenePath: scenePath) { intent, intentNames in
-            lines += intent.jsonLine(explain: true, names: intentNames).text + "\n"
-            dragRule.take(intent)
-            names = intentNames
+        try Replay.steps(from: reader, scene: scene, scenePath: scenePath) { step, stepNames in
+            switch step {
+            case .touch: unsavedWork.tookDeviceInput()
+            case .command(let timed): unsavedWork.took(timed.command)  // a replay stops on a refused one
+            case .decision: break
+            case .intent(let intent):
+                lines += intent.jsonLine(explain: true, names: stepNames).text + "\n"
+                dragRule.take(intent)
+                unsavedWork.take(intent, names: stepNames)
+            }
+            names = stepNames
         }
         // A replay ends with every contact lifted or cancelled, and every timeline command applied.
         if let violation = dragRule.finished() {
             let reason = violation.reason.description(names: names)
             Issue.record("\(recording.last ?? ""): line \(violation.index + 1) breaks the drag rule: \(reason)",
+                         sourceLocation: sourceLocation)
+        }
+        if let violation = unsavedWork.violation {
+            Issue.record("\(recording.last ?? ""): line \(violation.index + 1) breaks the unsaved-content invariant: \(violation.reason)",
                          sourceLocation: sourceLocation)
         }
         return lines

@@ -192,81 +192,6 @@ struct SeededGenerator: RandomNumberGenerator {
         return steps
     }
 
-    /// The check's own model of the stack: what is presented with unsaved work, and what was dismissed.
-    struct StackModel {
-        /// Presented ids and whether each has unsaved changes.
-        var unsaved: [String: Bool]
-        /// Ids dismissed by the pipeline and not presented again.
-        var dismissed: Set<String> = []
-
-        init(_ scene: Scene) {
-            unsaved = Dictionary(scene.presentations.map { ($0.id, $0.unsavedChanges) }) { first, _ in first }
-        }
-
-        /// Applies a host command the pipeline accepted, before the intents it caused.
-        mutating func hostApplied(_ command: HostCommand, to scene: Scene) {
-            switch command {
-            case .scene(let newScene):
-                self = StackModel(newScene)
-            case .present(let presentation):
-                unsaved[presentation.id] = presentation.unsavedChanges
-                dismissed.remove(presentation.id)
-            case .remove(let id):
-                unsaved[id] = nil
-            case .update(let id, let update):
-                if let flag = update.unsavedChanges { unsaved[id] = flag }
-            case .confirm, .button, .accessibility, .dismiss, .key, .screen:
-                break
-            }
-        }
-
-        /// Checks the intents of one step in order, against the scene before it, and follows the
-        /// pipeline's saves and dismissals.
-        mutating func check(_ intents: [Intent], step: Step, scene: Scene, names: PresentationNames) -> [String] {
-            var problems: [String] = []
-            var saved: Set<String> = []
-            for intent in intents {
-                if let id = intent.kind.presentation(names: names), dismissed.contains(id) {
-                    if case .rejected(_, _, .notPresented) = intent.kind {} else {
-                        problems.append("\(intent.kind) names \"\(id)\" after its dismissal")
-                    }
-                }
-                switch intent.kind {
-                case .save(let presentation):
-                    let id = names.name(of: presentation)
-                    saved.insert(id)
-                    unsaved[id] = false
-                case .dismiss(let presentation, let source, let resolution):
-                    let id = names.name(of: presentation)
-                    guard let hadUnsavedWork = unsaved.removeValue(forKey: id) else {
-                        problems.append("dismissed \"\(id)\", which was not presented")
-                        continue
-                    }
-                    dismissed.insert(id)
-                    guard hadUnsavedWork || saved.contains(id) else { continue }
-                    let allowed: Bool
-                    switch resolution {
-                    case .direct:
-                        if case .command(.button(id, .done), _) = step { allowed = source == .doneButton } else { allowed = false }
-                    case .discarded:
-                        if case .command(.confirm(id, .discard), _) = step { allowed = true } else { allowed = false }
-                    case .saved:
-                        if case .command(.confirm(id, .save), _) = step { allowed = saved.contains(id) } else { allowed = false }
-                    case .autosaved:
-                        let presentation = scene.presentation(withID: id)
-                        allowed = source == .tapOutside && saved.contains(id)
-                            && presentation.map { scene.role(of: $0) == .popover && !$0.modal } == true
-                    }
-                    if !allowed { problems.append("dismissed \"\(id)\" with unsaved changes: source \(source), resolution \(resolution)") }
-                case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .contentScrolled, .setDetent, .passthroughTap,
-                     .confirmationRequested, .cancelled, .rejected:
-                    break
-                }
-            }
-            return problems
-        }
-    }
-
     /// What one session did, for the invariant and for proof that it reached the cases that matter.
     struct Outcome {
         var problems: [String] = []
@@ -297,7 +222,7 @@ struct SeededGenerator: RandomNumberGenerator {
         let scene = scenes(&random)
         let steps = session(&random, scene: scene)
         var pipeline = DismissalPipeline(scene: scene)
-        var model = StackModel(scene)
+        var unsavedWork = UnsavedWorkChecker(scene: scene)
         var outcome = Outcome()
         guard var decoder = try? TouchDecoder(device: device, screen: scene.screen) else {
             outcome.problems.append("no decoder")
@@ -309,18 +234,20 @@ struct SeededGenerator: RandomNumberGenerator {
         var dragRule = DragRuleChecker()
         var pending = steps[...]
         while let step = pending.popFirst() {
-            let before = pipeline.scene
             intents.removeAll()
             let dragging: Bool
             if case .dragging = pipeline.recogniser.phase { dragging = true } else { dragging = false }
             switch step {
             case .kernel(let events):
+                unsavedWork.tookDeviceInput()
                 touches.removeAll()
                 for event in events { decoder.decode(event, into: &touches) }
                 for touch in touches { pipeline.take(touch, into: &intents) }
             case .escape(let time):
+                unsavedWork.tookDeviceInput()
                 pipeline.handleEscapeKey(time: time, into: &intents)
             case .deviceRemoved(let time):
+                unsavedWork.tookDeviceInput()
                 touches.removeAll()
                 decoder.cancelAll(time: time, into: &touches)
                 for touch in touches { pipeline.take(touch, into: &intents) }
@@ -330,9 +257,8 @@ struct SeededGenerator: RandomNumberGenerator {
                 if case .update(_, let update) = command, update.contentOffset != nil, pipeline.recogniser.gesturePresentation != nil {
                     outcome.offsetsReportedDuringGestures += 1
                 }
-                if (try? pipeline.apply(command, time: time, into: &intents)) != nil {
-                    model.hostApplied(command, to: pipeline.scene)
-                }
+                // The checker hears a command once the pipeline took it; a refused one decides nothing.
+                if (try? pipeline.apply(command, time: time, into: &intents)) != nil { unsavedWork.took(command) }
             }
             if dragging, pipeline.recogniser.phase == .ignoringUntilLift {
                 let decided = intents.contains { if case .dismiss = $0.kind { true } else { false } }
@@ -340,8 +266,10 @@ struct SeededGenerator: RandomNumberGenerator {
                 if decided || asked { outcome.gesturesEndedByDecisions += 1 }
                 if asked { outcome.questionsDuringDrags += 1 }
             }
-            for intent in intents { dragRule.take(intent) }
-            outcome.problems += model.check(intents, step: step, scene: before, names: pipeline.names).map { "seed \(seed): \($0)" }
+            for intent in intents {
+                dragRule.take(intent)
+                unsavedWork.take(intent, names: pipeline.names)
+            }
             // A screen change may leave a stack that breaks a rule at the new width (kept as it is,
             // Docs/protocol.md "Screen changes"); anything else must keep the scene valid.
             if case .command(.screen, _) = step, (try? pipeline.scene.validate()) == nil { screenLeftInvalidStack = true }
@@ -368,6 +296,9 @@ struct SeededGenerator: RandomNumberGenerator {
                 }
             }
         }
+        if let violation = unsavedWork.violation {
+            outcome.problems.append("seed \(seed): intent \(violation.index): \(violation.reason)")
+        }
         // Every session ends with its contacts lifted or cancelled.
         if let violation = dragRule.finished() {
             outcome.problems.append("seed \(seed): intent \(violation.index) breaks the drag rule: "
@@ -391,37 +322,5 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(outcome.screenChangesDuringDrags > 100, "only \(outcome.screenChangesDuringDrags) screen changes during drags")
         #expect(outcome.offsetsReportedDuringGestures > 100,
                 "only \(outcome.offsetsReportedDuringGestures) content offsets reported during gestures")
-    }
-
-    @Test func theCheckCatchesASilentDismissal() {
-        let scene = Scene(presentations: [Presentation(id: "sheet", style: .sheet, unsavedChanges: true)])
-        func problems(_ intents: [Intent], _ step: Step) -> [String] {
-            var model = StackModel(scene)
-            return model.check(intents, step: step, scene: scene, names: PresentationNames())
-        }
-        let silent = [Intent(time: 1, kind: .dismiss(presentation: "sheet", source: .escapeKey, resolution: .direct))]
-        #expect(problems(silent, .escape(1)).count == 1)
-        let done = [Intent(time: 1, kind: .dismiss(presentation: "sheet", source: .doneButton, resolution: .direct))]
-        #expect(problems(done, .command(.button(presentation: "sheet", .done), 1)).isEmpty)
-        let saved = [Intent(time: 1, kind: .save(presentation: "sheet")),
-                     Intent(time: 1, kind: .dismiss(presentation: "sheet", source: .escapeKey, resolution: .saved))]
-        #expect(problems(saved, .command(.confirm(presentation: "sheet", .save), 1)).isEmpty)
-        #expect(problems(saved, .escape(1)).count == 1)
-        let ghost = done + [Intent(time: 2, kind: .dragChanged(presentation: "sheet", offset: 10, velocity: 0))]
-        #expect(problems(ghost, .command(.button(presentation: "sheet", .done), 1)).count == 1)
-    }
-}
-
-extension Intent.Kind {
-    /// The presentation an intent names, if any.
-    func presentation(names: PresentationNames) -> String? {
-        switch self {
-        case .dragBegan(let id, _), .dragChanged(let id, _, _), .dragEnded(let id, _, _), .setDetent(let id, _, _),
-             .confirmationRequested(let id, _, _), .save(let id), .dismiss(let id, _, _), .cancelled(let id),
-             .rejected(let id, _, _), .dragHandedBack(let id), .contentScrolled(let id, _):
-            names.name(of: id)
-        case .passthroughTap:
-            nil
-        }
     }
 }

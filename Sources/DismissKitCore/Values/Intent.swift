@@ -72,6 +72,18 @@ extension Intent {
 }
 
 extension Intent.Kind {
+    /// The presentation the intent names (all but `passthroughTap` name one).
+    public var presentationID: PresentationID? {
+        switch self {
+        case .dragBegan(let id, _), .dragChanged(let id, _, _), .dragEnded(let id, _, _), .setDetent(let id, _, _),
+             .confirmationRequested(let id, _, _), .save(let id), .dismiss(let id, _, _), .cancelled(let id),
+             .rejected(let id, _, _), .dragHandedBack(let id), .contentScrolled(let id, _):
+            id
+        case .passthroughTap:
+            nil
+        }
+    }
+
     /// The kind's type, without its fields.
     public var typeName: Intent.TypeName {
         switch self {

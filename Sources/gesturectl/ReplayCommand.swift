@@ -47,7 +47,7 @@ enum ReplayCommand: Subcommand {
           --verify                For a session file: replay it and compare the intents with the ones
                                   it recorded, printing nothing else; exit 0 when they are the same,
                                   1 with the first difference named (or the first intent that breaks
-                                  the drag rule: every drag ends exactly once).
+                                  the drag rule or the unsaved-content invariant).
           -h, --help              Show help information.
         """
 

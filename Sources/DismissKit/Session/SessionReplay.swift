@@ -5,7 +5,7 @@ extension SessionFile {
     /// Replays a session through a new pipeline with the session's scene: each touch and
     /// command as the host gave it, then the recogniser's decisions and the intents they caused,
     /// in order, each with the pipeline's names. A command that does not parse or apply changes
-    /// nothing, as it did live.
+    /// nothing, as it did live, and is not a step.
     /// - Parameter configuration: thresholds instead of the session's own.
     /// A session cut short within its scene gives nothing.
     ///
@@ -39,9 +39,9 @@ extension SessionFile {
                 body(.touch(event), pipeline.names)
                 try? pipeline.handle(event, into: &intents)
             case .command(let text, let time, let line):
-                guard let command = try? HostCommandParser.parse(text) else { continue }
+                guard let command = try? HostCommandParser.parse(text),
+                      (try? pipeline.applyHostCommand(command, time: time, into: &intents)) != nil else { continue }
                 body(.command(TimedCommand(time: time, command: command, line: line)), pipeline.names)
-                try? pipeline.applyHostCommand(command, time: time, into: &intents)
             case .escapeKey(let time):
                 pipeline.handleEscapeKey(time: time, into: &intents)
             case .gestures(let configuration):
@@ -81,18 +81,28 @@ extension SessionFile {
     /// Replays the session and compares each intent with the one it recorded, in one pass over
     /// the file for the replay and another, beside it, for the recorded intents: each recorded
     /// intent is read when its replayed one comes, so nothing is held, wherever in the file the
-    /// intents were written. The intents are held to the drag rule too (``DragRuleChecker``:
-    /// every drag ends exactly once), so a host's recorded session checks its own stream. The
-    /// comparison stops at the first difference.
+    /// intents were written. The intents are held to the drag rule (``DragRuleChecker``: every
+    /// drag ends exactly once) and the unsaved-content invariant (``UnsavedWorkChecker``) too, so
+    /// a host's recorded session checks its own stream. The comparison stops at the first
+    /// difference.
     public static func verify(_ reader: Reader, configuration: GestureConfiguration? = nil) throws(InputFileError) -> Verification {
         var result = Verification()
         let recorded = RecordedIntents(try Reader(path: reader.path))
         var bytes: [UInt8] = []
         var dragRule = DragRuleChecker()
+        var unsavedWork = UnsavedWorkChecker(scene: reader.sceneFile?.scene ?? Scene())
         var latestNames = PresentationNames()
         try steps(of: reader, configuration: configuration) { step, names in
-            guard result.difference == nil, case .intent(let intent) = step else { return }
-            dragRule.take(intent)
+            guard result.difference == nil else { return }
+            switch step {
+            case .touch: unsavedWork.tookDeviceInput()
+            case .command(let timed): unsavedWork.took(timed.command)
+            case .decision: break
+            case .intent(let intent):
+                dragRule.take(intent)
+                unsavedWork.take(intent, names: names)
+            }
+            guard case .intent(let intent) = step else { return }
             latestNames = names
             bytes.removeAll(keepingCapacity: true)
             intent.appendJSONLine(to: &bytes, names: names)
@@ -115,6 +125,9 @@ extension SessionFile {
         // a violation here; an intent out of the rule's order is.
         if result.difference == nil, let violation = dragRule.violation {
             result.difference = "intent \(violation.index + 1) breaks the drag rule: \(violation.reason.description(names: latestNames))"
+        }
+        if result.difference == nil, let violation = unsavedWork.violation {
+            result.difference = "intent \(violation.index + 1) breaks the unsaved-content invariant: \(violation.reason)"
         }
         if let failure = recorded.failure { throw failure }
         return result

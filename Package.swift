@@ -24,6 +24,9 @@ let package = Package(
         // libmtdev's headers (Debian: libmtdev-dev): libinput reads multitouch protocol A devices
         // through it, and replays do too. Opened when such a device is first met (Sources/CMtdev/lazy.c).
         .target(name: "CMtdev", dependencies: ["CLazyLibrary"]),
+        // The C library's variadic calls and errno, which Swift reaches through the Glibc module
+        // natively and through this header in both builds, Embedded (script/embedded) included.
+        .target(name: "CSystemCalls"),
         // The pure core: values, the touch decoder, geometry, the recogniser, the policy and the
         // pipeline. It imports only Swift: no C module, no Glibc, no
         // Foundation, so that its build proves it reads no clock and does no I/O.
@@ -35,9 +38,9 @@ let package = Package(
         .target(name: "DismissKitWire", dependencies: ["DismissKitCore"]),
         // The edges: recording readers, mtdev, live libinput input, files, sessions. Re-exports the
         // core and the wire codec.
-        .target(name: "DismissKit", dependencies: ["DismissKitCore", "DismissKitWire", "CLibinput", "CYAML", "CMtdev"]),
+        .target(name: "DismissKit", dependencies: ["DismissKitCore", "DismissKitWire", "CLibinput", "CYAML", "CMtdev", "CSystemCalls"]),
         // `gesturectl run`'s protocol service: its clients, the socket, the bounded output queues.
-        .target(name: "DismissKitService", dependencies: ["DismissKit"]),
+        .target(name: "DismissKitService", dependencies: ["DismissKit", "CSystemCalls"]),
         // `gesturectl plot`'s SVG and HTML pictures of a replay.
         .target(name: "DismissKitPlot", dependencies: ["DismissKit"]),
         // The C interface's header (dismisskit.h); its functions are in Swift (DismissKitC).
@@ -57,10 +60,11 @@ let package = Package(
         // the C++ runtime calls, linked in too (-static-libgcc), so libgcc_s is not loaded either.
         // (The package's version script names the C library's functions, which gesturectl does
         // not define: allowed.)
-        // gesturectl's source of `CommandLine.arguments`, in place of the Swift runtime's, which
-        // reads /proc/self/maps as every program starts (Sources/CProcessArguments/arguments.c).
+        // gesturectl's arguments, kept as it starts, in every build; and the native build's source of
+        // `CommandLine.arguments`, in place of the Swift runtime's, which reads /proc/self/maps as
+        // every program starts (Sources/CProcessArguments/runtime_arguments.c).
         .target(name: "CProcessArguments"),
-        .executableTarget(name: "gesturectl", dependencies: ["DismissKit", "DismissKitService", "DismissKitPlot", "CProcessArguments"],
+        .executableTarget(name: "gesturectl", dependencies: ["DismissKit", "DismissKitService", "DismissKitPlot", "CProcessArguments", "CSystemCalls"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-L", staticCxxDirectory, "-use-ld=lld",
                                                          "-Xclang-linker", "-static-libgcc",
                                                          "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",

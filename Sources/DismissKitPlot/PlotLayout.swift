@@ -153,7 +153,7 @@ struct ValueScale {
     let downward: Bool
 
     init(values: [Double], top: Double, height: Double, downward: Bool) {
-        let finite = values.filter(\.isFinite)
+        let finite = values.filter { $0.isFinite }
         let low = finite.min() ?? 0, high = finite.max() ?? 0
         let pad = max((high - low) * 0.06, 1)
         self.low = low - (low < 0 ? pad : 0)

@@ -354,9 +354,9 @@ extension RecordingPlot {
         let left = layout.screen.x + layout.screen.width + 24
         var y = layout.screen.y + 12
         document.open("g", [("id", "summary")])
-        func line(_ text: String, colour: String = PlotPalette.ink, bold: Bool = false, hover: String? = nil) {
+        func line(_ text: String, colour: String? = nil, bold: Bool = false, hover: String? = nil) {
             guard y < layout.screen.y + layout.screen.height else { return }
-            labels.fixed(Label(text: text, bold: bold, colour: colour, hover: hover), at: LabelSpot(x: left, y: y), into: &document)
+            labels.fixed(Label(text: text, bold: bold, colour: colour ?? PlotPalette.ink, hover: hover), at: LabelSpot(x: left, y: y), into: &document)
             y += 15
         }
         line("What was decided", bold: true)
@@ -373,7 +373,7 @@ extension RecordingPlot {
             if intent.isStep { continue }
             entries.append((intent.time, intent.label, PlotPalette.ink, intent.jsonLine(explain: true, names: names).text))
         }
-        let ordered = entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        let ordered = entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map { $0.element }
         let room = Int((layout.screen.height - 42) / 15)
         for (index, entry) in ordered.enumerated() {
             if index == room - 1 && ordered.count > room {

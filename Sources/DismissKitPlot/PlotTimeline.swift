@@ -29,7 +29,7 @@ extension RecordingPlot {
         // Offsets: the finger's travel, the sheet as shown, the threshold and the projection.
         var values = [0.0]
         for drag in drags {
-            values += drag.samples.map(\.offset)
+            values += drag.samples.map { $0.offset }
             if let explanation = drag.ended?.explanation { values += [explanation.threshold, explanation.projectedOffset] }
             if let number = drag.contact, let startY = drag.startY, let contact = contacts.first(where: { $0.number == number }) {
                 values += contact.points.map { $0.y - startY }
@@ -38,7 +38,7 @@ extension RecordingPlot {
         let offsetScale = ValueScale(values: values, top: offsets.top, height: offsets.height, downward: true)
         var velocityValues = [0.0]
         for drag in drags {
-            velocityValues += drag.samples.map(\.velocity)
+            velocityValues += drag.samples.map { $0.velocity }
             if let explanation = drag.ended?.explanation { velocityValues.append(explanation.velocity) }
         }
         let velocityScale = ValueScale(values: velocityValues, top: velocities.top, height: velocities.height, downward: false)
@@ -85,12 +85,11 @@ extension RecordingPlot {
         let y = layout.offsetPanel.top - 4
         var x = layout.plotLeft + 4 + TextMetrics.width(title, size: 11) + 18
         document.open("g", [("id", "legend")])
-        let lines: [(text: String, colour: String, dash: String?, width: String)] = dragged ? [
+        var entries: [(text: String, colour: String, dash: String?, width: String)] = dragged ? [
             ("finger", PlotPalette.absent, "5 3", "1.5"), ("sheet as shown", PlotPalette.sheet, nil, "2.5"), ("dismiss threshold", PlotPalette.threshold, "6 4", "1"),
             ("projection", PlotPalette.projection, nil, "2"),
         ] : []
-        let shading = questionSpans.isEmpty ? [] : [("question open", PlotPalette.questionOpen, String?.none, "8")]
-        let entries = lines + shading
+        if !questionSpans.isEmpty { entries.append(("question open", PlotPalette.questionOpen, nil, "8")) }
         for entry in entries {
             var attributes = [("x1", svgNumber(x)), ("x2", svgNumber(x + 18)), ("y1", svgNumber(y - 4)), ("y2", svgNumber(y - 4)),
                               ("stroke", entry.colour), ("stroke-width", entry.width)]

@@ -222,7 +222,7 @@ public struct RecordingPlot: Sendable {
                 default: return false
                 }
             }
-            return (intent.time, answer?.time ?? endTime, names.name(of: id), source.rawValue, options.map(\.rawValue))
+            return (intent.time, answer?.time ?? endTime, names.name(of: id), source.rawValue, options.map { $0.rawValue })
         }
     }
 

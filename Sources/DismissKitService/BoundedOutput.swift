@@ -1,3 +1,4 @@
+import CSystemCalls
 import DismissKit
 import Glibc
 
@@ -35,10 +36,10 @@ package struct BoundedOutput {
     package init(descriptor: Int32) {
         self.descriptor = descriptor
         var status = stat()
-        isSocket = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK
-        if !isSocket { signal(SIGPIPE, SIG_IGN) }
-        let flags = fcntl(descriptor, F_GETFL)
-        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
+        isSocket = fstat(descriptor, &status) == 0 && FileType(status) == .socket
+        if !isSocket { _ = dk_set_signal_action(SIGPIPE, 1) }
+        let flags = dk_fcntl(descriptor, F_GETFL, 0)
+        if flags >= 0 { _ = dk_fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
     }
 
     /// Whether bytes are waiting for the descriptor to become writable.

@@ -1,3 +1,4 @@
+import CSystemCalls
 import DismissKit
 import Glibc
 
@@ -59,7 +60,7 @@ package final class CommandSocket {
         }
         var status = stat()
         if lstat(path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFSOCK else {
+            guard FileType(status) == .socket else {
                 throw SetupError(description: "'\(path)' exists and is not a socket; not replacing it")
             }
             switch Self.probe(&address) {
@@ -107,8 +108,8 @@ package final class CommandSocket {
               accepting == 1, type == Int32(SOCK_STREAM.rawValue) else {
             throw SetupError(description: "the descriptor systemd passed is not a listening stream socket")
         }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        _ = dk_fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        _ = dk_fcntl(descriptor, F_SETFL, dk_fcntl(descriptor, F_GETFL, 0) | O_NONBLOCK)
         return CommandSocket(inherited: descriptor, access: access)
     }
 
@@ -156,7 +157,7 @@ package final class CommandSocket {
             }
         }
         lastAcceptFailed = false
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)  // a single thread forks nothing in between
+        _ = dk_fcntl(descriptor, F_SETFD, FD_CLOEXEC)  // a single thread forks nothing in between
         let peer = PeerCredentials(of: descriptor)
         if let reason = access.refusal(of: peer) {
             return .refused(descriptor: descriptor, peer: peer, reason: reason)

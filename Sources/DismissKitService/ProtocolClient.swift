@@ -1,3 +1,4 @@
+import CSystemCalls
 import DismissKit
 import Glibc
 
@@ -46,8 +47,8 @@ final class ProtocolClient {
     /// output to a pipe or a socket is queued, to a file or a terminal written as it comes.
     static func host(input: Int32, output: Int32, speaksProtocol: Bool, clock: @escaping () -> Int64) -> ProtocolClient {
         var status = stat()
-        let kind = fstat(output, &status) == 0 ? status.st_mode & S_IFMT : 0
-        let writer: Output = kind == S_IFIFO || kind == S_IFSOCK
+        let kind = fstat(output, &status) == 0 ? FileType(status) : .unknown
+        let writer: Output = kind == .fifo || kind == .socket
             ? .bounded(BoundedOutput(descriptor: output)) : .blocking(LineWriter(descriptor: output))
         return ProtocolClient(name: "stdin", source: "stdin", speaksProtocol: speaksProtocol, input: input, output: writer,
                               socket: nil, hostStreams: (input, output), clock: clock)
@@ -231,7 +232,7 @@ final class ProtocolClient {
     }
 
     private static func replaceWithNull(_ descriptor: Int32, mode: Int32) {
-        let null = open("/dev/null", mode | O_CLOEXEC)
+        let null = dk_open("/dev/null", mode | O_CLOEXEC, 0)
         if null >= 0 {
             dup2(null, descriptor)
             Glibc.close(null)
@@ -289,7 +290,7 @@ package struct CommandLineReader {
             guard let text = String(validating: line, as: UTF8.self) else {
                 return Line(number: lines.lineNumber, text: "", problem: "the command is not valid UTF-8 text")
             }
-            if !text.allSatisfy(\.isWhitespace) { return Line(number: lines.lineNumber, text: text) }
+            if !text.allSatisfy({ $0.isWhitespace }) { return Line(number: lines.lineNumber, text: text) }
         }
         holdsLines = false
         if lines.unfinishedLineLength > InputLimits.maximumLineLength {

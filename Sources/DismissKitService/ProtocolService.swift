@@ -63,7 +63,7 @@ package struct ProtocolService {
     }()
 
     /// The descriptors to watch for command lines.
-    package var inputDescriptors: [Int32] { clients.compactMap(\.inputDescriptor) }
+    package var inputDescriptors: [Int32] { clients.compactMap { $0.inputDescriptor } }
 
     /// Appends ``inputDescriptors`` to `descriptors`, which the loop reuses from wait to wait.
     package func appendInputDescriptors(to descriptors: inout [Int32]) {
@@ -78,7 +78,7 @@ package struct ProtocolService {
     /// How long the loop may wait for input (ms): 0 while commands read are waiting to be
     /// applied, else until a client's stall is due; nil while nothing is due.
     package var millisecondsUntilDue: Int64? {
-        if clients.contains(where: \.hasCommandsWaiting) { return 0 }
+        if clients.contains(where: { $0.hasCommandsWaiting }) { return 0 }
         let now = clock()
         var earliest: Int64?
         for client in clients where client.waitingDescriptor != nil {
@@ -90,7 +90,7 @@ package struct ProtocolService {
 
     /// The bytes waiting for each connected client, by its name.
     package var queuedByteCounts: [(client: String, count: Int)] {
-        clients.filter(\.isConnected).map { ($0.name, $0.queuedCount) }
+        clients.filter { $0.isConnected }.map { ($0.name, $0.queuedCount) }
     }
 
     /// Forgets the clients that have gone (their sockets close).
@@ -295,7 +295,7 @@ package struct ProtocolService {
             + intents.map { ($0.time, 2, Replay.Step.intent($0)) }
         return timed.enumerated()
             .sorted { ($0.element.0, $0.element.1, $0.offset) < ($1.element.0, $1.element.1, $1.offset) }
-            .map(\.element.2)
+            .map { $0.element.2 }
     }
 
     /// Sends the text view's lines of `steps` to the host of `run --format text`.

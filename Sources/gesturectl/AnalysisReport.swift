@@ -67,7 +67,7 @@ struct AnalysisReport {
 
     /// The folder every path named shares ("" when none), which the text names once.
     private var folder: String {
-        let paths = outcomes.map(\.entry.path) + skipped.map(\.path)
+        let paths = outcomes.map { $0.entry.path } + skipped.map { $0.path }
         guard var common = paths.first.map({ String($0[...($0.lastIndex(of: "/") ?? $0.startIndex)]) }), common.hasSuffix("/") else {
             return ""
         }
@@ -99,7 +99,7 @@ struct AnalysisReport {
         for (path, analysed) in analysed {
             let analysis = analysed.first
             let ends = Self.ends(of: analysis)
-            let velocities = analysis.releases.map(\.velocity)
+            let velocities = analysis.releases.map { $0.velocity }
             var row = [escapingControlCharacters(named(path)), String(ends.values.reduce(0, +)), String(ends[.dismissAttempt] ?? 0), String(ends[.settle] ?? 0),
                        String(ends[.cancel] ?? 0)]
             if wide {
@@ -162,7 +162,7 @@ struct AnalysisReport {
     }
 
     private func corpusLines() -> [String] {
-        let analyses = analysed.map(\.analysed.first)
+        let analyses = analysed.map { $0.analysed.first }
         let failed = outcomes.count - analysed.count
         var lines = ["corpus: \(analysed.count) recordings analysed, \(failed) could not be, \(skipped.count) skipped"]
         for (path, reason) in skipped { lines.append("  skipped \(named(path)): \(reason)") }
@@ -174,13 +174,13 @@ struct AnalysisReport {
             lines.append("  \(origin.rawValue): " + GestureAnalysis.DragEnd.allCases.map { "\($0.rawValue) \(ends[$0] ?? 0)" }
                 .joined(separator: ", "))
         }
-        let releases = analyses.flatMap(\.releases)
-        lines.append("release velocity (pt/s): " + Spread(releases.map(\.velocity)).text
+        let releases = analyses.flatMap { $0.releases }
+        lines.append("release velocity (pt/s): " + Spread(releases.map { $0.velocity }).text
             + "; at 0 pt/s: \(releases.filter { $0.velocity == 0 }.count)")
         lines.append("rest before a release (ms): " + Spread(releases.map { Double($0.rest) / 1000 }).text)
-        lines.append("projected margin against the threshold (pt): " + Spread(releases.map(\.margin)).text)
-        let taps = analyses.flatMap(\.taps)
-        for kind in Set(taps.map(\.kind)).sorted() {
+        lines.append("projected margin against the threshold (pt): " + Spread(releases.map { $0.margin }).text)
+        let taps = analyses.flatMap { $0.taps }
+        for kind in Set(taps.map { $0.kind }).sorted() {
             lines.append("\(kind) durations (ms): " + Spread(taps.filter { $0.kind == kind }.map { Double($0.duration) / 1000 }).text)
         }
         let nearMisses = analysed.flatMap { entry in entry.analysed.first.nearMisses.map { (entry.path, $0) } }
@@ -198,7 +198,7 @@ struct AnalysisReport {
         }
         lines.append("rejections: \(rejections.values.reduce(0, +))")
         for (reason, count) in rejections.sorted(by: { $0.key < $1.key }) { lines.append("  \(reason): \(count)") }
-        lines.append("cancellations (keepEditing): \(analyses.map(\.cancellations).reduce(0, +))")
+        lines.append("cancellations (keepEditing): \(analyses.map { $0.cancellations }.reduce(0, +))")
         let expected = analysed.filter { $0.analysed.firstMatches != nil }
         if !expected.isEmpty {
             var line = "expected intents matched: \(expected.filter { $0.analysed.firstMatches == true }.count) of \(expected.count)"
@@ -207,8 +207,8 @@ struct AnalysisReport {
         }
         if comparing {
             let changes = changes
-            let knockOn = changes.filter(\.change.isKnockOn)
-            lines.append("decisions that change with --compare-config: \(changes.count) in \(Set(changes.map(\.path)).count) recordings, "
+            let knockOn = changes.filter { $0.change.isKnockOn }
+            lines.append("decisions that change with --compare-config: \(changes.count) in \(Set(changes.map { $0.path }).count) recordings, "
                 + "\(changes.count - knockOn.count) direct and \(knockOn.count) knock-on")
             for (title, part) in [("direct", changes.filter { !$0.change.isKnockOn }),
                                   ("knock-on (after a direct change, the sessions present different things)", knockOn)] where !part.isEmpty {
@@ -290,7 +290,7 @@ struct AnalysisReport {
             line.set("knockOn", .bool(change.isKnockOn))
             lines.append(line.text)
         }
-        var corpus = Self.json(of: analysed.map(\.analysed.first))
+        var corpus = Self.json(of: analysed.map { $0.analysed.first })
         corpus.set("type", .string("corpus"))
         corpus.set("analysed", .integer(Int64(analysed.count)))
         corpus.set("failed", .integer(Int64(outcomes.count - analysed.count)))
@@ -301,7 +301,7 @@ struct AnalysisReport {
         if comparing {
             corpus.set("comparedMatchExpected", .integer(Int64(expected.filter { $0.analysed.secondMatches == true }.count)))
             corpus.set("changes", .integer(Int64(changes.count)))
-            corpus.set("knockOnChanges", .integer(Int64(changes.filter(\.change.isKnockOn).count)))
+            corpus.set("knockOnChanges", .integer(Int64(changes.filter { $0.change.isKnockOn }.count)))
         }
         lines.append(corpus.text)
         return lines
@@ -321,18 +321,18 @@ struct AnalysisReport {
             drags.set(origin.rawValue, .object(ends))
         }
         line.set("drags", .object(drags))
-        let releases = analyses.flatMap(\.releases)
-        line.set("releaseVelocity", Spread(releases.map(\.velocity)).json)
+        let releases = analyses.flatMap { $0.releases }
+        line.set("releaseVelocity", Spread(releases.map { $0.velocity }).json)
         line.set("releasesAtZeroVelocity", .integer(Int64(releases.filter { $0.velocity == 0 }.count)))
         line.set("restMilliseconds", Spread(releases.map { Double($0.rest) / 1000 }).json)
-        line.set("margin", Spread(releases.map(\.margin)).json)
+        line.set("margin", Spread(releases.map { $0.margin }).json)
         var taps = JSONLine()
-        let allTaps = analyses.flatMap(\.taps)
-        for kind in Set(allTaps.map(\.kind)).sorted() {
+        let allTaps = analyses.flatMap { $0.taps }
+        for kind in Set(allTaps.map { $0.kind }).sorted() {
             taps.set(kind, Spread(allTaps.filter { $0.kind == kind }.map { Double($0.duration) / 1000 }).json)
         }
         line.set("tapMilliseconds", .object(taps))
-        line.set("nearMisses", .array(analyses.flatMap(\.nearMisses).map { miss in
+        line.set("nearMisses", .array(analyses.flatMap { $0.nearMisses }.map { miss in
             var object = JSONLine()
             object.set("time", .integer(miss.time))
             object.set("description", .string(miss.description))
@@ -346,7 +346,7 @@ struct AnalysisReport {
         }
         for (reason, count) in reasons { rejections.set(reason, .integer(Int64(count))) }
         line.set("rejections", .object(rejections))
-        line.set("cancellations", .integer(Int64(analyses.map(\.cancellations).reduce(0, +))))
+        line.set("cancellations", .integer(Int64(analyses.map { $0.cancellations }.reduce(0, +))))
         return line
     }
 }

@@ -95,7 +95,7 @@ enum AnalyzeCommand: Subcommand {
 
     /// Analyses every recording, one per core, in the order given.
     private static func analyse(_ recordings: [Corpus.Entry], configPath: String?, comparePath: String?) -> [Outcome] {
-        let results = Mutex([Outcome?](repeating: nil, count: recordings.count))
+        let results = LockedValue([Outcome?](repeating: nil, count: recordings.count))
         let done = Atomic(0)
         let showsProgress = isatty(STDERR_FILENO) == 1
         ParallelWork.perform(iterations: recordings.count) { index in
@@ -249,8 +249,9 @@ struct Corpus {
                         recordings.append(Entry(path: path, isSession: isSessionName))
                         continue
                     }
-                    guard status.st_mode & S_IFMT == S_IFREG else {
-                        let kind = status.st_mode & S_IFMT == S_IFIFO ? "a FIFO" : status.st_mode & S_IFMT == S_IFDIR ? "a folder" : "a device"
+                    let type = FileType(status)
+                    guard type == .regular else {
+                        let kind = type == .fifo ? "a FIFO" : type == .directory ? "a folder" : "a device"
                         skipped.append((path, "\(kind), not a regular file"))
                         continue
                     }

@@ -70,7 +70,7 @@ struct CommandLineArguments {
     }
 
     /// Every value given for a repeatable option.
-    func values(_ name: String) -> [String] { values.filter { $0.name == name }.map(\.value) }
+    func values(_ name: String) -> [String] { values.filter { $0.name == name }.map { $0.value } }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
 

@@ -1,3 +1,4 @@
+import CSystemCalls
 import Glibc
 
 /// The installed manual pages, which `gesturectl help` opens as `git help` does.
@@ -19,11 +20,11 @@ enum ManualPage {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var pid: pid_t = 0
-        let started = withCArguments(arguments) { posix_spawnp(&pid, arguments[0], &actions, nil, $0, environ) }
+        let started = withCArguments(arguments) { posix_spawnp(&pid, arguments[0], &actions, nil, $0, dk_environment()) }
         guard started == 0 else { return nil }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else { return nil }
+            guard dk_errno() == EINTR else { return nil }
         }
         return (status & 0x7f) == 0 ? (status >> 8) & 0xff : nil
     }

@@ -1,3 +1,4 @@
+import CSystemCalls
 import DismissKit
 import DismissKitService
 import DismissKitPlot
@@ -161,14 +162,14 @@ enum PlotCommand: Subcommand {
         var argv = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var child = pid_t()
-        let spawned = posix_spawnp(&child, "rsvg-convert", nil, nil, &argv, environ)
+        let spawned = posix_spawnp(&child, "rsvg-convert", nil, nil, &argv, dk_environment())
         guard spawned == 0 else {
             StandardError.report("cannot run rsvg-convert (\(Errno(code: spawned))): PNG needs librsvg's rsvg-convert "
                 + "(Debian's librsvg2-bin)")
             return ExitStatus.unavailable
         }
         var status: Int32 = 0
-        while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+        while waitpid(child, &status, 0) == -1 && Errno.current == .interrupted {}
         guard status == 0 else {
             StandardError.report("rsvg-convert could not write \(outputPath ?? "the PNG") (status \(status))")
             return ExitStatus.cannotCreate
@@ -216,7 +217,7 @@ enum PlotCommand: Subcommand {
 
     /// Writes `text` to the file at `path`, replacing it.
     private static func write(_ text: String, to path: String) throws(Errno) {
-        let descriptor = try SystemCall.checked { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        let descriptor = try SystemCall.checked { dk_open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         defer { close(descriptor) }
         try SystemCall.writeAll(Array(text.utf8)) { start, count in Glibc.write(descriptor, start, count) }
     }

@@ -1,3 +1,4 @@
+import CSystemCalls
 import DismissKit
 import DismissKitService
 import Glibc
@@ -209,7 +210,7 @@ enum RunCommand: Subcommand {
         }
         if explain { StandardError.write("gesturectl: gestures: \(configuration.jsonLine.text)") }
         session.notesDecisions = (explain || textView != nil) && !printTouchEvents
-        if case .seat(let seat) = backend, !session.devices.contains(where: \.isTouch) {
+        if case .seat(let seat) = backend, !session.devices.contains(where: { $0.isTouch }) {
             StandardError.write("gesturectl: no touch device on seat '\(seat)' yet; waiting for one")
         }
         guard let signals = ServiceSignals() else {
@@ -260,10 +261,16 @@ enum RunCommand: Subcommand {
             var timeout = notifier?.untilNextPing
             if let milliseconds = socket?.millisecondsUntilAccepting { timeout = earlier(timeout, .milliseconds(milliseconds)) }
             if let milliseconds = service.millisecondsUntilDue { timeout = earlier(timeout, .milliseconds(milliseconds)) }
-            do {
+            do throws(LiveInputError) {
                 figures?.beforeWait()
                 try session.waitForInput(timeout: timeout, alsoWatching: readable, waitingToWrite: waiting, into: &input)
                 figures?.afterWait(input)
+            } catch {
+                service.flush()
+                StandardError.report("\(error)")
+                return ExitStatus.unavailable
+            }
+            do throws(ServiceManagerNotifierError) {
                 try notifier?.pingIfDue()
             } catch {
                 service.flush()
@@ -363,8 +370,8 @@ final class ServiceSignals {
         guard pipe(&ends) == 0 else { return nil }
         (descriptor, writer) = (ends[0], ends[1])
         for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)  // a burst of signals never blocks the handler
+            _ = dk_fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = dk_fcntl(end, F_SETFL, dk_fcntl(end, F_GETFL, 0) | O_NONBLOCK)  // a burst of signals never blocks the handler
         }
         signalWriter = writer
         var signals = sigset_t()
@@ -381,7 +388,7 @@ final class ServiceSignals {
     }
 
     deinit {
-        for number in Self.numbers { signal(number, SIG_DFL) }
+        for number in Self.numbers { _ = dk_set_signal_action(number, 0) }
         close(descriptor)
         close(writer)
     }

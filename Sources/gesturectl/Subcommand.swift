@@ -25,9 +25,25 @@ extension Subcommand {
     }
 }
 
+/// A subcommand as a value, for the list of them: a list of the types themselves would hold
+/// existential metatypes, which Embedded Swift (script/embedded) does not have.
+struct SubcommandEntry: Sendable {
+    let name: String
+    let summary: String
+    let help: String
+    /// ``Subcommand/run(_:)``.
+    let run: @Sendable ([String]) -> Int32
+
+    init<Command: Subcommand>(_ command: Command.Type) {
+        (name, summary, help) = (command.name, command.summary, command.help)
+        run = { command.run($0) }
+    }
+}
+
 /// The tool as a whole: its subcommands and its overview.
 enum Gesturectl {
-    static let subcommands: [any Subcommand.Type] = [ReplayCommand.self, PlotCommand.self, AnalyzeCommand.self, RunCommand.self, DevicesCommand.self]
+    static let subcommands = [SubcommandEntry(ReplayCommand.self), SubcommandEntry(PlotCommand.self), SubcommandEntry(AnalyzeCommand.self),
+                              SubcommandEntry(RunCommand.self), SubcommandEntry(DevicesCommand.self)]
 
     static let usage = "gesturectl <subcommand> | --version | --help"
 
@@ -51,7 +67,7 @@ enum Gesturectl {
         """
 
     /// The subcommand called `name`, or nil.
-    static func subcommand(named name: String) -> (any Subcommand.Type)? {
+    static func subcommand(named name: String) -> SubcommandEntry? {
         subcommands.first { $0.name == name }
     }
 

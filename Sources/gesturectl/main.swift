@@ -1,3 +1,4 @@
+import CProcessArguments
 import DismissKitService
 import Glibc
 
@@ -23,4 +24,11 @@ func runCommandLine(_ arguments: [String]) -> Int32 {
     }
 }
 
-exit(runCommandLine(Array(CommandLine.arguments.dropFirst())))
+/// The arguments gesturectl was started with, after its own name.
+func processArguments() -> [String] {
+    var count: Int32 = 0
+    guard let vector = dk_process_arguments(&count) else { return [] }
+    return (0..<Int(count)).dropFirst().map { vector[$0].map { String(cString: $0) } ?? "" }
+}
+
+exit(runCommandLine(processArguments()))

@@ -1,10 +1,9 @@
 #ifndef DISMISSKIT_CPROCESSARGUMENTS_H
 #define DISMISSKIT_CPROCESSARGUMENTS_H
-// The Swift runtime's source of `CommandLine.arguments` (its declaration, in Swift's calling
-// convention and hidden), which arguments.c defines for gesturectl. Nothing here is for Swift
-// code to call.
+// The process's arguments, kept by arguments.c as gesturectl starts, for gesturectl's Swift in
+// every build (Embedded Swift has no `CommandLine`).
 
 /// The process's arguments and, in `count`, how many there are (before the terminating null).
-__attribute__((swiftcall, visibility("hidden"))) char **_swift_stdlib_getUnsafeArgvArgc(int *count);
+__attribute__((visibility("hidden"))) char **dk_process_arguments(int *count);
 
 #endif

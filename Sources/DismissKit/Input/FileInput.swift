@@ -1,3 +1,4 @@
+import CSystemCalls
 import Glibc
 
 /// A read-only file read in chunks of at most `chunkSize` bytes, closed when released.
@@ -24,18 +25,18 @@ final class FileInput {
             descriptor = copy
         } else {
             do {
-                descriptor = try SystemCall.checked { open(path, O_RDONLY | O_CLOEXEC) }
+                descriptor = try SystemCall.checked { dk_open(path, O_RDONLY | O_CLOEXEC, 0) }
             } catch {
                 throw InputFileError(.unreadable, path: path, reason: FileInput.describe(error))
             }
         }
         var status = stat()
         let known = fstat(descriptor, &status) == 0
-        if known, status.st_mode & S_IFMT == S_IFDIR {
+        if known, FileType(status) == .directory {
             close(descriptor)
             throw InputFileError(.unreadable, path: path, reason: "is a directory")
         }
-        sizeWhenOpened = known && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
+        sizeWhenOpened = known && FileType(status) == .regular ? Int(status.st_size) : nil
         self.descriptor = descriptor
     }
 

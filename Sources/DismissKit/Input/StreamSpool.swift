@@ -1,5 +1,5 @@
+import CSystemCalls
 import Glibc
-import Synchronization
 
 /// Input given as a pipe (`cat s.jsonl | gesturectl replay /dev/stdin`, a FIFO) read once, into
 /// an unnamed temporary file, and read from there by every reader that opens the same path:
@@ -10,7 +10,7 @@ import Synchronization
 /// is not a recording, and reading it could wait for ever or never end.
 enum StreamSpool {
     /// The spooled copy of each pipe opened so far, by the path it was given as.
-    private static let copies = Mutex<[String: Int32]>([:])
+    private static let copies = LockedValue<[String: Int32]>([:])
 
     /// A new descriptor for reading `path` from its start: the file itself, or the copy of a
     /// pipe. `nil` for a path that does not name a pipe, which the caller then opens.
@@ -19,10 +19,10 @@ enum StreamSpool {
     static func openCopy(of path: String) throws(InputFileError) -> Int32? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG, S_IFDIR: return nil
-        case S_IFIFO: break
-        case S_IFCHR, S_IFBLK: throw InputFileError(.unreadable, path: path, reason: "is a device, not a file or a pipe")
+        switch FileType(status) {
+        case .regular, .directory: return nil
+        case .fifo: break
+        case .characterDevice, .blockDevice: throw InputFileError(.unreadable, path: path, reason: "is a device, not a file or a pipe")
         default: throw InputFileError(.unreadable, path: path, reason: "is a socket, not a file or a pipe")
         }
         let copy = try copies.withLock { copies throws(InputFileError) -> Int32 in
@@ -32,7 +32,7 @@ enum StreamSpool {
             return copy
         }
         // Its own open file, with its own offset: readers of the same path do not move each other.
-        guard let descriptor = try? SystemCall.checked({ open("/proc/self/fd/\(copy)", O_RDONLY | O_CLOEXEC) }) else {
+        guard let descriptor = try? SystemCall.checked({ dk_open("/proc/self/fd/\(copy)", O_RDONLY | O_CLOEXEC, 0) }) else {
             throw InputFileError(.unreadable, path: path, reason: "cannot reopen the copy of the pipe (\(Errno.current))")
         }
         return descriptor
@@ -45,21 +45,21 @@ enum StreamSpool {
         }
         let input: Int32
         do {
-            input = try SystemCall.checked { open(path, O_RDONLY | O_CLOEXEC) }
+            input = try SystemCall.checked { dk_open(path, O_RDONLY | O_CLOEXEC, 0) }
         } catch {
             throw failure("cannot open the pipe", error)
         }
         defer { close(input) }
         let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         // O_TMPFILE (Linux's __O_TMPFILE with O_DIRECTORY), which Glibc's module does not spell.
-        var copy = open(folder, Int32(0o20000000) | O_DIRECTORY | O_RDWR | O_CLOEXEC, 0o600)
+        var copy = dk_open(folder, Int32(0o20000000) | O_DIRECTORY | O_RDWR | O_CLOEXEC, 0o600)
         if copy < 0 {
             // A file system without unnamed files: a named one, unlinked at once.
             var template = Array("\(folder)/gesturectl-pipe-XXXXXX".utf8CString)
             copy = mkstemp(&template)
             if copy >= 0 {
                 unlink(template)
-                _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
+                _ = dk_fcntl(copy, F_SETFD, FD_CLOEXEC)
             }
         }
         guard copy >= 0 else {
@@ -69,7 +69,7 @@ enum StreamSpool {
         while true {
             let count = buffer.withUnsafeMutableBytes { bytes in
                 var count = read(input, bytes.baseAddress, bytes.count)
-                while count < 0 && errno == EINTR { count = read(input, bytes.baseAddress, bytes.count) }
+                while count < 0 && Errno.current == .interrupted { count = read(input, bytes.baseAddress, bytes.count) }
                 return count
             }
             if count < 0 {
@@ -78,7 +78,7 @@ enum StreamSpool {
                 throw failure("cannot read the pipe", error)
             }
             if count == 0 { return copy }
-            do {
+            do throws(Errno) {
                 try SystemCall.writeAll(Array(buffer[..<count])) { start, length in write(copy, start, length) }
             } catch {
                 close(copy)

@@ -1,3 +1,4 @@
+import CSystemCalls
 import Glibc
 
 /// An `errno` value. The codes this package tells apart have names; any other code the system
@@ -11,7 +12,7 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The calling thread's `errno` now.
-    public static var current: Errno { Errno(code: errno) }
+    public static var current: Errno { Errno(code: dk_errno()) }
 
     /// EINTR: a signal interrupted the call.
     public static let interrupted = Errno(code: EINTR)

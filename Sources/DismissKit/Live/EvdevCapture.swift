@@ -1,3 +1,4 @@
+import CSystemCalls
 import Glibc
 
 /// A touch device's description and kernel frames, as ``LiveSessionRecorder`` records them.
@@ -30,7 +31,7 @@ final class EvdevCapture: KernelFrameSource {
     /// - Throws: ``Errno`` when the node cannot be opened or is not an evdev device.
     init(node: String) throws(Errno) {
         self.node = node
-        descriptor = try SystemCall.checked { open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        descriptor = try SystemCall.checked { dk_open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0) }
         var clock = CLOCK_MONOTONIC
         guard Self.control(descriptor, Self.request(write: true, number: 0xa0, size: 4), &clock) else {
             let error = Errno.current
@@ -70,13 +71,13 @@ final class EvdevCapture: KernelFrameSource {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { return frames }
             for start in stride(from: 0, to: count - count % Self.eventSize, by: Self.eventSize) {
-                // struct input_event: struct timeval (two longs), __u16 type, __u16 code, __s32 value.
+                // struct input_event: seconds and microseconds (two longs), __u16 type, __u16 code, __s32 value.
                 let event = buffer.withUnsafeBytes { bytes in
                     InputEvent(time: Int64(bytes.loadUnaligned(fromByteOffset: start, as: Int.self)) * 1_000_000
-                                   + Int64(bytes.loadUnaligned(fromByteOffset: start + 8, as: Int.self)),
-                               type: bytes.loadUnaligned(fromByteOffset: start + 16, as: UInt16.self),
-                               code: bytes.loadUnaligned(fromByteOffset: start + 18, as: UInt16.self),
-                               value: bytes.loadUnaligned(fromByteOffset: start + 20, as: Int32.self))
+                                   + Int64(bytes.loadUnaligned(fromByteOffset: start + Self.longSize, as: Int.self)),
+                               type: bytes.loadUnaligned(fromByteOffset: start + 2 * Self.longSize, as: UInt16.self),
+                               code: bytes.loadUnaligned(fromByteOffset: start + 2 * Self.longSize + 2, as: UInt16.self),
+                               value: bytes.loadUnaligned(fromByteOffset: start + 2 * Self.longSize + 4, as: Int32.self))
                 }
                 partialFrame.append(event)
                 if event.type == EventType.synchronization && event.code == SynchronizationCode.report {
@@ -89,8 +90,10 @@ final class EvdevCapture: KernelFrameSource {
 
     // MARK: - Private
 
-    /// The size of `struct input_event` on a 64-bit system.
-    private static let eventSize = 24
+    /// The size of a C `long`: the kernel gives an event's time as two of them, 32-bit time or not.
+    private static let longSize = MemoryLayout<Int>.size
+    /// The size of `struct input_event`: 24 bytes on a 64-bit system, 16 on a 32-bit one.
+    private static let eventSize = 2 * longSize + 8
 
     /// `_IOC` of `<linux/ioctl.h>` for the evdev type `'E'`: reading by default.
     private static func request(write: Bool = false, number: UInt, size: Int) -> UInt {
@@ -98,11 +101,11 @@ final class EvdevCapture: KernelFrameSource {
     }
 
     private static func control<T>(_ descriptor: Int32, _ request: UInt, _ value: inout T) -> Bool {
-        withUnsafeMutablePointer(to: &value) { ioctl(descriptor, request, UnsafeMutableRawPointer($0)) } >= 0
+        withUnsafeMutablePointer(to: &value) { dk_ioctl(descriptor, request, UnsafeMutableRawPointer($0)) } >= 0
     }
 
     private static func control(_ descriptor: Int32, _ request: UInt, _ values: inout [some Any]) -> Bool {
-        values.withUnsafeMutableBytes { ioctl(descriptor, request, $0.baseAddress!) } >= 0
+        values.withUnsafeMutableBytes { dk_ioctl(descriptor, request, $0.baseAddress!) } >= 0
     }
 
     private static func name(_ descriptor: Int32) -> String {

@@ -1,4 +1,5 @@
 import CLibinput
+import CSystemCalls
 import Glibc
 import Synchronization
 
@@ -126,7 +127,7 @@ public final class LibinputSource {
         case .seat: !requiringTouchDevice
         case .devices: false
         }
-        if !mayWait && !trackedDevices.values.contains(where: \.isTouch) {
+        if !mayWait && !trackedDevices.values.contains(where: { $0.isTouch }) {
             // Device nodes libinput took, but not as touch devices: say why, by its rules.
             if case .devices(let paths) = backend {
                 for path in paths {
@@ -331,7 +332,7 @@ private final class OpenFailureLog {
 /// libinput's `open_restricted`: plain `open(2)`, returning a negative errno on failure.
 private func openRestricted(_ path: UnsafePointer<CChar>?, _ flags: Int32, _ userData: UnsafeMutableRawPointer?) -> Int32 {
     guard let path else { return -Errno.invalidArgument.code }
-    let descriptor = open(path, flags | O_CLOEXEC)
+    let descriptor = dk_open(path, flags | O_CLOEXEC, 0)
     if descriptor >= 0 { return descriptor }
     let error = Errno.current
     if let userData {
@@ -365,7 +366,7 @@ public enum LibinputLogLevel: Sendable, Hashable, CaseIterable {
 
 /// What libinput's log lines start with; written as each context is created and read on the
 /// thread that dispatches it, behind a lock, since sources may be created on several threads.
-private let libinputLogPrefix = Mutex<String>("")
+private let libinputLogPrefix = LockedValue<String>("")
 
 /// The count behind ``LibinputSource/logMessagesWritten``.
 private let libinputLogMessages = Atomic<Int>(0)

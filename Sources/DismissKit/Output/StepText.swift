@@ -50,7 +50,7 @@ public struct StepText {
     private static func meaning(of kind: Intent.Kind) -> String {
         switch kind {
         case .cancelled: "  kept editing: the question is closed, nothing is dismissed"
-        case .confirmationRequested(_, _, let options): "  asks: " + options.map(\.rawValue).joined(separator: ", ")
+        case .confirmationRequested(_, _, let options): "  asks: " + options.map { $0.rawValue }.joined(separator: ", ")
         case .save: "  save the content, then it is dismissed"
         default: ""
         }

@@ -529,7 +529,7 @@ private struct LibinputRecordHeaderParser {
         if keptUdevProperties.contains(key) { return true }
         guard key.hasPrefix("LIBINPUT_FUZZ_") else { return false }
         let code = key.dropFirst("LIBINPUT_FUZZ_".count)
-        return (1...2).contains(code.count) && code.allSatisfy(\.isHexDigit)
+        return (1...2).contains(code.count) && code.allSatisfy { $0.isHexDigit }
     }
 
     private static let keptUdevProperties: Set<Substring> = [

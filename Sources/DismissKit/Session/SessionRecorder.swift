@@ -1,3 +1,4 @@
+import CSystemCalls
 import Glibc
 
 /// Writes a session file (``SessionFile``) as the session happens: the lines wait in memory
@@ -58,18 +59,18 @@ public final class SessionRecorder {
         var keptAs: String?
         // Another process may take the name between the calls: a few tries, then its error.
         for _ in 0..<8 {
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            let descriptor = dk_open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if descriptor >= 0 { return (descriptor, keptAs) }
-            guard errno == EEXIST else { throw .system(.current) }
+            guard Errno.current.code == EEXIST else { throw .system(.current) }
             var status = stat()
             guard stat(path, &status) == 0 else {
-                if errno == ENOENT { throw .notARegularFile(path, "a dangling symbolic link") }
+                if Errno.current == .noSuchFile { throw .notARegularFile(path, "a dangling symbolic link") }
                 throw .system(.current)
             }
-            switch status.st_mode & S_IFMT {
-            case S_IFREG where status.st_size == 0:
+            switch FileType(status) {
+            case .regular where status.st_size == 0:
                 // Nothing to keep: written over, and made private.
-                let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+                let descriptor = dk_open(path, O_WRONLY | O_TRUNC | O_CLOEXEC, 0)
                 guard descriptor >= 0 else { throw .system(.current) }
                 guard fchmod(descriptor, 0o600) == 0 else {
                     let error = Errno.current
@@ -77,13 +78,13 @@ public final class SessionRecorder {
                     throw .system(error)
                 }
                 return (descriptor, keptAs)
-            case S_IFREG:
+            case .regular:
                 let kept = firstFreeName(after: path)
                 guard rename(path, kept) == 0 else { throw .system(.current) }
                 keptAs = kept
-            case S_IFDIR: throw .notARegularFile(path, "a folder")
-            case S_IFIFO: throw .notARegularFile(path, "a FIFO")
-            case S_IFSOCK: throw .notARegularFile(path, "a socket")
+            case .directory: throw .notARegularFile(path, "a folder")
+            case .fifo: throw .notARegularFile(path, "a FIFO")
+            case .socket: throw .notARegularFile(path, "a socket")
             default: throw .notARegularFile(path, "a device")
             }
         }

@@ -205,8 +205,9 @@ public final class MtdevConverter {
     private func putIntoMtdev(_ kernelEvent: InputEvent) {
         // Microseconds as a timeval: mtdev only copies times, so any split that reads back works.
         let (seconds, microseconds) = kernelEvent.time.quotientAndRemainder(dividingBy: 1_000_000)
-        event.time.tv_sec = Int(seconds)
-        event.time.tv_usec = Int(microseconds)
+        // A C long: 32 bits on a 32-bit system, where a time past 2^31 s wraps rather than trap.
+        event.time.tv_sec = .init(truncatingIfNeeded: seconds)
+        event.time.tv_usec = .init(truncatingIfNeeded: microseconds)
         event.type = kernelEvent.type
         event.code = kernelEvent.code
         event.value = kernelEvent.value

@@ -538,7 +538,7 @@ def soak_problem(results, seconds):
     return None
 
 
-def live_path_lines(soak, accelerator):
+def live_path_lines(soak, accelerator, qemu_binary):
     """The soak's `run --figures` (the live path in the guest), with the machine that ran it."""
     live = soak.get("live_figures")
     if not live:
@@ -546,7 +546,7 @@ def live_path_lines(soak, accelerator):
     with open("/proc/cpuinfo") as file:
         host_cpu = next((line.split(":", 1)[1].strip() for line in file if line.startswith("model name")), "unknown")
     try:
-        qemu = subprocess.run(["qemu-system-x86_64", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
+        qemu = subprocess.run([qemu_binary, "--version"], capture_output=True, text=True).stdout.split("\n")[0]
     except OSError:
         qemu = "QEMU (version unknown)"
     latency, cpu = live["latencyMicroseconds"], live["cpuMicrosecondsPerTouchEvent"]
@@ -592,7 +592,8 @@ def main():
                   f"libinput lag notes {soak.get('libinput_lag_lines', 0)}")
         if os.path.exists(f"{results}/@soak.json"):
             with open(f"{results}/@soak.json") as file:
-                print("\n".join(live_path_lines(json.load(file), sys.argv[4] if len(sys.argv) > 4 else "tcg")))
+                print("\n".join(live_path_lines(json.load(file), sys.argv[4] if len(sys.argv) > 4 else "tcg",
+                                                sys.argv[5] if len(sys.argv) > 5 else "qemu-system-x86_64")))
         print(f"soak: {0 if problem else 1}/1")
         return 1 if problem else 0
     if mode == "systemd":

@@ -379,8 +379,10 @@ else:
         problem(f"the wait for input allocated after the warm-up: {counted} in {live['wakeups']} wakeups")
     if not live["touchEvents"] or not live["intents"]:
         problem(f"the figures counted {live['touchEvents']} touch events and {live['intents']} intents after the warm-up")
-with open("/proc/cpuinfo") as file:
-    guest_cpu = next((line.split(":", 1)[1].strip() for line in file if line.startswith("model name")), "unknown")
+with open("/proc/cpuinfo") as file:   # arm64 names no model: its implementer and part numbers instead
+    fields = dict((key.strip(), value.strip()) for key, _, value in (line.partition(":") for line in file) if value)
+guest_cpu = fields.get("model name") or (f"implementer {fields['CPU implementer']} part {fields['CPU part']}"
+                                         if "CPU part" in fields else "unknown")
 if unexpected:
     problem(f"standard error has lines gesturectl did not mean to write: {unexpected[:5]}")
 if stall_notes() != cycle:

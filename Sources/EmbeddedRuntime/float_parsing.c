@@ -6,8 +6,9 @@
  * too small to hold is 0 or the nearest subnormal (1e-400 is 0, 2.4703282292062328e-324 is
  * 5e-324), one too large is infinity, which the JSON reader refuses as out of range: the
  * native build's answers, whatever errno says. Returns where the number ended, or NULL when none
- * began. Every Embedded build links it: the Linux ones (script/embedded) and the WebAssembly
- * module (script/wasm).
+ * began. The Linux builds link it (script/embedded); the WebAssembly module has a locale-free
+ * strtod of its own (bindings/web/runtime.c), since newlocale there would import the host's
+ * environment.
  */
 #define _GNU_SOURCE 1
 #include <locale.h>

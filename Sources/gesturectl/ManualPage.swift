@@ -1,4 +1,5 @@
 import CSystemCalls
+import DismissKit
 import Glibc
 
 /// The installed manual pages, which `gesturectl help` opens as `git help` does.
@@ -24,7 +25,7 @@ enum ManualPage {
         guard started == 0 else { return nil }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
-            guard dk_errno() == EINTR else { return nil }
+            guard Errno.current == .interrupted else { return nil }
         }
         return (status & 0x7f) == 0 ? (status >> 8) & 0xff : nil
     }

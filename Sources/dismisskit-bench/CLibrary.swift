@@ -2,8 +2,9 @@ import DismissKit
 import Glibc
 
 /// The C library's pace beside the core's, on the same touch events: `Benchmarks/anchors/c-api.c`,
-/// built against the installed library, gives each event with `dk_pipeline_touch` and, after each
-/// frame, reads every intent with `dk_pipeline_next_typed_intent`, as the Qt integration does;
+/// built against the installed library (or an Embedded build's), gives each event with
+/// `dk_pipeline_touch` and, after each frame, reads every intent with
+/// `dk_pipeline_next_typed_intent`, as the Qt integration does;
 /// here the core (`DismissalPipeline`) takes the same events and its intents are read from its
 /// buffer. Both answer each question `keepEditing`, and
 /// must read as many intents, or the figure is not given.
@@ -115,7 +116,7 @@ enum CLibrary {
     }
 
     /// The figure of one workload: the C program's ns an event as a ratio to the core's.
-    static func figure(_ workload: Workload, program: String, scratch: String, runs: Int) -> (Figure?, String) {
+    static func figure(_ workload: Workload, build: MeasuredBuild, program: String, scratch: String, runs: Int) -> (Figure?, String) {
         let scenePath = scratch + "/c-api-\(workload.name).json"
         let eventsPath = scratch + "/c-api-\(workload.name).events"
         defer {
@@ -148,11 +149,13 @@ enum CLibrary {
         }
         let ratio = library / core
         return (Figure(
-            id: "c-api-\(workload.name)", label: "C library: touch + typed intents (\(workload.name == "dell" ? "Dell Canvas" : "drags"))",
+            id: "c-api-\(workload.name)" + build.idSuffix,
+            label: "C library: touch + typed intents (\(workload.name == "dell" ? "Dell Canvas" : "drags"))" + build.labelSuffix,
             value: library, unit: "ns/event",
             text: "\(decimal(library, digits: 1)) ns/event, \(decimal(ratio, digits: 2))× the core's",
             input: workload.description + ", \(libraryIntents) intents read as `dk_intent`s after each frame, every question "
-                + "answered, the installed library, \(runs) turns with the core's of the best of 3 runs, CPU time",
+                + "answered, " + (build.embedded ? "the Embedded build's library" : "the installed library")
+                + ", \(runs) turns with the core's of the best of 3 runs, CPU time",
             anchor: "the core on the same events: \(decimal(core, digits: 1)) ns/event",
             comparison: "\(decimal(ratio, digits: 2))× the core's time",
             target: "≤ 2× the core's time", met: ratio <= 2,

@@ -30,12 +30,32 @@ func runProcess(_ arguments: [String], captureOutput: Bool = false, environment 
                 scratch: String) -> ProcessRun {
     let outputPath = scratch + "/stdout"
     let errorPath = scratch + "/stderr"
+    let start = monotonicSeconds()
+    let started = startProcess(arguments, captureOutput: captureOutput, environment: extra, scratch: scratch)
+    guard let pid = started.pid else {
+        return ProcessRun(wall: 0, cpu: 0, peakKB: 0, status: 127, output: "", errors: started.error)
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) == -1 && Errno.current == .interrupted {}
+    let wall = monotonicSeconds() - start
+    let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    return ProcessRun(wall: wall, cpu: cpu, peakKB: usage.ru_maxrss, status: exitStatus(status),
+                      output: captureOutput ? readText(outputPath) : "", errors: String(readText(errorPath).suffix(2000)))
+}
+
+/// Starts `arguments` (the first is the program's path) without waiting for it: standard input
+/// from `/dev/null`, standard output to `/dev/null` (or `scratch`/stdout when `captureOutput`),
+/// standard error to `scratch`/stderr, the environment with `extra` over it.
+/// - Returns: the process id, or nil and why it could not start.
+func startProcess(_ arguments: [String], captureOutput: Bool = false, environment extra: [String: String] = [:],
+                  scratch: String) -> (pid: pid_t?, error: String) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, captureOutput ? outputPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 1, captureOutput ? scratch + "/stdout" : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, scratch + "/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
     var environment: [String] = []
     var index = 0
@@ -54,20 +74,14 @@ func runProcess(_ arguments: [String], captureOutput: Bool = false, environment 
         envp.forEach { free($0) }
     }
     var pid: pid_t = 0
-    let start = monotonicSeconds()
     let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
-    guard spawned == 0 else {
-        return ProcessRun(wall: 0, cpu: 0, peakKB: 0, status: 127, output: "",
-                          errors: "cannot run \(arguments[0]): \(Errno(code: spawned))")
-    }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) == -1 && Errno.current == .interrupted {}
-    let wall = monotonicSeconds() - start
-    let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    return ProcessRun(wall: wall, cpu: cpu, peakKB: usage.ru_maxrss, status: exitStatus,
-                      output: captureOutput ? readText(outputPath) : "", errors: String(readText(errorPath).suffix(2000)))
+    guard spawned == 0 else { return (nil, "cannot run \(arguments[0]): \(Errno(code: spawned))") }
+    return (pid, "")
+}
+
+/// The exit status `wait4` gives, or 128 + the signal that ended the process.
+func exitStatus(_ status: Int32) -> Int32 {
+    status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
 }
 
 /// Runs `arguments` through the `measure` program (Benchmarks/anchors/measure.c), which forks

@@ -3,18 +3,19 @@ import Glibc
 
 let usage = """
     USAGE: dismisskit-bench [--json] [--quick] [--only <groups>] [--gesturectl <path>] [--project <dir>] [--work <dir>]
-                            [--web-module <dir>] [--c-library <dir>]
+                            [--web-module <dir>] [--c-library <dir>] [--embedded <dir>]
 
     Measures DismissKit: the core, the web module and the C library beside it, its heap allocations, the touch decoder, the readers, the JSON
     Lines writer, whole `gesturectl replay` runs beside libyaml, libevemu and PyYAML in the same
-    run, start-up and peak memory. Prints a Markdown table, or one JSON object per figure with --json.
+    run, start-up, peak memory and `gesturectl run`'s resident memory when idle; with --embedded, the
+    Embedded build's gesturectl and C library beside the native ones. Prints a Markdown table, or one JSON object per figure with --json.
     Run from the package root after `swift build -c release` (./script/bench does both).
 
     OPTIONS:
       --json               One JSON object per line and figure, instead of the table.
       --quick              Smaller inputs and fewer runs (a minute instead of a few).
       --only <groups>      Comma-separated: core,web,c,allocations,decoder,readers,output,replay,pyyaml,startup,memory,growth,
-                           sessions.
+                           sessions,idle.
       --gesturectl <path>  The gesturectl to measure (default: beside this executable).
       --project <dir>      The package root, for Recordings/ and Benchmarks/anchors/ (default: .).
       --work <dir>         Where to generate the large recordings (default: a new directory in $TMPDIR or /tmp).
@@ -22,6 +23,9 @@ let usage = """
                            where script/wasm writes them).
       --c-library <dir>    The root the C library is installed in (its usr/include and usr/lib/<triplet>), for the
                            c group: script/bench unpacks the packages' there.
+      --embedded <dir>     An Embedded build (gesturectl and libdismisskit.so.0, as script/embedded writes them): the c,
+                           replay, startup, memory and idle groups measure it too, in the same run, each figure's id
+                           ending in -embedded.
       --rounds <n>         Core rounds of 4,096 touch events (default 1,000).
       --core-only          Run the core once and print nothing (for profiling under callgrind).
       --count-allocations  Count the core's steady-state allocations (run under the alloc-count preload).
@@ -36,11 +40,12 @@ struct Options {
     var work: String?
     var webModule: String?
     var cLibrary: String?
+    var embedded: String?
     var rounds = 1_000
     var coreOnly = false
     var countAllocations = false
 
-    static let groups: Set<String> = ["core", "web", "c", "allocations", "decoder", "readers", "output", "replay", "pyyaml", "startup", "memory", "growth", "sessions"]
+    static let groups: Set<String> = ["core", "web", "c", "allocations", "decoder", "readers", "output", "replay", "pyyaml", "startup", "memory", "growth", "sessions", "idle"]
 
     init(_ arguments: [String]) {
         var index = 0
@@ -62,6 +67,7 @@ struct Options {
             case "--work": work = value()
             case "--web-module": webModule = value()
             case "--c-library": cLibrary = value()
+            case "--embedded": embedded = value()
             case "--rounds":
                 guard let number = Int(value()), number > 0 else { Options.fail("--rounds needs a positive number") }
                 rounds = number
@@ -106,6 +112,9 @@ let project = options.project
 let thirdParty = project + "/Recordings/third-party"
 let gesturectl = options.gesturectl ?? executableDirectory() + "/gesturectl"
 guard isExecutable(gesturectl) else { Options.fail("no gesturectl at \(gesturectl): build it first (swift build -c release)") }
+if let embedded = options.embedded, !isExecutable(embedded + "/gesturectl") {
+    Options.fail("no gesturectl in \(embedded): build it first (script/embedded --arch amd64 --output \(embedded))")
+}
 
 let workDirectory: String = {
     if let work = options.work {
@@ -135,6 +144,7 @@ func removeCreated() {
 for signalNumber in [SIGINT, SIGTERM] {
     signal(signalNumber) { number in
         for path in createdPaths { unlink(path) }
+        if idleServiceProcess > 0 { kill(idleServiceProcess, SIGTERM) }
         _exit(128 + number)
     }
 }
@@ -156,6 +166,11 @@ func compileAnchor(_ source: String, output: String, flags: [String]) -> (path: 
 let measure = compileAnchor("measure.c", output: "measure", flags: [])
 if measure.path == nil { progress("whole processes measured without `measure` (\(measure.reason)): peak RSS includes the bench's") }
 let whole = WholeProcess(gesturectl: gesturectl, scratch: workDirectory, measure: measure.path)
+/// The builds the whole-process and C library figures measure, the native one first.
+let builds = [MeasuredBuild.native(whole, cLibraryRoot: options.cLibrary)] + (options.embedded.map { directory in
+    [MeasuredBuild.embedded(WholeProcess(gesturectl: directory + "/gesturectl", scratch: workDirectory, measure: measure.path),
+                            directory: directory, project: project)]
+} ?? [])
 
 // MARK: - In process
 
@@ -260,27 +275,23 @@ let sceneDescription = "scene S: a medium sheet with unsaved work and a 300 pt t
 
 if options.wants("c") {
     progress("C library")
-    let root = options.cLibrary ?? ""
-    let libraryDirectory = ["x86_64-linux-gnu", "aarch64-linux-gnu", ""].map { root + "/usr/lib/" + $0 }
-        .first { fileSize($0 + "/libdismisskit.so.0") > 0 }
-    let program = libraryDirectory.map { directory in
-        compileAnchor("c-api.c", output: "c-api", flags: ["-I", root + "/usr/include", "-L", directory, "-ldismisskit",
-                                                           "-Wl,-rpath," + directory])
-    }
     let workloads = [CLibrary.recording(dellEvemu, sceneText: sceneText, repetitions: quick ? 20 : 100), CLibrary.drags(1_000)]
-    for workload in workloads {
-        guard let workload else {
-            report.skip("c-api-dell", label: "C library (Dell Canvas)", reason: "the Dell Canvas recording was not found")
-            continue
+    for build in builds {
+        let program = build.cLibraryFlags.flags.map { compileAnchor("c-api.c", output: "c-api" + build.idSuffix, flags: $0) }
+        for workload in workloads {
+            guard let workload else {
+                report.skip("c-api-dell" + build.idSuffix, label: "C library (Dell Canvas)" + build.labelSuffix,
+                            reason: "the Dell Canvas recording was not found")
+                continue
+            }
+            let id = "c-api-\(workload.name)" + build.idSuffix
+            guard let path = program?.path else {
+                report.skip(id, label: "C library" + build.labelSuffix, reason: program?.reason ?? build.cLibraryFlags.reason)
+                continue
+            }
+            let (figure, reason) = CLibrary.figure(workload, build: build, program: path, scratch: workDirectory, runs: runs)
+            if let figure { report.add(figure) } else { report.skip(id, label: "C library" + build.labelSuffix, reason: reason) }
         }
-        let id = "c-api-\(workload.name)"
-        guard let path = program?.path else {
-            report.skip(id, label: "C library", reason: program.map { $0.reason }
-                ?? "no installed C library (--c-library; script/bench unpacks the packages')")
-            continue
-        }
-        let (figure, reason) = CLibrary.figure(workload, program: path, scratch: workDirectory, runs: runs)
-        if let figure { report.add(figure) } else { report.skip(id, label: "C library", reason: reason) }
     }
 }
 
@@ -313,36 +324,40 @@ if options.wants("replay") {
     let sizeText = "\(bigSize / megabyte) MB"
     if let anchor = evemuAnchor.path, let big = recording("evemu", bytes: bigSize) {
         let megabytes = Double(fileSize(big)) / 1e6
-        progress("replay \(sizeText) evemu beside libevemu")
         let input = "\(sizeText) evemu recording (the Dell Canvas recording repeated)"
-        if let figure = whole.figure(
-            id: "replay-evemu-intents", label: "`replay big.evemu --scene S` (intents)",
-            replay: [gesturectl, "replay", big, "--scene", scenePath], anchor: [anchor, big],
-            anchorName: "libevemu", anchorTitle: "libevemu's `evemu_read_event` loop", comparison: .speed(atLeast: 4.5),
-            input: input + ", " + sceneDescription, megabytes: megabytes, pairs: pairs + 2) { report.add(figure) }
-        if let figure = whole.figure(
-            id: "replay-evemu-touch-events", label: "`replay big.evemu --touch-events`",
-            replay: [gesturectl, "replay", big, "--touch-events"], anchor: [anchor, big],
-            anchorName: "libevemu", anchorTitle: "libevemu's `evemu_read_event` loop", comparison: .time(atMost: 0.25),
-            input: input, megabytes: megabytes, pairs: pairs + 4) { report.add(figure) }
+        for build in builds {
+            progress("replay \(sizeText) evemu beside libevemu" + build.labelSuffix)
+            if let figure = build.whole.figure(
+                id: "replay-evemu-intents" + build.idSuffix, label: "`replay big.evemu --scene S` (intents)" + build.labelSuffix,
+                replay: [build.gesturectl, "replay", big, "--scene", scenePath], anchor: [anchor, big],
+                anchorName: "libevemu", anchorTitle: "libevemu's `evemu_read_event` loop", comparison: .speed(atLeast: 4.5),
+                input: input + ", " + sceneDescription, megabytes: megabytes, pairs: pairs + 2) { report.add(figure) }
+            if let figure = build.whole.figure(
+                id: "replay-evemu-touch-events" + build.idSuffix, label: "`replay big.evemu --touch-events`" + build.labelSuffix,
+                replay: [build.gesturectl, "replay", big, "--touch-events"], anchor: [anchor, big],
+                anchorName: "libevemu", anchorTitle: "libevemu's `evemu_read_event` loop", comparison: .time(atMost: 0.25),
+                input: input, megabytes: megabytes, pairs: pairs + 4) { report.add(figure) }
+        }
     } else {
         report.skip("replay-evemu", label: "`replay big.evemu`",
                     reason: evemuAnchor.path == nil ? "libevemu anchor: \(evemuAnchor.reason) (Debian: libevemu-dev)" : "no recording")
     }
     if let anchor = yamlAnchor.path, let big = recording("yaml", bytes: bigSize) {
         let megabytes = Double(fileSize(big)) / 1e6
-        progress("replay \(sizeText) YAML beside libyaml")
         let input = "\(sizeText) `libinput record` YAML (the Dell Canvas recording repeated)"
-        if let figure = whole.figure(
-            id: "replay-yaml-intents", label: "`replay big.yml --scene S` (intents)",
-            replay: [gesturectl, "replay", big, "--scene", scenePath], anchor: [anchor, big],
-            anchorName: "libyaml", anchorTitle: "libyaml's bare event parse", comparison: .speed(atLeast: 5),
-            input: input + ", " + sceneDescription, megabytes: megabytes, pairs: quick ? 3 : 7) { report.add(figure) }
-        if let figure = whole.figure(
-            id: "replay-yaml-touch-events", label: "`replay big.yml --touch-events`",
-            replay: [gesturectl, "replay", big, "--touch-events"], anchor: [anchor, big],
-            anchorName: "libyaml", anchorTitle: "libyaml's bare event parse", comparison: .speed(atLeast: 5),
-            input: input, megabytes: megabytes, pairs: quick ? 3 : 7) { report.add(figure) }
+        for build in builds {
+            progress("replay \(sizeText) YAML beside libyaml" + build.labelSuffix)
+            if let figure = build.whole.figure(
+                id: "replay-yaml-intents" + build.idSuffix, label: "`replay big.yml --scene S` (intents)" + build.labelSuffix,
+                replay: [build.gesturectl, "replay", big, "--scene", scenePath], anchor: [anchor, big],
+                anchorName: "libyaml", anchorTitle: "libyaml's bare event parse", comparison: .speed(atLeast: 5),
+                input: input + ", " + sceneDescription, megabytes: megabytes, pairs: quick ? 3 : 7) { report.add(figure) }
+            if let figure = build.whole.figure(
+                id: "replay-yaml-touch-events" + build.idSuffix, label: "`replay big.yml --touch-events`" + build.labelSuffix,
+                replay: [build.gesturectl, "replay", big, "--touch-events"], anchor: [anchor, big],
+                anchorName: "libyaml", anchorTitle: "libyaml's bare event parse", comparison: .speed(atLeast: 5),
+                input: input, megabytes: megabytes, pairs: quick ? 3 : 7) { report.add(figure) }
+        }
     } else {
         report.skip("replay-yaml", label: "`replay big.yml`", reason: yamlAnchor.path == nil ? "libyaml anchor: \(yamlAnchor.reason)" : "no recording")
     }
@@ -372,25 +387,46 @@ if options.wants("startup") {
     // `libinput --version`: a C program of the stack the replay stands on, which only starts and prints.
     let libinput = findProgram(["libinput"]).map { [$0, "--version"] }
     if libinput == nil { progress("start-up measured without its anchor: no `libinput` on PATH (Debian: libinput-tools)") }
-    if let figure = whole.startup(recording: small + ".evemu", scene: small + ".scene.json", anchor: libinput, runs: quick ? 10 : 30) {
-        report.add(figure)
-    } else {
-        report.skip("startup", label: "start-up", reason: "\(small).evemu did not replay")
+    for build in builds {
+        // The Embedded build, with no Swift runtime to load and set up, aims at half the anchor's time and 3.5 MB.
+        if let figure = build.whole.startup(
+            id: "startup" + build.idSuffix, label: "start-up: a small replay, whole process" + build.labelSuffix,
+            recording: small + ".evemu", scene: small + ".scene.json", anchor: libinput, runs: quick ? 10 : 30,
+            ratioLimit: build.embedded ? 0.5 : 1.1, peakLimitMB: build.embedded ? 3.5 : 9) {
+            report.add(figure)
+        } else {
+            report.skip("startup" + build.idSuffix, label: "start-up" + build.labelSuffix, reason: "\(small).evemu did not replay")
+        }
     }
 }
 
 if options.wants("memory") {
     if let small = recording("evemu", bytes: smallSize), let huge = recording("evemu", bytes: hugeSize) {
-        progress("peak RSS, \(smallSize / megabyte) MB and \(hugeSize / megabyte) MB")
         let (smallMB, hugeMB) = (decimal(Double(fileSize(small)) / 1e6, digits: 0), decimal(Double(fileSize(huge)) / 1e6, digits: 0))
-        if let figure = whole.peakMemory(id: "peak-rss-growth", label: "peak RSS from a \(smallMB) MB to a \(hugeMB) MB recording",
-                                         small: small, large: huge, input: "`gesturectl replay <evemu> --scene S`, generated recordings",
-                                         limit: 2, arguments: { ["replay", $0, "--scene", scenePath] }) {
-            report.add(figure)
+        for build in builds {
+            progress("peak RSS, \(smallSize / megabyte) MB and \(hugeSize / megabyte) MB" + build.labelSuffix)
+            if let figure = build.whole.peakMemory(
+                id: "peak-rss-growth" + build.idSuffix, label: "peak RSS from a \(smallMB) MB to a \(hugeMB) MB recording" + build.labelSuffix,
+                small: small, large: huge, input: "`gesturectl replay <evemu> --scene S`, generated recordings",
+                limit: 2, arguments: { ["replay", $0, "--scene", scenePath] }) {
+                report.add(figure)
+            }
         }
         dropRecording(huge)
     } else {
         report.skip("peak-rss-growth", label: "peak RSS growth", reason: "the Dell Canvas recording was not found")
+    }
+}
+
+if options.wants("idle") {
+    for build in builds {
+        progress("`gesturectl run` idle with one client" + build.labelSuffix)
+        let id = "run-idle-rss" + build.idSuffix
+        let label = "`gesturectl run` idle with one client: resident memory" + build.labelSuffix
+        // Touchégg's daemon holds about 2.3–2.8 MB: the Embedded build aims below 3 MB.
+        let (figure, reason) = IdleService.figure(id: id, label: label, gesturectl: build.gesturectl, scratch: workDirectory,
+                                                  limitMB: build.embedded ? 3 : nil, runs: quick ? 3 : 5)
+        if let figure { report.add(figure) } else { report.skip(id, label: label, reason: reason) }
     }
 }
 

@@ -56,8 +56,14 @@ class DismissKitError(Exception):
     """A scene or a command the library refused; the message says why."""
 
 
-# DK_SEAT_SLOTS: the seat slots a contact may have are 0 to SEAT_SLOTS - 1, as libinput's.
+# Written by script/protocol from protocol/dismisskit.xml, to the END line: edit that.
+# DK_SEAT_SLOTS: The seat slots a contact may have: 0 to DK_SEAT_SLOTS - 1, libinput's (its seat's
+# slot map is 32 bits). Map the toolkit's touch ids onto them, lowest free first, as libinput does.
 SEAT_SLOTS = 32
+
+
+# DK_CONFIRMATION_OPTIONS_MAX: The most answers a confirmation offers.
+_OPTIONS_MAX = 8
 
 
 class TouchType(enum.IntEnum):
@@ -93,11 +99,8 @@ class AccessibilityAction(enum.IntEnum):
     PREVIOUS_DETENT = 2
 
 
-# The closed sets of an intent's fields, by their JSON names, in dismisskit.h's enum order.
-
-
 class DragOrigin(str, enum.Enum):
-    """dk_drag_origin: where a drag began."""
+    """dk_drag_origin: where a drag began; the values are its JSON names."""
 
     TOP_REGION = "topRegion"
     SCROLLED_CONTENT = "scrolledContent"
@@ -105,7 +108,7 @@ class DragOrigin(str, enum.Enum):
 
 
 class DragOutcome(str, enum.Enum):
-    """dk_drag_outcome: how a drag ended."""
+    """dk_drag_outcome: how a drag ended; the values are its JSON names."""
 
     DISMISS_ATTEMPT = "dismissAttempt"
     SETTLE = "settle"
@@ -113,7 +116,7 @@ class DragOutcome(str, enum.Enum):
 
 
 class DetentCause(str, enum.Enum):
-    """dk_detent_cause: why the detent changed."""
+    """dk_detent_cause: why a sheet's detent changed; the values are its JSON names."""
 
     GRABBER_TAP = "grabberTap"
     GRABBER_DRAG = "grabberDrag"
@@ -123,7 +126,7 @@ class DetentCause(str, enum.Enum):
 
 
 class DismissalSource(str, enum.Enum):
-    """dk_dismissal_source: what attempted a dismissal."""
+    """dk_dismissal_source: what asked for a dismissal; the values are its JSON names."""
 
     SWIPE_FROM_TOP = "swipeFromTop"
     SWIPE_SCROLLED_CONTENT = "swipeScrolledContent"
@@ -137,12 +140,21 @@ class DismissalSource(str, enum.Enum):
 
 
 class DismissResolution(str, enum.Enum):
-    """dk_dismiss_resolution: how a dismissal was resolved."""
+    """dk_dismiss_resolution: how a dismissal was resolved; the values are its JSON names."""
 
     DIRECT = "direct"
     DISCARDED = "discarded"
     SAVED = "saved"
     AUTOSAVED = "autosaved"
+
+
+class RecordingState(enum.IntEnum):
+    """dk_recording_state: what became of a pipeline's recording."""
+
+    OFF = 0
+    ON = 1
+    FAILED = 2
+# END of what script/protocol writes.
 
 
 @dataclasses.dataclass(frozen=True)
@@ -169,14 +181,6 @@ class Intent:
     json: str | None = None
 
 
-class RecordingState(enum.IntEnum):
-    """dk_recording_state: what became of a pipeline's recording."""
-
-    OFF = 0
-    ON = 1
-    FAILED = 2
-
-
 @dataclasses.dataclass(frozen=True)
 class Recording:
     """A pipeline's recording (dk_pipeline_recording): its state, the bytes on disk (after a
@@ -185,9 +189,6 @@ class Recording:
     state: RecordingState
     bytes_written: int
     failure: str | None = None
-
-
-_OPTIONS_MAX = 8  # DK_CONFIRMATION_OPTIONS_MAX
 
 
 class _CIntent(ctypes.Structure):
@@ -265,13 +266,14 @@ def _library() -> ctypes.CDLL:
         ) from error
     error_out = ctypes.POINTER(ctypes.c_void_p)
     pipeline, text, time = ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int64
-    # Strings the library returns are c_void_p, so that they can be given back to dk_string_free.
+    # Written by script/protocol from protocol/dismisskit.xml, to the END line: edit that.
     signatures: dict[str, tuple[list[Any], Any]] = {
         "dk_version": ([], ctypes.c_char_p),
         "dk_pipeline_new": ([text, error_out], ctypes.c_void_p),
         "dk_pipeline_free": ([pipeline], None),
+        "dk_string_free": ([ctypes.c_void_p], None),
         "dk_pipeline_touch": ([pipeline, ctypes.c_int, ctypes.c_int32, ctypes.c_double, ctypes.c_double, time],
-                              ctypes.c_int),
+                               ctypes.c_int),
         "dk_touch_result_name": ([ctypes.c_int], ctypes.c_char_p),
         "dk_pipeline_command": ([pipeline, text, time, error_out], ctypes.c_int),
         "dk_pipeline_confirm": ([pipeline, text, ctypes.c_int, time, error_out], ctypes.c_int),
@@ -285,12 +287,13 @@ def _library() -> ctypes.CDLL:
         "dk_pipeline_screen": ([pipeline, ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, time,
                                 error_out], ctypes.c_int),
         "dk_pipeline_next_intent": ([pipeline], ctypes.c_void_p),
-        "dk_pipeline_next_typed_intent": ([pipeline, ctypes.POINTER(_CIntent)], ctypes.c_int),
+        "dk_pipeline_explain": ([pipeline, ctypes.c_int], None),
         "dk_intent_type_name": ([ctypes.c_int], ctypes.c_char_p),
-        "dk_string_free": ([ctypes.c_void_p], None),
+        "dk_pipeline_next_typed_intent": ([pipeline, ctypes.POINTER(_CIntent)], ctypes.c_int),
         "dk_pipeline_record": ([pipeline, text, error_out], ctypes.c_int),
         "dk_pipeline_recording": ([pipeline, ctypes.POINTER(ctypes.c_int64), error_out], ctypes.c_int),
     }
+    # END of what script/protocol writes.
     for name, (arguments, result) in signatures.items():
         function = getattr(lib, name)
         function.argtypes = arguments
@@ -419,48 +422,58 @@ class Pipeline:
         Raises DismissKitError when it is malformed or the scene cannot take it."""
         self._apply("dk_pipeline_command", _json_text(command, "command"), _int64(time_us, "time_us"))
 
+    # Written by script/protocol from protocol/dismisskit.xml, to the END line: edit that.
     def confirm(self, presentation: str, choice: Choice, time_us: int) -> None:
-        """Answers the question about ``presentation`` (a confirm command)."""
+        """Answers a confirmationRequested: {"type": "confirm"}. Raises DismissKitError when
+        refused."""
         self._apply("dk_pipeline_confirm", _c_text(presentation, "presentation"), int(Choice(choice)),
                     _int64(time_us, "time_us"))
 
     def button(self, presentation: str, role: ButtonRole, time_us: int) -> None:
-        """The presentation's Cancel or Done button was pressed (a button command)."""
+        """A presentation's own button was pressed: {"type": "button"}. Raises DismissKitError when
+        refused."""
         self._apply("dk_pipeline_button", _c_text(presentation, "presentation"), int(ButtonRole(role)),
                     _int64(time_us, "time_us"))
 
     def accessibility(self, presentation: str, action: AccessibilityAction, time_us: int) -> None:
-        """An assistive technology's action on the presentation (an accessibility command)."""
-        self._apply("dk_pipeline_accessibility", _c_text(presentation, "presentation"), int(AccessibilityAction(action)),
-                    _int64(time_us, "time_us"))
+        """An assistive technology's action on a presentation: {"type": "accessibility"}. Raises
+        DismissKitError when refused."""
+        self._apply("dk_pipeline_accessibility", _c_text(presentation, "presentation"),
+                    int(AccessibilityAction(action)), _int64(time_us, "time_us"))
 
     def dismiss(self, presentation: str, time_us: int) -> None:
-        """The host asks to close the presentation (a dismiss command: it asks when unsaved)."""
+        """The host's own request to close a presentation: {"type": "dismiss"}. An unsaved one is
+        asked about first. Raises DismissKitError when refused."""
         self._apply("dk_pipeline_dismiss", _c_text(presentation, "presentation"), _int64(time_us, "time_us"))
 
     def remove(self, presentation: str, time_us: int) -> None:
-        """The host took the presentation away (a remove command)."""
+        """The host took a presentation away: {"type": "remove"}. Raises DismissKitError when
+        refused."""
         self._apply("dk_pipeline_remove", _c_text(presentation, "presentation"), _int64(time_us, "time_us"))
 
     def set_unsaved_changes(self, presentation: str, unsaved: bool, time_us: int) -> None:
-        """Whether the presentation holds unsaved work (an update of unsavedChanges)."""
-        self._apply("dk_pipeline_set_unsaved_changes", _c_text(presentation, "presentation"), int(bool(unsaved)),
-                    _int64(time_us, "time_us"))
+        """Whether a presentation holds unsaved work: {"type": "update", "unsavedChanges": ...}.
+        Raises DismissKitError when refused."""
+        self._apply("dk_pipeline_set_unsaved_changes", _c_text(presentation, "presentation"),
+                    int(bool(unsaved)), _int64(time_us, "time_us"))
 
     def report_content_offset(self, presentation: str, offset: float, time_us: int) -> None:
-        """A host-owned scroll view's offset in points (an update of content.offset)."""
+        """A host-owned scroll view's offset (SPEC 4.2): {"type": "update", "content": {"offset":
+        ...}}. Raises DismissKitError when refused."""
         self._apply("dk_pipeline_report_content_offset", _c_text(presentation, "presentation"), float(offset),
                     _int64(time_us, "time_us"))
 
     def escape_key(self, time_us: int) -> None:
-        """The Escape key, for a host that owns the keyboard (a key command)."""
+        """The Escape key, for a host that owns the keyboard: {"type": "key", "key": "escape"}.
+        Raises DismissKitError when refused."""
         self._apply("dk_pipeline_escape_key", _int64(time_us, "time_us"))
 
     def screen(self, width: float, height: float, width_mm: float, height_mm: float, time_us: int) -> None:
-        """The window was resized or the display rotated (a screen command): a gesture in
-        progress is cancelled, the rest is kept."""
+        """The window was resized, or the display rotated or rescaled: {"type": "screen"}. Raises
+        DismissKitError when refused."""
         self._apply("dk_pipeline_screen", float(width), float(height), float(width_mm), float(height_mm),
                     _int64(time_us, "time_us"))
+    # END of what script/protocol writes.
 
     def _apply(self, function: str, *arguments: Any) -> None:
         """Calls a command function of the library; DismissKitError with its message when refused."""

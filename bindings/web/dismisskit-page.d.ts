@@ -1,7 +1,7 @@
 // Types of dismisskit-page.js: the page layer that drives <dialog> and popover elements from
 // Pointer Events through a DismissKit pipeline.
 
-import type { DismissKit, RecordingStatus } from "./dismisskit.js";
+import type { AccessibilityAction, ButtonRole, DismissKit, RecordingStatus } from "./dismisskit.js";
 
 /** The page's fields of a presentation: the scene file's, with elements where it has rectangles. */
 export interface PagePresentation {
@@ -56,9 +56,9 @@ export class Kiosk {
      */
     present(element: HTMLElement, presentation?: PagePresentation): void;
     update(element: HTMLElement | string, fields: Record<string, unknown>): void;
-    button(element: HTMLElement | string, role: "cancel" | "done"): void;
+    button(element: HTMLElement | string, role: ButtonRole): void;
     dismiss(element: HTMLElement | string): void;
-    accessibility(element: HTMLElement | string, action: "escape" | "nextDetent" | "previousDetent"): void;
+    accessibility(element: HTMLElement | string, action: AccessibilityAction): void;
     /** The recorded session's text (with `record`), for `gesturectl replay`; null otherwise. */
     session(): string | null;
     /** The recording's state (with `record`): on, or failed once it reached its limit. */

@@ -1,8 +1,37 @@
 // Types of dismisskit.js: DismissKit's pipeline compiled to WebAssembly, its calls those of
 // dismisskit.h. Intents are JSON texts, the bytes dk_pipeline_next_intent gives.
 
-/** What a touch event is, as dk_touch_type names it. */
+// Written by script/protocol from protocol/dismisskit.xml, to the END line: edit that.
+/** dk_touch_type: libinput's touch event types. */
 export type TouchType = "down" | "motion" | "up" | "cancel" | "frame";
+/** dk_choice: the answers to a confirmationRequested. */
+export type Choice = "discard" | "save" | "keepEditing";
+/** dk_button_role: a presentation's own buttons. */
+export type ButtonRole = "cancel" | "done";
+/** dk_accessibility_action: an assistive technology's actions. */
+export type AccessibilityAction = "escape" | "nextDetent" | "previousDetent";
+/** dk_drag_origin: where a drag began. */
+export type DragOrigin = "topRegion" | "scrolledContent" | "grabber";
+/** dk_drag_outcome: how a drag ended. */
+export type DragOutcome = "dismissAttempt" | "settle" | "cancel";
+/** dk_detent_cause: why a sheet's detent changed. */
+export type DetentCause = "grabberTap" | "grabberDrag" | "swipe" | "scrollExpand" | "accessibility";
+/** dk_dismissal_source: what asked for a dismissal. */
+export type DismissalSource =
+    | "swipeFromTop"
+    | "swipeScrolledContent"
+    | "grabberDrag"
+    | "tapOutside"
+    | "escapeKey"
+    | "cancelButton"
+    | "doneButton"
+    | "accessibilityEscape"
+    | "programmatic";
+/** dk_dismiss_resolution: how a dismissal was resolved. */
+export type DismissResolution = "direct" | "discarded" | "saved" | "autosaved";
+/** dk_recording_state: what became of a pipeline's recording. */
+export type RecordingState = "off" | "on" | "failed";
+// END of what script/protocol writes.
 
 /** An in-memory recording's limit in bytes unless `record` is given one: 16 MiB. */
 export const defaultRecordingLimit: number;
@@ -10,7 +39,7 @@ export const defaultRecordingLimit: number;
 /** What became of a recording, as dk_pipeline_recording tells it. */
 export interface RecordingStatus {
     /** "off" when not recording, "on", or "failed" once it reached its limit and stopped. */
-    state: "off" | "on" | "failed";
+    state: RecordingState;
     /** The session's length in bytes; once failed, up to its last whole frame or command. */
     bytes: number;
     /** Why it stopped, when it did; null otherwise. */

@@ -6,13 +6,17 @@
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-// A Map, so that only these names are types (an object would find "constructor" and "__proto__").
+// Written by script/protocol from protocol/dismisskit.xml, to the END line: edit that.
+// dk_touch_type's numbers by name: a Map, so that only these names are types (an object would
+// find "constructor" and "__proto__").
 const touchTypes = new Map([["down", 0], ["motion", 1], ["up", 2], ["cancel", 3], ["frame", 4]]);
 /** The seat slots a contact may have, as dismisskit.h's DK_SEAT_SLOTS. */
 const seatSlots = 32;
+// dk_recording_state's names, by number.
+const recordingStates = ["off", "on", "failed"];
+// END of what script/protocol writes.
 /** An in-memory recording's limit unless `record` is given one: 16 MiB. */
 export const defaultRecordingLimit = 16 * 1024 * 1024;
-const recordingStates = ["off", "on", "failed"];
 // A UTF-16 code unit of a surrogate without its pair (the `u` flag reads a pair as one code point).
 const loneSurrogate = /[\uD800-\uDFFF]/u;
 

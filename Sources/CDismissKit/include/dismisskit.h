@@ -67,9 +67,9 @@ const char *dk_version(void);
 
 /**
  * @brief Makes a pipeline on a scene.
- * @param scene_json a scene file's JSON text, at most 1 MiB: its "gestures" set the
- *        thresholds, and its "timeline", if any, is checked and ignored; its screen holds until
- *        a "screen" command changes it.
+ * @param scene_json a scene file's JSON text, at most 1 MiB: its "gestures" set the thresholds,
+ *        and its "timeline", if any, is checked and ignored; its screen holds until a "screen"
+ *        command changes it.
  * @param error NULL, or where to put a message on a bad scene, to free with dk_string_free().
  * @return the pipeline, or NULL on a bad scene.
  * @since 0.1.0
@@ -106,11 +106,11 @@ void dk_string_free(char *string);
  *  moment, as libinput's do.
  *  @since 0.1.0 */
 typedef enum {
-    DK_TOUCH_DOWN = 0,   /**< a contact goes down */
-    DK_TOUCH_MOTION = 1, /**< a contact moves */
-    DK_TOUCH_UP = 2,     /**< a contact lifts */
-    DK_TOUCH_CANCEL = 3, /**< a contact is taken away (by another gesture, or a palm) */
-    DK_TOUCH_FRAME = 4   /**< the end of one moment's events */
+    DK_TOUCH_DOWN = 0,   /**< "down": a contact goes down */
+    DK_TOUCH_MOTION = 1, /**< "motion": a contact moves */
+    DK_TOUCH_UP = 2,     /**< "up": a contact lifts */
+    DK_TOUCH_CANCEL = 3, /**< "cancel": a contact is taken away (by another gesture, or a palm) */
+    DK_TOUCH_FRAME = 4   /**< "frame": the end of one moment's events */
 } dk_touch_type;
 
 /** @brief The seat slots a contact may have: 0 to DK_SEAT_SLOTS - 1, libinput's (its seat's slot
@@ -122,15 +122,15 @@ typedef enum {
  *  refusal is negative, so a host that tests for a negative answer reads each as a refusal.
  *  @since 0.1.0 */
 typedef enum {
-    DK_TOUCH_TAKEN = 0,                           /**< the touch was taken */
-    DK_TOUCH_REFUSED_NO_PIPELINE = -1,            /**< the pipeline is NULL */
-    DK_TOUCH_REFUSED_UNKNOWN_TYPE = -2,           /**< the type is not a dk_touch_type */
-    DK_TOUCH_REFUSED_TIME_OUT_OF_RANGE = -3,      /**< time_us is beyond +-2^53 us */
-    DK_TOUCH_REFUSED_TIME_WENT_BACK = -4,         /**< time_us is earlier than the previous touch's */
-    DK_TOUCH_REFUSED_SEAT_SLOT_OUT_OF_RANGE = -5, /**< seat_slot is outside 0 to DK_SEAT_SLOTS - 1 */
-    DK_TOUCH_REFUSED_POSITION_OUT_OF_RANGE = -6,  /**< a down's or motion's x or y is not finite or beyond +-1e9 points */
-    DK_TOUCH_REFUSED_SEAT_SLOT_ALREADY_DOWN = -7, /**< a down on a seat slot that is down */
-    DK_TOUCH_REFUSED_SEAT_SLOT_NOT_DOWN = -8      /**< a motion, up or cancel on a seat slot that is not down */
+    DK_TOUCH_TAKEN = 0,                           /**< "taken": the touch was taken */
+    DK_TOUCH_REFUSED_NO_PIPELINE = -1,            /**< "noPipeline": the pipeline is NULL */
+    DK_TOUCH_REFUSED_UNKNOWN_TYPE = -2,           /**< "unknownType": the type is not a dk_touch_type */
+    DK_TOUCH_REFUSED_TIME_OUT_OF_RANGE = -3,      /**< "timeOutOfRange": time_us is beyond +-2^53 us */
+    DK_TOUCH_REFUSED_TIME_WENT_BACK = -4,         /**< "timeWentBack": time_us is earlier than the previous touch's */
+    DK_TOUCH_REFUSED_SEAT_SLOT_OUT_OF_RANGE = -5, /**< "seatSlotOutOfRange": seat_slot is outside 0 to DK_SEAT_SLOTS - 1 */
+    DK_TOUCH_REFUSED_POSITION_OUT_OF_RANGE = -6,  /**< "positionOutOfRange": a down's or motion's x or y is not finite or beyond +-1e9 points */
+    DK_TOUCH_REFUSED_SEAT_SLOT_ALREADY_DOWN = -7, /**< "seatSlotAlreadyDown": a down on a seat slot that is down */
+    DK_TOUCH_REFUSED_SEAT_SLOT_NOT_DOWN = -8      /**< "seatSlotNotDown": a motion, up or cancel on a seat slot that is not down */
 } dk_touch_result;
 
 /**
@@ -148,16 +148,16 @@ typedef enum {
  *         dk_touch_result's order.
  * @since 0.1.0
  */
-dk_touch_result dk_pipeline_touch(dk_pipeline *pipeline, dk_touch_type type, int32_t seat_slot,
-                                  double x, double y, int64_t time_us);
+dk_touch_result dk_pipeline_touch(dk_pipeline *pipeline, dk_touch_type type, int32_t seat_slot, double x, double y,
+                                  int64_t time_us);
 
 /**
  * @brief Names an answer of dk_pipeline_touch(): "taken", "noPipeline", "unknownType",
  *        "timeOutOfRange", "timeWentBack", "seatSlotOutOfRange", "positionOutOfRange",
  *        "seatSlotAlreadyDown" or "seatSlotNotDown".
  * @param result the answer.
- * @return the library's own string, the same pointer on every call (do not free it), or NULL
- *         for a value outside the enum.
+ * @return the library's own string, the same pointer on every call (do not free it), or NULL for a
+ *         value outside the enum.
  * @since 0.1.0
  */
 const char *dk_touch_result_name(dk_touch_result result);
@@ -166,9 +166,10 @@ const char *dk_touch_result_name(dk_touch_result result);
 
 /**
  * @defgroup commands Host commands
- * What the kiosk tells the pipeline (SPEC section 7): scene, present, remove, update, confirm,
- * button, accessibility, dismiss, key and screen, as one JSON object each, for example
- * {"type": "confirm", "presentation": "compose", "choice": "discard"}.
+ * What the kiosk tells the pipeline (SPEC section 7), as one JSON object each: scene, present,
+ * remove, update, confirm, button, accessibility, dismiss, key and screen.
+ *
+ * For example {"type": "confirm", "presentation": "compose", "choice": "discard"}.
  *
  * Each function here answers 0, or -1 with *error set (when error is not NULL) when the
  * command is malformed or the scene cannot take it: nothing changes then. A time beyond
@@ -214,13 +215,14 @@ typedef enum {
  * @return 0, or -1 when the command was refused.
  * @since 0.1.0
  */
-int dk_pipeline_confirm(dk_pipeline *pipeline, const char *presentation, dk_choice choice, int64_t time_us, char **error);
+int dk_pipeline_confirm(dk_pipeline *pipeline, const char *presentation, dk_choice choice, int64_t time_us,
+                        char **error);
 
 /** @brief A presentation's own buttons.
  *  @since 0.1.0 */
 typedef enum {
-    DK_BUTTON_CANCEL = 0, /**< "cancel" */
-    DK_BUTTON_DONE = 1    /**< "done" */
+    DK_BUTTON_CANCEL = 0, /**< "cancel": the Cancel button */
+    DK_BUTTON_DONE = 1    /**< "done": the Done button */
 } dk_button_role;
 
 /**
@@ -258,8 +260,8 @@ int dk_pipeline_accessibility(dk_pipeline *pipeline, const char *presentation, d
                               int64_t time_us, char **error);
 
 /**
- * @brief The host's own request to close a presentation: {"type": "dismiss"}. An unsaved one
- *        is asked about first.
+ * @brief The host's own request to close a presentation: {"type": "dismiss"}. An unsaved one is
+ *        asked about first.
  * @param pipeline the pipeline.
  * @param presentation the presentation.
  * @param time_us the command's time.
@@ -294,7 +296,8 @@ int dk_pipeline_set_unsaved_changes(dk_pipeline *pipeline, const char *presentat
                                     char **error);
 
 /**
- * @brief A host-owned scroll view's offset (SPEC 4.2): {"type": "update", "content": {"offset": ...}}.
+ * @brief A host-owned scroll view's offset (SPEC 4.2): {"type": "update", "content": {"offset":
+ *        ...}}.
  *
  * Send it whenever the content scrolls, also while the finger is down: the latest offset is
  * the truth. 0 while the finger moves down hands the finger to the sheet where it is then
@@ -392,7 +395,7 @@ typedef enum {
     DK_INTENT_DISMISS = 9,                /**< "dismiss": presentation, source, resolution */
     DK_INTENT_CANCELLED = 10,             /**< "cancelled": presentation */
     DK_INTENT_REJECTED = 11,              /**< "rejected": presentation, source, reason */
-    DK_INTENT_DECISION = 12               /**< "decision", with dk_pipeline_explain(): presentation (or NULL), json */
+    DK_INTENT_DECISION = 12               /**< "decision", with dk_pipeline_explain(): presentation, json */
 } dk_intent_type;
 
 /**
@@ -412,7 +415,7 @@ const char *dk_intent_type_name(dk_intent_type type);
 typedef enum {
     DK_ORIGIN_TOP_REGION = 0,       /**< "topRegion": the sheet's top region */
     DK_ORIGIN_SCROLLED_CONTENT = 1, /**< "scrolledContent": content at its top, handed off */
-    DK_ORIGIN_GRABBER = 2           /**< "grabber" */
+    DK_ORIGIN_GRABBER = 2           /**< "grabber": the grabber */
 } dk_drag_origin;
 
 /** @brief How a drag ended (dragEnded's "outcome").
@@ -428,30 +431,30 @@ typedef enum {
 typedef enum {
     DK_DETENT_MEDIUM = 0, /**< "medium": half the screen */
     DK_DETENT_LARGE = 1,  /**< "large": the full height */
-    DK_DETENT_CUSTOM = 2  /**< a custom height, in dk_intent's detent_height */
+    DK_DETENT_CUSTOM = 2  /**< "custom": a custom height, in dk_intent's detent_height */
 } dk_detent_kind;
 
 /** @brief Why the detent changed (setDetent's "cause").
  *  @since 0.1.0 */
 typedef enum {
-    DK_CAUSE_GRABBER_TAP = 0,   /**< "grabberTap" */
-    DK_CAUSE_GRABBER_DRAG = 1,  /**< "grabberDrag" */
-    DK_CAUSE_SWIPE = 2,         /**< "swipe" */
+    DK_CAUSE_GRABBER_TAP = 0,   /**< "grabberTap": a tap on the grabber */
+    DK_CAUSE_GRABBER_DRAG = 1,  /**< "grabberDrag": a drag of the grabber */
+    DK_CAUSE_SWIPE = 2,         /**< "swipe": a swipe */
     DK_CAUSE_SCROLL_EXPAND = 3, /**< "scrollExpand": content scrolled at a smaller detent */
-    DK_CAUSE_ACCESSIBILITY = 4  /**< "accessibility" */
+    DK_CAUSE_ACCESSIBILITY = 4  /**< "accessibility": an assistive technology's action */
 } dk_detent_cause;
 
 /** @brief What asked for a dismissal ("source").
  *  @since 0.1.0 */
 typedef enum {
-    DK_SOURCE_SWIPE_FROM_TOP = 0,         /**< "swipeFromTop" */
-    DK_SOURCE_SWIPE_SCROLLED_CONTENT = 1, /**< "swipeScrolledContent" */
-    DK_SOURCE_GRABBER_DRAG = 2,           /**< "grabberDrag" */
-    DK_SOURCE_TAP_OUTSIDE = 3,            /**< "tapOutside" */
-    DK_SOURCE_ESCAPE_KEY = 4,             /**< "escapeKey" */
-    DK_SOURCE_CANCEL_BUTTON = 5,          /**< "cancelButton" */
-    DK_SOURCE_DONE_BUTTON = 6,            /**< "doneButton" */
-    DK_SOURCE_ACCESSIBILITY_ESCAPE = 7,   /**< "accessibilityEscape" */
+    DK_SOURCE_SWIPE_FROM_TOP = 0,         /**< "swipeFromTop": a swipe down from the sheet's top */
+    DK_SOURCE_SWIPE_SCROLLED_CONTENT = 1, /**< "swipeScrolledContent": a swipe down on content at its top */
+    DK_SOURCE_GRABBER_DRAG = 2,           /**< "grabberDrag": the grabber dragged below the smallest detent */
+    DK_SOURCE_TAP_OUTSIDE = 3,            /**< "tapOutside": a tap outside */
+    DK_SOURCE_ESCAPE_KEY = 4,             /**< "escapeKey": the Escape key */
+    DK_SOURCE_CANCEL_BUTTON = 5,          /**< "cancelButton": the presentation's Cancel button */
+    DK_SOURCE_DONE_BUTTON = 6,            /**< "doneButton": the presentation's Done button */
+    DK_SOURCE_ACCESSIBILITY_ESCAPE = 7,   /**< "accessibilityEscape": an assistive technology's escape */
     DK_SOURCE_PROGRAMMATIC = 8            /**< "programmatic": the host's dismiss command */
 } dk_dismissal_source;
 
@@ -473,30 +476,30 @@ typedef enum {
  * dk_pipeline_explain()) or its dk_pipeline_free(): copy what you keep.
  *  @since 0.1.0 */
 typedef struct {
-    dk_intent_type type;          /**< the intent's type */
-    int64_t time_us;              /**< "time" */
-    const char *presentation;     /**< NULL for passthroughTap (and a decision without one) */
-    const char *origin;           /**< dragBegan */
-    const char *outcome;          /**< dragEnded */
-    const char *detent;           /**< dragEnded, setDetent: "medium", "large", or "custom" ... */
-    double detent_height;         /**< ... with the custom height in points here */
-    const char *cause;            /**< setDetent */
-    const char *source;           /**< confirmationRequested, dismiss, rejected */
-    const char *resolution;       /**< dismiss */
-    const char *reason;           /**< rejected, in words */
-    double offset;                /**< dragChanged, contentScrolled: points */
-    double velocity;              /**< dragChanged: points/s */
-    double x, y;                  /**< passthroughTap: points */
-    int32_t option_count;         /**< confirmationRequested: how many answers, in order ... */
+    dk_intent_type type;      /**< the intent's type */
+    int64_t time_us;          /**< "time" */
+    const char *presentation; /**< NULL for passthroughTap (and a decision without one) */
+    const char *origin;       /**< dragBegan */
+    const char *outcome;      /**< dragEnded */
+    const char *detent;       /**< dragEnded, setDetent: "medium", "large", or "custom" ... */
+    double detent_height;     /**< ... with the custom height in points here */
+    const char *cause;        /**< setDetent */
+    const char *source;       /**< confirmationRequested, dismiss, rejected */
+    const char *resolution;   /**< dismiss */
+    const char *reason;       /**< rejected, in words */
+    double offset;            /**< dragChanged, contentScrolled: points */
+    double velocity;          /**< dragChanged: points/s */
+    double x, y;              /**< passthroughTap: points */
+    int32_t option_count;     /**< confirmationRequested: how many answers, in order ... */
     const char *options[DK_CONFIRMATION_OPTIONS_MAX]; /**< ... and their names */
-    const char *json;             /**< a decision: its JSON object, as dk_pipeline_next_intent() gives it */
-    dk_drag_origin drag_origin;                     /**< origin, as an enum */
-    dk_drag_outcome drag_outcome;                   /**< outcome, as an enum */
-    dk_detent_kind detent_kind;                     /**< detent, as an enum */
-    dk_detent_cause detent_cause;                   /**< cause, as an enum */
-    dk_dismissal_source dismissal_source;           /**< source, as an enum */
-    dk_dismiss_resolution dismiss_resolution;       /**< resolution, as an enum */
-    dk_choice choices[DK_CONFIRMATION_OPTIONS_MAX]; /**< options, as enums */
+    const char *json;                                 /**< a decision: its JSON object, as dk_pipeline_next_intent() gives it */
+    dk_drag_origin drag_origin;                       /**< origin, as an enum */
+    dk_drag_outcome drag_outcome;                     /**< outcome, as an enum */
+    dk_detent_kind detent_kind;                       /**< detent, as an enum */
+    dk_detent_cause detent_cause;                     /**< cause, as an enum */
+    dk_dismissal_source dismissal_source;             /**< source, as an enum */
+    dk_dismiss_resolution dismiss_resolution;         /**< resolution, as an enum */
+    dk_choice choices[DK_CONFIRMATION_OPTIONS_MAX];   /**< options, as enums */
 } dk_intent;
 
 /**
@@ -530,8 +533,8 @@ int dk_pipeline_next_typed_intent(dk_pipeline *pipeline, dk_intent *intent);
  * @param pipeline the pipeline.
  * @param path the file.
  * @param error NULL, or where to put the reason it cannot record.
- * @return 0, or -1 when the file cannot be created, is not a regular file, the pipeline
- *         already records, or a touch or command came first.
+ * @return 0, or -1 when the file cannot be created, is not a regular file, the pipeline already
+ *         records, or a touch or command came first.
  * @since 0.1.0
  */
 int dk_pipeline_record(dk_pipeline *pipeline, const char *path, char **error);
@@ -539,9 +542,9 @@ int dk_pipeline_record(dk_pipeline *pipeline, const char *path, char **error);
 /** @brief What became of a pipeline's recording.
  *  @since 0.1.0 */
 typedef enum {
-    DK_RECORDING_OFF = 0,   /**< the pipeline does not record */
-    DK_RECORDING_ON = 1,    /**< every frame and command so far is on disk */
-    DK_RECORDING_FAILED = 2 /**< a write failed (a full disk, say): the recording stopped there */
+    DK_RECORDING_OFF = 0,   /**< "off": the pipeline does not record */
+    DK_RECORDING_ON = 1,    /**< "on": every frame and command so far is on disk */
+    DK_RECORDING_FAILED = 2 /**< "failed": a write failed (a full disk, say): the recording stopped there */
 } dk_recording_state;
 
 /**

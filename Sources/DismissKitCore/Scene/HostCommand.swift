@@ -1,10 +1,10 @@
 /// A button of a presentation that closes it.
-public enum ButtonRole: String, Sendable, Hashable {
+public enum ButtonRole: String, Sendable, Hashable, CaseIterable {
     case cancel, done
 }
 
 /// An accessibility action aimed at a presentation.
-public enum AccessibilityAction: String, Sendable, Hashable {
+public enum AccessibilityAction: String, Sendable, Hashable, CaseIterable {
     case escape, nextDetent, previousDetent
 }
 

@@ -18,16 +18,43 @@
 namespace DismissKitQt {
 
 // The enums are dismisskit.h's, named in Qt's way: a value passes from one to the other as it is.
-static_assert(int(Pipeline::DragOrigin::Grabber) == DK_ORIGIN_GRABBER);
-static_assert(int(Pipeline::DragOutcome::Cancel) == DK_OUTCOME_CANCEL);
-static_assert(int(Pipeline::DetentCause::Accessibility) == DK_CAUSE_ACCESSIBILITY);
-static_assert(int(Pipeline::DismissalSource::SwipeScrolledContent) == DK_SOURCE_SWIPE_SCROLLED_CONTENT);
-static_assert(int(Pipeline::DismissalSource::Programmatic) == DK_SOURCE_PROGRAMMATIC);
-static_assert(int(Pipeline::Resolution::Autosaved) == DK_RESOLUTION_AUTOSAVED);
+// Written by script/protocol from protocol/dismisskit.xml, to the END line: edit that.
+static_assert(int(Pipeline::Choice::Discard) == DK_CHOICE_DISCARD);
+static_assert(int(Pipeline::Choice::Save) == DK_CHOICE_SAVE);
 static_assert(int(Pipeline::Choice::KeepEditing) == DK_CHOICE_KEEP_EDITING);
+static_assert(int(Pipeline::ButtonRole::Cancel) == DK_BUTTON_CANCEL);
 static_assert(int(Pipeline::ButtonRole::Done) == DK_BUTTON_DONE);
+static_assert(int(Pipeline::AccessibilityAction::Escape) == DK_ACCESSIBILITY_ESCAPE);
+static_assert(int(Pipeline::AccessibilityAction::NextDetent) == DK_ACCESSIBILITY_NEXT_DETENT);
 static_assert(int(Pipeline::AccessibilityAction::PreviousDetent) == DK_ACCESSIBILITY_PREVIOUS_DETENT);
+static_assert(int(Pipeline::DragOrigin::TopRegion) == DK_ORIGIN_TOP_REGION);
+static_assert(int(Pipeline::DragOrigin::ScrolledContent) == DK_ORIGIN_SCROLLED_CONTENT);
+static_assert(int(Pipeline::DragOrigin::Grabber) == DK_ORIGIN_GRABBER);
+static_assert(int(Pipeline::DragOutcome::DismissAttempt) == DK_OUTCOME_DISMISS_ATTEMPT);
+static_assert(int(Pipeline::DragOutcome::Settle) == DK_OUTCOME_SETTLE);
+static_assert(int(Pipeline::DragOutcome::Cancel) == DK_OUTCOME_CANCEL);
+static_assert(int(Pipeline::DetentCause::GrabberTap) == DK_CAUSE_GRABBER_TAP);
+static_assert(int(Pipeline::DetentCause::GrabberDrag) == DK_CAUSE_GRABBER_DRAG);
+static_assert(int(Pipeline::DetentCause::Swipe) == DK_CAUSE_SWIPE);
+static_assert(int(Pipeline::DetentCause::ScrollExpand) == DK_CAUSE_SCROLL_EXPAND);
+static_assert(int(Pipeline::DetentCause::Accessibility) == DK_CAUSE_ACCESSIBILITY);
+static_assert(int(Pipeline::DismissalSource::SwipeFromTop) == DK_SOURCE_SWIPE_FROM_TOP);
+static_assert(int(Pipeline::DismissalSource::SwipeScrolledContent) == DK_SOURCE_SWIPE_SCROLLED_CONTENT);
+static_assert(int(Pipeline::DismissalSource::GrabberDrag) == DK_SOURCE_GRABBER_DRAG);
+static_assert(int(Pipeline::DismissalSource::TapOutside) == DK_SOURCE_TAP_OUTSIDE);
+static_assert(int(Pipeline::DismissalSource::EscapeKey) == DK_SOURCE_ESCAPE_KEY);
+static_assert(int(Pipeline::DismissalSource::CancelButton) == DK_SOURCE_CANCEL_BUTTON);
+static_assert(int(Pipeline::DismissalSource::DoneButton) == DK_SOURCE_DONE_BUTTON);
+static_assert(int(Pipeline::DismissalSource::AccessibilityEscape) == DK_SOURCE_ACCESSIBILITY_ESCAPE);
+static_assert(int(Pipeline::DismissalSource::Programmatic) == DK_SOURCE_PROGRAMMATIC);
+static_assert(int(Pipeline::Resolution::Direct) == DK_RESOLUTION_DIRECT);
+static_assert(int(Pipeline::Resolution::Discarded) == DK_RESOLUTION_DISCARDED);
+static_assert(int(Pipeline::Resolution::Saved) == DK_RESOLUTION_SAVED);
+static_assert(int(Pipeline::Resolution::Autosaved) == DK_RESOLUTION_AUTOSAVED);
+static_assert(int(Pipeline::RecordingState::Off) == DK_RECORDING_OFF);
+static_assert(int(Pipeline::RecordingState::On) == DK_RECORDING_ON);
 static_assert(int(Pipeline::RecordingState::Failed) == DK_RECORDING_FAILED);
+// END of what script/protocol writes.
 
 struct PipelinePrivate {
     dk_pipeline *pipeline_ = nullptr;

@@ -1,5 +1,6 @@
 /* The closed sets a DkPipeline's signals and methods carry: dismisskit.h's, numbered the same,
- * as GObject enums (their values are prefixed DK_GTK_ so that a file may include both headers). */
+ * as GObject enums (their values are prefixed DK_GTK_ so that a file may include both headers).
+ * Written by script/protocol from protocol/dismisskit.xml: edit that. */
 #pragma once
 
 #include <glib-object.h>
@@ -11,18 +12,85 @@ G_BEGIN_DECLS
  * @DK_GTK_TOUCH_DOWN: a contact goes down
  * @DK_GTK_TOUCH_MOTION: a contact moves
  * @DK_GTK_TOUCH_UP: a contact lifts
- * @DK_GTK_TOUCH_CANCEL: a contact is taken away
+ * @DK_GTK_TOUCH_CANCEL: a contact is taken away (by another gesture, or a palm)
  * @DK_GTK_TOUCH_FRAME: the end of one moment's events
  *
- * libinput's touch event types: a frame follows the events of one moment.
+ * libinput's touch event types. A frame follows the downs, motions and ups of the same moment, as
+ * libinput's do.
+ *
+ * Since: 0.1.0
  */
 typedef enum {
-    DK_GTK_TOUCH_DOWN,
-    DK_GTK_TOUCH_MOTION,
-    DK_GTK_TOUCH_UP,
-    DK_GTK_TOUCH_CANCEL,
-    DK_GTK_TOUCH_FRAME
+    DK_GTK_TOUCH_DOWN = 0,
+    DK_GTK_TOUCH_MOTION = 1,
+    DK_GTK_TOUCH_UP = 2,
+    DK_GTK_TOUCH_CANCEL = 3,
+    DK_GTK_TOUCH_FRAME = 4
 } DkTouchType;
+
+/**
+ * DkChoice:
+ * @DK_GTK_CHOICE_DISCARD: throw the unsaved work away and dismiss
+ * @DK_GTK_CHOICE_SAVE: save, then dismiss
+ * @DK_GTK_CHOICE_KEEP_EDITING: stay
+ *
+ * The answers to a confirmationRequested intent.
+ *
+ * Since: 0.1.0
+ */
+typedef enum {
+    DK_GTK_CHOICE_DISCARD = 0,
+    DK_GTK_CHOICE_SAVE = 1,
+    DK_GTK_CHOICE_KEEP_EDITING = 2
+} DkChoice;
+
+/**
+ * DkChoices:
+ * @DK_GTK_CHOICES_NONE: none
+ * @DK_GTK_CHOICES_DISCARD: "discard" is offered
+ * @DK_GTK_CHOICES_SAVE: "save" is offered
+ * @DK_GTK_CHOICES_KEEP_EDITING: "keepEditing" is offered
+ *
+ * A set of #DkChoice: bit N is #DkChoice N.
+ *
+ * Since: 0.1.0
+ */
+typedef enum /*< flags >*/ {
+    DK_GTK_CHOICES_NONE = 0,
+    DK_GTK_CHOICES_DISCARD = 1 << DK_GTK_CHOICE_DISCARD,
+    DK_GTK_CHOICES_SAVE = 1 << DK_GTK_CHOICE_SAVE,
+    DK_GTK_CHOICES_KEEP_EDITING = 1 << DK_GTK_CHOICE_KEEP_EDITING
+} DkChoices;
+
+/**
+ * DkButtonRole:
+ * @DK_GTK_BUTTON_ROLE_CANCEL: the Cancel button
+ * @DK_GTK_BUTTON_ROLE_DONE: the Done button
+ *
+ * A presentation's own buttons.
+ *
+ * Since: 0.1.0
+ */
+typedef enum {
+    DK_GTK_BUTTON_ROLE_CANCEL = 0,
+    DK_GTK_BUTTON_ROLE_DONE = 1
+} DkButtonRole;
+
+/**
+ * DkAccessibilityAction:
+ * @DK_GTK_ACCESSIBILITY_ACTION_ESCAPE: dismiss, as the Escape key
+ * @DK_GTK_ACCESSIBILITY_ACTION_NEXT_DETENT: the next larger detent
+ * @DK_GTK_ACCESSIBILITY_ACTION_PREVIOUS_DETENT: the next smaller detent
+ *
+ * An assistive technology's actions.
+ *
+ * Since: 0.1.0
+ */
+typedef enum {
+    DK_GTK_ACCESSIBILITY_ACTION_ESCAPE = 0,
+    DK_GTK_ACCESSIBILITY_ACTION_NEXT_DETENT = 1,
+    DK_GTK_ACCESSIBILITY_ACTION_PREVIOUS_DETENT = 2
+} DkAccessibilityAction;
 
 /**
  * DkDragOrigin:
@@ -30,12 +98,14 @@ typedef enum {
  * @DK_GTK_DRAG_ORIGIN_SCROLLED_CONTENT: content at its top, handed off
  * @DK_GTK_DRAG_ORIGIN_GRABBER: the grabber
  *
- * Where a drag began.
+ * Where a drag began (dragBegan's "origin").
+ *
+ * Since: 0.1.0
  */
 typedef enum {
-    DK_GTK_DRAG_ORIGIN_TOP_REGION,
-    DK_GTK_DRAG_ORIGIN_SCROLLED_CONTENT,
-    DK_GTK_DRAG_ORIGIN_GRABBER
+    DK_GTK_DRAG_ORIGIN_TOP_REGION = 0,
+    DK_GTK_DRAG_ORIGIN_SCROLLED_CONTENT = 1,
+    DK_GTK_DRAG_ORIGIN_GRABBER = 2
 } DkDragOrigin;
 
 /**
@@ -44,12 +114,14 @@ typedef enum {
  * @DK_GTK_DRAG_OUTCOME_SETTLE: back to a detent
  * @DK_GTK_DRAG_OUTCOME_CANCEL: the gesture was taken away
  *
- * How a drag ended.
+ * How a drag ended (dragEnded's "outcome").
+ *
+ * Since: 0.1.0
  */
 typedef enum {
-    DK_GTK_DRAG_OUTCOME_DISMISS_ATTEMPT,
-    DK_GTK_DRAG_OUTCOME_SETTLE,
-    DK_GTK_DRAG_OUTCOME_CANCEL
+    DK_GTK_DRAG_OUTCOME_DISMISS_ATTEMPT = 0,
+    DK_GTK_DRAG_OUTCOME_SETTLE = 1,
+    DK_GTK_DRAG_OUTCOME_CANCEL = 2
 } DkDragOutcome;
 
 /**
@@ -60,14 +132,16 @@ typedef enum {
  * @DK_GTK_DETENT_CAUSE_SCROLL_EXPAND: content scrolled at a smaller detent
  * @DK_GTK_DETENT_CAUSE_ACCESSIBILITY: an assistive technology's action
  *
- * Why a sheet's detent changed.
+ * Why the detent changed (setDetent's "cause").
+ *
+ * Since: 0.1.0
  */
 typedef enum {
-    DK_GTK_DETENT_CAUSE_GRABBER_TAP,
-    DK_GTK_DETENT_CAUSE_GRABBER_DRAG,
-    DK_GTK_DETENT_CAUSE_SWIPE,
-    DK_GTK_DETENT_CAUSE_SCROLL_EXPAND,
-    DK_GTK_DETENT_CAUSE_ACCESSIBILITY
+    DK_GTK_DETENT_CAUSE_GRABBER_TAP = 0,
+    DK_GTK_DETENT_CAUSE_GRABBER_DRAG = 1,
+    DK_GTK_DETENT_CAUSE_SWIPE = 2,
+    DK_GTK_DETENT_CAUSE_SCROLL_EXPAND = 3,
+    DK_GTK_DETENT_CAUSE_ACCESSIBILITY = 4
 } DkDetentCause;
 
 /**
@@ -80,20 +154,22 @@ typedef enum {
  * @DK_GTK_DISMISSAL_SOURCE_CANCEL_BUTTON: the presentation's Cancel button
  * @DK_GTK_DISMISSAL_SOURCE_DONE_BUTTON: the presentation's Done button
  * @DK_GTK_DISMISSAL_SOURCE_ACCESSIBILITY_ESCAPE: an assistive technology's escape
- * @DK_GTK_DISMISSAL_SOURCE_PROGRAMMATIC: the host's own dismiss command
+ * @DK_GTK_DISMISSAL_SOURCE_PROGRAMMATIC: the host's dismiss command
  *
- * What asked for a dismissal.
+ * What asked for a dismissal ("source").
+ *
+ * Since: 0.1.0
  */
 typedef enum {
-    DK_GTK_DISMISSAL_SOURCE_SWIPE_FROM_TOP,
-    DK_GTK_DISMISSAL_SOURCE_SWIPE_SCROLLED_CONTENT,
-    DK_GTK_DISMISSAL_SOURCE_GRABBER_DRAG,
-    DK_GTK_DISMISSAL_SOURCE_TAP_OUTSIDE,
-    DK_GTK_DISMISSAL_SOURCE_ESCAPE_KEY,
-    DK_GTK_DISMISSAL_SOURCE_CANCEL_BUTTON,
-    DK_GTK_DISMISSAL_SOURCE_DONE_BUTTON,
-    DK_GTK_DISMISSAL_SOURCE_ACCESSIBILITY_ESCAPE,
-    DK_GTK_DISMISSAL_SOURCE_PROGRAMMATIC
+    DK_GTK_DISMISSAL_SOURCE_SWIPE_FROM_TOP = 0,
+    DK_GTK_DISMISSAL_SOURCE_SWIPE_SCROLLED_CONTENT = 1,
+    DK_GTK_DISMISSAL_SOURCE_GRABBER_DRAG = 2,
+    DK_GTK_DISMISSAL_SOURCE_TAP_OUTSIDE = 3,
+    DK_GTK_DISMISSAL_SOURCE_ESCAPE_KEY = 4,
+    DK_GTK_DISMISSAL_SOURCE_CANCEL_BUTTON = 5,
+    DK_GTK_DISMISSAL_SOURCE_DONE_BUTTON = 6,
+    DK_GTK_DISMISSAL_SOURCE_ACCESSIBILITY_ESCAPE = 7,
+    DK_GTK_DISMISSAL_SOURCE_PROGRAMMATIC = 8
 } DkDismissalSource;
 
 /**
@@ -103,73 +179,27 @@ typedef enum {
  * @DK_GTK_RESOLUTION_SAVED: the user chose to save
  * @DK_GTK_RESOLUTION_AUTOSAVED: a non-modal popover saved by itself
  *
- * How a dismissal was resolved.
+ * How a dismissal was resolved (dismiss's "resolution").
+ *
+ * Since: 0.1.0
  */
 typedef enum {
-    DK_GTK_RESOLUTION_DIRECT,
-    DK_GTK_RESOLUTION_DISCARDED,
-    DK_GTK_RESOLUTION_SAVED,
-    DK_GTK_RESOLUTION_AUTOSAVED
+    DK_GTK_RESOLUTION_DIRECT = 0,
+    DK_GTK_RESOLUTION_DISCARDED = 1,
+    DK_GTK_RESOLUTION_SAVED = 2,
+    DK_GTK_RESOLUTION_AUTOSAVED = 3
 } DkResolution;
-
-/**
- * DkChoice:
- * @DK_GTK_CHOICE_DISCARD: throw the unsaved work away and dismiss
- * @DK_GTK_CHOICE_SAVE: save, then dismiss
- * @DK_GTK_CHOICE_KEEP_EDITING: stay
- *
- * An answer to a confirmation.
- */
-typedef enum {
-    DK_GTK_CHOICE_DISCARD,
-    DK_GTK_CHOICE_SAVE,
-    DK_GTK_CHOICE_KEEP_EDITING
-} DkChoice;
-
-/**
- * DkChoices:
- * @DK_GTK_CHOICES_NONE: none
- * @DK_GTK_CHOICES_DISCARD: Discard is offered
- * @DK_GTK_CHOICES_SAVE: Save is offered
- * @DK_GTK_CHOICES_KEEP_EDITING: Keep Editing is offered
- *
- * The answers a confirmation offers: bit N is #DkChoice N.
- */
-typedef enum /*< flags >*/ {
-    DK_GTK_CHOICES_NONE = 0,
-    DK_GTK_CHOICES_DISCARD = 1 << DK_GTK_CHOICE_DISCARD,
-    DK_GTK_CHOICES_SAVE = 1 << DK_GTK_CHOICE_SAVE,
-    DK_GTK_CHOICES_KEEP_EDITING = 1 << DK_GTK_CHOICE_KEEP_EDITING
-} DkChoices;
-
-/**
- * DkButtonRole:
- * @DK_GTK_BUTTON_ROLE_CANCEL: Cancel
- * @DK_GTK_BUTTON_ROLE_DONE: Done
- *
- * A presentation's own buttons.
- */
-typedef enum {
-    DK_GTK_BUTTON_ROLE_CANCEL,
-    DK_GTK_BUTTON_ROLE_DONE
-} DkButtonRole;
-
-/**
- * DkAccessibilityAction:
- * @DK_GTK_ACCESSIBILITY_ACTION_ESCAPE: dismiss, as the Escape key
- * @DK_GTK_ACCESSIBILITY_ACTION_NEXT_DETENT: the next larger detent
- * @DK_GTK_ACCESSIBILITY_ACTION_PREVIOUS_DETENT: the next smaller detent
- *
- * An assistive technology's actions.
- */
-typedef enum {
-    DK_GTK_ACCESSIBILITY_ACTION_ESCAPE,
-    DK_GTK_ACCESSIBILITY_ACTION_NEXT_DETENT,
-    DK_GTK_ACCESSIBILITY_ACTION_PREVIOUS_DETENT
-} DkAccessibilityAction;
 
 #define DK_TYPE_TOUCH_TYPE (dk_gtk_touch_type_get_type())
 GType dk_gtk_touch_type_get_type(void);
+#define DK_TYPE_CHOICE (dk_gtk_choice_get_type())
+GType dk_gtk_choice_get_type(void);
+#define DK_TYPE_CHOICES (dk_gtk_choices_get_type())
+GType dk_gtk_choices_get_type(void);
+#define DK_TYPE_BUTTON_ROLE (dk_gtk_button_role_get_type())
+GType dk_gtk_button_role_get_type(void);
+#define DK_TYPE_ACCESSIBILITY_ACTION (dk_gtk_accessibility_action_get_type())
+GType dk_gtk_accessibility_action_get_type(void);
 #define DK_TYPE_DRAG_ORIGIN (dk_gtk_drag_origin_get_type())
 GType dk_gtk_drag_origin_get_type(void);
 #define DK_TYPE_DRAG_OUTCOME (dk_gtk_drag_outcome_get_type())
@@ -180,13 +210,5 @@ GType dk_gtk_detent_cause_get_type(void);
 GType dk_gtk_dismissal_source_get_type(void);
 #define DK_TYPE_RESOLUTION (dk_gtk_resolution_get_type())
 GType dk_gtk_resolution_get_type(void);
-#define DK_TYPE_CHOICE (dk_gtk_choice_get_type())
-GType dk_gtk_choice_get_type(void);
-#define DK_TYPE_CHOICES (dk_gtk_choices_get_type())
-GType dk_gtk_choices_get_type(void);
-#define DK_TYPE_BUTTON_ROLE (dk_gtk_button_role_get_type())
-GType dk_gtk_button_role_get_type(void);
-#define DK_TYPE_ACCESSIBILITY_ACTION (dk_gtk_accessibility_action_get_type())
-GType dk_gtk_accessibility_action_get_type(void);
 
 G_END_DECLS

@@ -40,28 +40,38 @@ class Pipeline : public QObject {
 public:
     // The closed sets of the intents and commands, numbered as dismisskit.h's enums (dk_choice,
     // dk_drag_origin, ...); Docs/protocol.md "Intents" gives what each means.
-    enum class DragOrigin { TopRegion, ScrolledContent, Grabber };
+    // Written by script/protocol from protocol/dismisskit.xml, to the END line: edit that.
+    // dk_choice: the answers to a confirmationRequested.
+    enum class Choice { Discard = 0, Save = 1, KeepEditing = 2 };
+    Q_ENUM(Choice)
+    // dk_button_role: a presentation's own buttons.
+    enum class ButtonRole { Cancel = 0, Done = 1 };
+    Q_ENUM(ButtonRole)
+    // dk_accessibility_action: an assistive technology's actions.
+    enum class AccessibilityAction { Escape = 0, NextDetent = 1, PreviousDetent = 2 };
+    Q_ENUM(AccessibilityAction)
+    // dk_drag_origin: where a drag began.
+    enum class DragOrigin { TopRegion = 0, ScrolledContent = 1, Grabber = 2 };
     Q_ENUM(DragOrigin)
-    enum class DragOutcome { DismissAttempt, Settle, Cancel };
+    // dk_drag_outcome: how a drag ended.
+    enum class DragOutcome { DismissAttempt = 0, Settle = 1, Cancel = 2 };
     Q_ENUM(DragOutcome)
-    enum class DetentCause { GrabberTap, GrabberDrag, Swipe, ScrollExpand, Accessibility };
+    // dk_detent_cause: why a sheet's detent changed.
+    enum class DetentCause { GrabberTap = 0, GrabberDrag = 1, Swipe = 2, ScrollExpand = 3, Accessibility = 4 };
     Q_ENUM(DetentCause)
+    // dk_dismissal_source: what asked for a dismissal.
     enum class DismissalSource {
-        SwipeFromTop, SwipeScrolledContent, GrabberDrag, TapOutside, EscapeKey, CancelButton, DoneButton,
-        AccessibilityEscape, Programmatic
+        SwipeFromTop = 0, SwipeScrolledContent = 1, GrabberDrag = 2, TapOutside = 3, EscapeKey = 4, CancelButton = 5,
+        DoneButton = 6, AccessibilityEscape = 7, Programmatic = 8
     };
     Q_ENUM(DismissalSource)
-    enum class Resolution { Direct, Discarded, Saved, Autosaved };
+    // dk_dismiss_resolution: how a dismissal was resolved.
+    enum class Resolution { Direct = 0, Discarded = 1, Saved = 2, Autosaved = 3 };
     Q_ENUM(Resolution)
-    // The answers to the question unsaved work asks.
-    enum class Choice { Discard, Save, KeepEditing };
-    Q_ENUM(Choice)
-    enum class ButtonRole { Cancel, Done };
-    Q_ENUM(ButtonRole)
-    enum class AccessibilityAction { Escape, NextDetent, PreviousDetent };
-    Q_ENUM(AccessibilityAction)
-    enum class RecordingState { Off, On, Failed };
+    // dk_recording_state: what became of a pipeline's recording.
+    enum class RecordingState { Off = 0, On = 1, Failed = 2 };
     Q_ENUM(RecordingState)
+    // END of what script/protocol writes.
 
     explicit Pipeline(QObject *parent = nullptr);
     ~Pipeline() override;

@@ -1,0 +1,229 @@
+"""DismissKit's vocabulary as protocol/dismisskit.xml describes it: the C library's calls, types
+and closed sets, the host commands and the intents, read into plain values for the writers."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import xml.etree.ElementTree as ElementTree
+
+
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    """One value of a closed set: its C name, number, JSON name and meaning."""
+
+    c_name: str
+    value: int
+    json: str
+    doc: str
+    fields: tuple[str, ...]  # an intent type's fields, in order
+
+    @property
+    def words(self) -> list[str]:
+        """The JSON name's words, lower case: "keepEditing" is ["keep", "editing"]."""
+        return [word.lower() for word in re.findall(r"[a-z]+|[A-Z][a-z]*", self.json)]
+
+    @property
+    def upper_snake(self) -> str:
+        return "_".join(word.upper() for word in self.words)
+
+    @property
+    def camel(self) -> str:
+        return "".join(word.capitalize() for word in self.words)
+
+    @property
+    def kebab(self) -> str:
+        return "-".join(self.words)
+
+
+@dataclasses.dataclass(frozen=True)
+class Enum:
+    """A closed set, and the names each binding gives it (empty when a binding has none)."""
+
+    name: str
+    since: str
+    brief: str
+    description: tuple[str, ...]
+    summary: str
+    entries: tuple[Entry, ...]
+    swift: str  # the core's type of the same set, its raw values the JSON names
+    binding: str  # the name Python and the web module give it
+    python_values: str  # "numbers" (an IntEnum) or "names" (a str Enum of the JSON names)
+    qt: str
+    gtk: str
+    gtk_prefix: str
+    gtk_flags: str  # a GObject flags type of the same set (bit N is value N), or ""
+
+    def names(self) -> str:
+        """The JSON names in order, as a sentence's list: "a", "b" or "c"."""
+        quoted = [f'"{entry.json}"' for entry in self.entries]
+        return ", ".join(quoted[:-1]) + " or " + quoted[-1] if len(quoted) > 1 else quoted[0]
+
+
+@dataclasses.dataclass(frozen=True)
+class Argument:
+    name: str
+    type: str
+    doc: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Function:
+    name: str
+    since: str
+    returns: str
+    brief: str
+    description: tuple[str, ...]
+    arguments: tuple[Argument, ...]
+    return_doc: str
+    command: str  # the JSON command a typed call is, or ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Constant:
+    name: str
+    value: str
+    since: str
+    brief: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Field:
+    declaration: str
+    doc: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Struct:
+    name: str
+    since: str
+    brief: str
+    description: tuple[str, ...]
+    fields: tuple[Field, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Opaque:
+    name: str
+    since: str
+    brief: str
+
+
+Declaration = Enum | Function | Constant | Struct | Opaque
+
+
+@dataclasses.dataclass(frozen=True)
+class Group:
+    """A part of the C header, in order: a Doxygen group and what it declares."""
+
+    name: str
+    title: str
+    description: tuple[str, ...]
+    declarations: tuple[Declaration, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Command:
+    name: str
+    since: str
+    fields: tuple[str, ...]
+    doc: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Vocabulary:
+    header: str
+    symbols: str
+    description: tuple[str, ...]
+    commands: tuple[Command, ...]
+    groups: tuple[Group, ...]
+
+    @property
+    def enums(self) -> list[Enum]:
+        return [d for group in self.groups for d in group.declarations if isinstance(d, Enum)]
+
+    @property
+    def functions(self) -> list[Function]:
+        return [d for group in self.groups for d in group.declarations if isinstance(d, Function)]
+
+    def enum(self, name: str) -> Enum:
+        return next(e for e in self.enums if e.name == name)
+
+    def constant(self, name: str) -> Constant:
+        return next(d for group in self.groups for d in group.declarations if isinstance(d, Constant) and d.name == name)
+
+    def expand(self, text: str) -> str:
+        """Fills a description's placeholders: {commands} (the command names as a list) and
+        {names:ENUM} (an enum's JSON names)."""
+        names = [command.name for command in self.commands]
+        text = text.replace("{commands}", ", ".join(names[:-1]) + " and " + names[-1])
+        return re.sub(r"\{names:(\w+)\}", lambda m: self.enum(m.group(1)).names(), text)
+
+
+def _lines(element: ElementTree.Element | None) -> tuple[str, ...]:
+    """A block of text as its lines, the common indentation and surrounding blank lines removed."""
+    if element is None or element.text is None:
+        return ()
+    lines = element.text.split("\n")
+    indent = min((len(line) - len(line.lstrip()) for line in lines if line.strip()), default=0)
+    lines = [line[indent:].rstrip() for line in lines]
+    while lines and not lines[0]:
+        lines.pop(0)
+    while lines and not lines[-1]:
+        lines.pop()
+    return tuple(lines)
+
+
+def _text(element: ElementTree.Element | None) -> str:
+    return " ".join((element.text or "").split()) if element is not None else ""
+
+
+def _since(element: ElementTree.Element) -> str:
+    since = element.get("since")
+    if not since or not re.fullmatch(r"\d+\.\d+\.\d+", since):
+        raise ValueError(f"{element.tag} {element.get('name')}: 'since' must be a release, MAJOR.MINOR.PATCH")
+    return since
+
+
+def _enum(element: ElementTree.Element) -> Enum:
+    entries = tuple(Entry(entry.get("name", ""), int(entry.get("value", "")), entry.get("json", ""), _text(entry),
+                          tuple((entry.get("fields") or "").split())) for entry in element.iter("entry"))
+    for entry in entries:
+        if not entry.json:
+            raise ValueError(f"enum {element.get('name')}: {entry.c_name} has no JSON name")
+    return Enum(element.get("name", ""), _since(element), _text(element.find("brief")), _lines(element.find("description")),
+                element.get("summary", ""), entries, element.get("swift", ""), element.get("binding", ""), element.get("python-values", ""),
+                element.get("qt", ""), element.get("gtk", ""), element.get("gtk-prefix", ""), element.get("gtk-flags", ""))
+
+
+def _declaration(element: ElementTree.Element) -> Declaration:
+    name, brief = element.get("name", ""), _text(element.find("brief"))
+    if element.tag == "enum":
+        return _enum(element)
+    if element.tag == "function":
+        arguments = tuple(Argument(a.get("name", ""), a.get("type", ""), _text(a)) for a in element.iter("arg"))
+        return Function(name, _since(element), element.get("returns", ""), brief, _lines(element.find("description")),
+                        arguments, _text(element.find("return")), element.get("command", ""))
+    if element.tag == "constant":
+        return Constant(name, element.get("value", ""), _since(element), brief)
+    if element.tag == "struct":
+        fields = tuple(Field(f.get("decl", ""), _text(f)) for f in element.iter("field"))
+        return Struct(name, _since(element), brief, _lines(element.find("description")), fields)
+    if element.tag == "opaque":
+        return Opaque(name, _since(element), brief)
+    raise ValueError(f"unknown declaration <{element.tag}>")
+
+
+def read(path: str) -> Vocabulary:
+    """Reads the description at path."""
+    root = ElementTree.parse(path).getroot()
+    commands = tuple(Command(c.get("name", ""), _since(c), tuple((c.get("fields") or "").split()), _text(c))
+                     for c in root.iter("command"))
+    groups = tuple(Group(g.get("name", ""), g.get("title", ""), _lines(g.find("description")),
+                         tuple(_declaration(d) for d in g if d.tag != "description"))
+                   for g in root.iter("group"))
+    vocabulary = Vocabulary(root.get("header", ""), root.get("symbols", ""), _lines(root.find("description")), commands, groups)
+    for function in vocabulary.functions:
+        if function.command and function.command not in {c.name for c in commands}:
+            raise ValueError(f"function {function.name}: no command {function.command!r}")
+    return vocabulary

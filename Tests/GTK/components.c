@@ -9,11 +9,15 @@
  *   popover UNSAVED           pops the popover up over Share
  *   sheet-close, popover-close  closes one without asking
  *   scroll OFFSET             scrolls the sheet's list
- * The state: the sheet's (presented, detent, question, offset, top, scroll) and the popover's
- * (presented, its child's rectangle), how many touches and buttons have lifted, where the mouse
- * last moved, what was saved and dismissed, the page buttons' clicks, and where to touch:
- * the page's buttons and the question's labelled answers, in the window's points. */
+ * The state: the sheet's (presented, detent, question, offset, scroll, its list's rectangle) and
+ * the popover's (presented, its child's rectangle), how many touches and buttons have lifted,
+ * where the mouse last moved, what was saved and dismissed, the page buttons' clicks, where to
+ * touch: the page's buttons and the question's labelled answers, in the window's points, and
+ * the locale GTK set for numbers. Its numbers have a decimal point in every locale.
+ * Share is in the middle of the top bar, an odd number of points wide: the popover's frame
+ * under it is at a fractional x. */
 #include <dismisskit-gtk/dismisskit-gtk.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,14 +62,24 @@ static void on_below(GtkButton *button, gpointer data) {
     ((App *)data)->below_clicks++;
 }
 
+/* Appends value with a decimal point, whatever the locale, after separator. */
+static void number(GString *out, const char *separator, double value) {
+    char text[G_ASCII_DTOSTR_BUF_SIZE];
+    g_string_append_printf(out, "%s%s", separator, g_ascii_formatd(text, sizeof text, "%.1f", value));
+}
+
 static void rect(GString *out, const char *key, GtkWidget *widget, GtkWidget *in) {
     graphene_rect_t bounds;
     if (!gtk_widget_get_mapped(widget) || !gtk_widget_compute_bounds(widget, in, &bounds)) {
         g_string_append_printf(out, ", \"%s\": null", key);
         return;
     }
-    g_string_append_printf(out, ", \"%s\": [%.1f, %.1f, %.1f, %.1f]", key, bounds.origin.x, bounds.origin.y,
-                           bounds.size.width, bounds.size.height);
+    g_string_append_printf(out, ", \"%s\": ", key);
+    number(out, "[", bounds.origin.x);
+    number(out, ", ", bounds.origin.y);
+    number(out, ", ", bounds.size.width);
+    number(out, ", ", bounds.size.height);
+    g_string_append_c(out, ']');
 }
 
 /* The question's answers, found by their labels wherever they are drawn. */
@@ -83,12 +97,11 @@ static void answers(GString *out, GtkWidget *widget, GtkWidget *window) {
 static void print_state(App *app) {
     GString *out = g_string_new("{");
     const char *detent = dk_gtk_sheet_get_detent(app->sheet);
-    g_string_append_printf(out, "\"sheet\": {\"presented\": %s, \"detent\": %s%s%s, \"question\": %d, \"offset\": %.1f, "
-                           "\"scroll\": %.1f",
+    g_string_append_printf(out, "\"sheet\": {\"presented\": %s, \"detent\": %s%s%s, \"question\": %d",
                            dk_gtk_sheet_get_presented(app->sheet) ? "true" : "false", detent ? "\"" : "",
-                           detent ? detent : "null", detent ? "\"" : "", (int)dk_gtk_sheet_get_question(app->sheet),
-                           dk_gtk_sheet_get_offset(app->sheet),
-                           gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(app->scrolled)));
+                           detent ? detent : "null", detent ? "\"" : "", (int)dk_gtk_sheet_get_question(app->sheet));
+    number(out, ", \"offset\": ", dk_gtk_sheet_get_offset(app->sheet));
+    number(out, ", \"scroll\": ", gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(app->scrolled)));
     rect(out, "list", GTK_WIDGET(app->scrolled), app->window);
     g_string_append_printf(out, "}, \"popover\": {\"presented\": %s",
                            dk_gtk_popover_get_presented(app->popover) ? "true" : "false");
@@ -97,7 +110,10 @@ static void print_state(App *app) {
                            app->saved, app->dismissed->str, app->compose_clicks, app->below_clicks);
     g_string_append_printf(out, ", \"size\": [%d, %d]", gtk_widget_get_width(app->window),
                            gtk_widget_get_height(app->window));
-    g_string_append_printf(out, ", \"lifts\": %d, \"hover\": [%g, %g]", app->lifts, app->hover_x, app->hover_y);
+    g_string_append_printf(out, ", \"lifts\": %d", app->lifts);
+    number(out, ", \"hover\": [", app->hover_x);
+    number(out, ", ", app->hover_y);
+    g_string_append_printf(out, "], \"locale\": \"%s\"", setlocale(LC_NUMERIC, NULL));
     rect(out, "share", app->share, app->window);
     rect(out, "compose", app->compose, app->window);
     rect(out, "below", app->below, app->window);
@@ -181,11 +197,14 @@ static GtkWidget *page(App *app) {
     app->compose = gtk_button_new_with_label("Compose");
     app->share = gtk_button_new_with_label("Share");
     gtk_widget_set_size_request(app->compose, 120, 56);
-    gtk_widget_set_size_request(app->share, 120, 56);
+    gtk_widget_set_size_request(app->share, 121, 56);
     gtk_widget_set_hexpand(app->compose, TRUE);
     gtk_widget_set_halign(app->compose, GTK_ALIGN_START);
+    GtkWidget *rest = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0);
+    gtk_widget_set_hexpand(rest, TRUE);
     gtk_box_append(GTK_BOX(bar), app->compose);
     gtk_box_append(GTK_BOX(bar), app->share);
+    gtk_box_append(GTK_BOX(bar), rest);
     app->below = gtk_button_new_with_label("Below");
     gtk_widget_set_vexpand(app->below, TRUE);
     gtk_box_append(GTK_BOX(box), bar);

@@ -3,11 +3,16 @@
 sends real touch and mouse events through the DevTools protocol, which broadway.js hands to GTK
 as GdkTouchEvents and button events. Every check reads the widgets' state the program prints.
 
+A second run of the program has the user's locale de_DE.UTF-8, which GTK sets at start-up and
+whose printf writes a decimal comma: a sheet with a scroll view at a fractional detent (412.5)
+and a popover whose frame is at a fractional x must be presented, and behave, as under C.
+
 Nothing waits a fixed time. After a gesture the driver waits until the program has seen as
 many touches and buttons lift as it sent gestures. A program that answers nothing, or whose
 state stops changing, for STALL seconds has hung.
 
-Usage: components.py PROGRAM BROADWAY_PORT   (with PICTURES=DIR: DIR/gtk-question.png too)"""
+Usage: components.py PROGRAM BROADWAY_PORT   (with PICTURES=DIR: DIR/gtk-question.png too; with
+GERMAN_LOCPATH=DIR, the de_DE.UTF-8 locale is DIR's, as localedef made it)"""
 import base64
 import json
 import os
@@ -146,7 +151,8 @@ def sheet_top(state, detent):
 
 
 def centre(rect):
-    return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+    """The rectangle's centre, in whole points: Broadway's pointer moves in whole pixels."""
+    return round(rect[0] + rect[2] / 2), round(rect[1] + rect[3] / 2)
 
 
 def check(condition, what, state):
@@ -258,9 +264,35 @@ def popover_checks(finger, program, mouse):
     program.ask("popover-close")
 
 
-def session(browser, program_path, port, checks):
+def german_checks(finger, program):
+    """Under de_DE.UTF-8: every number reaches the pipeline as a JSON number, and the custom
+    detent's name comes back with a decimal point."""
+    state = program.ask()
+    check(state["locale"] == "de_DE.UTF-8", "de_DE: GTK set the user's locale, de_DE.UTF-8", state)
+    state = program.ask("sheet 0 medium 412.5")
+    check(state["sheet"]["presented"] and state["sheet"]["detent"] == "412.5",
+          "de_DE: the sheet with a scroll view is presented at the custom detent 412.5", state)
+    height = state["size"][1]
+    top = height - 412.5
+    state = program.until(lambda state: state["sheet"]["list"] and state["sheet"]["list"][1] % 1 == 0.5)
+    check(state["sheet"]["list"][1] % 1 == 0.5, "de_DE: the sheet is laid out at its fractional detent", state)
+    state = finger.tap(state["size"][0] / 2, top + 8)
+    check(state["sheet"]["detent"] == "medium", "de_DE: a grabber tap takes the sheet from 412.5 to medium", state)
+    state = finger.tap(state["size"][0] / 2, sheet_top(state, "medium") + 8)
+    check(state["sheet"]["detent"] == "412.5", "de_DE: a second grabber tap takes it back to 412.5", state)
+    state = finger.drag(200, top + 30, top + 330)
+    check(not state["sheet"]["presented"] and state["dismissed"][-1] == "sheet swipe-from-top direct",
+          "de_DE: a swipe from the top closes the sheet", state)
+    state = program.ask("popover 0")
+    check(state["popover"]["presented"] and state["popover"]["child"][0] % 1 == 0.5,
+          "de_DE: the popover with its frame at a fractional x is presented", state)
+    program.ask("popover-close")
+    popover_checks(finger, program, mouse=False)
+
+
+def session(browser, program_path, port, checks, environment=None):
     """One run of the program, shown in a freshly loaded Broadway page, through `checks`."""
-    program = Program(program_path, os.environ)
+    program = Program(program_path, environment or os.environ)
     try:
         # A touchscreen's page: broadway.js listens for touch events where the browser has touch.
         browser.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
@@ -296,6 +328,10 @@ def main():
             lambda finger, program: popover_checks(finger, program, mouse=False),
             lambda finger, program: sheet_checks(finger, program, mouse=True),
             lambda finger, program: popover_checks(finger, program, mouse=True)])
+        german = dict(os.environ, LANG="de_DE.UTF-8", LC_ALL="de_DE.UTF-8")
+        if os.environ.get("GERMAN_LOCPATH"):
+            german["LOCPATH"] = os.environ["GERMAN_LOCPATH"]
+        session(browser, program_path, port, [german_checks], german)
 
 
 if __name__ == "__main__":

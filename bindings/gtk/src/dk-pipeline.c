@@ -1,7 +1,8 @@
-/* DkPipeline: dismisskit.h's pipeline, its commands as methods, its intents as signals. */
+/* DkPipeline: dismisskit.h's pipeline, its commands as methods, its intents as signals.
+ * It knows nothing of windows: a window's own pipeline, and the input that feeds it, are
+ * dk-window-input.c's (dk_gtk_pipeline_for_window()), which uses this file and not the other
+ * way round. */
 #include "dismisskit-gtk/dk-pipeline.h"
-
-#include "dk-window-input.h"
 
 #include <dismisskit.h>
 
@@ -257,10 +258,12 @@ static void intent_clear(gpointer data) {
     g_free(intent->reason);
 }
 
+/* A detent's name: a custom one's height as "412.5" in every locale, as the components name it. */
 static char *detent_text(const dk_intent *intent) {
     if (!intent->detent) return NULL;
-    return intent->detent_kind == DK_DETENT_CUSTOM ? g_strdup_printf("%g", intent->detent_height)
-                                                   : g_strdup(intent->detent);
+    if (intent->detent_kind != DK_DETENT_CUSTOM) return g_strdup(intent->detent);
+    char height[G_ASCII_DTOSTR_BUF_SIZE];
+    return g_strdup(g_ascii_formatd(height, sizeof height, "%g", intent->detent_height));
 }
 
 static void emit_intent(DkPipeline *self, const Intent *intent) {
@@ -346,25 +349,6 @@ DkPipeline *dk_gtk_pipeline_new(const char *scene_json, GError **error) {
     }
     DkPipeline *self = g_object_new(DK_TYPE_PIPELINE, NULL);
     self->pipeline = pipeline;
-    return self;
-}
-
-/**
- * dk_gtk_pipeline_for_window:
- * @window: a window
- *
- * The window's own pipeline, made on first use with an empty scene and the window's size: its
- * touches, mouse, pens and Escape key feed it (SPEC section 9), and #DkSheet and #DkPopover
- * present themselves in it. It lives as long as the window.
- *
- * Returns: (transfer none): the window's pipeline
- */
-DkPipeline *dk_gtk_pipeline_for_window(GtkWindow *window) {
-    DkPipeline *self = g_object_get_data(G_OBJECT(window), "dk-pipeline");
-    if (self) return self;
-    self = dk_gtk_pipeline_new("{\"compactWidth\": 600, \"topInset\": 40, \"presentations\": []}", NULL);
-    g_object_set_data_full(G_OBJECT(window), "dk-pipeline", self, g_object_unref);
-    dk_window_input_attach(self, window);
     return self;
 }
 

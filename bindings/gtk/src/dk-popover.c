@@ -2,8 +2,6 @@
 #include "dismisskit-gtk/dk-popover.h"
 
 #include "dk-presentation.h"
-#include "dk-scene-json.h"
-#include "dk-style.h"
 #include "dk-window-input.h"
 
 /**
@@ -22,11 +20,10 @@
  */
 struct _DkPopover {
     GtkWidget parent_instance;
-    GtkWidget *content, *frame, *child, *anchor;
+    DkPresentation presentation; /* the page, the frame and the child */
+    GtkWidget *anchor;
     GPtrArray *passthrough; /* widgets, weakly held */
-    gboolean unsaved;
-    DkPresentation presentation;
-    char *geometry_sent; /* the frame, anchor and pass-through rectangles the pipeline has */
+    DkSceneGeometry geometry_sent; /* the frame, anchor and pass-through rectangles the pipeline has */
     guint geometry_idle;
     DkPipeline *tap_source; /* the pipeline whose pass-through taps it takes (the window's lives as long as it) */
 };
@@ -55,9 +52,9 @@ static graphene_rect_t frame_rect(DkPopover *self) {
         return GRAPHENE_RECT_INIT(0, (float)DK_TOP_INSET + offset, width, height - (float)DK_TOP_INSET);
     }
     int natural_width, natural_height;
-    gtk_widget_measure(self->frame, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural_width, NULL, NULL);
+    gtk_widget_measure(self->presentation.frame, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural_width, NULL, NULL);
     const float frame_width = CLAMP((float)natural_width, MIN(280, width - 16), width - 16);
-    gtk_widget_measure(self->frame, GTK_ORIENTATION_VERTICAL, (int)frame_width, NULL, &natural_height, NULL, NULL);
+    gtk_widget_measure(self->presentation.frame, GTK_ORIENTATION_VERTICAL, (int)frame_width, NULL, &natural_height, NULL, NULL);
     const float frame_height = MIN((float)natural_height, height - 16);
     graphene_rect_t anchor = GRAPHENE_RECT_INIT(width / 2, 0, 0, 0);
     if (self->anchor && !gtk_widget_compute_bounds(self->anchor, GTK_WIDGET(self), &anchor))
@@ -78,32 +75,25 @@ static graphene_rect_t on_screen(GtkWidget *widget, const graphene_rect_t *rect)
     return GRAPHENE_RECT_INIT(origin.x, origin.y, rect->size.width, rect->size.height);
 }
 
-/* The frame, anchor and pass-through rectangles as JSON members. */
-static char *geometry(DkPopover *self) {
-    GString *json = g_string_new(", ");
-    const graphene_rect_t frame = frame_rect(self), frame_on_screen = on_screen(GTK_WIDGET(self), &frame);
-    dk_json_rect(json, "frame", &frame_on_screen);
+/* Where the frame, the anchor and the pass-through widgets are on the screen now. */
+static DkSceneGeometry geometry(DkPopover *self) {
+    const graphene_rect_t frame = frame_rect(self);
+    DkSceneGeometry now = {.frame = on_screen(GTK_WIDGET(self), &frame),
+                           .passthrough = g_array_new(FALSE, FALSE, sizeof(graphene_rect_t))};
     graphene_rect_t bounds;
     if (self->anchor && gtk_widget_compute_bounds(self->anchor, self->anchor, &bounds)) {
-        const graphene_rect_t anchor = on_screen(self->anchor, &bounds);
-        g_string_append(json, ", ");
-        dk_json_rect(json, "anchor", &anchor);
+        now.has_anchor = TRUE;
+        now.anchor = on_screen(self->anchor, &bounds);
     }
-    g_string_append(json, ", \"passthrough\": [");
-    gboolean first = TRUE;
     for (guint i = 0; i < self->passthrough->len; i++) {
         GtkWidget *widget = g_weak_ref_get(g_ptr_array_index(self->passthrough, i));
         if (widget && gtk_widget_get_mapped(widget) && gtk_widget_compute_bounds(widget, widget, &bounds)) {
             const graphene_rect_t region = on_screen(widget, &bounds);
-            g_string_append_printf(json, "%s{\"x\": %.3f, \"y\": %.3f, \"width\": %.3f, \"height\": %.3f}",
-                                   first ? "" : ", ", region.origin.x, region.origin.y, region.size.width,
-                                   region.size.height);
-            first = FALSE;
+            g_array_append_val(now.passthrough, region);
         }
         g_clear_object(&widget);
     }
-    g_string_append(json, "]");
-    return g_string_free(json, FALSE);
+    return now;
 }
 
 /* Tells the pipeline where things are now, if they moved. */
@@ -111,23 +101,18 @@ static gboolean send_geometry(gpointer data) {
     DkPopover *self = data;
     self->geometry_idle = 0;
     if (!self->presentation.id) return G_SOURCE_REMOVE;
-    char *now = geometry(self);
-    if (g_strcmp0(now, self->geometry_sent) != 0 && dk_presentation_update(&self->presentation, now, NULL)) {
-        g_free(self->geometry_sent);
+    DkSceneGeometry now = geometry(self);
+    if (!dk_scene_geometry_equal(&now, &self->geometry_sent) && dk_presentation_move(&self->presentation, &now)) {
+        dk_scene_geometry_clear(&self->geometry_sent);
         self->geometry_sent = now;
     } else {
-        g_free(now);
+        dk_scene_geometry_clear(&now);
     }
     return G_SOURCE_REMOVE;
 }
 
 static void presentation_changed(GtkWidget *owner) {
-    DkPopover *self = DK_POPOVER(owner);
-    if (self->content) gtk_widget_set_can_target(self->content, self->presentation.id == NULL);
-    gtk_widget_set_visible(self->frame, self->presentation.id != NULL);
-    gtk_widget_set_can_target(self->frame, self->presentation.question_widget == NULL);
-    gtk_widget_queue_allocate(owner);
-    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_PRESENTED]);
+    g_object_notify_by_pspec(G_OBJECT(owner), properties[PROP_PRESENTED]);
 }
 
 /* A pass-through tap comes after the dismissal that ended the presentation: the popover
@@ -154,7 +139,7 @@ static void presentation_save(GtkWidget *owner) { g_signal_emit(owner, signals[S
 
 static void presentation_dismissed(GtkWidget *owner, DkDismissalSource source, DkResolution resolution) {
     DkPopover *self = DK_POPOVER(owner);
-    g_clear_pointer(&self->geometry_sent, g_free);
+    dk_scene_geometry_clear(&self->geometry_sent);
     g_signal_emit(owner, signals[DISMISSED], 0, source, resolution);
 }
 
@@ -166,45 +151,32 @@ static const DkPresentationEvents events = {
 
 static void dk_gtk_popover_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
                                    int *natural, int *minimum_baseline, int *natural_baseline) {
-    DkPopover *self = DK_POPOVER(widget);
-    *minimum = *natural = 0;
-    *minimum_baseline = *natural_baseline = -1;
-    if (self->content) gtk_widget_measure(self->content, orientation, for_size, minimum, natural, NULL, NULL);
+    dk_presentation_measure(&DK_POPOVER(widget)->presentation, orientation, for_size, minimum, natural,
+                            minimum_baseline, natural_baseline);
 }
 
 static void dk_gtk_popover_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
     (void)baseline;
     DkPopover *self = DK_POPOVER(widget);
-    if (self->content) gtk_widget_allocate(self->content, width, height, -1, NULL);
-    if (gtk_widget_get_visible(self->frame)) {
-        const graphene_rect_t frame = frame_rect(self);
-        gtk_widget_allocate(self->frame, (int)frame.size.width, (int)frame.size.height, -1,
-                            gsk_transform_translate(NULL, &frame.origin));
-    }
-    dk_presentation_allocate_question(&self->presentation, width, height);
-    if (self->presentation.id) {
-        dk_window_input_follow_screen(self->presentation.window);
-        if (!self->geometry_idle) self->geometry_idle = g_idle_add_full(G_PRIORITY_HIGH_IDLE, send_geometry, self, NULL);
-    }
+    const graphene_rect_t frame = frame_rect(self);
+    dk_presentation_allocate(&self->presentation, width, height, &frame);
+    if (self->presentation.id && !self->geometry_idle)
+        self->geometry_idle = g_idle_add_full(G_PRIORITY_HIGH_IDLE, send_geometry, self, NULL);
 }
 
+/* In a compact width it is a sheet: the page dimmed. */
 static void dk_gtk_popover_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     DkPopover *self = DK_POPOVER(widget);
-    if (self->content) gtk_widget_snapshot_child(widget, self->content, snapshot);
-    if (!self->presentation.id) return;
-    if (dk_gtk_popover_get_compact(self))
-        dk_style_dim(snapshot, gtk_widget_get_width(widget), gtk_widget_get_height(widget), 1);
-    gtk_widget_snapshot_child(widget, self->frame, snapshot);
-    dk_presentation_snapshot_question(&self->presentation, snapshot);
+    dk_presentation_snapshot(&self->presentation, snapshot, dk_gtk_popover_get_compact(self) ? 1 : 0, 0);
 }
 
 static void dk_gtk_popover_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
     DkPopover *self = DK_POPOVER(object);
     switch (id) {
-    case PROP_CONTENT: g_value_set_object(value, self->content); break;
-    case PROP_CHILD: g_value_set_object(value, self->child); break;
+    case PROP_CONTENT: g_value_set_object(value, self->presentation.content); break;
+    case PROP_CHILD: g_value_set_object(value, self->presentation.child); break;
     case PROP_ANCHOR: g_value_set_object(value, self->anchor); break;
-    case PROP_UNSAVED_CHANGES: g_value_set_boolean(value, self->unsaved); break;
+    case PROP_UNSAVED_CHANGES: g_value_set_boolean(value, self->presentation.unsaved); break;
     case PROP_PRESENTED: g_value_set_boolean(value, dk_gtk_popover_get_presented(self)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
     }
@@ -230,17 +202,14 @@ static void dk_gtk_popover_dispose(GObject *object) {
     DkPopover *self = DK_POPOVER(object);
     g_clear_handle_id(&self->geometry_idle, g_source_remove);
     dk_presentation_clear(&self->presentation);
-    g_clear_pointer(&self->content, gtk_widget_unparent);
-    g_clear_pointer(&self->frame, gtk_widget_unparent);
     g_clear_weak_pointer(&self->anchor);
-    self->child = NULL;
     G_OBJECT_CLASS(dk_gtk_popover_parent_class)->dispose(object);
 }
 
 static void dk_gtk_popover_finalize(GObject *object) {
     DkPopover *self = DK_POPOVER(object);
     g_ptr_array_unref(self->passthrough);
-    g_free(self->geometry_sent);
+    dk_scene_geometry_clear(&self->geometry_sent);
     G_OBJECT_CLASS(dk_gtk_popover_parent_class)->finalize(object);
 }
 
@@ -308,13 +277,8 @@ static void dk_gtk_popover_class_init(DkPopoverClass *class) {
 }
 
 static void dk_gtk_popover_init(DkPopover *self) {
-    dk_presentation_init(&self->presentation, GTK_WIDGET(self), &events);
+    dk_presentation_init(&self->presentation, GTK_WIDGET(self), &events, "dk-popover");
     self->passthrough = g_ptr_array_new_with_free_func(free_weak_ref);
-    self->frame = g_object_new(GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL, "accessible-role",
-                               GTK_ACCESSIBLE_ROLE_DIALOG, "visible", FALSE, NULL);
-    gtk_widget_add_css_class(self->frame, "dk-popover");
-    gtk_widget_set_parent(self->frame, GTK_WIDGET(self));
-    dk_style_ensure(GTK_WIDGET(self));
 }
 
 /**
@@ -333,11 +297,8 @@ GtkWidget *dk_gtk_popover_new(void) { return g_object_new(DK_TYPE_POPOVER, NULL)
  */
 void dk_gtk_popover_set_content(DkPopover *self, GtkWidget *content) {
     g_return_if_fail(DK_IS_POPOVER(self));
-    if (self->content == content) return;
-    g_clear_pointer(&self->content, gtk_widget_unparent);
-    self->content = content;
-    if (content) gtk_widget_insert_after(content, GTK_WIDGET(self), NULL);
-    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_CONTENT]);
+    if (dk_presentation_set_content(&self->presentation, content))
+        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_CONTENT]);
 }
 
 /**
@@ -346,7 +307,7 @@ void dk_gtk_popover_set_content(DkPopover *self, GtkWidget *content) {
  *
  * Returns: (transfer none) (nullable): the page
  */
-GtkWidget *dk_gtk_popover_get_content(DkPopover *self) { return self->content; }
+GtkWidget *dk_gtk_popover_get_content(DkPopover *self) { return self->presentation.content; }
 
 /**
  * dk_gtk_popover_set_child:
@@ -357,11 +318,8 @@ GtkWidget *dk_gtk_popover_get_content(DkPopover *self) { return self->content; }
  */
 void dk_gtk_popover_set_child(DkPopover *self, GtkWidget *child) {
     g_return_if_fail(DK_IS_POPOVER(self));
-    if (self->child == child) return;
-    if (self->child) gtk_box_remove(GTK_BOX(self->frame), self->child);
-    self->child = child;
-    if (child) gtk_box_append(GTK_BOX(self->frame), child);
-    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_CHILD]);
+    if (dk_presentation_set_child(&self->presentation, child))
+        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_CHILD]);
 }
 
 /**
@@ -370,7 +328,7 @@ void dk_gtk_popover_set_child(DkPopover *self, GtkWidget *child) {
  *
  * Returns: (transfer none) (nullable): what the popover holds
  */
-GtkWidget *dk_gtk_popover_get_child(DkPopover *self) { return self->child; }
+GtkWidget *dk_gtk_popover_get_child(DkPopover *self) { return self->presentation.child; }
 
 /**
  * dk_gtk_popover_set_anchor:
@@ -419,13 +377,8 @@ void dk_gtk_popover_add_passthrough(DkPopover *self, GtkWidget *widget) {
  */
 void dk_gtk_popover_set_unsaved_changes(DkPopover *self, gboolean unsaved) {
     g_return_if_fail(DK_IS_POPOVER(self));
-    unsaved = !!unsaved;
-    if (self->unsaved == unsaved) return;
-    self->unsaved = unsaved;
-    if (self->presentation.id)
-        dk_presentation_update(&self->presentation, unsaved ? ", \"unsavedChanges\": true" : ", \"unsavedChanges\": false",
-                               NULL);
-    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_UNSAVED_CHANGES]);
+    if (dk_presentation_set_unsaved(&self->presentation, unsaved))
+        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_UNSAVED_CHANGES]);
 }
 
 /**
@@ -434,7 +387,7 @@ void dk_gtk_popover_set_unsaved_changes(DkPopover *self, gboolean unsaved) {
  *
  * Returns: whether it holds unsaved work
  */
-gboolean dk_gtk_popover_get_unsaved_changes(DkPopover *self) { return self->unsaved; }
+gboolean dk_gtk_popover_get_unsaved_changes(DkPopover *self) { return self->presentation.unsaved; }
 
 /**
  * dk_gtk_popover_popup:
@@ -448,20 +401,20 @@ gboolean dk_gtk_popover_get_unsaved_changes(DkPopover *self) { return self->unsa
 gboolean dk_gtk_popover_popup(DkPopover *self, GError **error) {
     g_return_val_if_fail(DK_IS_POPOVER(self), FALSE);
     if (self->presentation.id) return TRUE;
-    gtk_widget_set_visible(self->frame, TRUE);
-    char *where = geometry(self);
-    char *fields = g_strdup_printf(", \"style\": \"popover\", \"modal\": false, \"unsavedChanges\": %s%s",
-                                   self->unsaved ? "true" : "false", where);
-    const gboolean presented = dk_presentation_present(&self->presentation, "popover", fields, "large", error);
+    gtk_widget_set_visible(self->presentation.frame, TRUE);
+    DkSceneGeometry where = geometry(self);
+    DkScenePresentation popover = {.style = DK_SCENE_POPOVER, .geometry = &where};
+    const gboolean presented = dk_presentation_present(&self->presentation, "popover", &popover, "large", error);
     if (presented) {
-        self->geometry_sent = g_strdup(where);
+        dk_scene_geometry_clear(&self->geometry_sent);
+        self->geometry_sent = where;
         if (self->tap_source != self->presentation.pipeline) {
             g_signal_connect_object(self->presentation.pipeline, "passthrough-tap", G_CALLBACK(on_passthrough_tap), self, 0);
             self->tap_source = self->presentation.pipeline;
         }
+    } else {
+        dk_scene_geometry_clear(&where);
     }
-    g_free(fields);
-    g_free(where);
     return presented;
 }
 
@@ -488,7 +441,7 @@ gboolean dk_gtk_popover_dismiss(DkPopover *self, GError **error) {
 void dk_gtk_popover_close(DkPopover *self) {
     g_return_if_fail(DK_IS_POPOVER(self));
     dk_presentation_remove(&self->presentation);
-    g_clear_pointer(&self->geometry_sent, g_free);
+    dk_scene_geometry_clear(&self->geometry_sent);
 }
 
 /**

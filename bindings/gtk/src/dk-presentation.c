@@ -1,13 +1,35 @@
-/* One presentation in a window's pipeline: its id, the intents addressed to it, its question. */
+/* One presentation in a window's pipeline: its page and frame, its id, the intents addressed to
+ * it, its question. */
 #include "dk-presentation.h"
 
 #include "dk-question.h"
-#include "dk-scene-json.h"
 #include "dk-style.h"
 #include "dk-window-input.h"
 
-void dk_presentation_init(DkPresentation *presentation, GtkWidget *owner, const DkPresentationEvents *events) {
+void dk_presentation_init(DkPresentation *presentation, GtkWidget *owner, const DkPresentationEvents *events,
+                          const char *frame_class) {
     *presentation = (DkPresentation){.owner = owner, .events = events};
+    presentation->frame = g_object_new(GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL, "accessible-role",
+                                       GTK_ACCESSIBLE_ROLE_DIALOG, "visible", FALSE, NULL);
+    gtk_widget_add_css_class(presentation->frame, frame_class);
+    gtk_widget_set_parent(presentation->frame, owner);
+    dk_style_ensure(owner);
+}
+
+gboolean dk_presentation_set_content(DkPresentation *presentation, GtkWidget *content) {
+    if (presentation->content == content) return FALSE;
+    g_clear_pointer(&presentation->content, gtk_widget_unparent);
+    presentation->content = content;
+    if (content) gtk_widget_insert_after(content, presentation->owner, NULL);
+    return TRUE;
+}
+
+gboolean dk_presentation_set_child(DkPresentation *presentation, GtkWidget *child) {
+    if (presentation->child == child) return FALSE;
+    if (presentation->child) gtk_box_remove(GTK_BOX(presentation->frame), presentation->child);
+    presentation->child = child;
+    if (child) gtk_box_append(GTK_BOX(presentation->frame), child);
+    return TRUE;
 }
 
 static void schedule_sync(DkPresentation *presentation);
@@ -53,6 +75,11 @@ static gboolean follow_change(gpointer data) {
     }
     presentation->question_shown = presentation->question;
     presentation->events->changed(presentation->owner);
+    const gboolean presented = presentation->id != NULL;
+    if (presentation->content) gtk_widget_set_can_target(presentation->content, !presented);
+    gtk_widget_set_visible(presentation->frame, presented);
+    gtk_widget_set_can_target(presentation->frame, presentation->question_widget == NULL);
+    gtk_widget_queue_allocate(presentation->owner);
     return G_SOURCE_REMOVE;
 }
 
@@ -151,7 +178,7 @@ static void on_dismissed(DkPipeline *pipeline, const char *id, DkDismissalSource
     presentation->events->dismissed(presentation->owner, source, resolution);
 }
 
-gboolean dk_presentation_present(DkPresentation *presentation, const char *name, const char *fields,
+gboolean dk_presentation_present(DkPresentation *presentation, const char *name, DkScenePresentation *description,
                                  const char *detent, GError **error) {
     if (presentation->id) return TRUE;
     GtkRoot *root = gtk_widget_get_root(presentation->owner);
@@ -163,9 +190,6 @@ gboolean dk_presentation_present(DkPresentation *presentation, const char *name,
     DkPipeline *pipeline = dk_gtk_pipeline_for_window(window);
     dk_window_input_follow_screen(window);
     char *id = dk_window_input_hold(window, name, presentation->owner);
-    GString *command = g_string_new("{\"type\": \"present\", \"presentation\": {\"id\": ");
-    dk_json_string(command, id);
-    g_string_append_printf(command, "%s}}", fields);
     /* Connected first: presenting may answer at once (a detent). */
     presentation->window = window;
     presentation->pipeline = pipeline;
@@ -183,9 +207,8 @@ gboolean dk_presentation_present(DkPresentation *presentation, const char *name,
     h[9] = g_signal_connect(pipeline, "dismissed", G_CALLBACK(on_dismissed), presentation);
     g_free(presentation->detent);
     presentation->detent = g_strdup(detent);
-    const gboolean presented =
-        dk_gtk_pipeline_command(pipeline, command->str, dk_gtk_pipeline_get_latest_time(pipeline), error);
-    g_string_free(command, TRUE);
+    description->unsaved = presentation->unsaved;
+    const gboolean presented = dk_scene_present(pipeline, id, description, error);
     if (!presented) end(presentation);
     schedule_sync(presentation);
     return presented;
@@ -196,16 +219,19 @@ static gboolean not_presented(GError **error) {
     return FALSE;
 }
 
-gboolean dk_presentation_update(DkPresentation *presentation, const char *fields, GError **error) {
-    if (!presentation->id) return not_presented(error);
-    GString *command = g_string_new("{\"type\": \"update\", \"presentation\": ");
-    dk_json_string(command, presentation->id);
-    g_string_append_printf(command, "%s}", fields);
+gboolean dk_presentation_set_unsaved(DkPresentation *presentation, gboolean unsaved) {
+    unsaved = !!unsaved;
+    if (presentation->unsaved == unsaved) return FALSE;
+    presentation->unsaved = unsaved;
     DkPipeline *pipeline = presentation->pipeline;
-    const gboolean taken =
-        dk_gtk_pipeline_command(pipeline, command->str, dk_gtk_pipeline_get_latest_time(pipeline), error);
-    g_string_free(command, TRUE);
-    return taken;
+    if (presentation->id)
+        dk_gtk_pipeline_set_unsaved_changes(pipeline, presentation->id, unsaved,
+                                            dk_gtk_pipeline_get_latest_time(pipeline), NULL);
+    return TRUE;
+}
+
+gboolean dk_presentation_move(DkPresentation *presentation, const DkSceneGeometry *geometry) {
+    return presentation->id && dk_scene_move(presentation->pipeline, presentation->id, geometry, NULL);
 }
 
 gboolean dk_presentation_dismiss(DkPresentation *presentation, GError **error) {
@@ -228,20 +254,43 @@ gboolean dk_presentation_report_content_offset(DkPresentation *presentation, dou
                                                  dk_gtk_pipeline_get_latest_time(pipeline), NULL);
 }
 
-void dk_presentation_allocate_question(DkPresentation *presentation, int width, int height) {
-    GtkWidget *question = presentation->question_widget;
-    if (!question) return;
-    const int question_width = MIN(width, 560);
-    int question_height;
-    gtk_widget_measure(question, GTK_ORIENTATION_VERTICAL, question_width, &question_height, NULL, NULL, NULL);
-    const graphene_point_t at = GRAPHENE_POINT_INIT((float)(width - question_width) / 2, (float)(height - question_height));
-    gtk_widget_allocate(question, question_width, question_height, -1, gsk_transform_translate(NULL, &at));
+void dk_presentation_measure(DkPresentation *presentation, GtkOrientation orientation, int for_size, int *minimum,
+                             int *natural, int *minimum_baseline, int *natural_baseline) {
+    *minimum = *natural = 0;
+    *minimum_baseline = *natural_baseline = -1;
+    if (presentation->content)
+        gtk_widget_measure(presentation->content, orientation, for_size, minimum, natural, NULL, NULL);
 }
 
-void dk_presentation_snapshot_question(DkPresentation *presentation, GtkSnapshot *snapshot) {
-    if (!presentation->question_widget) return;
+void dk_presentation_allocate(DkPresentation *presentation, int width, int height, const graphene_rect_t *frame) {
+    if (presentation->content) gtk_widget_allocate(presentation->content, width, height, -1, NULL);
+    if (gtk_widget_get_visible(presentation->frame))
+        gtk_widget_allocate(presentation->frame, (int)frame->size.width, (int)frame->size.height, -1,
+                            gsk_transform_translate(NULL, &frame->origin));
+    GtkWidget *question = presentation->question_widget;
+    if (question) {
+        const int question_width = MIN(width, 560);
+        int question_height;
+        gtk_widget_measure(question, GTK_ORIENTATION_VERTICAL, question_width, &question_height, NULL, NULL, NULL);
+        const graphene_point_t at =
+            GRAPHENE_POINT_INIT((float)(width - question_width) / 2, (float)(height - question_height));
+        gtk_widget_allocate(question, question_width, question_height, -1, gsk_transform_translate(NULL, &at));
+    }
+    if (presentation->id) dk_window_input_follow_screen(presentation->window);
+}
+
+void dk_presentation_snapshot(DkPresentation *presentation, GtkSnapshot *snapshot, double dim, double shift) {
     GtkWidget *owner = presentation->owner;
-    dk_style_dim(snapshot, gtk_widget_get_width(owner), gtk_widget_get_height(owner), 1);
+    const double width = gtk_widget_get_width(owner), height = gtk_widget_get_height(owner);
+    if (presentation->content) gtk_widget_snapshot_child(owner, presentation->content, snapshot);
+    if (!presentation->id) return;
+    dk_style_dim(snapshot, width, height, dim);
+    gtk_snapshot_save(snapshot);
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(0, (float)shift));
+    gtk_widget_snapshot_child(owner, presentation->frame, snapshot);
+    gtk_snapshot_restore(snapshot);
+    if (!presentation->question_widget) return;
+    dk_style_dim(snapshot, width, height, 1);
     gtk_widget_snapshot_child(owner, presentation->question_widget, snapshot);
 }
 
@@ -258,4 +307,7 @@ void dk_presentation_clear(DkPresentation *presentation) {
     g_clear_pointer(&presentation->question_widget, gtk_widget_unparent);
     g_clear_pointer(&presentation->question_spare, gtk_widget_unparent);
     g_clear_pointer(&presentation->detent, g_free);
+    g_clear_pointer(&presentation->content, gtk_widget_unparent);
+    g_clear_pointer(&presentation->frame, gtk_widget_unparent);
+    presentation->child = NULL;
 }

@@ -1,14 +1,18 @@
-/* What DkSheet and DkPopover share: being one presentation in their window's pipeline, its
- * state as the intents change it, and the question it asks. Internal to the library. */
+/* What DkSheet and DkPopover share: a page and a frame over it that is one presentation in
+ * their window's pipeline, its state as the intents change it, and the question it asks. The
+ * components hold one each (composition, as libadwaita's dialogs hold their sheets) and add
+ * only their own layout and drawing: their public types stay plain GtkWidget subclasses.
+ * Internal to the library. */
 #pragma once
 
-#include "dismisskit-gtk/dk-pipeline.h"
+#include "dk-scene-json.h"
 
 G_BEGIN_DECLS
 
 typedef struct {
-    /* The drag, the detent, the question or the presentation itself changed: lay the owner out
-     * again. Called once the event that changed them has been dispatched. */
+    /* The drag, the detent, the question or the presentation itself changed: the owner's own
+     * state follows (the page, the frame and the question have already). Called once the event
+     * that changed them has been dispatched. */
     void (*changed)(GtkWidget *owner);
     /* The pipeline scrolled the content to offset. */
     void (*content_scrolled)(GtkWidget *owner, double offset);
@@ -21,6 +25,10 @@ typedef struct {
 typedef struct {
     GtkWidget *owner;
     const DkPresentationEvents *events;
+    GtkWidget *content;   /* the page, the owner's child */
+    GtkWidget *frame;     /* the presentation, a vertical box, the owner's child */
+    GtkWidget *child;     /* what the frame holds, the owner's */
+    gboolean unsaved;
     GtkWindow *window;    /* while presented */
     DkPipeline *pipeline; /* the window's, while presented */
     char *id;             /* while presented */
@@ -36,31 +44,45 @@ typedef struct {
     guint sync_idle;            /* the owner's widgets are still to follow a change */
 } DkPresentation;
 
-void dk_presentation_init(DkPresentation *presentation, GtkWidget *owner, const DkPresentationEvents *events);
+/* Makes the owner's frame, hidden, with the given CSS class. */
+void dk_presentation_init(DkPresentation *presentation, GtkWidget *owner, const DkPresentationEvents *events,
+                          const char *frame_class);
 
-/* Presents it in the owner's window's pipeline under a free id from name; fields are the
- * presentation's JSON members after its id (", \"style\": \"sheet\", ..."). */
-gboolean dk_presentation_present(DkPresentation *presentation, const char *name, const char *fields,
+/* Each returns whether it changed (the owner notifies its property). */
+gboolean dk_presentation_set_content(DkPresentation *presentation, GtkWidget *content);
+gboolean dk_presentation_set_child(DkPresentation *presentation, GtkWidget *child);
+/* A presented one tells its pipeline at once. */
+gboolean dk_presentation_set_unsaved(DkPresentation *presentation, gboolean unsaved);
+
+/* Presents it in the owner's window's pipeline under a free id from name, at detent, with its
+ * unsaved work. */
+gboolean dk_presentation_present(DkPresentation *presentation, const char *name, DkScenePresentation *description,
                                  const char *detent, GError **error);
 
-/* An update command with the given JSON members (", \"unsavedChanges\": true"). */
-gboolean dk_presentation_update(DkPresentation *presentation, const char *fields, GError **error);
+/* Tells the pipeline where the (popover) presentation is now. */
+gboolean dk_presentation_move(DkPresentation *presentation, const DkSceneGeometry *geometry);
 
 gboolean dk_presentation_dismiss(DkPresentation *presentation, GError **error);
 gboolean dk_presentation_answer(DkPresentation *presentation, DkChoice choice, GError **error);
 gboolean dk_presentation_report_content_offset(DkPresentation *presentation, double offset);
 
-/* Lays out the question, if it asks: an action sheet at the bottom of the owner, at most 560
- * points wide. */
-void dk_presentation_allocate_question(DkPresentation *presentation, int width, int height);
+/* The owner's size: its page's. */
+void dk_presentation_measure(DkPresentation *presentation, GtkOrientation orientation, int for_size, int *minimum,
+                             int *natural, int *minimum_baseline, int *natural_baseline);
 
-/* Draws the question, if it asks, over the owner dimmed. */
-void dk_presentation_snapshot_question(DkPresentation *presentation, GtkSnapshot *snapshot);
+/* Lays out the page over the owner, the frame (while shown) at frame, and the question, if it
+ * asks: an action sheet at the bottom of the owner, at most 560 points wide; a presented one's
+ * window sends its size if it changed. */
+void dk_presentation_allocate(DkPresentation *presentation, int width, int height, const graphene_rect_t *frame);
+
+/* Draws the page and, while presented, the page dimmed by dim (0 to 1), the frame moved down
+ * by shift points from where it is laid out, and the question over all dimmed, if it asks. */
+void dk_presentation_snapshot(DkPresentation *presentation, GtkSnapshot *snapshot, double dim, double shift);
 
 /* Takes it away without asking. */
 void dk_presentation_remove(DkPresentation *presentation);
 
-/* Frees what it holds; the owner is being disposed. */
+/* Takes it away, and frees and unparents what it holds; the owner is being disposed. */
 void dk_presentation_clear(DkPresentation *presentation);
 
 G_END_DECLS

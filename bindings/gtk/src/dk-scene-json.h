@@ -1,7 +1,11 @@
-/* The scene's JSON for what the components present, and the detents' geometry. Internal to the library. */
+/* What the components tell their window's pipeline, in types: their presentations, their
+ * geometry, the window's scene. dk-scene-json.c writes them as the scene's JSON commands, the
+ * one place in the library that writes JSON, every number in it locale-independent (GTK sets
+ * the user's locale, whose printf may write a decimal comma). Typed calls of the C library can
+ * take its place behind this interface. Internal to the library. */
 #pragma once
 
-#include <gtk/gtk.h>
+#include "dismisskit-gtk/dk-pipeline.h"
 
 G_BEGIN_DECLS
 
@@ -10,14 +14,40 @@ G_BEGIN_DECLS
 #define DK_COMPACT_WIDTH 600.0
 #define DK_TOP_INSET 40.0
 
-/* Appends text as a JSON string. */
-void dk_json_string(GString *json, const char *text);
+/* Where a popover is, in the screen's points. */
+typedef struct {
+    graphene_rect_t frame;
+    gboolean has_anchor;
+    graphene_rect_t anchor;
+    GArray *passthrough; /* graphene_rect_t: the pass-through widgets' regions */
+} DkSceneGeometry;
 
-/* Appends "key": {"x": ..., "y": ..., "width": ..., "height": ...}. */
-void dk_json_rect(GString *json, const char *key, const graphene_rect_t *rect);
+typedef enum { DK_SCENE_SHEET, DK_SCENE_POPOVER } DkSceneStyle;
 
-/* Appends a detent: a number as a number ("320"), a name ("medium", "large") as a string. */
-void dk_json_detent(GString *json, const char *detent);
+/* A presentation as a component presents it. */
+typedef struct {
+    DkSceneStyle style;
+    gboolean unsaved;
+    const char *const *detents;      /* a sheet's: "medium", "large" or heights in points ("412.5") */
+    const char *selected_detent;     /* a sheet's */
+    gboolean scrolls;                /* a sheet's content is host-owned scrolling, */
+    double content_offset;           /* scrolled this far down */
+    const DkSceneGeometry *geometry; /* a popover's (non-modal) */
+} DkScenePresentation;
+
+/* The window's own pipeline: no presentations yet, the layout constants above. */
+DkPipeline *dk_scene_window_pipeline(void);
+
+/* Presents it under id, at the pipeline's latest time. */
+gboolean dk_scene_present(DkPipeline *pipeline, const char *id, const DkScenePresentation *presentation, GError **error);
+
+/* Tells the pipeline where the popover id is now. */
+gboolean dk_scene_move(DkPipeline *pipeline, const char *id, const DkSceneGeometry *geometry, GError **error);
+
+gboolean dk_scene_geometry_equal(const DkSceneGeometry *a, const DkSceneGeometry *b);
+
+/* Frees its pass-through regions. */
+void dk_scene_geometry_clear(DkSceneGeometry *geometry);
 
 /* A detent's height on a screen screen_height points tall (SPEC 3: large is the screen less the top
  * inset, medium half of it, a custom height at most large). */

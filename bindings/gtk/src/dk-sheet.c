@@ -2,9 +2,6 @@
 #include "dismisskit-gtk/dk-sheet.h"
 
 #include "dk-presentation.h"
-#include "dk-scene-json.h"
-#include "dk-style.h"
-#include "dk-window-input.h"
 
 #include <math.h>
 
@@ -26,11 +23,10 @@
  */
 struct _DkSheet {
     GtkWidget parent_instance;
-    GtkWidget *content, *frame, *grabber, *title_label, *child;
+    DkPresentation presentation; /* the page, the frame and the child */
+    GtkWidget *grabber, *title_label;
     GStrv detents;
     char *selected_detent;
-    gboolean unsaved;
-    DkPresentation presentation;
     GtkAdjustment *scroll; /* the content's host-owned scrolling, while presented */
     gboolean scrolling_to; /* the pipeline is scrolling it: not the user's scroll */
     double drawn_top;      /* where the sheet was last drawn */
@@ -112,15 +108,11 @@ static void presentation_changed(GtkWidget *owner) {
     if (!presented || self->presentation.dragging) {
         if (self->settle_tick) gtk_widget_remove_tick_callback(owner, self->settle_tick);
         self->settle_tick = 0;
-    } else if (!gtk_widget_get_visible(self->frame)) {
+    } else if (!gtk_widget_get_visible(self->presentation.frame)) {
         start_settling(self, gtk_widget_get_height(owner)); /* comes up from the bottom edge */
     } else if (fabs(self->drawn_top - top) >= 1) {
         start_settling(self, self->drawn_top);
     }
-    if (self->content) gtk_widget_set_can_target(self->content, !presented);
-    gtk_widget_set_visible(self->frame, presented);
-    gtk_widget_set_can_target(self->frame, self->presentation.question_widget == NULL);
-    gtk_widget_queue_allocate(owner);
     for (int property = PROP_PRESENTED; property <= PROP_OFFSET; property++)
         g_object_notify_by_pspec(G_OBJECT(self), properties[property]);
 }
@@ -176,7 +168,7 @@ static void stop_following_scroll(DkSheet *self) {
 }
 
 static void follow_scroll(DkSheet *self) {
-    GtkScrolledWindow *scrolled = self->child ? first_scrolled_window(self->child) : NULL;
+    GtkScrolledWindow *scrolled = self->presentation.child ? first_scrolled_window(self->presentation.child) : NULL;
     if (!scrolled) return;
     self->scroll = g_object_ref(gtk_scrolled_window_get_vadjustment(scrolled));
     g_signal_connect(self->scroll, "value-changed", G_CALLBACK(on_scrolled), self);
@@ -184,44 +176,32 @@ static void follow_scroll(DkSheet *self) {
 
 static void dk_gtk_sheet_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
                                  int *natural, int *minimum_baseline, int *natural_baseline) {
-    DkSheet *self = DK_SHEET(widget);
-    *minimum = *natural = 0;
-    *minimum_baseline = *natural_baseline = -1;
-    if (self->content) gtk_widget_measure(self->content, orientation, for_size, minimum, natural, NULL, NULL);
+    dk_presentation_measure(&DK_SHEET(widget)->presentation, orientation, for_size, minimum, natural,
+                            minimum_baseline, natural_baseline);
 }
 
 static void dk_gtk_sheet_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
     (void)baseline;
     DkSheet *self = DK_SHEET(widget);
-    if (self->content) gtk_widget_allocate(self->content, width, height, -1, NULL);
-    if (gtk_widget_get_visible(self->frame)) {
-        double top, sheet_height;
-        sheet_rect(self, &top, &sheet_height);
-        self->drawn_top = shown_top(self);
-        int minimum;
-        gtk_widget_measure(self->frame, GTK_ORIENTATION_VERTICAL, width, &minimum, NULL, NULL, NULL);
-        GskTransform *at = gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT(0, (float)top));
-        gtk_widget_allocate(self->frame, width, MAX((int)sheet_height, minimum), -1, at);
-    }
-    dk_presentation_allocate_question(&self->presentation, width, height);
-    if (self->presentation.id) dk_window_input_follow_screen(self->presentation.window);
-}
-
-static void dk_gtk_sheet_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
-    DkSheet *self = DK_SHEET(widget);
-    if (self->content) gtk_widget_snapshot_child(widget, self->content, snapshot);
-    if (!self->presentation.id) return;
-    const double width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
-    const double detent = dk_detent_height(self->presentation.detent, height);
-    dk_style_dim(snapshot, width, height, detent > 0 ? (height - self->drawn_top) / detent : 0);
-    /* Laid out where the pipeline has it (where touches find it), drawn where it eases. */
     double top, sheet_height;
     sheet_rect(self, &top, &sheet_height);
-    gtk_snapshot_save(snapshot);
-    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(0, (float)(self->drawn_top - top)));
-    gtk_widget_snapshot_child(widget, self->frame, snapshot);
-    gtk_snapshot_restore(snapshot);
-    dk_presentation_snapshot_question(&self->presentation, snapshot);
+    if (gtk_widget_get_visible(self->presentation.frame)) self->drawn_top = shown_top(self);
+    int minimum;
+    gtk_widget_measure(self->presentation.frame, GTK_ORIENTATION_VERTICAL, width, &minimum, NULL, NULL, NULL);
+    const graphene_rect_t frame = GRAPHENE_RECT_INIT(0, (float)top, (float)width, (float)MAX((int)sheet_height, minimum));
+    dk_presentation_allocate(&self->presentation, width, height, &frame);
+}
+
+/* The page dimmed as much as the sheet shows; the sheet laid out where the pipeline has it
+ * (where touches find it), drawn where it eases. */
+static void dk_gtk_sheet_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    DkSheet *self = DK_SHEET(widget);
+    const double height = gtk_widget_get_height(widget);
+    const double detent = dk_detent_height(self->presentation.detent, height);
+    double top, sheet_height;
+    sheet_rect(self, &top, &sheet_height);
+    dk_presentation_snapshot(&self->presentation, snapshot, detent > 0 ? (height - self->drawn_top) / detent : 0,
+                             self->drawn_top - top);
 }
 
 static void set_string(char **field, const char *value) {
@@ -232,12 +212,12 @@ static void set_string(char **field, const char *value) {
 static void dk_gtk_sheet_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
     DkSheet *self = DK_SHEET(object);
     switch (id) {
-    case PROP_CONTENT: g_value_set_object(value, self->content); break;
-    case PROP_CHILD: g_value_set_object(value, self->child); break;
+    case PROP_CONTENT: g_value_set_object(value, self->presentation.content); break;
+    case PROP_CHILD: g_value_set_object(value, self->presentation.child); break;
     case PROP_TITLE: g_value_set_string(value, dk_gtk_sheet_get_title(self)); break;
     case PROP_DETENTS: g_value_set_boxed(value, self->detents); break;
     case PROP_SELECTED_DETENT: g_value_set_string(value, self->selected_detent); break;
-    case PROP_UNSAVED_CHANGES: g_value_set_boolean(value, self->unsaved); break;
+    case PROP_UNSAVED_CHANGES: g_value_set_boolean(value, self->presentation.unsaved); break;
     case PROP_PRESENTED: g_value_set_boolean(value, dk_gtk_sheet_get_presented(self)); break;
     case PROP_DETENT: g_value_set_string(value, dk_gtk_sheet_get_detent(self)); break;
     case PROP_QUESTION: g_value_set_flags(value, self->presentation.question); break;
@@ -263,9 +243,6 @@ static void dk_gtk_sheet_dispose(GObject *object) {
     DkSheet *self = DK_SHEET(object);
     stop_following_scroll(self);
     dk_presentation_clear(&self->presentation);
-    g_clear_pointer(&self->content, gtk_widget_unparent);
-    g_clear_pointer(&self->frame, gtk_widget_unparent);
-    self->child = NULL;
     G_OBJECT_CLASS(dk_gtk_sheet_parent_class)->dispose(object);
 }
 
@@ -371,12 +348,8 @@ static void dk_gtk_sheet_class_init(DkSheetClass *class) {
 }
 
 static void dk_gtk_sheet_init(DkSheet *self) {
-    dk_presentation_init(&self->presentation, GTK_WIDGET(self), &events);
+    dk_presentation_init(&self->presentation, GTK_WIDGET(self), &events, "dk-sheet");
     self->detents = g_strdupv((char *[]){"medium", "large", NULL});
-    self->frame = g_object_new(GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL, "accessible-role",
-                               GTK_ACCESSIBLE_ROLE_DIALOG, "visible", FALSE, NULL);
-    gtk_widget_add_css_class(self->frame, "dk-sheet");
-    gtk_widget_set_parent(self->frame, GTK_WIDGET(self));
     /* The top region: the grabber's band and the title, 56 points as the scene's headerHeight. */
     GtkWidget *header = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     gtk_widget_set_size_request(header, -1, 56);
@@ -390,8 +363,7 @@ static void dk_gtk_sheet_init(DkSheet *self) {
     gtk_widget_add_css_class(self->title_label, "dk-sheet-header");
     gtk_box_append(GTK_BOX(header), self->grabber);
     gtk_box_append(GTK_BOX(header), self->title_label);
-    gtk_box_append(GTK_BOX(self->frame), header);
-    dk_style_ensure(GTK_WIDGET(self));
+    gtk_box_append(GTK_BOX(self->presentation.frame), header);
 }
 
 /**
@@ -410,11 +382,8 @@ GtkWidget *dk_gtk_sheet_new(void) { return g_object_new(DK_TYPE_SHEET, NULL); }
  */
 void dk_gtk_sheet_set_content(DkSheet *self, GtkWidget *content) {
     g_return_if_fail(DK_IS_SHEET(self));
-    if (self->content == content) return;
-    g_clear_pointer(&self->content, gtk_widget_unparent);
-    self->content = content;
-    if (content) gtk_widget_insert_after(content, GTK_WIDGET(self), NULL);
-    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_CONTENT]);
+    if (dk_presentation_set_content(&self->presentation, content))
+        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_CONTENT]);
 }
 
 /**
@@ -423,7 +392,7 @@ void dk_gtk_sheet_set_content(DkSheet *self, GtkWidget *content) {
  *
  * Returns: (transfer none) (nullable): the page
  */
-GtkWidget *dk_gtk_sheet_get_content(DkSheet *self) { return self->content; }
+GtkWidget *dk_gtk_sheet_get_content(DkSheet *self) { return self->presentation.content; }
 
 /**
  * dk_gtk_sheet_set_child:
@@ -434,14 +403,9 @@ GtkWidget *dk_gtk_sheet_get_content(DkSheet *self) { return self->content; }
  */
 void dk_gtk_sheet_set_child(DkSheet *self, GtkWidget *child) {
     g_return_if_fail(DK_IS_SHEET(self));
-    if (self->child == child) return;
-    if (self->child) gtk_box_remove(GTK_BOX(self->frame), self->child);
-    self->child = child;
-    if (child) {
-        gtk_widget_set_vexpand(child, TRUE);
-        gtk_box_append(GTK_BOX(self->frame), child);
-    }
-    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_CHILD]);
+    if (child) gtk_widget_set_vexpand(child, TRUE);
+    if (dk_presentation_set_child(&self->presentation, child))
+        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_CHILD]);
 }
 
 /**
@@ -450,7 +414,7 @@ void dk_gtk_sheet_set_child(DkSheet *self, GtkWidget *child) {
  *
  * Returns: (transfer none) (nullable): what the sheet holds
  */
-GtkWidget *dk_gtk_sheet_get_child(DkSheet *self) { return self->child; }
+GtkWidget *dk_gtk_sheet_get_child(DkSheet *self) { return self->presentation.child; }
 
 /**
  * dk_gtk_sheet_set_title:
@@ -462,7 +426,7 @@ GtkWidget *dk_gtk_sheet_get_child(DkSheet *self) { return self->child; }
 void dk_gtk_sheet_set_title(DkSheet *self, const char *title) {
     g_return_if_fail(DK_IS_SHEET(self));
     gtk_label_set_text(GTK_LABEL(self->title_label), title ? title : "");
-    gtk_accessible_update_property(GTK_ACCESSIBLE(self->frame), GTK_ACCESSIBLE_PROPERTY_LABEL, title ? title : "", -1);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self->presentation.frame), GTK_ACCESSIBLE_PROPERTY_LABEL, title ? title : "", -1);
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_TITLE]);
 }
 
@@ -526,13 +490,8 @@ const char *dk_gtk_sheet_get_selected_detent(DkSheet *self) { return self->selec
  */
 void dk_gtk_sheet_set_unsaved_changes(DkSheet *self, gboolean unsaved) {
     g_return_if_fail(DK_IS_SHEET(self));
-    unsaved = !!unsaved;
-    if (self->unsaved == unsaved) return;
-    self->unsaved = unsaved;
-    if (self->presentation.id)
-        dk_presentation_update(&self->presentation, unsaved ? ", \"unsavedChanges\": true" : ", \"unsavedChanges\": false",
-                               NULL);
-    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_UNSAVED_CHANGES]);
+    if (dk_presentation_set_unsaved(&self->presentation, unsaved))
+        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_UNSAVED_CHANGES]);
 }
 
 /**
@@ -541,7 +500,7 @@ void dk_gtk_sheet_set_unsaved_changes(DkSheet *self, gboolean unsaved) {
  *
  * Returns: whether it holds unsaved work
  */
-gboolean dk_gtk_sheet_get_unsaved_changes(DkSheet *self) { return self->unsaved; }
+gboolean dk_gtk_sheet_get_unsaved_changes(DkSheet *self) { return self->presentation.unsaved; }
 
 /**
  * dk_gtk_sheet_present:
@@ -557,18 +516,13 @@ gboolean dk_gtk_sheet_present(DkSheet *self, GError **error) {
     if (self->presentation.id) return TRUE;
     const guint count = self->detents ? g_strv_length(self->detents) : 0;
     const char *selected = self->selected_detent ? self->selected_detent : count ? self->detents[count - 1] : "large";
-    GString *fields = g_string_new(", \"style\": \"sheet\", \"grabber\": true, \"detents\": [");
-    for (guint i = 0; i < count; i++) {
-        if (i) g_string_append(fields, ", ");
-        dk_json_detent(fields, self->detents[i]);
-    }
-    g_string_append(fields, "], \"selectedDetent\": ");
-    dk_json_detent(fields, selected);
-    g_string_append_printf(fields, ", \"unsavedChanges\": %s", self->unsaved ? "true" : "false");
     follow_scroll(self);
-    if (self->scroll) g_string_append_printf(fields, ", \"content\": {\"offset\": %.3f}", gtk_adjustment_get_value(self->scroll));
-    const gboolean presented = dk_presentation_present(&self->presentation, "sheet", fields->str, selected, error);
-    g_string_free(fields, TRUE);
+    DkScenePresentation sheet = {.style = DK_SCENE_SHEET,
+                                 .detents = (const char *const *)self->detents,
+                                 .selected_detent = selected,
+                                 .scrolls = self->scroll != NULL,
+                                 .content_offset = self->scroll ? gtk_adjustment_get_value(self->scroll) : 0};
+    const gboolean presented = dk_presentation_present(&self->presentation, "sheet", &sheet, selected, error);
     if (!presented) stop_following_scroll(self);
     return presented;
 }

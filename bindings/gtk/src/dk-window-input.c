@@ -1,4 +1,7 @@
-/* A window's pointers and keys, fed to its pipeline by SPEC section 9's rules:
+/* A window's own pipeline (dk_gtk_pipeline_for_window()), and its pointers and keys, fed to it
+ * by SPEC section 9's rules. The dependency goes one way: this file makes the window's
+ * DkPipeline and feeds it through its public methods; dk-pipeline.c knows nothing of windows.
+ * The rules:
  * - each contact (a touch sequence of a device; a mouse's or pen's primary button, down to up)
  *   gets the lowest free seat slot until it lifts or is cancelled;
  * - GDK's 32-bit millisecond times become microseconds once, carried over the clock's wrap;
@@ -7,6 +10,8 @@
  *   it gives none); the screen is the window's child, which it follows as it resizes;
  * - the Escape key goes to the topmost presentation's gate while the window presents one. */
 #include "dk-window-input.h"
+
+#include "dk-scene-json.h"
 
 #include <dismisskit.h>
 
@@ -134,7 +139,8 @@ static gboolean on_key(GtkEventControllerKey *controller, guint keyval, guint ke
     return TRUE;
 }
 
-void dk_window_input_attach(DkPipeline *pipeline, GtkWindow *window) {
+/* Feeds the window's touches, mouse, pens and Escape key to the pipeline from now on. */
+static void attach(DkPipeline *pipeline, GtkWindow *window) {
     WindowInput *input = g_new0(WindowInput, 1);
     input->pipeline = pipeline;
     input->window = window;
@@ -149,6 +155,25 @@ void dk_window_input_attach(DkPipeline *pipeline, GtkWindow *window) {
     g_signal_connect(keys, "key-pressed", G_CALLBACK(on_key), input);
     gtk_widget_add_controller(GTK_WIDGET(window), keys);
     dk_window_input_follow_screen(window);
+}
+
+/**
+ * dk_gtk_pipeline_for_window:
+ * @window: a window
+ *
+ * The window's own pipeline, made on first use with an empty scene and the window's size: its
+ * touches, mouse, pens and Escape key feed it (SPEC section 9), and #DkSheet and #DkPopover
+ * present themselves in it. It lives as long as the window.
+ *
+ * Returns: (transfer none): the window's pipeline
+ */
+DkPipeline *dk_gtk_pipeline_for_window(GtkWindow *window) {
+    DkPipeline *self = g_object_get_data(G_OBJECT(window), "dk-pipeline");
+    if (self) return self;
+    self = dk_scene_window_pipeline();
+    g_object_set_data_full(G_OBJECT(window), "dk-pipeline", self, g_object_unref);
+    attach(self, window);
+    return self;
 }
 
 /* Millimetres a point is on the window's monitor. */

@@ -1,13 +1,11 @@
-/* What a window's pointers and keys give its pipeline (SPEC section 9), and the presentations
- * it holds. Internal to the library. */
+/* A window's own pipeline (dk_gtk_pipeline_for_window(), defined in dk-window-input.c), what
+ * the window's pointers and keys give it (SPEC section 9), and the presentations it holds. It
+ * uses DkPipeline; dk-pipeline.c does not use it. Internal to the library. */
 #pragma once
 
 #include "dismisskit-gtk/dk-pipeline.h"
 
 G_BEGIN_DECLS
-
-/* Feeds the window's touches, mouse, pens and Escape key to the pipeline from now on. */
-void dk_window_input_attach(DkPipeline *pipeline, GtkWindow *window);
 
 /* The widget whose size is the pipeline's screen and whose origin is the screen's (the window's child). */
 GtkWidget *dk_window_input_screen_widget(GtkWindow *window);

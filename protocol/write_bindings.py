@@ -151,11 +151,13 @@ def web_types(vocabulary: Vocabulary) -> str:
 _CTYPES_ARGUMENTS = {"dk_pipeline *": "pipeline", "const char *": "text", "char **": "error_out", "int64_t": "time",
                      "int32_t": "ctypes.c_int32", "double": "ctypes.c_double", "int": "ctypes.c_int",
                      "dk_intent *": "ctypes.POINTER(_CIntent)", "int64_t *": "ctypes.POINTER(ctypes.c_int64)",
-                     "void *": "ctypes.c_void_p", "char *": "ctypes.c_void_p"}
+                     "void *": "ctypes.c_void_p", "char *": "ctypes.c_void_p",
+                     "dk_presentation_fields *": "ctypes.c_void_p", "const dk_presentation_fields *": "ctypes.c_void_p"}
 # Strings the library returns for the caller to free are c_void_p, so that they can be given back
 # to dk_string_free; its own strings are c_char_p.
 _CTYPES_RESULTS = {"void": "None", "const char *": "ctypes.c_char_p", "char *": "ctypes.c_void_p",
-                   "dk_pipeline *": "ctypes.c_void_p", "int": "ctypes.c_int"}
+                   "dk_pipeline *": "ctypes.c_void_p", "dk_presentation_fields *": "ctypes.c_void_p",
+                   "int": "ctypes.c_int"}
 
 
 def _ctype(vocabulary: Vocabulary, c_type: str, table: dict[str, str]) -> str:
@@ -194,10 +196,12 @@ def _python_argument(vocabulary: Vocabulary, c_type: str, name: str) -> tuple[st
 
 
 def python_commands(vocabulary: Vocabulary) -> str:
-    """Pipeline's typed calls: one method per typed command function (the generated part of the class)."""
+    """Pipeline's typed calls: one method per typed command function whose arguments are plain
+    values (the generated part of the class); present and update, which take a set of fields,
+    are written by hand."""
     methods = []
     for function in vocabulary.functions:
-        if not function.command:
+        if not function.command or any("dk_presentation_fields" in a.type for a in function.arguments):
             continue
         arguments = [a for a in function.arguments if a.name not in ("pipeline", "error")]
         converted = [(a.name, *_python_argument(vocabulary, a.type, a.name)) for a in arguments]

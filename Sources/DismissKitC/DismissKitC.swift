@@ -52,14 +52,14 @@ private func allocatedCString(_ message: String) -> UnsafeMutablePointer<CChar>?
 }
 
 /// Stores `message` in `*error` when the caller asked for errors.
-private func report(_ message: String, to error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) {
+func report(_ message: String, to error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) {
     error?.pointee = allocatedCString(message)
 }
 
 /// The text of a C string argument, or the message saying why there is none.
 /// The UTF-8 text of a C string argument of at most `limit` bytes; a longer one is refused
 /// before it is read further, as a file past its bound is.
-private func text(of argument: UnsafePointer<CChar>?, named name: String, limit: Int) -> Result<String, ArgumentError> {
+func text(of argument: UnsafePointer<CChar>?, named name: String, limit: Int) -> Result<String, ArgumentError> {
     guard let argument else { return .failure(ArgumentError(message: "\(name) is NULL")) }
     guard strnlen(argument, limit + 1) <= limit else {
         return .failure(ArgumentError(message: "\(name): the text is longer than \(limit) bytes"))
@@ -220,19 +220,20 @@ private func record(command text: String, time: Int64, of state: UnsafeMutablePo
 
 /// A typed command: the JSON command of `type` with `fields`, for the presentation named by the
 /// C string `presentation` (none when `named` is false), applied as ``dk_pipeline_command`` applies it.
-/// `numbers` are the call's number arguments, by name: one that JSON cannot carry is refused
-/// as the caller passed it, before any JSON is written.
-private func typedCommand(
+/// With `presentationFields`, the presentation is that object with the id added (a present
+/// command) rather than the id alone. `numbers` are the call's number arguments, by name: one
+/// that JSON cannot carry is refused as the caller passed it, before any JSON is written.
+func typedCommand(
     _ pipeline: OpaquePointer?, type: String, presentation: UnsafePointer<CChar>? = nil, named: Bool = true,
-    _ fields: [(String, JSONLine.Value)], numbers: [(name: String, value: Double)] = [], time: Int64,
-    errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    presentationFields: JSONLine? = nil, _ fields: [(String, JSONLine.Value)], numbers: [(name: String, value: Double)] = [],
+    time: Int64, errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
     errorOut?.pointee = nil
     guard let state = PipelineState.from(pipeline) else {
         report("pipeline is NULL", to: errorOut)
         return -1
     }
-    if let message = nonFiniteArgument(among: numbers) {
+    if let message = nonFiniteNumber(among: numbers) {
         report(message, to: errorOut)
         return -1
     }
@@ -240,7 +241,13 @@ private func typedCommand(
     command.set("type", .string(type))
     if named {
         switch text(of: presentation, named: "presentation", limit: InputLimits.maximumLineLength) {
-        case .success(let id): command.set("presentation", .string(id))
+        case .success(let id):
+            if var object = presentationFields {
+                object.set("id", .string(id))
+                command.set("presentation", .object(object))
+            } else {
+                command.set("presentation", .string(id))
+            }
         case .failure(let failure):
             report(failure.message, to: errorOut)
             return -1
@@ -252,7 +259,7 @@ private func typedCommand(
 
 /// Reports the argument `name`, a value outside its C enum `type`, as the C caller wrote it: a
 /// C enum is an `int`, which Swift imports as the `UInt32` of the same bits; -1.
-private func outsideEnum(_ value: UInt32, named name: String, of type: String,
+func outsideEnum(_ value: UInt32, named name: String, of type: String,
                          errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     errorOut?.pointee = nil
     report("\(name): \(Int32(bitPattern: value)) is not a \(type) of dismisskit.h", to: errorOut)
@@ -261,7 +268,7 @@ private func outsideEnum(_ value: UInt32, named name: String, of type: String,
 
 /// The message for the first of `numbers` (arguments by name) that JSON cannot carry, NaN or
 /// infinite, said as the C caller would print it; nil when all are finite.
-private func nonFiniteArgument(among numbers: [(name: String, value: Double)]) -> String? {
+func nonFiniteNumber(among numbers: [(name: String, value: Double)]) -> String? {
     guard let (name, value) = numbers.first(where: { !$0.value.isFinite }) else { return nil }
     let written = value.isNaN ? "NaN" : value < 0 ? "-inf" : "inf"
     return "\(name): \(written) is not a finite number"

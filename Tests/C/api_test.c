@@ -1132,6 +1132,156 @@ static void test_typed_commands(void) {
     dk_pipeline_free(pipeline);
 }
 
+/* A touch down and up at (x, y): a tap, with its frames. */
+static void tap(dk_pipeline *pipeline, double x, double y, int64_t time) {
+    TOUCH(pipeline, DK_TOUCH_DOWN, 0, x, y, time);
+    TOUCH(pipeline, DK_TOUCH_UP, 0, 0, 0, time + 50000);
+}
+
+/* The presentations of the fields test, given as JSON commands (typed 0) or through
+ * dk_presentation_fields (typed 1), with the same touches between them: a sheet at a custom
+ * detent with a grabber, a header and unsaved work, tapped, swiped and asked about; updated to
+ * one large detent and no unsaved work; a popover with its frame, anchor and pass-through region. */
+static char *fields_session(int typed) {
+    dk_pipeline *pipeline = dk_pipeline_new("{}", NULL);
+    char *error = NULL;
+    if (typed) {
+        dk_presentation_fields *fields = dk_presentation_fields_new();
+        dk_presentation_fields_set_style(fields, DK_STYLE_SHEET);
+        dk_presentation_fields_add_detent(fields, DK_DETENT_MEDIUM, 0);
+        dk_presentation_fields_add_detent(fields, DK_DETENT_CUSTOM, 512.5);
+        dk_presentation_fields_set_selected_detent(fields, DK_DETENT_CUSTOM, 512.5);
+        dk_presentation_fields_set_grabber(fields, 1);
+        dk_presentation_fields_set_header_height(fields, 70.25);
+        dk_presentation_fields_set_unsaved_changes(fields, 0);
+        dk_presentation_fields_set_unsaved_changes(fields, 1); /* the last value counts */
+        CHECK(dk_pipeline_present(pipeline, "compose", fields, 1000, &error) == 0 && error == NULL, "present: %s", error);
+        dk_presentation_fields_free(fields);
+    } else {
+        COMMAND(pipeline, "{\"type\": \"present\", \"presentation\": {\"id\": \"compose\", \"style\": \"sheet\", \"detents\": "
+                          "[\"medium\", 512.5], \"selectedDetent\": 512.5, \"grabber\": true, \"headerHeight\": 70.25, "
+                          "\"unsavedChanges\": true}}", 1000);
+    }
+    tap(pipeline, 640, 800 - 512.5 + 8, 10000); /* the grabber: the next detent */
+    for (int i = 0; i <= 12; i++) {           /* a swipe down from the header at medium */
+        TOUCH(pipeline, i ? DK_TOUCH_MOTION : DK_TOUCH_DOWN, 0, 300, 800 - 380 + 30 + 12.5 * i, 200000 + i * 8333);
+    }
+    TOUCH(pipeline, DK_TOUCH_UP, 0, 0, 0, 310000);
+    CHECK(dk_pipeline_confirm(pipeline, "compose", DK_CHOICE_KEEP_EDITING, 320000, NULL) == 0, "keep editing");
+    if (typed) {
+        dk_presentation_fields *fields = dk_presentation_fields_new();
+        dk_presentation_fields_add_detent(fields, DK_DETENT_MEDIUM, 0);
+        dk_presentation_fields_add_detent(fields, DK_DETENT_LARGE, 0);
+        dk_presentation_fields_set_selected_detent(fields, DK_DETENT_LARGE, 0);
+        dk_presentation_fields_set_unsaved_changes(fields, 0);
+        dk_presentation_fields_remove_frame(fields);
+        CHECK(dk_pipeline_update(pipeline, "compose", fields, 330000, &error) == 0, "update: %s", error);
+        dk_presentation_fields_free(fields);
+    } else {
+        COMMAND(pipeline, "{\"type\": \"update\", \"presentation\": \"compose\", \"detents\": [\"medium\", \"large\"], "
+                          "\"selectedDetent\": \"large\", \"unsavedChanges\": false, \"frame\": null}", 330000);
+    }
+    tap(pipeline, 640, 48, 400000); /* the grabber at large: back to medium */
+    CHECK(dk_pipeline_dismiss(pipeline, "compose", 500000, NULL) == 0, "dismiss");
+    if (typed) {
+        dk_presentation_fields *fields = dk_presentation_fields_new();
+        dk_presentation_fields_set_style(fields, DK_STYLE_POPOVER);
+        dk_presentation_fields_set_modal(fields, 0);
+        dk_presentation_fields_set_frame(fields, 900, 60, 320, 400);
+        dk_presentation_fields_set_anchor(fields, 1180, 10, 44, 44);
+        dk_presentation_fields_add_passthrough(fields, 0, 0, 10, 10); /* replaced by the next call's list */
+        dk_presentation_fields_clear_passthrough(fields);
+        dk_presentation_fields_add_passthrough(fields, 1100, 10, 180, 44);
+        dk_presentation_fields_set_tap_outside(fields, DK_TAP_OUTSIDE_IGNORE);
+        dk_presentation_fields_remove_tap_outside(fields);
+        dk_presentation_fields_set_dismissible(fields, 1);
+        dk_presentation_fields_set_content_offset(fields, 0);
+        CHECK(dk_pipeline_present(pipeline, "share", fields, 600000, &error) == 0, "present the popover: %s", error);
+        dk_presentation_fields_free(fields);
+    } else {
+        COMMAND(pipeline, "{\"type\": \"present\", \"presentation\": {\"id\": \"share\", \"style\": \"popover\", \"modal\": false, "
+                          "\"frame\": {\"x\": 900, \"y\": 60, \"width\": 320, \"height\": 400}, \"anchor\": {\"x\": 1180, "
+                          "\"y\": 10, \"width\": 44, \"height\": 44}, \"passthrough\": [{\"x\": 1100, \"y\": 10, \"width\": 180, "
+                          "\"height\": 44}], \"tapOutside\": null, \"dismissible\": true, \"content\": {\"offset\": 0}}}", 600000);
+    }
+    tap(pipeline, 1150, 30, 700000); /* on the pass-through region, outside the popover */
+    dk_string_free(error);
+    int count;
+    char *all = drain(pipeline, &count);
+    dk_pipeline_free(pipeline);
+    return all;
+}
+
+/* dk_presentation_fields gives the pipeline what the JSON commands give it, and a value the
+ * library cannot take is refused by the command it is given to, naming the setter's argument. */
+static void test_presentation_fields(void) {
+    char *json = fields_session(0), *typed = fields_session(1);
+    CHECK(strcmp(json, typed) == 0, "the typed fields gave other intents:\n%s\nthan the JSON commands:\n%s", typed, json);
+    CONTAINS(typed, "\"cause\":\"grabberTap\",\"detent\":\"medium\"");
+    CONTAINS(typed, "\"type\":\"confirmationRequested\"");
+    CONTAINS(typed, "{\"presentation\":\"compose\",\"resolution\":\"direct\",\"source\":\"programmatic\"");
+    CONTAINS(typed, "\"type\":\"passthroughTap\",\"x\":1150,\"y\":30");
+    free(json);
+    free(typed);
+
+    dk_pipeline *pipeline = dk_pipeline_new("{}", NULL);
+    char *error = NULL;
+    dk_presentation_fields *fields = dk_presentation_fields_new();
+    CHECK(dk_pipeline_present(pipeline, "a", NULL, 1, &error) == -1 && error && strcmp(error, "fields is NULL") == 0,
+          "NULL fields: %s", error ? error : "accepted");
+    dk_string_free(error);
+    CHECK(dk_pipeline_present(NULL, "a", fields, 1, &error) == -1 && error && strcmp(error, "pipeline is NULL") == 0,
+          "NULL pipeline: %s", error ? error : "accepted");
+    dk_string_free(error);
+    CHECK(dk_pipeline_present(pipeline, NULL, fields, 1, &error) == -1 && error && strcmp(error, "presentation is NULL") == 0,
+          "NULL id: %s", error ? error : "accepted");
+    dk_string_free(error);
+    /* A popover without its frame: the stack rule's message, as for the JSON command. */
+    dk_presentation_fields_set_style(fields, DK_STYLE_POPOVER);
+    char *json_error = NULL;
+    CHECK(dk_pipeline_command(pipeline, "{\"type\": \"present\", \"presentation\": {\"id\": \"p\", \"style\": \"popover\"}}", 1,
+                              &json_error) == -1, "a popover without a frame was presented");
+    CHECK(dk_pipeline_present(pipeline, "p", fields, 1, &error) == -1 && error && json_error &&
+              strstr(json_error, error) != NULL, "typed '%s', JSON '%s'", error ? error : "accepted", json_error);
+    dk_string_free(error);
+    dk_string_free(json_error);
+    /* A number JSON cannot carry, and a value outside its enum: the first one set is named. */
+    dk_presentation_fields_set_style(fields, DK_STYLE_SHEET);
+    dk_presentation_fields_add_detent(fields, DK_DETENT_CUSTOM, NAN);
+    dk_presentation_fields_set_style(fields, (dk_presentation_style)99);
+    CHECK(dk_pipeline_present(pipeline, "s", fields, 2, &error) == -1 && error &&
+              strcmp(error, "height: NaN is not a finite number") == 0, "NaN detent: %s", error ? error : "accepted");
+    dk_string_free(error);
+    dk_presentation_fields_free(fields);
+    fields = dk_presentation_fields_new();
+    dk_presentation_fields_set_style(fields, (dk_presentation_style)99);
+    CHECK(dk_pipeline_present(pipeline, "s", fields, 3, &error) == -1 && error &&
+              strcmp(error, "style: 99 is not a dk_presentation_style of dismisskit.h") == 0, "style 99: %s",
+          error ? error : "accepted");
+    dk_string_free(error);
+    dk_presentation_fields_free(fields);
+    fields = dk_presentation_fields_new();
+    dk_presentation_fields_set_tap_outside(fields, (dk_tap_outside)-1);
+    dk_presentation_fields_set_frame(fields, 0, INFINITY, 10, 10);
+    CHECK(dk_pipeline_update(pipeline, "s", fields, 4, &error) == -1 && error &&
+              strcmp(error, "action: -1 is not a dk_tap_outside of dismisskit.h") == 0, "tap outside -1: %s",
+          error ? error : "accepted");
+    dk_string_free(error);
+    dk_presentation_fields_free(fields);
+    CHECK(dk_pipeline_next_intent(pipeline) == NULL, "a refused present or update gave an intent");
+    /* NULL fields: the setters and the free do nothing. */
+    dk_presentation_fields_set_style(NULL, DK_STYLE_SHEET);
+    dk_presentation_fields_add_detent(NULL, DK_DETENT_LARGE, 0);
+    dk_presentation_fields_set_frame(NULL, 0, 0, 1, 1);
+    dk_presentation_fields_free(NULL);
+    /* After the refusals, the same id is presented: nothing of them was kept. */
+    fields = dk_presentation_fields_new();
+    dk_presentation_fields_set_style(fields, DK_STYLE_SHEET);
+    CHECK(dk_pipeline_present(pipeline, "s", fields, 5, &error) == 0, "present after the refusals: %s", error);
+    dk_presentation_fields_free(fields);
+    dk_pipeline_free(pipeline);
+}
+
 /* A typed call's error names the argument as the C caller passed it: an enum outside its values
  * as the signed int written ((dk_choice)-1 is -1), a NaN or infinite number as NaN or inf, a value
  * the command's rules refuse by its field; never JSON the caller did not write. Such a call
@@ -1320,6 +1470,7 @@ int main(int argc, char **argv) {
     test_unread_intents();
     test_explain_and_typed();
     test_typed_commands();
+    test_presentation_fields();
     test_typed_call_messages();
     test_long_ids();
     test_presentation_ids();

@@ -36,4 +36,12 @@ import Testing
     @Test func dismissResolutionIsTheDismissResolutionOfTheDescription() {
         #expect(DismissResolution.allCases.map(\.rawValue) == ["direct", "discarded", "saved", "autosaved"])
     }
+
+    @Test func presentationStyleIsThePresentationStyleOfTheDescription() {
+        #expect(PresentationStyle.allCases.map(\.rawValue) == ["sheet", "pageSheet", "formSheet", "automatic", "popover", "fullScreen", "currentContext", "alert"])
+    }
+
+    @Test func tapOutsideActionIsTheTapOutsideOfTheDescription() {
+        #expect(TapOutsideAction.allCases.map(\.rawValue) == ["dismiss", "ignore", "passthrough"])
+    }
 }

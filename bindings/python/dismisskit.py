@@ -148,6 +148,27 @@ class DismissResolution(str, enum.Enum):
     AUTOSAVED = "autosaved"
 
 
+class PresentationStyle(str, enum.Enum):
+    """dk_presentation_style: how a presentation is shown; the values are its JSON names."""
+
+    SHEET = "sheet"
+    PAGE_SHEET = "pageSheet"
+    FORM_SHEET = "formSheet"
+    AUTOMATIC = "automatic"
+    POPOVER = "popover"
+    FULL_SCREEN = "fullScreen"
+    CURRENT_CONTEXT = "currentContext"
+    ALERT = "alert"
+
+
+class TapOutside(str, enum.Enum):
+    """dk_tap_outside: what a tap outside a presentation does; the values are its JSON names."""
+
+    DISMISS = "dismiss"
+    IGNORE = "ignore"
+    PASSTHROUGH = "passthrough"
+
+
 class RecordingState(enum.IntEnum):
     """dk_recording_state: what became of a pipeline's recording."""
 
@@ -290,6 +311,30 @@ def _library() -> ctypes.CDLL:
         "dk_pipeline_explain": ([pipeline, ctypes.c_int], None),
         "dk_intent_type_name": ([ctypes.c_int], ctypes.c_char_p),
         "dk_pipeline_next_typed_intent": ([pipeline, ctypes.POINTER(_CIntent)], ctypes.c_int),
+        "dk_presentation_fields_new": ([], ctypes.c_void_p),
+        "dk_presentation_fields_free": ([ctypes.c_void_p], None),
+        "dk_presentation_fields_set_style": ([ctypes.c_void_p, ctypes.c_int], None),
+        "dk_presentation_fields_add_detent": ([ctypes.c_void_p, ctypes.c_int, ctypes.c_double], None),
+        "dk_presentation_fields_set_selected_detent": ([ctypes.c_void_p, ctypes.c_int, ctypes.c_double], None),
+        "dk_presentation_fields_set_grabber": ([ctypes.c_void_p, ctypes.c_int], None),
+        "dk_presentation_fields_set_header_height": ([ctypes.c_void_p, ctypes.c_double], None),
+        "dk_presentation_fields_set_content_offset": ([ctypes.c_void_p, ctypes.c_double], None),
+        "dk_presentation_fields_set_modal": ([ctypes.c_void_p, ctypes.c_int], None),
+        "dk_presentation_fields_set_unsaved_changes": ([ctypes.c_void_p, ctypes.c_int], None),
+        "dk_presentation_fields_set_dismissible": ([ctypes.c_void_p, ctypes.c_int], None),
+        "dk_presentation_fields_set_tap_outside": ([ctypes.c_void_p, ctypes.c_int], None),
+        "dk_presentation_fields_remove_tap_outside": ([ctypes.c_void_p], None),
+        "dk_presentation_fields_set_frame": ([ctypes.c_void_p, ctypes.c_double, ctypes.c_double, ctypes.c_double,
+                                              ctypes.c_double], None),
+        "dk_presentation_fields_remove_frame": ([ctypes.c_void_p], None),
+        "dk_presentation_fields_set_anchor": ([ctypes.c_void_p, ctypes.c_double, ctypes.c_double, ctypes.c_double,
+                                               ctypes.c_double], None),
+        "dk_presentation_fields_remove_anchor": ([ctypes.c_void_p], None),
+        "dk_presentation_fields_add_passthrough": ([ctypes.c_void_p, ctypes.c_double, ctypes.c_double,
+                                                    ctypes.c_double, ctypes.c_double], None),
+        "dk_presentation_fields_clear_passthrough": ([ctypes.c_void_p], None),
+        "dk_pipeline_present": ([pipeline, text, ctypes.c_void_p, time, error_out], ctypes.c_int),
+        "dk_pipeline_update": ([pipeline, text, ctypes.c_void_p, time, error_out], ctypes.c_int),
         "dk_pipeline_record": ([pipeline, text, error_out], ctypes.c_int),
         "dk_pipeline_recording": ([pipeline, ctypes.POINTER(ctypes.c_int64), error_out], ctypes.c_int),
     }

@@ -29,6 +29,18 @@ export type DismissalSource =
     | "programmatic";
 /** dk_dismiss_resolution: how a dismissal was resolved. */
 export type DismissResolution = "direct" | "discarded" | "saved" | "autosaved";
+/** dk_presentation_style: how a presentation is shown. */
+export type PresentationStyle =
+    | "sheet"
+    | "pageSheet"
+    | "formSheet"
+    | "automatic"
+    | "popover"
+    | "fullScreen"
+    | "currentContext"
+    | "alert";
+/** dk_tap_outside: what a tap outside a presentation does. */
+export type TapOutside = "dismiss" | "ignore" | "passthrough";
 /** dk_recording_state: what became of a pipeline's recording. */
 export type RecordingState = "off" | "on" | "failed";
 // END of what script/protocol writes.

@@ -514,6 +514,236 @@ int dk_pipeline_next_typed_intent(dk_pipeline *pipeline, dk_intent *intent);
 /** @} */
 
 /**
+ * @defgroup presentations Presentations
+ * What a host puts on the screen, without JSON: a presentation's fields, as a scene file
+ * spells them (dismisskit-scene(5)), gathered in a dk_presentation_fields, then given to
+ * dk_pipeline_present() or dk_pipeline_update(). The fields not set keep their defaults
+ * (present) or their values (update); a field set twice keeps the last value.
+ *
+ * A dk_presentation_fields belongs to the host: it refers to no pipeline, and may be given
+ * to several calls and pipelines, then freed. A value the library cannot take (a number
+ * that is NaN or infinite, a value outside its enum) is kept as it was given, and the
+ * dk_pipeline_present() or dk_pipeline_update() it is given to refuses it, naming the
+ * setter's argument ("height: NaN is not a finite number"); the stack rules are judged as
+ * for the JSON command.
+ * @{
+ */
+
+/** @brief A presentation's fields, to present or update.
+ *  @since 0.1.0 */
+typedef struct dk_presentation_fields dk_presentation_fields;
+
+/** @brief How a presentation is shown (a scene's "style").
+ *  @since 0.1.0 */
+typedef enum {
+    DK_STYLE_SHEET = 0,           /**< "sheet": a sheet, bottom-anchored, with detents */
+    DK_STYLE_PAGE_SHEET = 1,      /**< "pageSheet": a page sheet (its own frame at a regular width) */
+    DK_STYLE_FORM_SHEET = 2,      /**< "formSheet": a form sheet (its own frame at a regular width) */
+    DK_STYLE_AUTOMATIC = 3,       /**< "automatic": the platform's choice: a sheet */
+    DK_STYLE_POPOVER = 4,         /**< "popover": a popover, anchored to a control; a sheet at a compact width */
+    DK_STYLE_FULL_SCREEN = 5,     /**< "fullScreen": the whole screen */
+    DK_STYLE_CURRENT_CONTEXT = 6, /**< "currentContext": over its context; a sheet at a compact width */
+    DK_STYLE_ALERT = 7            /**< "alert": an alert */
+} dk_presentation_style;
+
+/** @brief What a tap outside a presentation does, instead of its style's default (a scene's
+ *  "tapOutside").
+ *  @since 0.1.0 */
+typedef enum {
+    DK_TAP_OUTSIDE_DISMISS = 0,    /**< "dismiss": attempts a dismissal */
+    DK_TAP_OUTSIDE_IGNORE = 1,     /**< "ignore": does nothing */
+    DK_TAP_OUTSIDE_PASSTHROUGH = 2 /**< "passthrough": reaches the control below too (a passthroughTap) */
+} dk_tap_outside;
+
+/**
+ * @brief Makes an empty set of fields.
+ * @return the fields, to free with dk_presentation_fields_free().
+ * @since 0.1.0
+ */
+dk_presentation_fields *dk_presentation_fields_new(void);
+
+/**
+ * @brief Frees fields made by dk_presentation_fields_new().
+ * @param fields the fields; NULL is fine.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_free(dk_presentation_fields *fields);
+
+/**
+ * @brief How the presentation is shown ("style"): present needs it.
+ * @param fields the fields; NULL is a no-op.
+ * @param style the style.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_set_style(dk_presentation_fields *fields, dk_presentation_style style);
+
+/**
+ * @brief Adds a detent ("detents"): the first call replaces the default, ["large"].
+ * @param fields the fields; NULL is a no-op.
+ * @param kind medium, large, or custom.
+ * @param height a custom detent's height in points; ignored for medium and large.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_add_detent(dk_presentation_fields *fields, dk_detent_kind kind, double height);
+
+/**
+ * @brief The detent the sheet is at ("selectedDetent"), one of its detents.
+ * @param fields the fields; NULL is a no-op.
+ * @param kind medium, large, or custom.
+ * @param height a custom detent's height in points; ignored for medium and large.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_set_selected_detent(dk_presentation_fields *fields, dk_detent_kind kind, double height);
+
+/**
+ * @brief Whether the sheet shows a grabber ("grabber").
+ * @param fields the fields; NULL is a no-op.
+ * @param grabber 0 for none, anything else for one.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_set_grabber(dk_presentation_fields *fields, int grabber);
+
+/**
+ * @brief The height of the top region below the sheet's top edge ("headerHeight").
+ * @param fields the fields; NULL is a no-op.
+ * @param height points.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_set_header_height(dk_presentation_fields *fields, double height);
+
+/**
+ * @brief How far the content is scrolled down from its top ("content": {"offset": ...}).
+ * @param fields the fields; NULL is a no-op.
+ * @param offset points, 0 at the top.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_set_content_offset(dk_presentation_fields *fields, double offset);
+
+/**
+ * @brief Whether the presentation is modal ("modal").
+ * @param fields the fields; NULL is a no-op.
+ * @param modal 0 for non-modal, anything else for modal.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_set_modal(dk_presentation_fields *fields, int modal);
+
+/**
+ * @brief Whether the presentation holds unsaved work ("unsavedChanges").
+ * @param fields the fields; NULL is a no-op.
+ * @param unsaved 0 for none, anything else for some.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_set_unsaved_changes(dk_presentation_fields *fields, int unsaved);
+
+/**
+ * @brief Whether gestures may dismiss it ("dismissible").
+ * @param fields the fields; NULL is a no-op.
+ * @param dismissible 0: every gesture attempt is rejected (its buttons still work); anything else:
+ *        they may.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_set_dismissible(dk_presentation_fields *fields, int dismissible);
+
+/**
+ * @brief What a tap outside does ("tapOutside"), instead of the style's default.
+ * @param fields the fields; NULL is a no-op.
+ * @param action the action.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_set_tap_outside(dk_presentation_fields *fields, dk_tap_outside action);
+
+/**
+ * @brief Back to the style's default for a tap outside ("tapOutside": null, for an update).
+ * @param fields the fields; NULL is a no-op.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_remove_tap_outside(dk_presentation_fields *fields);
+
+/**
+ * @brief A popover's frame, or a regular-width form or page sheet's own ("frame").
+ * @param fields the fields; NULL is a no-op.
+ * @param x the left edge, in points from the screen's.
+ * @param y the top edge, in points from the screen's.
+ * @param width its width in points.
+ * @param height its height in points.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_set_frame(dk_presentation_fields *fields, double x, double y, double width, double height);
+
+/**
+ * @brief No frame of its own ("frame": null, for an update).
+ * @param fields the fields; NULL is a no-op.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_remove_frame(dk_presentation_fields *fields);
+
+/**
+ * @brief A popover's anchor, the control that opened it ("anchor").
+ * @param fields the fields; NULL is a no-op.
+ * @param x the left edge, in points from the screen's.
+ * @param y the top edge, in points from the screen's.
+ * @param width its width in points.
+ * @param height its height in points.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_set_anchor(dk_presentation_fields *fields, double x, double y, double width, double height);
+
+/**
+ * @brief No anchor ("anchor": null, for an update).
+ * @param fields the fields; NULL is a no-op.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_remove_anchor(dk_presentation_fields *fields);
+
+/**
+ * @brief Adds a region where a tap outside also reaches the control below ("passthrough"): the
+ *        first call replaces the presentation's regions.
+ * @param fields the fields; NULL is a no-op.
+ * @param x the left edge, in points from the screen's.
+ * @param y the top edge, in points from the screen's.
+ * @param width its width in points.
+ * @param height its height in points.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_add_passthrough(dk_presentation_fields *fields, double x, double y, double width,
+                                            double height);
+
+/**
+ * @brief No pass-through region ("passthrough": [], for an update).
+ * @param fields the fields; NULL is a no-op.
+ * @since 0.1.0
+ */
+void dk_presentation_fields_clear_passthrough(dk_presentation_fields *fields);
+
+/**
+ * @brief Puts a presentation on top of the stack: {"type": "present"}.
+ * @param pipeline the pipeline.
+ * @param presentation its id.
+ * @param fields its fields: a style at least.
+ * @param time_us the command's time.
+ * @param error NULL, or where to put the reason the command was refused.
+ * @return 0, or -1 when the command was refused.
+ * @since 0.1.0
+ */
+int dk_pipeline_present(dk_pipeline *pipeline, const char *presentation, const dk_presentation_fields *fields,
+                        int64_t time_us, char **error);
+
+/**
+ * @brief Changes a presentation's fields: {"type": "update"}, with the fields set and no others.
+ * @param pipeline the pipeline.
+ * @param presentation its id.
+ * @param fields the fields to change.
+ * @param time_us the command's time.
+ * @param error NULL, or where to put the reason the command was refused.
+ * @return 0, or -1 when the command was refused.
+ * @since 0.1.0
+ */
+int dk_pipeline_update(dk_pipeline *pipeline, const char *presentation, const dk_presentation_fields *fields,
+                       int64_t time_us, char **error);
+
+/** @} */
+
+/**
  * @defgroup recording Recording
  * A session file is the scene, every touch as it is given, every command with its time and
  * every intent, as JSON Lines that gesturectl replay replays to the same intents

@@ -24,7 +24,7 @@ public enum PresentationStyle: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What a tap outside the topmost presentation does.
-public enum TapOutsideAction: String, Sendable, Hashable {
+public enum TapOutsideAction: String, Sendable, Hashable, CaseIterable {
     case dismiss, ignore, passthrough
 }
 

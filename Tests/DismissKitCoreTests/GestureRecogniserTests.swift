@@ -26,6 +26,7 @@ struct GestureRecogniserTests {
 
     // MARK: Swipe from the top
 
+    /// Diagram row: | `pressed` | `motion` past the slop, vertical, the sheet's share ≠ 0 | `dragging` | (`contentScrolled`), `dragBegan`, `dragChanged` |
     @Test("a swipe from the top follows the finger and reports each step")
     func swipeFromTopSteps() {
         var h = Harness(Self.scene(Self.sheet()))
@@ -138,6 +139,7 @@ struct GestureRecogniserTests {
         #expect(out.isEmpty != drags)
     }
 
+    /// Diagram row: | `pressed` | `motion` of the contact past the slop, more horizontal than vertical | resting | |
     @Test("cross-axis", arguments: [("more horizontal fails", 20.0, 10.0, false), ("more vertical drags", 10.0, 20.0, true)])
     func crossAxis(name: String, dx: Double, dy: Double, drags: Bool) {
         var h = Harness(Self.scene(Self.sheet()))
@@ -193,6 +195,7 @@ struct GestureRecogniserTests {
 
     // MARK: Content and hand-off
 
+    /// Diagram row: | `scrollingContent` | `motion` of the contact, the sheet's share ≠ 0 (hand-off) | `dragging` | (`contentScrolled` 0), `dragBegan`, `dragChanged`; the velocity samples restart at the hand-off instant |
     @Test("content at its top drags the sheet; scrolled content scrolls first and hands off")
     func handOffSteps() {
         var h = Harness(Self.scene(Self.sheet(contentOffset: 100)))
@@ -293,6 +296,7 @@ struct GestureRecogniserTests {
         #expect(decisions(released) == ["dragEnded sheet settle large", "setDetent sheet large scrollExpand"])
     }
 
+    /// Diagram row: | `pressed` | `motion` past the slop, vertical, the sheet's share 0 | `scrollingContent` | `contentScrolled` (pipeline-scrolled content) |
     @Test("content moved up at the largest detent, or scrolled content moved up, only scrolls",
           arguments: [("large at the top", Detent.large, 0.0, 30.0), ("scrolled content at medium", Detent.medium, 40.0, 70.0)])
     func contentScrollsUp(name: String, selected: Detent, contentOffset: Double, scrolled: Double) {
@@ -306,6 +310,7 @@ struct GestureRecogniserTests {
         #expect(h.recogniser.phase == .idle)
     }
 
+    /// Diagram row: | `dragging` | `motion` of a content contact, the share back to 0 (hand-back) | `scrollingContent` | `dragChanged` 0, `dragHandedBack`, `contentScrolled` |
     @Test("after the hand-off, coming back up gives the movement back to the content (hand-back)")
     func handBack() {
         var h = Harness(Self.scene(Self.sheet(contentOffset: 100)))
@@ -329,6 +334,7 @@ struct GestureRecogniserTests {
         #expect(shownOffsets(h.outputs).allSatisfy { $0 >= 0 })
     }
 
+    /// Diagram row: | `scrollingContent` | the host reports an offset | `scrollingContent` | none; above 0 the content keeps the finger until a report of 0, which puts the hand-off point at the finger (and lets the sheet grow from there); the same offset again changes nothing |
     @Test("host-owned scrolling: the offset the host reports is the truth, and the hand-off is where it reports 0")
     func hostOwnedScrolling() {
         var h = Harness(Self.scene(Self.sheet(contentOffset: 200)))
@@ -423,6 +429,7 @@ struct GestureRecogniserTests {
         #expect(decisions(released) == ["dragEnded sheet settle large", "setDetent sheet large scrollExpand"])
     }
 
+    /// Diagram row: | `pressed` | the host reports the content offset (content contacts) | `pressed` | |
     @Test("a host report before the slop, or about another presentation, is taken as it says")
     func hostReportBeforeTheSlop() {
         var h = Harness(Self.scene(Self.sheet(contentOffset: 80)))
@@ -430,6 +437,8 @@ struct GestureRecogniserTests {
         h.feed(s.down(640, 300, at: 0))
         h.recogniser.contentOffsetReported(500, of: "other", time: 1_000)
         h.recogniser.contentOffsetReported(0, of: "sheet", time: 2_000)
+        #expect(h.outputs.isEmpty)
+        #expect(h.recogniser.phase == .pressed(presentation: "sheet", region: .content))
         // Content at its top by the host's word: the swipe drags the sheet at once.
         let out = h.feed(s.motion(640, 340, at: 20_000))
         #expect(decisions(out) == ["dragBegan sheet scrolledContent"])
@@ -451,6 +460,7 @@ struct GestureRecogniserTests {
 
     // MARK: Grabber
 
+    /// Diagram row: | `pressed` | `up` of the contact on the grabber within `tapMaxDuration` | resting | `setDetent grabberTap` (next larger, wrapping) |
     @Test("a grabber tap cycles the detents",
           arguments: [("medium to large", [Detent.medium, .large], Detent.medium, ["setDetent sheet large grabberTap"]),
                       ("large wraps to medium", [.medium, .large], .large, ["setDetent sheet medium grabberTap"]),
@@ -499,6 +509,7 @@ struct GestureRecogniserTests {
         #expect(compact.feed(compact.strokes.up(at: 80_000)).isEmpty)
     }
 
+    /// Diagram row: | `tapOutside` | `up` of the contact after `tapMaxDuration` | resting | |
     @Test("tap duration", arguments: [("400 ms is a tap", Int64(400_000), true), ("401 ms is not", Int64(400_001), false)])
     func tapDuration(name: String, duration: Int64, taps: Bool) {
         var h = Harness(Self.scene(Self.popover(modal: false)))
@@ -506,6 +517,7 @@ struct GestureRecogniserTests {
         #expect(decisions(out) == (taps ? ["attempt share tapOutside"] : []))
     }
 
+    /// Diagram row: | `tapOutside` | `motion` of the contact past the slop | resting | |
     @Test("tap slop", arguments: [("within the slop", -0.5, true), ("past the slop", 0.5, false)])
     func tapSlop(name: String, beyond: Double, taps: Bool) {
         var h = Harness(Self.scene(Self.popover(modal: false)))
@@ -516,6 +528,7 @@ struct GestureRecogniserTests {
         #expect(decisions(h.outputs) == (taps ? ["attempt share tapOutside"] : []))
     }
 
+    /// Diagram row: | `tapOutside` | `up` of the contact within `tapMaxDuration` | resting | attempt `tapOutside` and/or `passthroughTap` |
     @Test("popover taps: anchor swallowed, pass-through after the dismissal, modal ignores",
           arguments: [("non-modal elsewhere", false, 100.0, 500.0, ["attempt share tapOutside"]),
                       ("non-modal anchor", false, 1200.0, 30.0, ["attempt share tapOutside"]),

@@ -59,6 +59,14 @@ struct GestureRecogniserDiagramTests {
         state == .dragging ? ["dragEnded sheet cancel medium"] : []
     }
 
+    /// Checks that `h` rests, ignoring its contact, and that the contact's move and lift then
+    /// pass in silence to `idle`.
+    static func expectRestingUntilTheLift(_ h: inout Harness, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(h.recogniser.phase == .ignoringUntilLift, "\(label)", sourceLocation: sourceLocation)
+        #expect(h.feed(h.strokes.motion(640, 790, at: 70_000) + h.strokes.up(at: 80_000)).isEmpty, "\(label)", sourceLocation: sourceLocation)
+        #expect(h.recogniser.phase == .idle, "\(label)", sourceLocation: sourceLocation)
+    }
+
     /// A second finger, on seat slot 1.
     static func secondFinger(_ h: Harness) -> StrokeBuilder {
         var second = h.strokes
@@ -339,13 +347,9 @@ struct GestureRecogniserDiagramTests {
                 var h = Self.harness(in: state)
                 var scene = h.scene
                 change(&scene)
-                var out: [RecogniserOutput] = []
-                h.recogniser.sceneChanged(to: scene, time: 60_000, into: &out)
-                h.scene = scene
+                let out = h.announce(scene, at: 60_000)
                 #expect(decisions(out) == Self.cancellation(of: state), "\(state) \(name)")
-                #expect(h.recogniser.phase == .ignoringUntilLift, "\(state) \(name)")
-                #expect(h.feed(h.strokes.up(at: 70_000)).isEmpty, "\(state) \(name)")
-                #expect(h.recogniser.phase == .idle, "\(state) \(name)")
+                Self.expectRestingUntilTheLift(&h, "\(state) \(name)")
             }
         }
     }
@@ -358,10 +362,7 @@ struct GestureRecogniserDiagramTests {
             let phase = h.recogniser.phase
             var scene = h.scene
             scene.presentations[0].unsavedChanges = true
-            var out: [RecogniserOutput] = []
-            h.recogniser.sceneChanged(to: scene, time: 60_000, into: &out)
-            h.scene = scene
-            #expect(out.isEmpty, "\(state)")
+            #expect(h.announce(scene, at: 60_000).isEmpty, "\(state)")
             #expect(h.recogniser.phase == phase, "\(state)")
         }
         // Dragged 150 points below medium, its smallest detent: ungated it follows the finger, gated it resists.
@@ -369,9 +370,7 @@ struct GestureRecogniserDiagramTests {
             var h = Self.harness(in: .dragging)
             var scene = h.scene
             scene.presentations[0].unsavedChanges = gated
-            var out: [RecogniserOutput] = []
-            h.recogniser.sceneChanged(to: scene, time: 60_000, into: &out)
-            h.scene = scene
+            h.announce(scene, at: 60_000)
             return shownOffsets(h.feed(h.strokes.motion(640, 590, at: 70_000))).last
         }
         #expect(shown(gated: false) == 150)
@@ -386,9 +385,7 @@ struct GestureRecogniserDiagramTests {
             var out: [RecogniserOutput] = []
             h.recogniser.cancelGesture(time: 60_000, into: &out)
             #expect(decisions(out) == Self.cancellation(of: state), "\(state)")
-            #expect(h.recogniser.phase == .ignoringUntilLift, "\(state)")
-            #expect(h.feed(h.strokes.motion(640, 790, at: 70_000) + h.strokes.up(at: 80_000)).isEmpty, "\(state)")
-            #expect(h.recogniser.phase == .idle, "\(state)")
+            Self.expectRestingUntilTheLift(&h, "\(state)")
         }
     }
 
@@ -404,8 +401,7 @@ struct GestureRecogniserDiagramTests {
             let closing = h.recogniser.decisionMade(about: "sheet", dismissed: false, time: 60_000)
             let expected = Intent(time: 60_000, kind: .dragEnded(presentation: "sheet", outcome: .cancel, detent: .medium))
             #expect(closing == (state == .dragging ? expected : nil), "\(state)")
-            #expect(h.recogniser.phase == .ignoringUntilLift, "\(state)")
-            #expect(h.feed(h.strokes.up(at: 70_000)).isEmpty, "\(state)")
+            Self.expectRestingUntilTheLift(&h, "\(state)")
         }
     }
 
@@ -415,9 +411,7 @@ struct GestureRecogniserDiagramTests {
         for state in GestureState.allCases {
             var h = Self.harness(in: state)
             #expect(h.recogniser.decisionMade(about: "sheet", dismissed: true, time: 60_000) == nil, "\(state)")
-            #expect(h.recogniser.phase == .ignoringUntilLift, "\(state)")
-            #expect(h.feed(h.strokes.up(at: 70_000)).isEmpty, "\(state)")
-            #expect(h.recogniser.phase == .idle, "\(state)")
+            Self.expectRestingUntilTheLift(&h, "\(state)")
         }
     }
 }

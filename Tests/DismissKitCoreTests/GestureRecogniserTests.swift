@@ -721,9 +721,7 @@ struct GestureRecogniserTests {
         case 2: scene.presentations[0].selectedDetent = .medium
         default: scene.presentations[0].unsavedChanges = true
         }
-        var out: [RecogniserOutput] = []
-        h.recogniser.sceneChanged(to: scene, time: 60_000, into: &out)
-        h.scene = scene
+        let out = h.announce(scene, at: 60_000)
         if change == 3 {
             #expect(out.isEmpty)
             // The gate now applies: 500 points of travel is 120 past the smallest detent (medium, offset 380).

@@ -84,6 +84,17 @@ struct Harness {
         return produced
     }
 
+    /// Announces `scene` to the recogniser as the pipeline does and makes it the harness's scene;
+    /// returns what that produced.
+    @discardableResult
+    mutating func announce(_ scene: Scene, at time: Int64) -> [RecogniserOutput] {
+        var produced: [RecogniserOutput] = []
+        recogniser.sceneChanged(to: scene, time: time, into: &produced)
+        self.scene = scene
+        outputs += produced
+        return produced
+    }
+
     /// Feeds events the recogniser is expected to refuse, and returns the refusals; refused
     /// events must produce nothing.
     mutating func refusals(_ events: [TouchEvent]) -> [TouchRefusal] {

@@ -73,9 +73,14 @@ let package = Package(
         .executableTarget(name: "dismisskit-bench", dependencies: ["DismissKit"]),
         // The kernel's evdev header, for the tests that check the core's copies of its numbers.
         .systemLibrary(name: "CEvdevHeader", path: "Tests/CEvdevHeader"),
-        // The pure core's own tests: they build with nothing but the core.
-        .testTarget(name: "DismissKitCoreTests", dependencies: ["DismissKitCore"]),
-        .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "DismissKitWire", "DismissKitService", "DismissKitPlot", "gesturectl", "CEvdevHeader"]),
+        // What both test targets use (a seeded random number generator); it needs nothing, not
+        // even the core.
+        .target(name: "DismissKitTestSupport", path: "Tests/DismissKitTestSupport"),
+        // The pure core's own tests (the recogniser, the decoder, the policy, the pipeline, screen
+        // changes): values in, values out. They build with nothing but the core.
+        .testTarget(name: "DismissKitCoreTests", dependencies: ["DismissKitCore", "DismissKitTestSupport"]),
+        // The edges' tests: files, recordings, the wire codec, the tools, and checks that read the sources.
+        .testTarget(name: "DismissKitTests", dependencies: ["DismissKit", "DismissKitWire", "DismissKitService", "DismissKitPlot", "gesturectl", "CEvdevHeader", "DismissKitTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

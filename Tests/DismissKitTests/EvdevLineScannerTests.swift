@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import DismissKit
 @testable import DismissKitCore
+import DismissKitTestSupport
 
 /// The `libinput record` reader with its event-line scanner gives what libyaml alone gives:
 /// the same device, events with their lines, and the same error at the same line.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import DismissKit
 @testable import DismissKitCore
+import DismissKitTestSupport
 
 @Suite struct EvemuReaderTests {
     /// An evemu 2.x style recording: header comments, a 12-line `B: 01` key mask, A: lines with

@@ -63,7 +63,9 @@ import DismissKitService
         // as a replay onto the portrait screen maps them, those before as one onto the scene's own.
         let rotation: Int64 = 300_000
         var expected: [String] = []
-        for (screen, fromRotation) in [(ScreenChangeTests.landscape, false), (ScreenChangeTests.portrait, true)] {
+        let landscape = ScreenSize(width: 1280, height: 800, widthMM: 217, heightMM: 136)
+        let portrait = ScreenSize(width: 800, height: 1280, widthMM: 136, heightMM: 217)
+        for (screen, fromRotation) in [(landscape, false), (portrait, true)] {
             try Replay.touchEvents(from: Recording.open(paths: [base + ".evemu"]), screen: screen) { event in
                 if (event.time >= rotation) == fromRotation { expected.append(event.jsonLine(exact: true).text) }
             }

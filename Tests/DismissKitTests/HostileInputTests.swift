@@ -4,6 +4,7 @@ import Testing
 @testable import DismissKit
 @testable import DismissKitCore
 @testable import DismissKitWire
+import DismissKitTestSupport
 
 /// What a run of `gesturectl` under attack did: its exit status, its standard error, and its
 /// peak resident memory.

@@ -63,4 +63,15 @@ import Testing
             #expect(example.name.hasPrefix(type))
         }
     }
+
+    @Test func anExplainedRejectionNamesItsRule() {
+        let intent = Intent(time: 5, kind: .rejected(presentation: "base", source: .programmatic, reason: .coveredBy("top")))
+        #expect(intent.jsonLine(explain: false, names: PresentationNames()).text == #"{"presentation":"base","reason":"covered by \"top\"","source":"programmatic","time":5,"type":"rejected"}"#)
+        let explained = #"{"explain":{"rule":"rule 3: only the topmost presentation can be dismissed; the host closes what is above it first"},"#
+            + #""presentation":"base","reason":"covered by \"top\"","source":"programmatic","time":5,"type":"rejected"}"#
+        #expect(intent.jsonLine(explain: true, names: PresentationNames()).text == explained)
+        var bytes: [UInt8] = []
+        intent.appendJSONLine(to: &bytes, explain: true, names: PresentationNames())
+        #expect(String(decoding: bytes, as: UTF8.self) == explained + "\n")
+    }
 }

@@ -3,6 +3,7 @@ import Testing
 @testable import DismissKit
 @testable import DismissKitCore
 @testable import DismissKitWire
+import DismissKitTestSupport
 
 /// C's `%.3f` of `number`, trailing zeros and a bare point dropped, `-0` as `0`: what
 /// ``JSONLine/formatNumber(_:)`` must give.

@@ -93,18 +93,4 @@ import Testing
         #expect(hosted.pipeline.scene.presentations.map(\.id) == ["a"])
         #expect(Self.lines(&hosted).isEmpty)
     }
-
-    @Test func aSceneBuiltInSwiftIsHeldToTheSameRule() {
-        let scene = Scene(presentations: [Presentation(id: "a", style: .sheet), Presentation(id: "a\u{0}b", style: .sheet)])
-        #expect(throws: SceneValidationError(presentationIndex: 1, presentationID: "a\u{0}b",
-                                             reason: "a presentation id holds no control character, this one has U+0000")) {
-            try scene.validate()
-        }
-    }
-
-    @Test func messagesCarryAControlCharacterWhole() {
-        let error = SceneValidationError(presentationIndex: 0, presentationID: "a\u{0}b\u{1B}", reason: "r")
-        #expect(error.description == #"presentation "a\u{00}b\u{1B}": r"#)
-        #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 })
-    }
 }

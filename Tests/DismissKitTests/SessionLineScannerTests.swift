@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 @testable import DismissKit
 import Testing
+import DismissKitTestSupport
 
 /// The session line scanner reads what a recorder writes as the general JSON parser does, to the
 /// bit, and leaves every other line to that parser.

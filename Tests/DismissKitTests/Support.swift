@@ -110,26 +110,3 @@ func runProgram(_ executable: URL, _ arguments: [String], input: String? = nil, 
 private final class CollectedData: @unchecked Sendable {
     var data = Data()
 }
-
-extension DismissalPipeline {
-    /// Feeds a touch the test expects the pipeline to take: a refusal fails the test.
-    mutating func take(_ event: TouchEvent, into intents: inout [Intent], sourceLocation: SourceLocation = #_sourceLocation) {
-        do {
-            try handle(event, into: &intents)
-        } catch {
-            Issue.record("refused \(event): \(error)", sourceLocation: sourceLocation)
-        }
-    }
-}
-
-extension GestureRecogniser {
-    /// Feeds a touch the test expects the recogniser to take: a refusal fails the test.
-    mutating func take(_ event: TouchEvent, in scene: Scene, topIsAsking: Bool = false, into output: inout [RecogniserOutput],
-                       sourceLocation: SourceLocation = #_sourceLocation) {
-        do {
-            try handle(event, in: scene, topIsAsking: topIsAsking, into: &output)
-        } catch {
-            Issue.record("refused \(event): \(error)", sourceLocation: sourceLocation)
-        }
-    }
-}

@@ -1,5 +1,4 @@
 import Testing
-@testable import DismissKit
 @testable import DismissKitCore
 
 /// A 10-slot touchscreen, 0...999 × 0...499 at 10 units/mm (100 × 50 mm), mapped to
@@ -48,10 +47,17 @@ private struct Feeder {
             case .up, .cancel: return "\(event.kind) \(event.slot)/\(event.seatSlot)"
             case .down, .motion:
                 let point = event.point ?? TouchPoint(xMM: .nan, yMM: .nan, x: .nan, y: .nan)
-                return "\(event.kind) \(event.slot)/\(event.seatSlot) \(JSONLine.formatNumber(point.xMM)),\(JSONLine.formatNumber(point.yMM))"
+                return "\(event.kind) \(event.slot)/\(event.seatSlot) \(millimetres(point.xMM)),\(millimetres(point.yMM))"
             }
         }
     }
+}
+
+/// A position in millimetres to three decimals at most, without trailing zeros: `10`, `10.6`.
+private func millimetres(_ value: Double) -> String {
+    guard value.isFinite else { return "\(value)" }
+    let rounded = (value * 1000).rounded() / 1000
+    return rounded == rounded.rounded() ? "\(Int64(rounded))" : "\(rounded)"
 }
 
 /// The touch events of one frame of ABS events, fed to a fresh decoder.

@@ -1,151 +1,5 @@
 import Testing
-@testable import DismissKit
 @testable import DismissKitCore
-
-/// Builds touch events for one finger: straight segments sampled at a fixed rate.
-struct StrokeBuilder {
-    var screen: ScreenSize
-    var seatSlot: Int32 = 0
-    /// Samples per second.
-    var rate: Double = 120
-
-    func point(_ x: Double, _ y: Double) -> TouchPoint {
-        let perMM = screen.pointsPerMillimetre
-        return TouchPoint(xMM: x / perMM, yMM: y / perMM, x: x, y: y)
-    }
-
-    func down(_ x: Double, _ y: Double, at time: Int64) -> [TouchEvent] {
-        [TouchEvent(kind: .down, time: time, slot: seatSlot, seatSlot: seatSlot, point: point(x, y)),
-         TouchEvent(kind: .frame, time: time)]
-    }
-
-    func motion(_ x: Double, _ y: Double, at time: Int64) -> [TouchEvent] {
-        [TouchEvent(kind: .motion, time: time, slot: seatSlot, seatSlot: seatSlot, point: point(x, y)),
-         TouchEvent(kind: .frame, time: time)]
-    }
-
-    func up(at time: Int64) -> [TouchEvent] {
-        [TouchEvent(kind: .up, time: time, slot: seatSlot, seatSlot: seatSlot), TouchEvent(kind: .frame, time: time)]
-    }
-
-    func cancel(at time: Int64) -> [TouchEvent] {
-        [TouchEvent(kind: .cancel, time: time, slot: seatSlot, seatSlot: seatSlot), TouchEvent(kind: .frame, time: time)]
-    }
-
-    /// Motion from `from` to `to` in `duration` microseconds starting at `start`, sampled at `rate`;
-    /// the last sample lands exactly on `to` at `start + duration`. No down or up.
-    func segment(from: (Double, Double), to: (Double, Double), start: Int64, duration: Int64) -> [TouchEvent] {
-        let period = 1_000_000 / rate
-        var events: [TouchEvent] = []
-        var k = 1.0
-        while true {
-            let elapsed = Int64((k * period).rounded())
-            if elapsed >= duration { break }
-            let f = Double(elapsed) / Double(duration)
-            events += motion(from.0 + (to.0 - from.0) * f, from.1 + (to.1 - from.1) * f, at: start + elapsed)
-            k += 1
-        }
-        events += motion(to.0, to.1, at: start + duration)
-        return events
-    }
-
-    /// A whole stroke: down at `from`, a straight move to `to` in `duration`, and a lift after `rest`.
-    func stroke(from: (Double, Double), to: (Double, Double), start: Int64 = 1_000_000, duration: Int64,
-                rest: Int64 = 0) -> [TouchEvent] {
-        down(from.0, from.1, at: start)
-            + segment(from: from, to: to, start: start, duration: duration)
-            + up(at: start + duration + rest)
-    }
-
-    /// A tap: down and up without moving.
-    func tap(_ x: Double, _ y: Double, at start: Int64 = 1_000_000, duration: Int64 = 80_000) -> [TouchEvent] {
-        down(x, y, at: start) + up(at: start + duration)
-    }
-}
-
-/// Feeds events to a recogniser and keeps every output.
-struct Harness {
-    var scene: Scene
-    var recogniser = GestureRecogniser()
-    var outputs: [RecogniserOutput] = []
-
-    init(_ scene: Scene, configuration: GestureConfiguration = GestureConfiguration()) {
-        self.scene = scene
-        recogniser = GestureRecogniser(configuration: configuration)
-    }
-
-    var strokes: StrokeBuilder { StrokeBuilder(screen: scene.screen) }
-
-    /// Feeds the events and returns what they produced.
-    @discardableResult
-    mutating func feed(_ events: [TouchEvent]) -> [RecogniserOutput] {
-        var produced: [RecogniserOutput] = []
-        for event in events { recogniser.take(event, in: scene, into: &produced) }
-        outputs += produced
-        return produced
-    }
-
-    /// Feeds events the recogniser is expected to refuse, and returns the refusals; refused
-    /// events must produce nothing.
-    mutating func refusals(_ events: [TouchEvent]) -> [TouchRefusal] {
-        var refused: [TouchRefusal] = []
-        for event in events {
-            var produced: [RecogniserOutput] = []
-            do throws(TouchRefusal) {
-                try recogniser.handle(event, in: scene, into: &produced)
-            } catch {
-                refused.append(error)
-            }
-            outputs += produced
-        }
-        return refused
-    }
-}
-
-/// The `contentScrolled` offsets, in order.
-func contentOffsets(_ outputs: [RecogniserOutput]) -> [Double] {
-    outputs.compactMap { output in
-        if case .intent(let intent) = output, case .contentScrolled(_, let offset) = intent.kind { offset } else { nil }
-    }
-}
-
-/// Everything but `dragChanged`, as short readable lines.
-func decisions(_ outputs: [RecogniserOutput]) -> [String] {
-    outputs.compactMap { output in
-        switch output {
-        case .attempt(let attempt):
-            return "attempt \(attempt.presentation) \(attempt.source.rawValue)"
-        case .intent(let intent):
-            switch intent.kind {
-            case .dragBegan(let presentation, let origin): return "dragBegan \(presentation) \(origin.rawValue)"
-            case .dragChanged, .contentScrolled: return nil
-            case .dragHandedBack(let presentation): return "dragHandedBack \(presentation)"
-            case .dragEnded(let presentation, let outcome, let detent): return "dragEnded \(presentation) \(outcome.rawValue) \(detent)"
-            case .setDetent(let presentation, let detent, let cause): return "setDetent \(presentation) \(detent) \(cause.rawValue)"
-            case .passthroughTap(let x, let y): return "passthroughTap \(x) \(y)"
-            case .confirmationRequested, .save, .dismiss, .cancelled, .rejected: return "unexpected \(intent.kind)"
-            }
-        }
-    }
-}
-
-/// The `dragChanged` offsets, in order.
-func shownOffsets(_ outputs: [RecogniserOutput]) -> [Double] {
-    outputs.compactMap { output in
-        if case .intent(let intent) = output, case .dragChanged(_, let offset, _) = intent.kind { return offset }
-        return nil
-    }
-}
-
-/// The explanation attached to the first `dragEnded`.
-func releaseExplanation(_ outputs: [RecogniserOutput]) -> Explanation? {
-    for case .intent(let intent) in outputs {
-        if case .dragEnded = intent.kind { return intent.explanation }
-    }
-    return nil
-}
-
-func close(_ a: Double, _ b: Double, tolerance: Double = 1e-6) -> Bool { abs(a - b) <= tolerance }
 
 @Suite("GestureRecogniser")
 struct GestureRecogniserTests {
@@ -172,6 +26,7 @@ struct GestureRecogniserTests {
 
     // MARK: Swipe from the top
 
+    /// Diagram row: | `pressed` | `motion` past the slop, vertical, the sheet's share ≠ 0 | `dragging` | (`contentScrolled`), `dragBegan`, `dragChanged` |
     @Test("a swipe from the top follows the finger and reports each step")
     func swipeFromTopSteps() {
         var h = Harness(Self.scene(Self.sheet()))
@@ -284,6 +139,7 @@ struct GestureRecogniserTests {
         #expect(out.isEmpty != drags)
     }
 
+    /// Diagram row: | `pressed` | `motion` of the contact past the slop, more horizontal than vertical | resting | |
     @Test("cross-axis", arguments: [("more horizontal fails", 20.0, 10.0, false), ("more vertical drags", 10.0, 20.0, true)])
     func crossAxis(name: String, dx: Double, dy: Double, drags: Bool) {
         var h = Harness(Self.scene(Self.sheet()))
@@ -339,6 +195,7 @@ struct GestureRecogniserTests {
 
     // MARK: Content and hand-off
 
+    /// Diagram row: | `scrollingContent` | `motion` of the contact, the sheet's share ≠ 0 (hand-off) | `dragging` | (`contentScrolled` 0), `dragBegan`, `dragChanged`; the velocity samples restart at the hand-off instant |
     @Test("content at its top drags the sheet; scrolled content scrolls first and hands off")
     func handOffSteps() {
         var h = Harness(Self.scene(Self.sheet(contentOffset: 100)))
@@ -439,6 +296,7 @@ struct GestureRecogniserTests {
         #expect(decisions(released) == ["dragEnded sheet settle large", "setDetent sheet large scrollExpand"])
     }
 
+    /// Diagram row: | `pressed` | `motion` past the slop, vertical, the sheet's share 0 | `scrollingContent` | `contentScrolled` (pipeline-scrolled content) |
     @Test("content moved up at the largest detent, or scrolled content moved up, only scrolls",
           arguments: [("large at the top", Detent.large, 0.0, 30.0), ("scrolled content at medium", Detent.medium, 40.0, 70.0)])
     func contentScrollsUp(name: String, selected: Detent, contentOffset: Double, scrolled: Double) {
@@ -452,6 +310,7 @@ struct GestureRecogniserTests {
         #expect(h.recogniser.phase == .idle)
     }
 
+    /// Diagram row: | `dragging` | `motion` of a content contact, the share back to 0 (hand-back) | `scrollingContent` | `dragChanged` 0, `dragHandedBack`, `contentScrolled` |
     @Test("after the hand-off, coming back up gives the movement back to the content (hand-back)")
     func handBack() {
         var h = Harness(Self.scene(Self.sheet(contentOffset: 100)))
@@ -475,6 +334,7 @@ struct GestureRecogniserTests {
         #expect(shownOffsets(h.outputs).allSatisfy { $0 >= 0 })
     }
 
+    /// Diagram row: | `scrollingContent` | the host reports an offset | `scrollingContent` | none; above 0 the content keeps the finger until a report of 0, which puts the hand-off point at the finger (and lets the sheet grow from there); the same offset again changes nothing |
     @Test("host-owned scrolling: the offset the host reports is the truth, and the hand-off is where it reports 0")
     func hostOwnedScrolling() {
         var h = Harness(Self.scene(Self.sheet(contentOffset: 200)))
@@ -569,6 +429,7 @@ struct GestureRecogniserTests {
         #expect(decisions(released) == ["dragEnded sheet settle large", "setDetent sheet large scrollExpand"])
     }
 
+    /// Diagram row: | `pressed` | the host reports the content offset (content contacts) | `pressed` | |
     @Test("a host report before the slop, or about another presentation, is taken as it says")
     func hostReportBeforeTheSlop() {
         var h = Harness(Self.scene(Self.sheet(contentOffset: 80)))
@@ -576,6 +437,8 @@ struct GestureRecogniserTests {
         h.feed(s.down(640, 300, at: 0))
         h.recogniser.contentOffsetReported(500, of: "other", time: 1_000)
         h.recogniser.contentOffsetReported(0, of: "sheet", time: 2_000)
+        #expect(h.outputs.isEmpty)
+        #expect(h.recogniser.phase == .pressed(presentation: "sheet", region: .content))
         // Content at its top by the host's word: the swipe drags the sheet at once.
         let out = h.feed(s.motion(640, 340, at: 20_000))
         #expect(decisions(out) == ["dragBegan sheet scrolledContent"])
@@ -597,6 +460,7 @@ struct GestureRecogniserTests {
 
     // MARK: Grabber
 
+    /// Diagram row: | `pressed` | `up` of the contact on the grabber within `tapMaxDuration` | resting | `setDetent grabberTap` (next larger, wrapping) |
     @Test("a grabber tap cycles the detents",
           arguments: [("medium to large", [Detent.medium, .large], Detent.medium, ["setDetent sheet large grabberTap"]),
                       ("large wraps to medium", [.medium, .large], .large, ["setDetent sheet medium grabberTap"]),
@@ -645,6 +509,7 @@ struct GestureRecogniserTests {
         #expect(compact.feed(compact.strokes.up(at: 80_000)).isEmpty)
     }
 
+    /// Diagram row: | `tapOutside` | `up` of the contact after `tapMaxDuration` | resting | |
     @Test("tap duration", arguments: [("400 ms is a tap", Int64(400_000), true), ("401 ms is not", Int64(400_001), false)])
     func tapDuration(name: String, duration: Int64, taps: Bool) {
         var h = Harness(Self.scene(Self.popover(modal: false)))
@@ -652,6 +517,7 @@ struct GestureRecogniserTests {
         #expect(decisions(out) == (taps ? ["attempt share tapOutside"] : []))
     }
 
+    /// Diagram row: | `tapOutside` | `motion` of the contact past the slop | resting | |
     @Test("tap slop", arguments: [("within the slop", -0.5, true), ("past the slop", 0.5, false)])
     func tapSlop(name: String, beyond: Double, taps: Bool) {
         var h = Harness(Self.scene(Self.popover(modal: false)))
@@ -662,6 +528,7 @@ struct GestureRecogniserTests {
         #expect(decisions(h.outputs) == (taps ? ["attempt share tapOutside"] : []))
     }
 
+    /// Diagram row: | `tapOutside` | `up` of the contact within `tapMaxDuration` | resting | attempt `tapOutside` and/or `passthroughTap` |
     @Test("popover taps: anchor swallowed, pass-through after the dismissal, modal ignores",
           arguments: [("non-modal elsewhere", false, 100.0, 500.0, ["attempt share tapOutside"]),
                       ("non-modal anchor", false, 1200.0, 30.0, ["attempt share tapOutside"]),
@@ -854,9 +721,7 @@ struct GestureRecogniserTests {
         case 2: scene.presentations[0].selectedDetent = .medium
         default: scene.presentations[0].unsavedChanges = true
         }
-        var out: [RecogniserOutput] = []
-        h.recogniser.sceneChanged(to: scene, time: 60_000, into: &out)
-        h.scene = scene
+        let out = h.announce(scene, at: 60_000)
         if change == 3 {
             #expect(out.isEmpty)
             // The gate now applies: 500 points of travel is 120 past the smallest detent (medium, offset 380).

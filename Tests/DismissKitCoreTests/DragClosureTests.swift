@@ -1,5 +1,4 @@
 import Testing
-@testable import DismissKit
 @testable import DismissKitCore
 
 /// SPEC 4.9: a decision made while a sheet is dragged closes its drag exactly once. When the

@@ -1,5 +1,4 @@
 import Testing
-@testable import DismissKit
 @testable import DismissKitCore
 
 /// The pipeline's contract with the host: one door for the scene, decisions that end gestures,

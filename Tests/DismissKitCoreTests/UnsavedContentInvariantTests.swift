@@ -1,20 +1,6 @@
 import Testing
-@testable import DismissKit
 @testable import DismissKitCore
-
-/// A small deterministic random number generator (SplitMix64), so that every run
-/// generates the same recordings and a failure names a seed that reproduces it.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import DismissKitTestSupport
 
 /// The invariants of SPEC sections 5.5 and 4.9, hammered with generated sessions: nothing with
 /// unsaved changes is ever dismissed unless the host answered `discard` or `save`, or the

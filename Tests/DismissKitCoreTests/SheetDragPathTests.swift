@@ -1,5 +1,6 @@
 import Testing
 @testable import DismissKitCore
+import DismissKitTestSupport
 
 /// The pipeline hands a motion of a top-region or grabber drag to `followSheetDrag` before
 /// `handle`. These feed the same touches to two recognisers, one through `handle` alone and one

@@ -3,6 +3,7 @@
  * dk-window-input.c's (dk_gtk_pipeline_for_window()), which uses this file and not the other
  * way round. */
 #include "dismisskit-gtk/dk-pipeline.h"
+#include "dk-pipeline-fields.h"
 
 #include <dismisskit.h>
 
@@ -394,6 +395,22 @@ gboolean dk_gtk_pipeline_command(DkPipeline *self, const char *command_json, gin
     g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
     char *message = NULL;
     const int result = dk_pipeline_command(self->pipeline, command_json, time_us, &message);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
+}
+
+gboolean dk_gtk_pipeline_present_fields(DkPipeline *self, const char *presentation, const dk_presentation_fields *fields,
+                                        gint64 time_us, GError **error) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    char *message = NULL;
+    const int result = dk_pipeline_present(self->pipeline, presentation, fields, time_us, &message);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
+}
+
+gboolean dk_gtk_pipeline_update_fields(DkPipeline *self, const char *presentation, const dk_presentation_fields *fields,
+                                       gint64 time_us, GError **error) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    char *message = NULL;
+    const int result = dk_pipeline_update(self->pipeline, presentation, fields, time_us, &message);
     return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
 }
 

@@ -50,6 +50,13 @@ static void answered_by_question(DkChoice choice, gpointer data) { dk_presentati
  * It runs once the event that changed them has been dispatched: widgets added, hidden or made
  * untargetable under the pointer while GTK still delivers that event (a mouse button's release)
  * leave GTK's pointer state aimed at the widgets of before, and the next click would miss. */
+/* The page under a presented presentation takes no input. Set at once when it is presented or
+ * ends, not at the next idle: an event that arrives in between (a tap on a loaded machine) would
+ * reach the page while the pipeline already holds the presentation. */
+static void follow_presence(DkPresentation *presentation) {
+    if (presentation->content) gtk_widget_set_can_target(presentation->content, presentation->id == NULL);
+}
+
 static gboolean follow_change(gpointer data) {
     DkPresentation *presentation = data;
     presentation->sync_idle = 0;
@@ -76,7 +83,7 @@ static gboolean follow_change(gpointer data) {
     presentation->question_shown = presentation->question;
     presentation->events->changed(presentation->owner);
     const gboolean presented = presentation->id != NULL;
-    if (presentation->content) gtk_widget_set_can_target(presentation->content, !presented);
+    follow_presence(presentation);
     gtk_widget_set_visible(presentation->frame, presented);
     gtk_widget_set_can_target(presentation->frame, presentation->question_widget == NULL);
     gtk_widget_queue_allocate(presentation->owner);
@@ -101,6 +108,7 @@ static void end(DkPresentation *presentation) {
     presentation->window = NULL;
     presentation->dragging = FALSE;
     presentation->offset = 0;
+    follow_presence(presentation);
     ask(presentation, DK_GTK_CHOICES_NONE);
 }
 
@@ -210,6 +218,7 @@ gboolean dk_presentation_present(DkPresentation *presentation, const char *name,
     description->unsaved = presentation->unsaved;
     const gboolean presented = dk_scene_present(pipeline, id, description, error);
     if (!presented) end(presentation);
+    follow_presence(presentation);
     schedule_sync(presentation);
     return presented;
 }

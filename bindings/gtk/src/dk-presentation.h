@@ -5,7 +5,7 @@
  * Internal to the library. */
 #pragma once
 
-#include "dk-scene-json.h"
+#include "dk-scene.h"
 
 G_BEGIN_DECLS
 

@@ -11,7 +11,7 @@
  * - the Escape key goes to the topmost presentation's gate while the window presents one. */
 #include "dk-window-input.h"
 
-#include "dk-scene-json.h"
+#include "dk-scene.h"
 
 #include <dismisskit.h>
 

@@ -1,8 +1,6 @@
 /* What the components tell their window's pipeline, in types: their presentations, their
- * geometry, the window's scene. dk-scene-json.c writes them as the scene's JSON commands, the
- * one place in the library that writes JSON, every number in it locale-independent (GTK sets
- * the user's locale, whose printf may write a decimal comma). Typed calls of the C library can
- * take its place behind this interface. Internal to the library. */
+ * geometry, the window's scene. dk-scene.c gives them to the pipeline through the C library's
+ * typed fields, so the library writes no JSON of its own. Internal to the library. */
 #pragma once
 
 #include "dismisskit-gtk/dk-pipeline.h"

@@ -44,8 +44,9 @@ extension Array: RecogniserOutputs where Element == RecogniserOutput {}
 ///   non-modal sheet, outside a presentation whose tap does nothing, or anywhere while the topmost
 ///   presentation has a confirmation open.
 /// - A second contact cancels a gesture in progress when it lands on the presentation: anywhere
-///   for a modal presentation (its dimmed backdrop is part of it), inside the frame for a
-///   non-modal sheet (touches outside belong to the parent). It always spoils a tap outside.
+///   for a modal presentation (its dimmed backdrop is part of it), on a non-modal sheet where it
+///   is drawn, moved by the drag (touches outside belong to the parent). It always spoils a tap
+///   outside.
 /// - Distances are measured from where the contact went down: the slop counts towards a drag, so
 ///   the decision does not depend on which sample crossed the slop.
 /// - A drag from the top region or the grabber follows the finger both ways; upward it grows the

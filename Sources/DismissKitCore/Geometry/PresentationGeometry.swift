@@ -117,7 +117,7 @@ public struct PresentationGeometry: Sendable, Hashable {
                 detents = presentation.detents.isEmpty ? [.large] : presentation.detents
             }
             let height = Self.height(of: selectedDetent, largeHeight: largeHeight, screenHeight: screen.height)
-            sheet = Rect(x: 0, y: screen.height - height, width: screen.width, height: height)
+            sheet = Self.sheetFrame(height: height, bottom: screen.height, x: 0, width: screen.width)
         }
         let height = sheet.height
         frame = sheet
@@ -143,6 +143,45 @@ public struct PresentationGeometry: Sendable, Hashable {
         case .formSheet, .pageSheet: compact ? nil : presentation.frame
         case .sheet, .automatic, .popover, .fullScreen, .currentContext, .alert: nil
         }
+    }
+
+    /// A sheet's frame `height` points tall whose bottom edge is at `bottom`: how every sheet sits at
+    /// a detent (a bottom sheet's bottom is the screen's).
+    static func sheetFrame(height: Double, bottom: Double, x: Double, width: Double) -> Rect {
+        Rect(x: x, y: bottom - height, width: width, height: height)
+    }
+
+    /// Where a sheet rests at `detent`: as tall as the detent, its bottom edge where its frame's is;
+    /// nil for a presentation that is not a sheet. At the selected detent it is ``frame``.
+    public func frame(at detent: Detent) -> Rect? {
+        guard shape == .sheet else { return nil }
+        return Self.sheetFrame(height: height(of: detent), bottom: frame.y + frame.height, x: frame.x, width: frame.width)
+    }
+
+    /// The presentation as it is while a drag moves its sheet `offset` points below its detent (the
+    /// offset a `dragChanged` carries, rubber band included): the top edge, the top region, the grabber
+    /// and its hit target follow the offset; down the whole sheet moves, up it grows, its bottom edge
+    /// staying where it is. Anything but a sheet, and a sheet at offset 0, is returned as it is. What a
+    /// host draws during a drag and what a second contact is hit-tested against (one source).
+    public func dragged(by offset: Double) -> PresentationGeometry {
+        guard shape == .sheet, offset != 0 else { return self }
+        var moved = self
+        moved.frame = Self.stretched(frame, by: offset)
+        moved.content = content.map { Self.stretched($0, by: offset) }
+        moved.topRegion = topRegion.map { Self.moved($0, by: offset) }
+        moved.grabber = grabber.map { Self.moved($0, by: offset) }
+        moved.grabberHitTarget = grabberHitTarget.map { Self.moved($0, by: offset) }
+        return moved
+    }
+
+    /// `rect` moved down by `offset` when it is positive; grown upward by it, its bottom edge fixed, when negative.
+    private static func stretched(_ rect: Rect, by offset: Double) -> Rect {
+        Rect(x: rect.x, y: rect.y + offset, width: rect.width, height: rect.height - min(offset, 0))
+    }
+
+    /// `rect` moved down by `offset` (up when negative).
+    private static func moved(_ rect: Rect, by offset: Double) -> Rect {
+        Rect(x: rect.x, y: rect.y + offset, width: rect.width, height: rect.height)
     }
 
     /// The height of a detent on a screen whose large detent is `largeHeight` points.

@@ -44,8 +44,9 @@ extension Array: RecogniserOutputs where Element == RecogniserOutput {}
 ///   non-modal sheet, outside a presentation whose tap does nothing, or anywhere while the topmost
 ///   presentation has a confirmation open.
 /// - A second contact cancels a gesture in progress when it lands on the presentation: anywhere
-///   for a modal presentation (its dimmed backdrop is part of it), inside the frame for a
-///   non-modal sheet (touches outside belong to the parent). It always spoils a tap outside.
+///   for a modal presentation (its dimmed backdrop is part of it), on a non-modal sheet where it
+///   is drawn, moved by the drag (touches outside belong to the parent). It always spoils a tap
+///   outside.
 /// - Distances are measured from where the contact went down: the slop counts towards a drag, so
 ///   the decision does not depend on which sample crossed the slop.
 /// - A drag from the top region or the grabber follows the finger both ways; upward it grows the
@@ -398,6 +399,13 @@ public struct GestureRecogniser: Sendable {
         }
     }
 
+    /// The sheet a drag holds and the offset it shows below its detent (the latest `dragChanged`'s,
+    /// rubber band included), or nil while no sheet follows a finger.
+    public var heldSheet: (presentation: PresentationID, offset: Double)? {
+        guard case .dragging(let drag) = state else { return nil }
+        return (drag.target.presentation, track.shownOffset)
+    }
+
     /// The presentation the gesture in progress acts on, or nil.
     public var gesturePresentation: PresentationID? { gesture?.target.presentation }
 
@@ -497,10 +505,12 @@ public struct GestureRecogniser: Sendable {
     }
 
     /// Whether another contact at `point` ends the gesture on `target`: anywhere for a modal
-    /// presentation, on it for a non-modal sheet (touches outside belong to the parent).
+    /// presentation, on it for a non-modal sheet (touches outside belong to the parent), where it
+    /// is drawn: moved by the drag.
     private func secondContactCounts(at point: TouchPoint, on target: Target, in scene: Scene) -> Bool {
         guard let geometry = layout(of: target.presentation, in: scene) else { return true }
-        return !geometry.outsideTouchesGoToParent || geometry.covers(x: point.x, y: point.y)
+        let shown = geometry.dragged(by: heldSheet?.offset ?? 0)
+        return !shown.outsideTouchesGoToParent || shown.covers(x: point.x, y: point.y)
     }
 
     /// Puts the recogniser in the state a first contact starts.

@@ -28,7 +28,12 @@ def python_enums(vocabulary: Vocabulary) -> str:
             value = entry.value if enum.python_values == "numbers" else f'"{entry.json}"'
             lines.append(f"    {entry.upper_snake} = {value}")
         lines += ["", ""]
-    return "\n".join(lines[:-2]) + "\n"
+    named = [enum for enum in vocabulary.enums if enum.binding and enum.python_values == "names"]
+    lines += ["# The C library's number of each value of the sets above that are spelled by name.",
+              "_C_NUMBERS: dict[enum.Enum, int] = {"]
+    lines += [f"    {enum.binding}.{entry.upper_snake}: {entry.value}," for enum in named for entry in enum.entries]
+    lines += ["}"]
+    return "\n".join(lines) + "\n"
 
 
 def qt_enums(vocabulary: Vocabulary) -> str:

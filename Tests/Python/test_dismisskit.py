@@ -363,6 +363,45 @@ print(recording.state.name, recording.bytes_written, recording.failure)
             with self.assertRaisesRegex(ValueError, "is not a valid Choice"):
                 typed.confirm(odd, 7, 10_000)  # type: ignore[arg-type]
 
+    def test_present_and_update_are_the_json_commands(self):
+        sheet = {"id": "compose", "style": "sheet", "detents": ["medium", 512.5], "selectedDetent": 512.5,
+                 "grabber": True, "headerHeight": 70.25, "unsavedChanges": True}
+        popover = {"id": "share", "style": "popover", "modal": False,
+                   "frame": {"x": 900, "y": 60, "width": 320, "height": 400},
+                   "anchor": {"x": 1180, "y": 10, "width": 44, "height": 44},
+                   "passthrough": [{"x": 1100, "y": 10, "width": 180, "height": 44}]}
+        with dismisskit.Pipeline({}) as typed, dismisskit.Pipeline({}) as spelled:
+            typed.present("compose", 1_000, style=dismisskit.PresentationStyle.SHEET, detents=["medium", 512.5],
+                          selected_detent=512.5, grabber=True, header_height=70.25, unsaved_changes=True)
+            spelled.command({"type": "present", "presentation": sheet}, 1_000)
+            for pipeline in (typed, spelled):
+                for kind, y, time in (("down", 800 - 512.5 + 8, 2_000), ("up", 0, 60_000)):  # the grabber
+                    pipeline.touch(kind, 0, 640, y, time)
+                    pipeline.touch("frame", 0, 0, 0, time)
+            typed.update("compose", 100_000, detents=["large"], unsaved_changes=False, frame=dismisskit.REMOVE)
+            spelled.command({"type": "update", "presentation": "compose", "detents": ["large"], "unsavedChanges": False,
+                             "frame": None}, 100_000)
+            typed.dismiss("compose", 110_000)
+            spelled.dismiss("compose", 110_000)
+            typed.present("share", 120_000, style="popover", modal=False, frame=(900, 60, 320, 400),
+                          anchor=(1180, 10, 44, 44), passthrough=[(1100, 10, 180, 44)])
+            spelled.command({"type": "present", "presentation": popover}, 120_000)
+            for pipeline in (typed, spelled):  # on the pass-through region, outside the popover
+                for kind, time in (("down", 130_000), ("up", 180_000)):
+                    pipeline.touch(kind, 0, 1150, 30, time)
+                    pipeline.touch("frame", 0, 0, 0, time)
+            intents = list(typed)
+            self.assertEqual(intents, list(spelled))
+            self.assertEqual([i["type"] for i in intents], ["setDetent", "dismiss", "dismiss", "passthroughTap"])
+            self.assertEqual(intents[0]["detent"], "medium")
+            with self.assertRaisesRegex(dismisskit.DismissKitError, "^height: NaN is not a finite number$"):
+                typed.present("other", 200_000, style="sheet", detents=[math.nan])
+            with self.assertRaisesRegex(ValueError, "is not a valid PresentationStyle"):
+                typed.present("other", 200_000, style="drawer")  # type: ignore[arg-type]
+            with self.assertRaisesRegex(dismisskit.DismissKitError, "a popover needs a frame"):
+                typed.present("other", 200_000, style=dismisskit.PresentationStyle.POPOVER)
+            self.assertEqual(list(typed), [])
+
     def test_the_seat_slots_agree_with_the_header_and_the_library(self):
         with open(os.path.join(ROOT, "Sources/CDismissKit/include/dismisskit.h")) as header:
             declared = int(re.search(r"#define DK_SEAT_SLOTS (\d+)", header.read()).group(1))

@@ -38,18 +38,32 @@ import json
 import os
 import subprocess
 from collections.abc import Iterator
-from typing import Any, Union
+from collections.abc import Sequence
+from typing import Any, Literal, Union
 
-__all__ = ["AccessibilityAction", "ButtonRole", "Choice", "DetentCause", "DismissKitError", "DismissResolution",
-           "DismissalSource", "DragOrigin", "DragOutcome", "Intent", "Pipeline", "Recording", "RecordingState", "SEAT_SLOTS",
-           "TouchType", "__version__",
-           "library_path", "version"]
+__all__ = ["AccessibilityAction", "ButtonRole", "Choice", "DetentCause", "DetentKind", "DismissKitError",
+           "DismissResolution", "DismissalSource", "DragOrigin", "DragOutcome", "Intent", "Pipeline",
+           "PresentationStyle", "REMOVE", "Recording", "RecordingState", "SEAT_SLOTS", "TapOutside",
+           "TouchType", "__version__", "library_path", "version"]
 
 # Set by script/install to the library installed beside this file's copy.
 _INSTALLED_LIBRARY: str | None = None
 
 # What a scene or a command may be given as: a dict, or JSON text.
 JSONText = Union[dict[str, Any], str, bytes]
+
+# A detent: "medium", "large", or a custom height in points.
+Detent = Union[Literal["medium", "large"], float]
+# A rectangle in points: x, y, width, height.
+Rect = tuple[float, float, float, float]
+
+
+class _Removal(enum.Enum):
+    REMOVE = "remove"
+
+
+# Given to update() for tap_outside, frame or anchor: the presentation has none from then on.
+REMOVE = _Removal.REMOVE
 
 
 class DismissKitError(Exception):
@@ -115,6 +129,14 @@ class DragOutcome(str, enum.Enum):
     CANCEL = "cancel"
 
 
+class DetentKind(enum.IntEnum):
+    """dk_detent_kind: a detent's kind."""
+
+    MEDIUM = 0
+    LARGE = 1
+    CUSTOM = 2
+
+
 class DetentCause(str, enum.Enum):
     """dk_detent_cause: why a sheet's detent changed; the values are its JSON names."""
 
@@ -175,6 +197,46 @@ class RecordingState(enum.IntEnum):
     OFF = 0
     ON = 1
     FAILED = 2
+
+
+# The C library's number of each value of the sets above that are spelled by name.
+_C_NUMBERS: dict[enum.Enum, int] = {
+    DragOrigin.TOP_REGION: 0,
+    DragOrigin.SCROLLED_CONTENT: 1,
+    DragOrigin.GRABBER: 2,
+    DragOutcome.DISMISS_ATTEMPT: 0,
+    DragOutcome.SETTLE: 1,
+    DragOutcome.CANCEL: 2,
+    DetentCause.GRABBER_TAP: 0,
+    DetentCause.GRABBER_DRAG: 1,
+    DetentCause.SWIPE: 2,
+    DetentCause.SCROLL_EXPAND: 3,
+    DetentCause.ACCESSIBILITY: 4,
+    DismissalSource.SWIPE_FROM_TOP: 0,
+    DismissalSource.SWIPE_SCROLLED_CONTENT: 1,
+    DismissalSource.GRABBER_DRAG: 2,
+    DismissalSource.TAP_OUTSIDE: 3,
+    DismissalSource.ESCAPE_KEY: 4,
+    DismissalSource.CANCEL_BUTTON: 5,
+    DismissalSource.DONE_BUTTON: 6,
+    DismissalSource.ACCESSIBILITY_ESCAPE: 7,
+    DismissalSource.PROGRAMMATIC: 8,
+    DismissResolution.DIRECT: 0,
+    DismissResolution.DISCARDED: 1,
+    DismissResolution.SAVED: 2,
+    DismissResolution.AUTOSAVED: 3,
+    PresentationStyle.SHEET: 0,
+    PresentationStyle.PAGE_SHEET: 1,
+    PresentationStyle.FORM_SHEET: 2,
+    PresentationStyle.AUTOMATIC: 3,
+    PresentationStyle.POPOVER: 4,
+    PresentationStyle.FULL_SCREEN: 5,
+    PresentationStyle.CURRENT_CONTEXT: 6,
+    PresentationStyle.ALERT: 7,
+    TapOutside.DISMISS: 0,
+    TapOutside.IGNORE: 1,
+    TapOutside.PASSTHROUGH: 2,
+}
 # END of what script/protocol writes.
 
 
@@ -519,6 +581,90 @@ class Pipeline:
         self._apply("dk_pipeline_screen", float(width), float(height), float(width_mm), float(height_mm),
                     _int64(time_us, "time_us"))
     # END of what script/protocol writes.
+
+    def present(self, presentation: str, time_us: int, *, style: PresentationStyle, detents: Sequence[Detent] | None = None,
+                selected_detent: Detent | None = None, grabber: bool | None = None, header_height: float | None = None,
+                content_offset: float | None = None, modal: bool | None = None, unsaved_changes: bool | None = None,
+                dismissible: bool | None = None, tap_outside: TapOutside | None = None, frame: Rect | None = None,
+                anchor: Rect | None = None, passthrough: Sequence[Rect] | None = None) -> None:
+        """Puts a presentation on top of the stack (a present command), with the scene's fields
+        that are given (Docs/scene.md); the library writes the command. Raises DismissKitError
+        when refused."""
+        self._with_fields("dk_pipeline_present", presentation, time_us, style=style, detents=detents,
+                          selected_detent=selected_detent, grabber=grabber, header_height=header_height,
+                          content_offset=content_offset, modal=modal, unsaved_changes=unsaved_changes,
+                          dismissible=dismissible, tap_outside=tap_outside, frame=frame, anchor=anchor,
+                          passthrough=passthrough)
+
+    def update(self, presentation: str, time_us: int, *, style: PresentationStyle | None = None,
+               detents: Sequence[Detent] | None = None, selected_detent: Detent | None = None,
+               grabber: bool | None = None, header_height: float | None = None, content_offset: float | None = None,
+               modal: bool | None = None, unsaved_changes: bool | None = None, dismissible: bool | None = None,
+               tap_outside: TapOutside | _Removal | None = None, frame: Rect | _Removal | None = None,
+               anchor: Rect | _Removal | None = None, passthrough: Sequence[Rect] | None = None) -> None:
+        """Changes the fields given and no others (an update command); REMOVE for tap_outside,
+        frame or anchor takes it away, and an empty passthrough removes every region. Raises
+        DismissKitError when refused."""
+        self._with_fields("dk_pipeline_update", presentation, time_us, style=style, detents=detents,
+                          selected_detent=selected_detent, grabber=grabber, header_height=header_height,
+                          content_offset=content_offset, modal=modal, unsaved_changes=unsaved_changes,
+                          dismissible=dismissible, tap_outside=tap_outside, frame=frame, anchor=anchor,
+                          passthrough=passthrough)
+
+    def _with_fields(self, function: str, presentation: str, time_us: int, *, style: PresentationStyle | None,
+                     detents: Sequence[Detent] | None, selected_detent: Detent | None, grabber: bool | None,
+                     header_height: float | None, content_offset: float | None, modal: bool | None,
+                     unsaved_changes: bool | None, dismissible: bool | None, tap_outside: TapOutside | _Removal | None,
+                     frame: Rect | _Removal | None, anchor: Rect | _Removal | None,
+                     passthrough: Sequence[Rect] | None) -> None:
+        """Gathers the fields given in a dk_presentation_fields and calls function with them."""
+        lib = _library()
+        fields = lib.dk_presentation_fields_new()
+
+        def detent(value: Detent) -> tuple[DetentKind, float]:
+            if value == "medium":
+                return DetentKind.MEDIUM, 0.0
+            if value == "large":
+                return DetentKind.LARGE, 0.0
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                return DetentKind.CUSTOM, float(value)
+            raise ValueError(f"a detent is 'medium', 'large' or a height in points, not {value!r}")
+
+        def rect(value: Rect) -> tuple[float, float, float, float]:
+            x, y, width, height = value
+            return float(x), float(y), float(width), float(height)
+
+        try:
+            if style is not None:
+                lib.dk_presentation_fields_set_style(fields, _C_NUMBERS[PresentationStyle(style)])
+            for each in detents or ():
+                lib.dk_presentation_fields_add_detent(fields, *detent(each))
+            if selected_detent is not None:
+                lib.dk_presentation_fields_set_selected_detent(fields, *detent(selected_detent))
+            for setter, flag in (("grabber", grabber), ("modal", modal), ("unsaved_changes", unsaved_changes),
+                                 ("dismissible", dismissible)):
+                if flag is not None:
+                    getattr(lib, f"dk_presentation_fields_set_{setter}")(fields, int(bool(flag)))
+            if header_height is not None:
+                lib.dk_presentation_fields_set_header_height(fields, float(header_height))
+            if content_offset is not None:
+                lib.dk_presentation_fields_set_content_offset(fields, float(content_offset))
+            if tap_outside is REMOVE:
+                lib.dk_presentation_fields_remove_tap_outside(fields)
+            elif tap_outside is not None:
+                lib.dk_presentation_fields_set_tap_outside(fields, _C_NUMBERS[TapOutside(tap_outside)])
+            for name, given in (("frame", frame), ("anchor", anchor)):
+                if given is REMOVE:
+                    getattr(lib, f"dk_presentation_fields_remove_{name}")(fields)
+                elif given is not None:
+                    getattr(lib, f"dk_presentation_fields_set_{name}")(fields, *rect(given))
+            if passthrough is not None:
+                lib.dk_presentation_fields_clear_passthrough(fields)
+                for region in passthrough:
+                    lib.dk_presentation_fields_add_passthrough(fields, *rect(region))
+            self._apply(function, _c_text(presentation, "presentation"), fields, _int64(time_us, "time_us"))
+        finally:
+            lib.dk_presentation_fields_free(fields)
 
     def _apply(self, function: str, *arguments: Any) -> None:
         """Calls a command function of the library; DismissKitError with its message when refused."""

@@ -14,6 +14,8 @@ export type AccessibilityAction = "escape" | "nextDetent" | "previousDetent";
 export type DragOrigin = "topRegion" | "scrolledContent" | "grabber";
 /** dk_drag_outcome: how a drag ended. */
 export type DragOutcome = "dismissAttempt" | "settle" | "cancel";
+/** dk_detent_kind: a detent's kind. */
+export type DetentKind = "medium" | "large" | "custom";
 /** dk_detent_cause: why a sheet's detent changed. */
 export type DetentCause = "grabberTap" | "grabberDrag" | "swipe" | "scrollExpand" | "accessibility";
 /** dk_dismissal_source: what asked for a dismissal. */

@@ -157,7 +157,8 @@ _CTYPES_ARGUMENTS = {"dk_pipeline *": "pipeline", "const char *": "text", "char 
                      "int32_t": "ctypes.c_int32", "double": "ctypes.c_double", "int": "ctypes.c_int",
                      "dk_intent *": "ctypes.POINTER(_CIntent)", "int64_t *": "ctypes.POINTER(ctypes.c_int64)",
                      "void *": "ctypes.c_void_p", "char *": "ctypes.c_void_p",
-                     "dk_presentation_fields *": "ctypes.c_void_p", "const dk_presentation_fields *": "ctypes.c_void_p"}
+                     "dk_presentation_fields *": "ctypes.c_void_p", "const dk_presentation_fields *": "ctypes.c_void_p",
+                     "dk_layout *": "ctypes.c_void_p"}
 # Strings the library returns for the caller to free are c_void_p, so that they can be given back
 # to dk_string_free; its own strings are c_char_p.
 _CTYPES_RESULTS = {"void": "None", "const char *": "ctypes.c_char_p", "char *": "ctypes.c_void_p",

@@ -1212,6 +1212,84 @@ static char *fields_session(int typed) {
     return all;
 }
 
+/* dk_layout's rectangle `field` is (x, y, width, height). */
+#define RECT_IS(rect, ex, ey, ew, eh)                                                                   \
+    CHECK((rect).x == (ex) && (rect).y == (ey) && (rect).width == (ew) && (rect).height == (eh),       \
+          #rect " is (%g, %g, %g, %g), not (%g, %g, %g, %g)", (rect).x, (rect).y, (rect).width, (rect).height, \
+          (double)(ex), (double)(ey), (double)(ew), (double)(eh))
+
+/* dk_pipeline_layout says where the pipeline has a presentation: at its detent, under the drag,
+ * adapted at a compact width; and a touch finds what it says (the grabber, the top region, the
+ * outside). */
+static void test_layout(void) {
+    dk_pipeline *pipeline = dk_pipeline_new(sheet_scene, NULL); /* 1280 x 800, medium and large, grabber */
+    dk_layout layout;
+    CHECK(dk_pipeline_layout(pipeline, "compose", &layout) == 1, "no layout for the sheet");
+    CHECK(layout.role == DK_ROLE_SHEET && !layout.adapted && layout.detent_height == 760, "a large sheet: role %d, %g",
+          (int)layout.role, layout.detent_height);
+    RECT_IS(layout.frame, 0, 40, 1280, 760);
+    RECT_IS(layout.resting_frame, 0, 40, 1280, 760);
+    RECT_IS(layout.header, 0, 40, 1280, 56);
+    RECT_IS(layout.question_anchor, 0, 40, 1280, 760);
+    CHECK(layout.has_grabber && layout.has_header, "no grabber or header");
+    CHECK(layout.grabber.x + layout.grabber.width / 2 == 640 && layout.grabber.y + layout.grabber.height / 2 == 48,
+          "the grabber's centre is (%g, %g)", layout.grabber.x + layout.grabber.width / 2,
+          layout.grabber.y + layout.grabber.height / 2);
+    /* A tap on the grabber's hit target, at its edge: the next detent, medium (half of 760). */
+    tap(pipeline, layout.grabber_hit_target.x + 1, layout.grabber_hit_target.y + 1, 1000);
+    int count;
+    char *all = drain(pipeline, &count);
+    CONTAINS(all, "\"cause\":\"grabberTap\",\"detent\":\"medium\"");
+    free(all);
+    CHECK(dk_pipeline_layout(pipeline, "compose", &layout) == 1 && layout.detent_height == 380, "medium: %g",
+          layout.detent_height);
+    RECT_IS(layout.frame, 0, 420, 1280, 380);
+    /* Dragged down from its top region: the frame follows dragChanged's offset, the resting frame stays. */
+    TOUCH(pipeline, DK_TOUCH_DOWN, 0, 300, layout.header.y + 10, 200000);
+    for (int i = 1; i <= 6; i++) TOUCH(pipeline, DK_TOUCH_MOTION, 0, 300, layout.header.y + 10 + 10 * i, 200000 + i * 8333);
+    dk_intent intent;
+    double offset = -1;
+    while (dk_pipeline_next_typed_intent(pipeline, &intent) == 1)
+        if (intent.type == DK_INTENT_DRAG_CHANGED) offset = intent.offset;
+    CHECK(offset > 0 && dk_pipeline_layout(pipeline, "compose", &layout) == 1 && layout.drag_offset == offset,
+          "dragged %g, the layout says %g", offset, layout.drag_offset);
+    RECT_IS(layout.frame, 0, 420 + offset, 1280, 380);
+    RECT_IS(layout.resting_frame, 0, 420, 1280, 380);
+    TOUCH(pipeline, DK_TOUCH_UP, 0, 0, 0, 400000); /* held still first: it settles back */
+    all = drain(pipeline, &count);
+    CONTAINS(all, "\"outcome\":\"settle\"");
+    free(all);
+    /* Outside the frame, just above it: a modal sheet at a regular width asks about its unsaved work. */
+    CHECK(dk_pipeline_layout(pipeline, "compose", &layout) == 1 && layout.drag_offset == 0, "not at rest");
+    tap(pipeline, 300, layout.frame.y - 1, 450000);
+    all = drain(pipeline, &count);
+    CONTAINS(all, "\"source\":\"tapOutside\",\"time\":");
+    free(all);
+    CHECK(dk_pipeline_confirm(pipeline, "compose", DK_CHOICE_KEEP_EDITING, 550000, NULL) == 0, "keep editing");
+    /* A compact width: a popover is a modal sheet at the large detent, below the top inset. */
+    CHECK(dk_pipeline_screen(pipeline, 390, 844, 66, 143, 600000, NULL) == 0, "screen");
+    dk_presentation_fields *fields = dk_presentation_fields_new();
+    dk_presentation_fields_set_style(fields, DK_STYLE_POPOVER);
+    dk_presentation_fields_set_frame(fields, 100, 60, 250, 300);
+    char *error = NULL;
+    CHECK(dk_pipeline_present(pipeline, "share", fields, 700000, &error) == 0, "present the popover: %s", error);
+    dk_string_free(error);
+    dk_presentation_fields_free(fields);
+    CHECK(dk_pipeline_layout(pipeline, "share", &layout) == 1 && layout.role == DK_ROLE_SHEET && layout.adapted &&
+              layout.detent_height == 804, "the popover at a compact width: role %d, adapted %d, %g", (int)layout.role,
+          (int)layout.adapted, layout.detent_height);
+    RECT_IS(layout.frame, 0, 40, 390, 804);
+    CHECK(dk_pipeline_screen(pipeline, 1280, 800, 217, 136, 800000, NULL) == 0, "screen");
+    CHECK(dk_pipeline_layout(pipeline, "share", &layout) == 1 && layout.role == DK_ROLE_POPOVER && !layout.adapted &&
+              layout.detent_height == 0 && !layout.has_header, "the popover at a regular width");
+    RECT_IS(layout.frame, 100, 60, 250, 300);
+    RECT_IS(layout.question_anchor, 100, 60, 250, 300);
+    CHECK(dk_pipeline_layout(pipeline, "nobody", &layout) == 0, "a layout for no presentation");
+    CHECK(dk_pipeline_layout(pipeline, NULL, &layout) == -1 && dk_pipeline_layout(pipeline, "share", NULL) == -1 &&
+              dk_pipeline_layout(NULL, "share", &layout) == -1, "a NULL argument was taken");
+    dk_pipeline_free(pipeline);
+}
+
 /* dk_presentation_fields gives the pipeline what the JSON commands give it, and a value the
  * library cannot take is refused by the command it is given to, naming the setter's argument. */
 static void test_presentation_fields(void) {
@@ -1471,6 +1549,7 @@ int main(int argc, char **argv) {
     test_explain_and_typed();
     test_typed_commands();
     test_presentation_fields();
+    test_layout();
     test_typed_call_messages();
     test_long_ids();
     test_presentation_ids();

@@ -44,4 +44,8 @@ import Testing
     @Test func tapOutsideActionIsTheTapOutsideOfTheDescription() {
         #expect(TapOutsideAction.allCases.map(\.rawValue) == ["dismiss", "ignore", "passthrough"])
     }
+
+    @Test func presentationRoleIsThePresentationRoleOfTheDescription() {
+        #expect(PresentationRole.allCases.map(\.rawValue) == ["sheet", "popover", "fullScreen", "alert"])
+    }
 }

@@ -191,6 +191,15 @@ class TapOutside(str, enum.Enum):
     PASSTHROUGH = "passthrough"
 
 
+class PresentationRole(str, enum.Enum):
+    """dk_presentation_role: what a presentation is shown as at the current width; the values are its JSON names."""
+
+    SHEET = "sheet"
+    POPOVER = "popover"
+    FULL_SCREEN = "fullScreen"
+    ALERT = "alert"
+
+
 class RecordingState(enum.IntEnum):
     """dk_recording_state: what became of a pipeline's recording."""
 
@@ -236,6 +245,10 @@ _C_NUMBERS: dict[enum.Enum, int] = {
     TapOutside.DISMISS: 0,
     TapOutside.IGNORE: 1,
     TapOutside.PASSTHROUGH: 2,
+    PresentationRole.SHEET: 0,
+    PresentationRole.POPOVER: 1,
+    PresentationRole.FULL_SCREEN: 2,
+    PresentationRole.ALERT: 3,
 }
 # END of what script/protocol writes.
 
@@ -397,6 +410,7 @@ def _library() -> ctypes.CDLL:
         "dk_presentation_fields_clear_passthrough": ([ctypes.c_void_p], None),
         "dk_pipeline_present": ([pipeline, text, ctypes.c_void_p, time, error_out], ctypes.c_int),
         "dk_pipeline_update": ([pipeline, text, ctypes.c_void_p, time, error_out], ctypes.c_int),
+        "dk_pipeline_layout": ([pipeline, text, ctypes.c_void_p], ctypes.c_int),
         "dk_pipeline_record": ([pipeline, text, error_out], ctypes.c_int),
         "dk_pipeline_recording": ([pipeline, ctypes.POINTER(ctypes.c_int64), error_out], ctypes.c_int),
     }

@@ -43,6 +43,8 @@ export type PresentationStyle =
     | "alert";
 /** dk_tap_outside: what a tap outside a presentation does. */
 export type TapOutside = "dismiss" | "ignore" | "passthrough";
+/** dk_presentation_role: what a presentation is shown as at the current width. */
+export type PresentationRole = "sheet" | "popover" | "fullScreen" | "alert";
 /** dk_recording_state: what became of a pipeline's recording. */
 export type RecordingState = "off" | "on" | "failed";
 // END of what script/protocol writes.

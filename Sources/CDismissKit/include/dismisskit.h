@@ -744,6 +744,66 @@ int dk_pipeline_update(dk_pipeline *pipeline, const char *presentation, const dk
 /** @} */
 
 /**
+ * @defgroup layout Where presentations are drawn
+ * The figures the pipeline hit-tests with, for the host to draw with: where a presentation is
+ * at the current screen, width and detent, moved by the drag that holds it, what it is shown
+ * as (a popover in a compact width is a sheet), and where a question about it goes. A host
+ * that draws from them never works out a detent's height, the compact width or the top inset
+ * itself, so what a person sees is what a touch finds. Ask after the calls that change them:
+ * a present, update or screen command, and the intents of a drag (dragBegan, dragChanged,
+ * dragEnded, dragHandedBack), setDetent and dismiss.
+ * @{
+ */
+
+/** @brief A rectangle in points, from the screen's top-left corner, y down.
+ *  @since 0.1.0 */
+typedef struct {
+    double x;      /**< its left edge */
+    double y;      /**< its top edge */
+    double width;  /**< its width */
+    double height; /**< its height */
+} dk_rect;
+
+/** @brief What a presentation is shown as at the current width: its style, adapted.
+ *  @since 0.1.0 */
+typedef enum {
+    DK_ROLE_SHEET = 0,       /**< "sheet": bottom-anchored and swipeable: the sheet styles, and in a compact width popovers and current-context presentations too */
+    DK_ROLE_POPOVER = 1,     /**< "popover": a popover at its frame, in a regular width */
+    DK_ROLE_FULL_SCREEN = 2, /**< "fullScreen": the whole screen */
+    DK_ROLE_ALERT = 3        /**< "alert": an alert */
+} dk_presentation_role;
+
+/** @brief Where a presentation is drawn, and what it is: dk_pipeline_layout()'s answer.
+ *  @since 0.1.0 */
+typedef struct {
+    dk_presentation_role role;  /**< what it is shown as */
+    int32_t adapted;            /**< 1 when the role is a compact width's adaptation (a modal sheet at the large detent) */
+    dk_rect frame;              /**< where to draw it now: at rest, or moved by the drag that holds it (down the sheet moves, up it grows from its bottom edge) */
+    dk_rect resting_frame;      /**< where it rests: a sheet at its selected detent, a popover at its frame, the screen otherwise */
+    double drag_offset;         /**< how far below its detent a drag holds the sheet (dragChanged's offset); 0 at rest */
+    double detent_height;       /**< a sheet's selected detent's height; 0 for anything but a sheet */
+    int32_t has_grabber;        /**< 1 when it shows a grabber ... */
+    dk_rect grabber;            /**< ... drawn here, moved by the drag ... */
+    dk_rect grabber_hit_target; /**< ... and touched here */
+    int32_t has_header;         /**< 1 for a sheet, whose top region (headerHeight) starts a swipe ... */
+    dk_rect header;             /**< ... here, moved by the drag */
+    dk_rect question_anchor;    /**< where a question about it is shown: a sheet's or popover's resting frame, the screen otherwise */
+} dk_layout;
+
+/**
+ * @brief Where a presentation is drawn now.
+ * @param pipeline the pipeline.
+ * @param presentation its id.
+ * @param layout where to put it.
+ * @return 1 when *layout is filled, 0 when no presentation has that id, -1 when an argument is
+ *         NULL.
+ * @since 0.1.0
+ */
+int dk_pipeline_layout(dk_pipeline *pipeline, const char *presentation, dk_layout *layout);
+
+/** @} */
+
+/**
  * @defgroup recording Recording
  * A session file is the scene, every touch as it is given, every command with its time and
  * every intent, as JSON Lines that gesturectl replay replays to the same intents

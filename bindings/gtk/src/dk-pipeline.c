@@ -3,7 +3,7 @@
  * dk-window-input.c's (dk_gtk_pipeline_for_window()), which uses this file and not the other
  * way round. */
 #include "dismisskit-gtk/dk-pipeline.h"
-#include "dk-pipeline-fields.h"
+#include "dk-pipeline-calls.h"
 
 #include <dismisskit.h>
 
@@ -412,6 +412,11 @@ gboolean dk_gtk_pipeline_update_fields(DkPipeline *self, const char *presentatio
     char *message = NULL;
     const int result = dk_pipeline_update(self->pipeline, presentation, fields, time_us, &message);
     return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
+}
+
+gboolean dk_gtk_pipeline_layout(DkPipeline *self, const char *presentation, dk_layout *layout) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    return dk_pipeline_layout(self->pipeline, presentation, layout) == 1;
 }
 
 /**

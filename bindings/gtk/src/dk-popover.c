@@ -40,17 +40,18 @@ static guint signals[SIGNAL_COUNT];
  * dk_gtk_popover_get_compact:
  * @self: the popover
  *
- * Returns: whether its width is compact, where it is a sheet
+ * Returns: whether it is presented as a sheet: the pipeline adapts a popover to a sheet in a
+ * compact width
  */
-gboolean dk_gtk_popover_get_compact(DkPopover *self) { return gtk_widget_get_width(GTK_WIDGET(self)) < DK_COMPACT_WIDTH; }
+gboolean dk_gtk_popover_get_compact(DkPopover *self) {
+    dk_layout layout;
+    return dk_presentation_layout(&self->presentation, &layout) && layout.role == DK_ROLE_SHEET;
+}
 
-/* Where the popover is drawn, in its own points. */
-static graphene_rect_t frame_rect(DkPopover *self) {
+/* Where the popover goes as a popover, in its own points: its natural size by its anchor. The
+ * pipeline is given this frame (and keeps it for a regular width while it adapts the popover). */
+static graphene_rect_t popover_rect(DkPopover *self) {
     const float width = (float)gtk_widget_get_width(GTK_WIDGET(self)), height = (float)gtk_widget_get_height(GTK_WIDGET(self));
-    if (dk_gtk_popover_get_compact(self)) {
-        const float offset = (float)self->presentation.offset;
-        return GRAPHENE_RECT_INIT(0, (float)DK_TOP_INSET + offset, width, height - (float)DK_TOP_INSET);
-    }
     int natural_width, natural_height;
     gtk_widget_measure(self->presentation.frame, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural_width, NULL, NULL);
     const float frame_width = CLAMP((float)natural_width, MIN(280, width - 16), width - 16);
@@ -65,6 +66,16 @@ static graphene_rect_t frame_rect(DkPopover *self) {
     return GRAPHENE_RECT_INIT(x, y, frame_width, frame_height);
 }
 
+/* Where the popover is drawn, in its own points: where the pipeline has it as a sheet in a compact
+ * width (its layout, moved by the drag), its popover frame otherwise. */
+static graphene_rect_t frame_rect(DkPopover *self) {
+    dk_layout layout;
+    if (dk_presentation_layout(&self->presentation, &layout) && layout.role == DK_ROLE_SHEET)
+        return GRAPHENE_RECT_INIT((float)layout.frame.x, (float)layout.frame.y, (float)layout.frame.width,
+                                  (float)layout.frame.height);
+    return popover_rect(self);
+}
+
 /* A rectangle of widget's, in the screen's points. */
 static graphene_rect_t on_screen(GtkWidget *widget, const graphene_rect_t *rect) {
     GtkRoot *root = gtk_widget_get_root(widget);
@@ -77,7 +88,7 @@ static graphene_rect_t on_screen(GtkWidget *widget, const graphene_rect_t *rect)
 
 /* Where the frame, the anchor and the pass-through widgets are on the screen now. */
 static DkSceneGeometry geometry(DkPopover *self) {
-    const graphene_rect_t frame = frame_rect(self);
+    const graphene_rect_t frame = popover_rect(self);
     DkSceneGeometry now = {.frame = on_screen(GTK_WIDGET(self), &frame),
                            .passthrough = g_array_new(FALSE, FALSE, sizeof(graphene_rect_t))};
     graphene_rect_t bounds;

@@ -4,6 +4,7 @@
 
 #include "dk-question.h"
 #include "dk-style.h"
+#include "dk-pipeline-calls.h"
 #include "dk-window-input.h"
 
 void dk_presentation_init(DkPresentation *presentation, GtkWidget *owner, const DkPresentationEvents *events,
@@ -236,6 +237,24 @@ gboolean dk_presentation_set_unsaved(DkPresentation *presentation, gboolean unsa
     if (presentation->id)
         dk_gtk_pipeline_set_unsaved_changes(pipeline, presentation->id, unsaved,
                                             dk_gtk_pipeline_get_latest_time(pipeline), NULL);
+    return TRUE;
+}
+
+static void shift(dk_rect *rect, double dx, double dy) {
+    rect->x += dx;
+    rect->y += dy;
+}
+
+gboolean dk_presentation_layout(DkPresentation *presentation, dk_layout *layout) {
+    if (!presentation->id || !dk_gtk_pipeline_layout(presentation->pipeline, presentation->id, layout)) return FALSE;
+    /* The pipeline's screen is the window's screen widget; the owner may sit elsewhere in it. */
+    graphene_point_t origin = GRAPHENE_POINT_INIT(0, 0), in_screen;
+    GtkWidget *screen = dk_window_input_screen_widget(presentation->window);
+    if (!gtk_widget_compute_point(presentation->owner, screen, &origin, &in_screen)) return TRUE;
+    const double dx = -in_screen.x, dy = -in_screen.y;
+    dk_rect *rects[] = {&layout->frame, &layout->resting_frame, &layout->grabber, &layout->grabber_hit_target,
+                        &layout->header, &layout->question_anchor};
+    for (guint i = 0; i < G_N_ELEMENTS(rects); i++) shift(rects[i], dx, dy);
     return TRUE;
 }
 

@@ -7,6 +7,8 @@
 
 #include "dk-scene.h"
 
+#include <dismisskit.h>
+
 G_BEGIN_DECLS
 
 typedef struct {
@@ -53,6 +55,10 @@ gboolean dk_presentation_set_content(DkPresentation *presentation, GtkWidget *co
 gboolean dk_presentation_set_child(DkPresentation *presentation, GtkWidget *child);
 /* A presented one tells its pipeline at once. */
 gboolean dk_presentation_set_unsaved(DkPresentation *presentation, gboolean unsaved);
+
+/* Where the pipeline has it, in the owner's points: FALSE when it is not presented. The components
+ * draw from it, so what a person sees is what a touch finds. */
+gboolean dk_presentation_layout(DkPresentation *presentation, dk_layout *layout);
 
 /* Presents it in the owner's window's pipeline under a free id from name, at detent, with its
  * unsaved work. */

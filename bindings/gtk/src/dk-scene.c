@@ -2,7 +2,7 @@
  * typed fields: the library writes the commands, so no number passes through the user's locale. */
 #include "dk-scene.h"
 
-#include "dk-pipeline-fields.h"
+#include "dk-pipeline-calls.h"
 
 /* A custom detent's height, or 0 for a name. */
 static double custom_height(const char *detent) {
@@ -36,7 +36,7 @@ static void set_geometry(dk_presentation_fields *fields, const DkSceneGeometry *
 }
 
 DkPipeline *dk_scene_window_pipeline(void) {
-    return dk_gtk_pipeline_new("{\"compactWidth\": 600, \"topInset\": 40, \"presentations\": []}", NULL);
+    return dk_gtk_pipeline_new("{}", NULL);
 }
 
 gboolean dk_scene_present(DkPipeline *pipeline, const char *id, const DkScenePresentation *presentation, GError **error) {
@@ -89,11 +89,4 @@ gboolean dk_scene_geometry_equal(const DkSceneGeometry *a, const DkSceneGeometry
 void dk_scene_geometry_clear(DkSceneGeometry *geometry) {
     g_clear_pointer(&geometry->passthrough, g_array_unref);
     *geometry = (DkSceneGeometry){0};
-}
-
-double dk_detent_height(const char *detent, double screen_height) {
-    const double large = MAX(screen_height - DK_TOP_INSET, 0);
-    if (g_strcmp0(detent, "medium") == 0) return large / 2;
-    const double height = detent ? custom_height(detent) : 0;
-    return height > 0 ? MIN(height, large) : large;
 }

@@ -7,11 +7,6 @@
 
 G_BEGIN_DECLS
 
-/* The window pipeline's layout constants (the scene it is made with): below compact_width points
- * a popover is a sheet; the large detent leaves top_inset points above it. */
-#define DK_COMPACT_WIDTH 600.0
-#define DK_TOP_INSET 40.0
-
 /* Where a popover is, in the screen's points. */
 typedef struct {
     graphene_rect_t frame;
@@ -33,7 +28,7 @@ typedef struct {
     const DkSceneGeometry *geometry; /* a popover's (non-modal) */
 } DkScenePresentation;
 
-/* The window's own pipeline: no presentations yet, the layout constants above. */
+/* The window's own pipeline: no presentations yet, the scene's defaults (dismisskit-scene(5)). */
 DkPipeline *dk_scene_window_pipeline(void);
 
 /* Presents it under id, at the pipeline's latest time. */
@@ -46,9 +41,5 @@ gboolean dk_scene_geometry_equal(const DkSceneGeometry *a, const DkSceneGeometry
 
 /* Frees its pass-through regions. */
 void dk_scene_geometry_clear(DkSceneGeometry *geometry);
-
-/* A detent's height on a screen screen_height points tall (SPEC 3: large is the screen less the top
- * inset, medium half of it, a custom height at most large). */
-double dk_detent_height(const char *detent, double screen_height);
 
 G_END_DECLS

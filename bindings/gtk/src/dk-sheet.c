@@ -59,21 +59,27 @@ static GParamSpec *properties[PROP_COUNT];
 enum { SAVE_REQUESTED, DISMISSED, SIGNAL_COUNT };
 static guint signals[SIGNAL_COUNT];
 
-/* Where the pipeline has the sheet: its top and height in the sheet widget's points. */
-static void sheet_rect(DkSheet *self, double *top, double *height) {
-    const double screen_height = gtk_widget_get_height(GTK_WIDGET(self));
-    const double detent = dk_detent_height(self->presentation.detent, screen_height);
-    const double offset = self->presentation.offset;
-    *top = screen_height - detent + offset;
-    *height = offset < 0 ? detent - offset : detent; /* growing: anchored at the bottom */
+/* Where the pipeline has the sheet (dk_pipeline_layout: its detent, moved by the drag, grown from
+ * its bottom edge when dragged up): its top and height in the sheet widget's points, and its
+ * detent's height; below the widget, 0 high, when it is not presented. */
+static void sheet_rect(DkSheet *self, double *top, double *height, double *detent) {
+    dk_layout layout;
+    if (dk_presentation_layout(&self->presentation, &layout)) {
+        *top = layout.frame.y;
+        *height = layout.frame.height;
+        *detent = layout.detent_height;
+    } else {
+        *top = gtk_widget_get_height(GTK_WIDGET(self));
+        *height = *detent = 0;
+    }
 }
 
 /* Where it is drawn: under the finger while dragged, easing to where the pipeline has it
  * otherwise (a settle, a new detent, coming up). Only the picture eases: the sheet is laid out
  * where the pipeline has it, so that the widgets under a finger are the ones the pipeline sees. */
 static double shown_top(DkSheet *self) {
-    double top, height;
-    sheet_rect(self, &top, &height);
+    double top, height, detent;
+    sheet_rect(self, &top, &height, &detent);
     if (self->presentation.dragging || self->settle_tick == 0) return top;
     const double progress = MIN(1.0, (double)(self->settle_now - self->settle_start) / SETTLE_DURATION);
     const double eased = 1 - pow(1 - progress, 3);
@@ -103,8 +109,8 @@ static void start_settling(DkSheet *self, double from) {
 static void presentation_changed(GtkWidget *owner) {
     DkSheet *self = DK_SHEET(owner);
     const gboolean presented = self->presentation.id != NULL;
-    double top, height;
-    sheet_rect(self, &top, &height);
+    double top, height, detent;
+    sheet_rect(self, &top, &height, &detent);
     if (!presented || self->presentation.dragging) {
         if (self->settle_tick) gtk_widget_remove_tick_callback(owner, self->settle_tick);
         self->settle_tick = 0;
@@ -183,8 +189,8 @@ static void dk_gtk_sheet_measure(GtkWidget *widget, GtkOrientation orientation, 
 static void dk_gtk_sheet_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
     (void)baseline;
     DkSheet *self = DK_SHEET(widget);
-    double top, sheet_height;
-    sheet_rect(self, &top, &sheet_height);
+    double top, sheet_height, detent;
+    sheet_rect(self, &top, &sheet_height, &detent);
     if (gtk_widget_get_visible(self->presentation.frame)) self->drawn_top = shown_top(self);
     int minimum;
     gtk_widget_measure(self->presentation.frame, GTK_ORIENTATION_VERTICAL, width, &minimum, NULL, NULL, NULL);
@@ -197,9 +203,8 @@ static void dk_gtk_sheet_size_allocate(GtkWidget *widget, int width, int height,
 static void dk_gtk_sheet_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     DkSheet *self = DK_SHEET(widget);
     const double height = gtk_widget_get_height(widget);
-    const double detent = dk_detent_height(self->presentation.detent, height);
-    double top, sheet_height;
-    sheet_rect(self, &top, &sheet_height);
+    double top, sheet_height, detent;
+    sheet_rect(self, &top, &sheet_height, &detent);
     dk_presentation_snapshot(&self->presentation, snapshot, detent > 0 ? (height - self->drawn_top) / detent : 0,
                              self->drawn_top - top);
 }

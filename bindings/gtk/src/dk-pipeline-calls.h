@@ -1,6 +1,6 @@
-/* A DkPipeline's presentations given through the C library's typed fields (dk_presentation_fields):
- * no JSON is written, so no number passes through the user's locale. Internal to the library:
- * dk-scene.c uses them. */
+/* The C library's calls a DkPipeline makes for the components, which its public API does not
+ * offer: presentations given through typed fields (no JSON is written, so no number passes
+ * through the user's locale), and where the pipeline has them. Internal to the library. */
 #pragma once
 
 #include "dismisskit-gtk/dk-pipeline.h"
@@ -16,5 +16,9 @@ gboolean dk_gtk_pipeline_present_fields(DkPipeline *self, const char *presentati
 /* dk_pipeline_update(), the same way. */
 gboolean dk_gtk_pipeline_update_fields(DkPipeline *self, const char *presentation, const dk_presentation_fields *fields,
                                        gint64 time_us, GError **error);
+
+/* dk_pipeline_layout(): whether presentation is in the pipeline, with *layout filled (in the
+ * pipeline's screen points). */
+gboolean dk_gtk_pipeline_layout(DkPipeline *self, const char *presentation, dk_layout *layout);
 
 G_END_DECLS

@@ -17,6 +17,10 @@ class Entry:
     json: str
     doc: str
     fields: tuple[str, ...]  # an intent type's fields, in order
+    field_notes: tuple[tuple[str, str], ...] = ()  # an intent field's note (its unit, say), by name
+    field_enums: tuple[tuple[str, str], ...] = ()  # the closed set an intent field's values come from, by name
+    note: str = ""  # what an intent asks of the host, after its fields
+    explain_only: bool = False  # a decision, read only with dk_pipeline_explain()
 
     @property
     def words(self) -> list[str]:
@@ -175,6 +179,7 @@ def _lines(element: ElementTree.Element | None) -> tuple[str, ...]:
 
 
 def _text(element: ElementTree.Element | None) -> str:
+    """An element's own text before any child, its spaces folded."""
     return " ".join((element.text or "").split()) if element is not None else ""
 
 
@@ -187,7 +192,11 @@ def _since(element: ElementTree.Element) -> str:
 
 def _enum(element: ElementTree.Element) -> Enum:
     entries = tuple(Entry(entry.get("name", ""), int(entry.get("value", "")), entry.get("json", ""), _text(entry),
-                          tuple((entry.get("fields") or "").split())) for entry in element.iter("entry"))
+                          tuple((entry.get("fields") or "").split()),
+                          tuple((f.get("name", ""), _text(f)) for f in entry.iter("field") if _text(f)),
+                          tuple((f.get("name", ""), f.get("enum", "")) for f in entry.iter("field") if f.get("enum")),
+                          _text(entry.find("note")), entry.get("explain-only") == "yes")
+                    for entry in element.iter("entry"))
     for entry in entries:
         if not entry.json:
             raise ValueError(f"enum {element.get('name')}: {entry.c_name} has no JSON name")

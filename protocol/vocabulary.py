@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import xml.etree.ElementTree as ElementTree
+from collections.abc import Callable
 
 
 @dataclasses.dataclass(frozen=True)
@@ -131,7 +132,8 @@ class Command:
     name: str
     since: str
     fields: tuple[str, ...]
-    doc: str
+    example: str  # the command as the guides show it
+    note: str  # what it does, in the guides' words: `code`, {values:ENUM}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -155,6 +157,13 @@ class Vocabulary:
 
     def constant(self, name: str) -> Constant:
         return next(d for group in self.groups for d in group.declarations if isinstance(d, Constant) and d.name == name)
+
+    def values(self, text: str, code: Callable[[str], str]) -> str:
+        """Fills {values:ENUM} with an enum's JSON names, each spelled by code: `a`, `b` or `c`."""
+        def names(match: re.Match[str]) -> str:
+            spelled = [code(entry.json) for entry in self.enum(match.group(1)).entries]
+            return ", ".join(spelled[:-1]) + " or " + spelled[-1] if len(spelled) > 1 else spelled[0]
+        return re.sub(r"\{values:(\w+)\}", names, text)
 
     def expand(self, text: str) -> str:
         """Fills a description's placeholders: {commands} (the command names as a list) and
@@ -226,8 +235,8 @@ def _declaration(element: ElementTree.Element) -> Declaration:
 def read(path: str) -> Vocabulary:
     """Reads the description at path."""
     root = ElementTree.parse(path).getroot()
-    commands = tuple(Command(c.get("name", ""), _since(c), tuple((c.get("fields") or "").split()), _text(c))
-                     for c in root.iter("command"))
+    commands = tuple(Command(c.get("name", ""), _since(c), tuple((c.get("fields") or "").split()), c.get("example", ""),
+                             _text(c.find("note"))) for c in root.iter("command"))
     groups = tuple(Group(g.get("name", ""), g.get("title", ""), _lines(g.find("description")),
                          tuple(_declaration(d) for d in g if d.tag != "description"))
                    for g in root.iter("group"))

@@ -1,5 +1,5 @@
-"""The intents' tables of the guide (Docs/protocol.md) and the manual page
-(dismisskit-protocol(7)), from the vocabulary."""
+"""The host commands and the intents as the guide (Docs/protocol.md) and the manual page
+(dismisskit-protocol(7)) list them, from the vocabulary."""
 
 from __future__ import annotations
 
@@ -55,4 +55,21 @@ def manpage_intents(vocabulary: Vocabulary) -> str:
                 lines.append(f".BR {field} {end}")
         if entry.note:
             lines.append(_roff_text(entry.note) + ".")
+    return "\n".join(lines) + "\n"
+
+
+def markdown_commands(vocabulary: Vocabulary) -> str:
+    """Docs/protocol.md's block of example commands."""
+    return "\n".join(["```json"] + [command.example for command in vocabulary.commands] + ["```"]) + "\n"
+
+
+def manpage_commands(vocabulary: Vocabulary) -> str:
+    """dismisskit-protocol(7)'s list of host commands, one .TP each: the example without spaces
+    (roff would take a space's next word starting with a quote as a quoted argument), free to
+    break after a comma, and its note."""
+    lines = []
+    for command in vocabulary.commands:
+        example = re.sub(r"(?<=[:,])\s+", "", command.example).replace(",", ",\\:")  # \: lets a line break there
+        note = vocabulary.values(command.note, lambda name: f"`{name}`")
+        lines += [".TP", f".B \\%{example}", _roff_text(note)]  # \\%: never hyphenated
     return "\n".join(lines) + "\n"

@@ -20,7 +20,9 @@
 #include <qpa/qplatformnativeinterface.h>  // Qt's private QPA API (qt6-base-private-dev): the
 #include <qpa/qwindowsysteminterface.h>    // offscreen screens, changed as a display server does
 
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <memory>
 #include <sys/resource.h>
 
@@ -508,7 +510,8 @@ void TestDismissKit::aRecordingThatFailsIsSaid() {
     setrlimit(RLIMIT_FSIZE, &before);
     std::signal(SIGXFSZ, previousHandler);
     QCOMPARE(failed.count(), 1);
-    QVERIFY2(failed[0][0].toString().contains(QStringLiteral("File too large")), qPrintable(failed[0][0].toString()));
+    // The system's words for EFBIG, in the user's language ("File too large", "Die Datei ist zu groß").
+    QVERIFY2(failed[0][0].toString().contains(QString::fromLocal8Bit(std::strerror(EFBIG))), qPrintable(failed[0][0].toString()));
     const QVariantMap recording = pipeline->recording();
     QCOMPARE(recording["state"].value<Pipeline::RecordingState>(), Pipeline::RecordingState::Failed);
     QCOMPARE(recording["bytesWritten"].toLongLong(), QFileInfo(path).size());

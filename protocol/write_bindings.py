@@ -44,8 +44,11 @@ def qt_enums(vocabulary: Vocabulary) -> str:
             values = ", ".join(f"{entry.camel} = {entry.value}" for entry in enum.entries)
             declaration = f"    enum class {enum.qt} {{ {values} }};"
             if len(declaration) > 120:
-                declaration = "\n".join([f"    enum class {enum.qt} {{"] + textwrap.wrap(
-                    values, 120, initial_indent=" " * 8, subsequent_indent=" " * 8) + ["    };"])
+                # Wrapped between values, never inside one ("Alert = 7").
+                wrapped = textwrap.wrap(values.replace(" = ", "\0=\0"), 120, initial_indent=" " * 8,
+                                        subsequent_indent=" " * 8)
+                declaration = "\n".join([f"    enum class {enum.qt} {{"] + [line.replace("\0", " ") for line in wrapped]
+                                        + ["    };"])
             lines += [f"    // {enum.name}: {enum.summary}.", declaration, f"    Q_ENUM({enum.qt})"]
     return "\n".join(lines) + "\n"
 

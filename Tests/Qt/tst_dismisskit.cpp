@@ -20,7 +20,9 @@
 #include <qpa/qplatformnativeinterface.h>  // Qt's private QPA API (qt6-base-private-dev): the
 #include <qpa/qwindowsysteminterface.h>    // offscreen screens, changed as a display server does
 
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <memory>
 #include <sys/resource.h>
 
@@ -69,6 +71,7 @@ private slots:
     void anAbsurdTimestampIsOneBadStamp();
     void aRecordingThatFailsIsSaid();
     void presentationIdsAreTheirBytes();
+    void presentationFieldsAreTyped();
 
 private:
     QVariantMap sheetScene(bool unsaved) const;
@@ -507,7 +510,8 @@ void TestDismissKit::aRecordingThatFailsIsSaid() {
     setrlimit(RLIMIT_FSIZE, &before);
     std::signal(SIGXFSZ, previousHandler);
     QCOMPARE(failed.count(), 1);
-    QVERIFY2(failed[0][0].toString().contains(QStringLiteral("File too large")), qPrintable(failed[0][0].toString()));
+    // The system's words for EFBIG, in the user's language ("File too large", "Die Datei ist zu groß").
+    QVERIFY2(failed[0][0].toString().contains(QString::fromLocal8Bit(std::strerror(EFBIG))), qPrintable(failed[0][0].toString()));
     const QVariantMap recording = pipeline->recording();
     QCOMPARE(recording["state"].value<Pipeline::RecordingState>(), Pipeline::RecordingState::Failed);
     QCOMPARE(recording["bytesWritten"].toLongLong(), QFileInfo(path).size());
@@ -619,6 +623,48 @@ void TestDismissKit::presentationIdsAreTheirBytes() {
              qPrintable(pipeline->lastError()));
     QCOMPARE(dismissed.count(), 0);
     QCOMPARE(rejected.count(), 1);
+}
+
+// present and update give a presentation's fields to the C library's typed setters, not JSON: the
+// fields a scene spells are taken, a fractional detent as that number; a field it does not know,
+// or a value of the wrong kind, is refused naming the field, and nothing changes.
+void TestDismissKit::presentationFieldsAreTyped() {
+    setScene({{"compactWidth", 200}, {"presentations", QVariantList{}}});
+    Pipeline *pipeline = area_->pipeline();
+    // A screen of 800 points at every scale factor: the 412.5 pt detent is below the large one.
+    QVERIFY(pipeline->screen(1280, 800, 217, 136));
+    QCOMPARE(pipeline->currentScreen()["height"].toDouble(), 800.0);
+    QSignalSpy detentSet(pipeline, &Pipeline::detentSet), asked(pipeline, &Pipeline::confirmationRequested),
+        dismissed(pipeline, &Pipeline::dismissed);
+    QVERIFY(!pipeline->present({{"id", "compose"}, {"style", "sheet"}, {"grabber", "yes"}}));
+    QCOMPARE(pipeline->lastError(), QStringLiteral("grabber: expected true or false"));
+    QVERIFY(!pipeline->present({{"id", "compose"}, {"style", "sheet"}, {"colour", "red"}}));
+    QVERIFY2(pipeline->lastError().startsWith("colour: not a presentation's field"), qPrintable(pipeline->lastError()));
+    QVERIFY(!pipeline->present({{"id", "compose"}, {"style", "bottomSheet"}}));
+    QVERIFY2(pipeline->lastError().startsWith(R"(style: expected "sheet", "pageSheet", "formSheet")"),
+             qPrintable(pipeline->lastError()));
+    QVERIFY(!pipeline->present({{"id", "compose"}, {"style", "sheet"}, {"headerHeight", qQNaN()}}));
+    QVERIFY2(pipeline->lastError().contains("NaN is not a finite number"), qPrintable(pipeline->lastError()));
+    QVERIFY(!pipeline->update("compose", {{"unsavedChanges", true}}));  // none of them was presented
+
+    QVERIFY2(pipeline->present({{"id", "compose"}, {"style", "sheet"}, {"detents", QVariantList{412.5, "large"}},
+                                {"selectedDetent", 412.5}, {"grabber", true}, {"headerHeight", 56.25}}),
+             qPrintable(pipeline->lastError()));
+    QVERIFY(pipeline->accessibility("compose", Pipeline::AccessibilityAction::NextDetent));
+    QVERIFY(pipeline->accessibility("compose", Pipeline::AccessibilityAction::PreviousDetent));
+    QCOMPARE(detentSet.count(), 2);
+    QCOMPARE(detentSet[0][1], QVariant("large"));
+    QCOMPARE(detentSet[1][1], QVariant(412.5));
+    QVERIFY2(pipeline->update("compose", {{"unsavedChanges", true}, {"tapOutside", "ignore"}}), qPrintable(pipeline->lastError()));
+    QVERIFY2(pipeline->update("compose", {{"tapOutside", QVariant::fromValue(nullptr)}}), qPrintable(pipeline->lastError()));
+    QVERIFY(pipeline->dismiss("compose"));
+    QCOMPARE(asked.count(), 1);
+    QVERIFY(pipeline->confirm("compose", Pipeline::Choice::KeepEditing));
+    QVERIFY(pipeline->setUnsavedChanges("compose", false));
+    QVERIFY(pipeline->dismiss("compose"));
+    QCOMPARE(dismissed.count(), 1);
+    QCOMPARE(dismissed[0][1].value<Pipeline::DismissalSource>(), Pipeline::DismissalSource::Programmatic);
+    QCOMPARE(dismissed[0][2].value<Pipeline::Resolution>(), Pipeline::Resolution::Direct);
 }
 
 QTEST_MAIN(TestDismissKit)

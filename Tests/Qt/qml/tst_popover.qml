@@ -113,6 +113,25 @@ Item {
             compare(root.shareClicks, 0)
         }
 
+        // A frame of fractional points reaches the pipeline as those numbers, whatever the locale
+        // (Tests/Qt/run runs this suite under de_DE.UTF-8 too): a tap inside it, just above its
+        // bottom edge, stays the popover's; a tap just below closes it.
+        function test_fractionalFrame() {
+            share.implicitWidth = 320.25
+            share.implicitHeight = 300.5
+            openShare()
+            const bottom = share.y + 300.5, x = share.x + 160
+            tap(x, bottom - 0.75)
+            wait(50)
+            verify(share.visible)
+            compare(root.order, [])
+            tap(x, bottom + 0.75)
+            tryCompare(share, "visible", false, stall)
+            compare(root.order, ["save", root.dismissal(Pipeline.DismissalSource.TapOutside, Pipeline.Resolution.Autosaved)])
+            share.implicitWidth = 320
+            share.implicitHeight = 300
+        }
+
         function test_mouseClickOutsideCloses() {
             openShare()
             mouseClick(root, 200, 400)

@@ -53,13 +53,17 @@ Item {
 
         readonly property real large: root.height - 40
 
-        function topOf(detent) { return root.height - (detent === "large" ? large : large / 2) }
+        function topOf(detent) {
+            return root.height - (detent === "large" ? large : detent === "medium" ? large / 2 : detent)
+        }
 
         function init() {
             root.order = []
             detentSet.clear()
             sheet.edited = false
             sheet.style = "sheet"
+            sheet.detents = ["medium", "large"]
+            sheet.selectedDetent = undefined
         }
 
         function cleanup() {
@@ -155,6 +159,24 @@ Item {
             }
             const cancel = findChild(sheet.background, "cancelButton")
             verify(cancel.height >= target && cancel.width >= target)
+        }
+
+        // A custom detent of 412.5 pt reaches the pipeline as that number, whatever the locale
+        // (Tests/Qt/run runs this suite under de_DE.UTF-8 too, whose decimal separator is a comma):
+        // the sheet rests there, the grabber takes it to large, and a swipe closes it.
+        function test_fractionalCustomDetent() {
+            sheet.detents = [412.5, "large"]
+            openAt(412.5)
+            compare(sheet.detent, 412.5)
+            const touch = touchEvent(root)
+            touch.press(0, root, 400, topOf(412.5) + 8).commit()
+            wait(30)
+            touch.release(0, root, 400, topOf(412.5) + 8).commit()
+            tryCompare(sheet, "detent", "large", stall)
+            tryVerify(() => Math.abs(sheet.y - topOf("large")) < 1, stall, "the sheet settles at large")
+            swipe(400, topOf("large") + 30, 480, 20)
+            tryCompare(sheet, "visible", false, stall)
+            compare(root.order, [root.dismissal(Pipeline.DismissalSource.SwipeFromTop, Pipeline.Resolution.Direct)])
         }
 
         function test_grabberTapCyclesTheDetents() {

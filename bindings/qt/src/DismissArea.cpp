@@ -56,7 +56,7 @@ void DismissArea::itemChange(ItemChange change, const ItemChangeData &value) {
 }
 
 bool DismissArea::reportContentOffset(const QString &presentation, double offset) {
-    return d->pipeline_.update(presentation, {{"content", QVariantMap{{"offset", offset}}}});
+    return d->pipeline_.reportContentOffset(presentation, offset);
 }
 
 void DismissArea::setOffset(const QString &dragged, double offset) {

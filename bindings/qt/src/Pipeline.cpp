@@ -1,9 +1,10 @@
 #include "DismissKitQt/Pipeline.h"
 
+#include "PresentationFields.h"
+
 #include <dismisskit.h>
 
 #include <QFile>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QMouseEvent>
 #include <QPointer>
@@ -33,6 +34,9 @@ static_assert(int(Pipeline::DragOrigin::Grabber) == DK_ORIGIN_GRABBER);
 static_assert(int(Pipeline::DragOutcome::DismissAttempt) == DK_OUTCOME_DISMISS_ATTEMPT);
 static_assert(int(Pipeline::DragOutcome::Settle) == DK_OUTCOME_SETTLE);
 static_assert(int(Pipeline::DragOutcome::Cancel) == DK_OUTCOME_CANCEL);
+static_assert(int(Pipeline::DetentKind::Medium) == DK_DETENT_MEDIUM);
+static_assert(int(Pipeline::DetentKind::Large) == DK_DETENT_LARGE);
+static_assert(int(Pipeline::DetentKind::Custom) == DK_DETENT_CUSTOM);
 static_assert(int(Pipeline::DetentCause::GrabberTap) == DK_CAUSE_GRABBER_TAP);
 static_assert(int(Pipeline::DetentCause::GrabberDrag) == DK_CAUSE_GRABBER_DRAG);
 static_assert(int(Pipeline::DetentCause::Swipe) == DK_CAUSE_SWIPE);
@@ -51,6 +55,17 @@ static_assert(int(Pipeline::Resolution::Direct) == DK_RESOLUTION_DIRECT);
 static_assert(int(Pipeline::Resolution::Discarded) == DK_RESOLUTION_DISCARDED);
 static_assert(int(Pipeline::Resolution::Saved) == DK_RESOLUTION_SAVED);
 static_assert(int(Pipeline::Resolution::Autosaved) == DK_RESOLUTION_AUTOSAVED);
+static_assert(int(Pipeline::PresentationStyle::Sheet) == DK_STYLE_SHEET);
+static_assert(int(Pipeline::PresentationStyle::PageSheet) == DK_STYLE_PAGE_SHEET);
+static_assert(int(Pipeline::PresentationStyle::FormSheet) == DK_STYLE_FORM_SHEET);
+static_assert(int(Pipeline::PresentationStyle::Automatic) == DK_STYLE_AUTOMATIC);
+static_assert(int(Pipeline::PresentationStyle::Popover) == DK_STYLE_POPOVER);
+static_assert(int(Pipeline::PresentationStyle::FullScreen) == DK_STYLE_FULL_SCREEN);
+static_assert(int(Pipeline::PresentationStyle::CurrentContext) == DK_STYLE_CURRENT_CONTEXT);
+static_assert(int(Pipeline::PresentationStyle::Alert) == DK_STYLE_ALERT);
+static_assert(int(Pipeline::TapOutside::Dismiss) == DK_TAP_OUTSIDE_DISMISS);
+static_assert(int(Pipeline::TapOutside::Ignore) == DK_TAP_OUTSIDE_IGNORE);
+static_assert(int(Pipeline::TapOutside::Passthrough) == DK_TAP_OUTSIDE_PASSTHROUGH);
 static_assert(int(Pipeline::RecordingState::Off) == DK_RECORDING_OFF);
 static_assert(int(Pipeline::RecordingState::On) == DK_RECORDING_ON);
 static_assert(int(Pipeline::RecordingState::Failed) == DK_RECORDING_FAILED);
@@ -145,9 +160,8 @@ void Pipeline::followWindow() {
         || screen["height"].toDouble() < 1) {
         return;
     }
-    QVariantMap command = screen;
-    command["type"] = "screen";
-    if (this->command(command)) d->screenSent_ = screen;
+    this->screen(screen["width"].toDouble(), screen["height"].toDouble(), screen["widthMM"].toDouble(),
+                 screen["heightMM"].toDouble());
 }
 
 qint64 Pipeline::microseconds(quint64 milliseconds) {
@@ -282,16 +296,13 @@ void Pipeline::cancelContacts() {
 }
 
 void Pipeline::fail(char *error) {
-    d->lastError_ = QString::fromUtf8(error ? error : "no pipeline: set a scene first");
+    refuse(QString::fromUtf8(error ? error : "no pipeline: set a scene first"));
     dk_string_free(error);
-    emit lastErrorChanged();
 }
 
-bool Pipeline::run(const QJsonObject &command) {
-    const QByteArray json = QJsonDocument(command).toJson(QJsonDocument::Compact);
-    return call([&json](dk_pipeline *pipeline, int64_t time, char **error) {
-        return dk_pipeline_command(pipeline, json.constData(), time, error);
-    });
+void Pipeline::refuse(const QString &reason) {
+    d->lastError_ = reason;
+    emit lastErrorChanged();
 }
 
 bool Pipeline::call(const std::function<int(dk_pipeline *, int64_t, char **)> &libraryCall) {
@@ -306,17 +317,38 @@ bool Pipeline::call(const std::function<int(dk_pipeline *, int64_t, char **)> &l
     return taken;
 }
 
-bool Pipeline::command(const QVariantMap &command) { return run(QJsonObject::fromVariantMap(command)); }
+bool Pipeline::command(const QVariantMap &command) {
+    const QByteArray json = QJsonDocument(QJsonObject::fromVariantMap(command)).toJson(QJsonDocument::Compact);
+    return call([&json](dk_pipeline *pipeline, int64_t time, char **error) {
+        return dk_pipeline_command(pipeline, json.constData(), time, error);
+    });
+}
 
 bool Pipeline::present(const QVariantMap &presentation) {
-    return run({{"type", "present"}, {"presentation", QJsonObject::fromVariantMap(presentation)}});
+    const QVariant id = presentation.value(QStringLiteral("id"));
+    if (id.typeId() != QMetaType::QString) {
+        refuse(QStringLiteral("id: expected the presentation's id, a string"));
+        return false;
+    }
+    const PresentationFields fields(presentation);
+    if (!fields.error().isEmpty()) {
+        refuse(fields.error());
+        return false;
+    }
+    return callNaming(id.toString(), [&fields](dk_pipeline *pipeline, const char *id, int64_t time, char **error) {
+        return dk_pipeline_present(pipeline, id, fields.fields(), time, error);
+    });
 }
 
 bool Pipeline::update(const QString &presentation, const QVariantMap &fields) {
-    QJsonObject command = QJsonObject::fromVariantMap(fields);
-    command["type"] = "update";
-    command["presentation"] = presentation;
-    return run(command);
+    const PresentationFields changed(fields);
+    if (!changed.error().isEmpty()) {
+        refuse(changed.error());
+        return false;
+    }
+    return callNaming(presentation, [&changed](dk_pipeline *pipeline, const char *id, int64_t time, char **error) {
+        return dk_pipeline_update(pipeline, id, changed.fields(), time, error);
+    });
 }
 
 bool Pipeline::callNaming(const QString &presentation,
@@ -324,8 +356,7 @@ bool Pipeline::callNaming(const QString &presentation,
     // A C string ends at U+0000 and UTF-8 has no spelling for a lone surrogate: such an id would
     // reach the library as another presentation's, so it is refused here, changing nothing.
     if (presentation.contains(QChar(0)) || !presentation.isValidUtf16()) {
-        d->lastError_ = QStringLiteral("the presentation id holds U+0000 or a lone surrogate, which a C string cannot carry");
-        emit lastErrorChanged();
+        refuse(QStringLiteral("the presentation id holds U+0000 or a lone surrogate, which a C string cannot carry"));
         return false;
     }
     const QByteArray id = presentation.toUtf8();
@@ -350,11 +381,28 @@ bool Pipeline::accessibility(const QString &presentation, AccessibilityAction ac
     });
 }
 
+bool Pipeline::dismiss(const QString &presentation) { return callNaming(presentation, dk_pipeline_dismiss); }
+
+bool Pipeline::remove(const QString &presentation) { return callNaming(presentation, dk_pipeline_remove); }
+
+bool Pipeline::setUnsavedChanges(const QString &presentation, bool unsaved) {
+    return callNaming(presentation, [unsaved](dk_pipeline *pipeline, const char *id, int64_t time, char **error) {
+        return dk_pipeline_set_unsaved_changes(pipeline, id, unsaved, time, error);
+    });
+}
+
+bool Pipeline::reportContentOffset(const QString &presentation, double offset) {
+    return callNaming(presentation, [offset](dk_pipeline *pipeline, const char *id, int64_t time, char **error) {
+        return dk_pipeline_report_content_offset(pipeline, id, offset, time, error);
+    });
+}
+
 bool Pipeline::escapeKey() { return call(dk_pipeline_escape_key); }
 
 bool Pipeline::screen(double width, double height, double widthMM, double heightMM) {
-    const bool taken = run({{"type", "screen"}, {"width", width}, {"height", height}, {"widthMM", widthMM},
-                            {"heightMM", heightMM}});
+    const bool taken = call([=](dk_pipeline *pipeline, int64_t time, char **error) {
+        return dk_pipeline_screen(pipeline, width, height, widthMM, heightMM, time, error);
+    });
     if (taken) d->screenSent_ = {{"width", width}, {"height", height}, {"widthMM", widthMM}, {"heightMM", heightMM}};
     return taken;
 }

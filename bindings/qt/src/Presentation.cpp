@@ -56,10 +56,7 @@ void Presentation::setFields(const QVariantMap &fields) {
         if (field.key() != QLatin1String("content") && sent_.value(field.key()) != field.value()) changed[field.key()] = field.value();
     }
     if (changed.isEmpty()) return;
-    QVariantMap command = changed;
-    command["type"] = "update";
-    command["presentation"] = id_;
-    if (run(command)) sent_.insert(changed);
+    if (answered(host_ && host_->pipeline()->update(id_, changed))) sent_.insert(changed);
 }
 
 PresentationHost *Presentation::host() const { return host_; }
@@ -94,8 +91,6 @@ bool Presentation::present() {
     return true;
 }
 
-bool Presentation::run(const QVariantMap &command) { return answered(host_ && host_->pipeline()->command(command)); }
-
 bool Presentation::answered(bool taken) {
     if (taken) return true;
     setError(host_ ? host_->pipeline()->lastError() : QStringLiteral("%1 is not presented").arg(name_));
@@ -107,7 +102,7 @@ void Presentation::setError(const QString &error) {
     emit lastErrorChanged();
 }
 
-bool Presentation::dismiss() { return run({{"type", "dismiss"}, {"presentation", id_}}); }
+bool Presentation::dismiss() { return answered(host_ && host_->pipeline()->dismiss(id_)); }
 
 bool Presentation::confirm(Pipeline::Choice choice) {
     return answered(host_ && host_->pipeline()->confirm(id_, choice));
@@ -121,7 +116,7 @@ bool Presentation::accessibility(Pipeline::AccessibilityAction action) {
 
 void Presentation::remove() {
     if (!presented()) return;
-    if (host_) host_->pipeline()->command({{"type", "remove"}, {"presentation", id_}});
+    if (host_) host_->pipeline()->remove(id_);
     end();
 }
 
@@ -157,7 +152,7 @@ void Presentation::contentMoved() {
     const double offset = std::max(0.0, content_->property("contentY").toDouble());
     if (offset == reportedOffset_ || !presented()) return;
     reportedOffset_ = offset;
-    run({{"type", "update"}, {"presentation", id_}, {"content", QVariantMap{{"offset", offset}}}});
+    answered(host_ && host_->pipeline()->reportContentOffset(id_, offset));
 }
 
 void Presentation::takeDrag(bool dragging, double offset) {

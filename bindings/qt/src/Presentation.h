@@ -117,7 +117,6 @@ private slots:
 private:
     friend class PresentationHost;
     PresentationHost *host() const;
-    bool run(const QVariantMap &command);
     // What a command the pipeline took or refused (or that had no pipeline) answers, with its
     // error kept.
     bool answered(bool taken);

@@ -54,7 +54,8 @@ public:
     QVariant detent() const;
 
     // The host commands are the pipeline's (area.pipeline.confirm(...)). This one is the host's
-    // scroll view's offset: "update" with content.offset (Docs/gestures.md "Scrolling content").
+    // scroll view's offset: "update" with content.offset, the pipeline's reportContentOffset
+    // (Docs/gestures.md "Scrolling content").
     Q_INVOKABLE bool reportContentOffset(const QString &presentation, double offset);
 
 signals:

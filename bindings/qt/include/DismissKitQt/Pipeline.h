@@ -56,6 +56,9 @@ public:
     // dk_drag_outcome: how a drag ended.
     enum class DragOutcome { DismissAttempt = 0, Settle = 1, Cancel = 2 };
     Q_ENUM(DragOutcome)
+    // dk_detent_kind: a detent's kind.
+    enum class DetentKind { Medium = 0, Large = 1, Custom = 2 };
+    Q_ENUM(DetentKind)
     // dk_detent_cause: why a sheet's detent changed.
     enum class DetentCause { GrabberTap = 0, GrabberDrag = 1, Swipe = 2, ScrollExpand = 3, Accessibility = 4 };
     Q_ENUM(DetentCause)
@@ -68,6 +71,15 @@ public:
     // dk_dismiss_resolution: how a dismissal was resolved.
     enum class Resolution { Direct = 0, Discarded = 1, Saved = 2, Autosaved = 3 };
     Q_ENUM(Resolution)
+    // dk_presentation_style: how a presentation is shown.
+    enum class PresentationStyle {
+        Sheet = 0, PageSheet = 1, FormSheet = 2, Automatic = 3, Popover = 4, FullScreen = 5, CurrentContext = 6,
+        Alert = 7
+    };
+    Q_ENUM(PresentationStyle)
+    // dk_tap_outside: what a tap outside a presentation does.
+    enum class TapOutside { Dismiss = 0, Ignore = 1, Passthrough = 2 };
+    Q_ENUM(TapOutside)
     // dk_recording_state: what became of a pipeline's recording.
     enum class RecordingState { Off = 0, On = 1, Failed = 2 };
     Q_ENUM(RecordingState)
@@ -107,17 +119,33 @@ public:
     // Cancels every contact down (the toolkit took the touches: an ungrab), at the last time.
     void cancelContacts();
 
-    // Host commands (Docs/protocol.md "Host commands"), at the last touch's time. False with lastError when
-    // refused (nothing changes then).
-    Q_INVOKABLE bool command(const QVariantMap &command);
+    // Host commands (Docs/protocol.md "Host commands"), at the last touch's time, through the C
+    // library's typed calls: the library writes each command, Qt writes no JSON. False with
+    // lastError when refused (nothing changes then).
+    //
+    // A presentation's fields as a scene file spells them (Docs/scene.md "Presentations"), its
+    // "id" included, given to dk_pipeline_present field by field; a field it does not know, or a
+    // value of the wrong kind, is refused naming the field.
     Q_INVOKABLE bool present(const QVariantMap &presentation);
+    // The fields to change, as present's (dk_pipeline_update): a null tapOutside, frame or anchor
+    // removes it, an empty passthrough clears the regions.
     Q_INVOKABLE bool update(const QString &presentation, const QVariantMap &fields);
     Q_INVOKABLE bool confirm(const QString &presentation, DismissKitQt::Pipeline::Choice choice);
     Q_INVOKABLE bool button(const QString &presentation, DismissKitQt::Pipeline::ButtonRole role);
     Q_INVOKABLE bool accessibility(const QString &presentation, DismissKitQt::Pipeline::AccessibilityAction action);
+    // The app's own request to close it: dismissed when nothing is unsaved, asked otherwise.
+    Q_INVOKABLE bool dismiss(const QString &presentation);
+    // The app took it away itself, without asking.
+    Q_INVOKABLE bool remove(const QString &presentation);
+    Q_INVOKABLE bool setUnsavedChanges(const QString &presentation, bool unsaved);
+    // A host-owned scroll view's offset, in points from its top (Docs/gestures.md "Scrolling content").
+    Q_INVOKABLE bool reportContentOffset(const QString &presentation, double offset);
     // The Escape key: the topmost presentation's gate.
     Q_INVOKABLE bool escapeKey();
     Q_INVOKABLE bool screen(double width, double height, double widthMM, double heightMM);
+    // Any host command as its JSON object, for a kiosk's command no typed call above carries;
+    // the components never use it.
+    Q_INVOKABLE bool command(const QVariantMap &command);
 
     // Records the session (Docs/tuning.md "Session files") into the file at path, created with mode
     // 0600 (a file that holds something is kept as PATH.1, the first free PATH.N): call it after
@@ -153,13 +181,13 @@ signals:
     void recordingFailed(const QString &reason);
 
 private:
-    bool run(const QJsonObject &command);
     // Makes one of the C library's calls on the pipeline, at the last time, and emits what it
     // decided; false with lastError when it is refused.
     bool call(const std::function<int(dk_pipeline *, int64_t, char **)> &libraryCall);
     // call() for a typed call that names a presentation, refusing an id a C string cannot carry.
     bool callNaming(const QString &presentation, const std::function<int(dk_pipeline *, const char *, int64_t, char **)> &libraryCall);
     void fail(char *error);
+    void refuse(const QString &reason);
     void emitIntents();
     void followWindow();
     qint64 microseconds(quint64 milliseconds);

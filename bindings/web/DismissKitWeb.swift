@@ -97,11 +97,8 @@ public func dk_pipeline_touch(_ handle: Int32, _ type: Int32, _ seatSlot: Int32,
 /// library's message in `dk_text`.
 @_cdecl("dk_pipeline_command")
 public func dk_pipeline_command(_ handle: Int32, _ command: UnsafePointer<UInt8>?, _ length: Int32, _ time: Double) -> Int32 {
-    guard index(of: handle) != nil else {
-        _ = setText("pipeline is NULL")
-        return -1
-    }
-    guard let commandText = string(command, length, named: "command_json", limit: InputLimits.maximumLineLength) else { return -1 }
+    guard givenPipeline(handle),
+          let commandText = string(command, length, named: "command_json", limit: InputLimits.maximumLineLength) else { return -1 }
     return apply(commandText, to: handle, time: time, typed: false)
 }
 

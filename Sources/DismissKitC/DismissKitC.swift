@@ -202,9 +202,7 @@ private func apply(_ text: String, to state: UnsafeMutablePointer<PipelineState>
         return 0
     } catch {
         if error.taken { record(command: text, time: time, of: state) }
-        let textPrefix = "command_json:1: "
-        report(typed && error.message.hasPrefix(textPrefix) ? String(error.message.dropFirst(textPrefix.count)) : error.message,
-               to: errorOut)
+        report(typed ? TypedCommand.message(of: error) : error.message, to: errorOut)
         return -1
     }
 }
@@ -218,43 +216,34 @@ private func record(command text: String, time: Int64, of state: UnsafeMutablePo
     recorder.flush()
 }
 
-/// A typed command: the JSON command of `type` with `fields`, for the presentation named by the
-/// C string `presentation` (none when `named` is false), applied as ``dk_pipeline_command`` applies it.
-/// With `presentationFields`, the presentation is that object with the id added (a present
-/// command) rather than the id alone. `numbers` are the call's number arguments, by name: one
-/// that JSON cannot carry is refused as the caller passed it, before any JSON is written.
+/// A typed command: the JSON text `command` writes for the presentation named by the C string
+/// `presentation` (given "" when `named` is false), applied as ``dk_pipeline_command`` applies it.
+/// `numbers` are the call's number arguments, by name: one that JSON cannot carry is refused as
+/// the caller passed it, before any JSON is written.
 func typedCommand(
-    _ pipeline: OpaquePointer?, type: String, presentation: UnsafePointer<CChar>? = nil, named: Bool = true,
-    presentationFields: JSONLine? = nil, _ fields: [(String, JSONLine.Value)], numbers: [(name: String, value: Double)] = [],
-    time: Int64, errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    _ pipeline: OpaquePointer?, presentation: UnsafePointer<CChar>? = nil, named: Bool = true,
+    numbers: [(name: String, value: Double)] = [], time: Int64, errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ command: (String) -> String
 ) -> Int32 {
     errorOut?.pointee = nil
     guard let state = PipelineState.from(pipeline) else {
         report("pipeline is NULL", to: errorOut)
         return -1
     }
-    if let message = nonFiniteNumber(among: numbers) {
+    if let message = TypedCommand.nonFiniteNumber(among: numbers) {
         report(message, to: errorOut)
         return -1
     }
-    var command = JSONLine()
-    command.set("type", .string(type))
+    var id = ""
     if named {
         switch text(of: presentation, named: "presentation", limit: InputLimits.maximumLineLength) {
-        case .success(let id):
-            if var object = presentationFields {
-                object.set("id", .string(id))
-                command.set("presentation", .object(object))
-            } else {
-                command.set("presentation", .string(id))
-            }
+        case .success(let value): id = value
         case .failure(let failure):
             report(failure.message, to: errorOut)
             return -1
         }
     }
-    for (key, value) in fields { command.set(key, value) }
-    return apply(command.text, to: state, time: time, typed: true, errorOut: errorOut)
+    return apply(command(id), to: state, time: time, typed: true, errorOut: errorOut)
 }
 
 /// Reports the argument `name`, a value outside its C enum `type`, as the C caller wrote it: a
@@ -266,28 +255,19 @@ func outsideEnum(_ value: UInt32, named name: String, of type: String,
     return -1
 }
 
-/// The message for the first of `numbers` (arguments by name) that JSON cannot carry, NaN or
-/// infinite, said as the C caller would print it; nil when all are finite.
-func nonFiniteNumber(among numbers: [(name: String, value: Double)]) -> String? {
-    guard let (name, value) = numbers.first(where: { !$0.value.isFinite }) else { return nil }
-    let written = value.isNaN ? "NaN" : value < 0 ? "-inf" : "inf"
-    return "\(name): \(written) is not a finite number"
-}
-
 @c @implementation
 public func dk_pipeline_confirm(
     _ pipeline: OpaquePointer?, _ presentation: UnsafePointer<CChar>?, _ choice: dk_choice, _ time: Int64,
     _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    let name: String
+    let value: ConfirmationChoice
     switch choice {
-    case DK_CHOICE_DISCARD: name = ConfirmationChoice.discard.rawValue
-    case DK_CHOICE_SAVE: name = ConfirmationChoice.save.rawValue
-    case DK_CHOICE_KEEP_EDITING: name = ConfirmationChoice.keepEditing.rawValue
+    case DK_CHOICE_DISCARD: value = .discard
+    case DK_CHOICE_SAVE: value = .save
+    case DK_CHOICE_KEEP_EDITING: value = .keepEditing
     default: return outsideEnum(choice.rawValue, named: "choice", of: "dk_choice", errorOut: errorOut)
     }
-    return typedCommand(pipeline, type: "confirm", presentation: presentation, [("choice", .string(name))], time: time,
-                        errorOut: errorOut)
+    return typedCommand(pipeline, presentation: presentation, time: time, errorOut: errorOut) { TypedCommand.confirm($0, value) }
 }
 
 @c @implementation
@@ -295,14 +275,13 @@ public func dk_pipeline_button(
     _ pipeline: OpaquePointer?, _ presentation: UnsafePointer<CChar>?, _ role: dk_button_role, _ time: Int64,
     _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    let name: String
+    let value: ButtonRole
     switch role {
-    case DK_BUTTON_CANCEL: name = ButtonRole.cancel.rawValue
-    case DK_BUTTON_DONE: name = ButtonRole.done.rawValue
+    case DK_BUTTON_CANCEL: value = .cancel
+    case DK_BUTTON_DONE: value = .done
     default: return outsideEnum(role.rawValue, named: "role", of: "dk_button_role", errorOut: errorOut)
     }
-    return typedCommand(pipeline, type: "button", presentation: presentation, [("role", .string(name))], time: time,
-                        errorOut: errorOut)
+    return typedCommand(pipeline, presentation: presentation, time: time, errorOut: errorOut) { TypedCommand.button($0, value) }
 }
 
 @c @implementation
@@ -310,15 +289,16 @@ public func dk_pipeline_accessibility(
     _ pipeline: OpaquePointer?, _ presentation: UnsafePointer<CChar>?, _ action: dk_accessibility_action, _ time: Int64,
     _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    let name: String
+    let value: AccessibilityAction
     switch action {
-    case DK_ACCESSIBILITY_ESCAPE: name = AccessibilityAction.escape.rawValue
-    case DK_ACCESSIBILITY_NEXT_DETENT: name = AccessibilityAction.nextDetent.rawValue
-    case DK_ACCESSIBILITY_PREVIOUS_DETENT: name = AccessibilityAction.previousDetent.rawValue
+    case DK_ACCESSIBILITY_ESCAPE: value = .escape
+    case DK_ACCESSIBILITY_NEXT_DETENT: value = .nextDetent
+    case DK_ACCESSIBILITY_PREVIOUS_DETENT: value = .previousDetent
     default: return outsideEnum(action.rawValue, named: "action", of: "dk_accessibility_action", errorOut: errorOut)
     }
-    return typedCommand(pipeline, type: "accessibility", presentation: presentation, [("action", .string(name))], time: time,
-                        errorOut: errorOut)
+    return typedCommand(pipeline, presentation: presentation, time: time, errorOut: errorOut) {
+        TypedCommand.accessibility($0, value)
+    }
 }
 
 @c @implementation
@@ -326,7 +306,7 @@ public func dk_pipeline_dismiss(
     _ pipeline: OpaquePointer?, _ presentation: UnsafePointer<CChar>?, _ time: Int64,
     _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    typedCommand(pipeline, type: "dismiss", presentation: presentation, [], time: time, errorOut: errorOut)
+    typedCommand(pipeline, presentation: presentation, time: time, errorOut: errorOut) { TypedCommand.dismiss($0) }
 }
 
 @c @implementation
@@ -334,7 +314,7 @@ public func dk_pipeline_remove(
     _ pipeline: OpaquePointer?, _ presentation: UnsafePointer<CChar>?, _ time: Int64,
     _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    typedCommand(pipeline, type: "remove", presentation: presentation, [], time: time, errorOut: errorOut)
+    typedCommand(pipeline, presentation: presentation, time: time, errorOut: errorOut) { TypedCommand.remove($0) }
 }
 
 @c @implementation
@@ -342,8 +322,9 @@ public func dk_pipeline_set_unsaved_changes(
     _ pipeline: OpaquePointer?, _ presentation: UnsafePointer<CChar>?, _ unsaved: Int32, _ time: Int64,
     _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    typedCommand(pipeline, type: "update", presentation: presentation, [("unsavedChanges", .bool(unsaved != 0))], time: time,
-                 errorOut: errorOut)
+    typedCommand(pipeline, presentation: presentation, time: time, errorOut: errorOut) {
+        TypedCommand.setUnsavedChanges($0, unsaved != 0)
+    }
 }
 
 @c @implementation
@@ -351,16 +332,15 @@ public func dk_pipeline_report_content_offset(
     _ pipeline: OpaquePointer?, _ presentation: UnsafePointer<CChar>?, _ offset: Double, _ time: Int64,
     _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    var content = JSONLine()
-    content.set("offset", .exactNumber(offset))
-    return typedCommand(pipeline, type: "update", presentation: presentation, [("content", .object(content))],
-                        numbers: [("offset", offset)], time: time, errorOut: errorOut)
+    typedCommand(pipeline, presentation: presentation, numbers: [("offset", offset)], time: time, errorOut: errorOut) {
+        TypedCommand.reportContentOffset($0, offset)
+    }
 }
 
 @c @implementation
 public func dk_pipeline_escape_key(_ pipeline: OpaquePointer?, _ time: Int64,
                                    _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    typedCommand(pipeline, type: "key", named: false, [("key", .string(HostKey.escape.rawValue))], time: time, errorOut: errorOut)
+    typedCommand(pipeline, named: false, time: time, errorOut: errorOut) { _ in TypedCommand.escapeKey() }
 }
 
 @c @implementation
@@ -368,10 +348,10 @@ public func dk_pipeline_screen(
     _ pipeline: OpaquePointer?, _ width: Double, _ height: Double, _ widthMM: Double, _ heightMM: Double, _ time: Int64,
     _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-    typedCommand(pipeline, type: "screen", named: false, [("width", .exactNumber(width)), ("height", .exactNumber(height)),
-                                                          ("widthMM", .exactNumber(widthMM)), ("heightMM", .exactNumber(heightMM))],
-                 numbers: [("width", width), ("height", height), ("width_mm", widthMM), ("height_mm", heightMM)],
-                 time: time, errorOut: errorOut)
+    typedCommand(pipeline, named: false, numbers: [("width", width), ("height", height), ("width_mm", widthMM), ("height_mm", heightMM)],
+                 time: time, errorOut: errorOut) { _ in
+        TypedCommand.screen(width: width, height: height, widthMM: widthMM, heightMM: heightMM)
+    }
 }
 
 @c @implementation

@@ -300,8 +300,10 @@ def a_rotation_keeps_the_open_question(kiosk):
     kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "the question")
     kiosk.browser.call("Emulation.setDeviceMetricsOverride", width=HEIGHT, height=WIDTH, deviceScaleFactor=1, mobile=False)
     kiosk.wait(f"document.getElementById('compose').getBoundingClientRect().width === {HEIGHT}", "the sheet laid out in portrait")
-    screen_command = json.dumps(f'\\"type\\":\\"screen\\",\\"width\\":{HEIGHT},\\"height\\":{WIDTH}')
-    kiosk.wait(f"kiosk.session().includes({screen_command})", "the screen command in the session")
+    screen_command = ("kiosk.session().trim().split('\\n').map((line) => JSON.parse(line)).filter((line) => line.type === 'command')"
+                      f".some((line) => JSON.parse(line.command).type === 'screen' && JSON.parse(line.command).width === {HEIGHT}"
+                      f" && JSON.parse(line.command).height === {WIDTH})")
+    kiosk.wait(screen_command, "the screen command in the session")
     assert kiosk.js("document.querySelector('.dk-action-sheet')?.open"), "the rotation closed the question"
     kiosk.tap_element(".dk-action-sheet button[data-choice=discard]")
     kiosk.wait("!document.getElementById('compose').open", "Discard after the rotation to close the sheet")

@@ -97,29 +97,184 @@ public func dk_pipeline_touch(_ handle: Int32, _ type: Int32, _ seatSlot: Int32,
 /// library's message in `dk_text`.
 @_cdecl("dk_pipeline_command")
 public func dk_pipeline_command(_ handle: Int32, _ command: UnsafePointer<UInt8>?, _ length: Int32, _ time: Double) -> Int32 {
-    guard index(of: handle) != nil else {
-        _ = setText("pipeline is NULL")
-        return -1
-    }
-    guard let commandText = string(command, length, named: "command_json", limit: InputLimits.maximumLineLength) else { return -1 }
-    guard let microseconds = Int64(exactly: time) else {
-        // Beyond Int64 the C library's int64_t cannot hold it either: out of range, as it says
-        // of every whole number beyond 2^53.
-        _ = setText(time.isNaN || time.rounded(.towardZero) != time ? "time_us \(time) is not a whole number of microseconds"
-            : HostedPipeline.timeOutOfRange("\(time)"))
-        return -1
-    }
-    let refusal = withPipeline(handle) { hosted -> HostedPipeline.Refusal? in
-        do throws(HostedPipeline.Refusal) {
-            try hosted.command(commandText, time: microseconds)
-            return nil
-        } catch {
-            return error
-        }
-    }
-    guard let refusal = refusal ?? nil else { return 0 }
-    _ = setText(refusal.message)
-    return -1
+    guard givenPipeline(handle),
+          let commandText = string(command, length, named: "command_json", limit: InputLimits.maximumLineLength) else { return -1 }
+    return apply(commandText, to: handle, time: time, typed: false)
+}
+
+// Typed commands, as dismisskit.h's: the command is written by the wire codec (``TypedCommand``),
+// never by the page. A presentation's id is a text (`length` bytes at `id`); a closed set's
+// value is its name as a text, refused in `dk_text` when it is not one; each returns 0, or -1
+// with the message in `dk_text`.
+
+/// The presentation's fields that `dk_pipeline_present` and `dk_pipeline_update` give, gathered
+/// by the `dk_fields_` calls since `dk_fields_clear` (the module runs on one thread: the page
+/// gathers and gives them in one call of its own).
+nonisolated(unsafe) private var fields = PresentationFields()
+
+@_cdecl("dk_fields_clear")
+public func dk_fields_clear() {
+    fields = PresentationFields()
+}
+
+/// `style`, by name.
+@_cdecl("dk_fields_set_style")
+public func dk_fields_set_style(_ name: UnsafePointer<UInt8>?, _ length: Int32) {
+    guard let style: PresentationStyle = member(name, length, named: "style", of: "PresentationStyle") else { return refuseLastText() }
+    fields.setStyle(style)
+}
+
+/// Adds a detent to `detents`: "medium" or "large" by name, or (`name` null) `height` points.
+@_cdecl("dk_fields_add_detent")
+public func dk_fields_add_detent(_ name: UnsafePointer<UInt8>?, _ length: Int32, _ height: Double) {
+    guard let detent = detent(name, length, height, named: "detents") else { return refuseLastText() }
+    fields.addDetent(detent, named: "detents")
+}
+
+/// `selectedDetent`, as `dk_fields_add_detent` gives a detent.
+@_cdecl("dk_fields_set_selected_detent")
+public func dk_fields_set_selected_detent(_ name: UnsafePointer<UInt8>?, _ length: Int32, _ height: Double) {
+    guard let detent = detent(name, length, height, named: "selectedDetent") else { return refuseLastText() }
+    fields.setSelectedDetent(detent, named: "selectedDetent")
+}
+
+@_cdecl("dk_fields_set_grabber")
+public func dk_fields_set_grabber(_ grabber: Int32) {
+    fields.setGrabber(grabber != 0)
+}
+
+@_cdecl("dk_fields_set_header_height")
+public func dk_fields_set_header_height(_ height: Double) {
+    fields.setHeaderHeight(height, named: "headerHeight")
+}
+
+@_cdecl("dk_fields_set_content_offset")
+public func dk_fields_set_content_offset(_ offset: Double) {
+    fields.setContentOffset(offset, named: "contentOffset")
+}
+
+@_cdecl("dk_fields_set_modal")
+public func dk_fields_set_modal(_ modal: Int32) {
+    fields.setModal(modal != 0)
+}
+
+@_cdecl("dk_fields_set_unsaved_changes")
+public func dk_fields_set_unsaved_changes(_ unsaved: Int32) {
+    fields.setUnsavedChanges(unsaved != 0)
+}
+
+@_cdecl("dk_fields_set_dismissible")
+public func dk_fields_set_dismissible(_ dismissible: Int32) {
+    fields.setDismissible(dismissible != 0)
+}
+
+/// `tapOutside`, by name; `name` null removes it.
+@_cdecl("dk_fields_set_tap_outside")
+public func dk_fields_set_tap_outside(_ name: UnsafePointer<UInt8>?, _ length: Int32) {
+    guard name != nil else { return fields.setTapOutside(nil) }
+    guard let action: TapOutsideAction = member(name, length, named: "tapOutside", of: "TapOutside") else { return refuseLastText() }
+    fields.setTapOutside(action)
+}
+
+/// `frame` (`which` 0) or `anchor` (1); `present` 0 removes it.
+@_cdecl("dk_fields_set_rectangle")
+public func dk_fields_set_rectangle(_ which: Int32, _ present: Int32, _ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+    let key = which == 0 ? "frame" : "anchor"
+    fields.setRectangle(key, present == 0 ? nil : .init(x: x, y: y, width: width, height: height), named: key + ".")
+}
+
+/// Adds a region to `passthrough`.
+@_cdecl("dk_fields_add_passthrough")
+public func dk_fields_add_passthrough(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+    fields.addPassthrough(.init(x: x, y: y, width: width, height: height), named: "passthrough.")
+}
+
+/// No regions in `passthrough`.
+@_cdecl("dk_fields_clear_passthrough")
+public func dk_fields_clear_passthrough() {
+    fields.clearPassthrough()
+}
+
+/// Presents the presentation `id` with the fields gathered.
+@_cdecl("dk_pipeline_present")
+public func dk_pipeline_present(_ handle: Int32, _ id: UnsafePointer<UInt8>?, _ length: Int32, _ time: Double) -> Int32 {
+    guard let id = givenID(handle, id, length), givenFields() else { return -1 }
+    return apply(TypedCommand.present(id, fields), to: handle, time: time)
+}
+
+/// Updates the presentation `id` with the fields gathered.
+@_cdecl("dk_pipeline_update")
+public func dk_pipeline_update(_ handle: Int32, _ id: UnsafePointer<UInt8>?, _ length: Int32, _ time: Double) -> Int32 {
+    guard let id = givenID(handle, id, length), givenFields() else { return -1 }
+    return apply(TypedCommand.update(id, fields), to: handle, time: time)
+}
+
+/// The answer to a confirmationRequested, by name (a Choice).
+@_cdecl("dk_pipeline_confirm")
+public func dk_pipeline_confirm(_ handle: Int32, _ id: UnsafePointer<UInt8>?, _ length: Int32, _ choice: UnsafePointer<UInt8>?,
+                                _ choiceLength: Int32, _ time: Double) -> Int32 {
+    guard let id = givenID(handle, id, length),
+          let value: ConfirmationChoice = member(choice, choiceLength, named: "choice", of: "Choice") else { return -1 }
+    return apply(TypedCommand.confirm(id, value), to: handle, time: time)
+}
+
+/// A presentation's own button, by name (a ButtonRole).
+@_cdecl("dk_pipeline_button")
+public func dk_pipeline_button(_ handle: Int32, _ id: UnsafePointer<UInt8>?, _ length: Int32, _ role: UnsafePointer<UInt8>?,
+                               _ roleLength: Int32, _ time: Double) -> Int32 {
+    guard let id = givenID(handle, id, length),
+          let value: ButtonRole = member(role, roleLength, named: "role", of: "ButtonRole") else { return -1 }
+    return apply(TypedCommand.button(id, value), to: handle, time: time)
+}
+
+/// An assistive technology's action, by name (an AccessibilityAction).
+@_cdecl("dk_pipeline_accessibility")
+public func dk_pipeline_accessibility(_ handle: Int32, _ id: UnsafePointer<UInt8>?, _ length: Int32,
+                                      _ action: UnsafePointer<UInt8>?, _ actionLength: Int32, _ time: Double) -> Int32 {
+    guard let id = givenID(handle, id, length),
+          let value: AccessibilityAction = member(action, actionLength, named: "action", of: "AccessibilityAction") else { return -1 }
+    return apply(TypedCommand.accessibility(id, value), to: handle, time: time)
+}
+
+@_cdecl("dk_pipeline_dismiss")
+public func dk_pipeline_dismiss(_ handle: Int32, _ id: UnsafePointer<UInt8>?, _ length: Int32, _ time: Double) -> Int32 {
+    guard let id = givenID(handle, id, length) else { return -1 }
+    return apply(TypedCommand.dismiss(id), to: handle, time: time)
+}
+
+@_cdecl("dk_pipeline_remove")
+public func dk_pipeline_remove(_ handle: Int32, _ id: UnsafePointer<UInt8>?, _ length: Int32, _ time: Double) -> Int32 {
+    guard let id = givenID(handle, id, length) else { return -1 }
+    return apply(TypedCommand.remove(id), to: handle, time: time)
+}
+
+@_cdecl("dk_pipeline_set_unsaved_changes")
+public func dk_pipeline_set_unsaved_changes(_ handle: Int32, _ id: UnsafePointer<UInt8>?, _ length: Int32, _ unsaved: Int32,
+                                            _ time: Double) -> Int32 {
+    guard let id = givenID(handle, id, length) else { return -1 }
+    return apply(TypedCommand.setUnsavedChanges(id, unsaved != 0), to: handle, time: time)
+}
+
+@_cdecl("dk_pipeline_report_content_offset")
+public func dk_pipeline_report_content_offset(_ handle: Int32, _ id: UnsafePointer<UInt8>?, _ length: Int32, _ offset: Double,
+                                              _ time: Double) -> Int32 {
+    guard let id = givenID(handle, id, length), finite([("offset", offset)]) else { return -1 }
+    return apply(TypedCommand.reportContentOffset(id, offset), to: handle, time: time)
+}
+
+@_cdecl("dk_pipeline_escape_key")
+public func dk_pipeline_escape_key(_ handle: Int32, _ time: Double) -> Int32 {
+    guard givenPipeline(handle) else { return -1 }
+    return apply(TypedCommand.escapeKey(), to: handle, time: time)
+}
+
+/// The screen's size: `width` and `height` in points, `widthMM` and `heightMM` in millimetres.
+@_cdecl("dk_pipeline_screen")
+public func dk_pipeline_screen(_ handle: Int32, _ width: Double, _ height: Double, _ widthMM: Double, _ heightMM: Double,
+                               _ time: Double) -> Int32 {
+    guard givenPipeline(handle),
+          finite([("width", width), ("height", height), ("widthMM", widthMM), ("heightMM", heightMM)]) else { return -1 }
+    return apply(TypedCommand.screen(width: width, height: height, widthMM: widthMM, heightMM: heightMM), to: handle, time: time)
 }
 
 /// The next intent's (or, explaining, decision's) JSON line into `dk_text`: its length, or -1
@@ -187,6 +342,92 @@ public func dk_pipeline_session(_ handle: Int32) -> Int32 {
 @_cdecl("dk_pipeline_explain")
 public func dk_pipeline_explain(_ handle: Int32, _ on: Int32) {
     _ = withPipeline(handle) { $0.explains = on != 0 }
+}
+
+/// Applies the command's JSON text to the pipeline of `handle` at `time`: 0, or -1 with the
+/// message in `dk_text`. A typed command's refusal of a value names the field alone: the page
+/// wrote no command_json.
+private func apply(_ text: String, to handle: Int32, time: Double, typed: Bool = true) -> Int32 {
+    guard let microseconds = Int64(exactly: time) else {
+        // Beyond Int64 the C library's int64_t cannot hold it either: out of range, as it says
+        // of every whole number beyond 2^53.
+        _ = setText(time.isNaN || time.rounded(.towardZero) != time ? "time_us \(time) is not a whole number of microseconds"
+            : HostedPipeline.timeOutOfRange("\(time)"))
+        return -1
+    }
+    let refusal = withPipeline(handle) { hosted -> HostedPipeline.Refusal? in
+        do throws(HostedPipeline.Refusal) {
+            try hosted.command(text, time: microseconds)
+            return nil
+        } catch {
+            return error
+        }
+    }
+    guard let refusal = refusal ?? nil else { return 0 }
+    _ = setText(typed ? TypedCommand.message(of: refusal) : refusal.message)
+    return -1
+}
+
+/// Whether `handle` is a pipeline alive; if not, says so in `dk_text`.
+private func givenPipeline(_ handle: Int32) -> Bool {
+    guard index(of: handle) != nil else {
+        _ = setText("pipeline is NULL")
+        return false
+    }
+    return true
+}
+
+/// The presentation's id of a typed command, or nil with the message in `dk_text` when the
+/// pipeline or the id is bad.
+private func givenID(_ handle: Int32, _ id: UnsafePointer<UInt8>?, _ length: Int32) -> String? {
+    guard givenPipeline(handle) else { return nil }
+    return string(id, length, named: "presentation", limit: InputLimits.maximumLineLength)
+}
+
+/// Keeps the refusal in `dk_text` as the problem of the fields gathered.
+private func refuseLastText() {
+    fields.refuse(String(decoding: text, as: UTF8.self))
+}
+
+/// Whether the fields gathered hold no refused value; if they do, it is in `dk_text`.
+private func givenFields() -> Bool {
+    guard let problem = fields.problem else { return true }
+    _ = setText(problem)
+    return false
+}
+
+/// Whether `numbers` are finite; if one is not, it is named in `dk_text`.
+private func finite(_ numbers: [(name: String, value: Double)]) -> Bool {
+    guard let message = TypedCommand.nonFiniteNumber(among: numbers) else { return true }
+    _ = setText(message)
+    return false
+}
+
+/// The member of the closed set `Value` (named `set` in dismisskit.d.ts) that the text at `name`
+/// names, or nil with the refusal in `dk_text`.
+private func member<Value: RawRepresentable & CaseIterable>(_ name: UnsafePointer<UInt8>?, _ length: Int32, named field: String,
+                                                            of set: String) -> Value? where Value.RawValue == String {
+    guard let text = string(name, length, named: field, limit: InputLimits.maximumLineLength) else { return nil }
+    guard let value = Value(rawValue: text) else {
+        let article = set.first.map { "AEIOU".contains($0) } == true ? "an" : "a"
+        _ = setText("\(field): \"\(text)\" is not \(article) \(set) (\(Value.allCases.map { $0.rawValue }.joined(separator: ", ")))")
+        return nil
+    }
+    return value
+}
+
+/// A detent by name ("medium" or "large"), or of `height` points when `name` is null; nil
+/// with the refusal in `dk_text` when the name is neither.
+private func detent(_ name: UnsafePointer<UInt8>?, _ length: Int32, _ height: Double, named field: String) -> Detent? {
+    guard name != nil else { return .custom(height) }
+    guard let text = string(name, length, named: field, limit: InputLimits.maximumLineLength) else { return nil }
+    switch text {
+    case "medium": return .medium
+    case "large": return .large
+    default:
+        _ = setText("\(field): \"\(text)\" is not a detent (medium, large or a height in points)")
+        return nil
+    }
 }
 
 /// Where the pipeline of `handle` is in `pipelines`, if it is alive.

@@ -1,21 +1,23 @@
 // Types of dismisskit-page.js: the page layer that drives <dialog> and popover elements from
 // Pointer Events through a DismissKit pipeline.
 
-import type { AccessibilityAction, ButtonRole, DismissKit, RecordingStatus } from "./dismisskit.js";
+import type {
+    AccessibilityAction, ButtonRole, Detent, DismissKit, PresentationFields, PresentationStyle, RecordingStatus, TapOutside,
+} from "./dismisskit.js";
 
 /** The page's fields of a presentation: the scene file's, with elements where it has rectangles. */
 export interface PagePresentation {
     /** The presentation's id; the element's id when left out. */
     id?: string;
-    style?: "sheet" | "pageSheet" | "formSheet" | "automatic" | "popover" | "fullScreen" | "currentContext" | "alert";
-    detents?: Array<"medium" | "large" | number>;
-    selectedDetent?: "medium" | "large" | number;
+    style?: PresentationStyle;
+    detents?: Detent[];
+    selectedDetent?: Detent;
     grabber?: boolean;
     headerHeight?: number;
     modal?: boolean;
     unsavedChanges?: boolean;
     dismissible?: boolean;
-    tapOutside?: "dismiss" | "ignore" | "passthrough";
+    tapOutside?: TapOutside;
     /** The sheet's scrollable element: its scrollTop is reported as the content offset. */
     content?: Element;
     /** The element the popover points at. */
@@ -55,7 +57,8 @@ export class Kiosk {
      * shows nothing new (an element already presented stays as it is).
      */
     present(element: HTMLElement, presentation?: PagePresentation): void;
-    update(element: HTMLElement | string, fields: Record<string, unknown>): void;
+    /** Changes the presentation's fields, as the pipeline's typed update takes them. */
+    update(element: HTMLElement | string, fields: PresentationFields): void;
     button(element: HTMLElement | string, role: ButtonRole): void;
     dismiss(element: HTMLElement | string): void;
     accessibility(element: HTMLElement | string, action: AccessibilityAction): void;

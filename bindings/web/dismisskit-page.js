@@ -97,24 +97,24 @@ export class Kiosk {
      * new: an element already presented stays as it is.
      */
     present(element, presentation = {}) {
-        const { content, anchor, passthrough, ...fields } = presentation;
+        const { content, anchor, passthrough, id: givenID, ...fields } = presentation;
         const presented = this.#stack.find((candidate) => candidate.element === element);
         if (presented) {
             // Presented again: the pipeline refuses the id it holds, with its message, and the page
             // layer another id for the same element. Either way what is on screen stays.
-            if ((fields.id ?? element.id) !== presented.id) throw new Error(`the element is already presented as "${presented.id}"`);
-            this.#command({ type: "present", presentation: { ...fields, id: presented.id, style: fields.style ?? "sheet" } });
+            if ((givenID ?? element.id) !== presented.id) throw new Error(`the element is already presented as "${presented.id}"`);
+            this.#command((at) => this.#pipeline.present(presented.id, { ...fields, style: fields.style ?? "sheet" }, at));
             return;
         }
-        const entry = { id: fields.id ?? element.id, element, style: fields.style ?? "sheet", content, anchor, passthrough, fields,
+        const entry = { id: givenID ?? element.id, element, style: fields.style ?? "sheet", content, anchor, passthrough, fields,
                         detents: fields.detents ?? ["large"], offset: 0, dragged: false, reported: 0, applied: null };
         if (!entry.id) throw new Error("a presentation needs an id (or an element with one)");
         entry.detent = fields.selectedDetent ?? entry.detents[entry.detents.length - 1];
         this.#show(entry);
-        const scene = { ...fields, id: entry.id, style: entry.style, ...this.#placement(entry) };
-        if (content) scene.content = { offset: (entry.reported = Math.max(0, content.scrollTop)) };
+        const given = { ...fields, style: entry.style, ...this.#placement(entry) };
+        if (content) given.contentOffset = entry.reported = Math.max(0, content.scrollTop);
         try {
-            this.#command({ type: "present", presentation: scene });
+            this.#command((at) => this.#pipeline.present(entry.id, given, at));
         } catch (error) {
             this.#hide(entry);
             throw error;
@@ -134,7 +134,7 @@ export class Kiosk {
     /** Changes a presented element's fields (`unsavedChanges`, `dismissible`, `selectedDetent`, …). */
     update(element, fields) {
         const entry = this.#entry(element);
-        this.#command({ type: "update", presentation: entry.id, ...fields });
+        this.#command((at) => this.#pipeline.update(entry.id, fields, at));
         if (fields.selectedDetent !== undefined) entry.detent = fields.selectedDetent;
         if (fields.detents !== undefined) entry.detents = fields.detents;
         this.#layOut(entry);
@@ -142,17 +142,20 @@ export class Kiosk {
 
     /** The presentation's Cancel (`"cancel"`) or Done (`"done"`) button was pressed. */
     button(element, role) {
-        this.#command({ type: "button", presentation: this.#entry(element).id, role });
+        const { id } = this.#entry(element);
+        this.#command((at) => this.#pipeline.button(id, role, at));
     }
 
     /** The page itself asks to close the presentation (a programmatic dismissal). */
     dismiss(element) {
-        this.#command({ type: "dismiss", presentation: this.#entry(element).id });
+        const { id } = this.#entry(element);
+        this.#command((at) => this.#pipeline.dismiss(id, at));
     }
 
     /** An accessibility action: `"escape"`, `"nextDetent"` or `"previousDetent"`. */
     accessibility(element, action) {
-        this.#command({ type: "accessibility", presentation: this.#entry(element).id, action });
+        const { id } = this.#entry(element);
+        this.#command((at) => this.#pipeline.accessibility(id, action, at));
     }
 
     /** The session recorded since the start (with `record`), for `gesturectl replay`. */
@@ -255,21 +258,21 @@ export class Kiosk {
 
     #escape(time) {
         if (this.#question) this.#answer("keepEditing");
-        else this.#command({ type: "key", key: "escape" }, time);
+        else this.#command((at) => this.#pipeline.escapeKey(at), time);
     }
 
     /** A new viewport: the screen command, then each popover where the page has placed it now. */
     #resize() {
         const screen = this.#viewport();
-        if (JSON.stringify(screen) === JSON.stringify(this.#screen)) return;
+        if (Object.keys(screen).every((key) => screen[key] === this.#screen[key])) return;
         this.#screen = screen;
-        this.#command({ type: "screen", ...screen });
+        this.#command((at) => this.#pipeline.screen(screen, at));
         for (const entry of this.#stack) {
             this.#layOut(entry);
             const placement = this.#placement(entry);
             if (Object.keys(placement).length === 0) continue;
             try {
-                this.#command({ type: "update", presentation: entry.id, ...placement });
+                this.#command((at) => this.#pipeline.update(entry.id, placement, at));
             } catch (error) {
                 console.warn(`DismissKit: ${entry.id} keeps its old place: ${error.message}`);
             }
@@ -291,14 +294,15 @@ export class Kiosk {
         entry.applied = null;
         if (offset === entry.reported) return;
         entry.reported = offset;
-        this.#command({ type: "update", presentation: entry.id, content: { offset } });
+        this.#command((at) => this.#pipeline.reportContentOffset(entry.id, offset, at));
         this.#layOut(entry);
     }
 
-    #command(command, time = 0) {
+    /** Gives a command by its typed call, `give(at)`, at `time` or the latest input's, then carries out its intents. */
+    #command(give, time = 0) {
         const at = Math.max(this.#lastTime, time);
         try {
-            this.#pipeline.command(JSON.stringify(command), at);
+            give(at);
             this.#lastTime = at;
         } finally {
             this.#carryOut();
@@ -307,7 +311,7 @@ export class Kiosk {
 
     #answer(choice) {
         const { entry } = this.#question;
-        this.#command({ type: "confirm", presentation: entry.id, choice });
+        this.#command((at) => this.#pipeline.confirm(entry.id, choice, at));
     }
 
     // Output: the intents, carried out on the page.

@@ -49,6 +49,56 @@ export type PresentationRole = "sheet" | "popover" | "fullScreen" | "alert";
 export type RecordingState = "off" | "on" | "failed";
 // END of what script/protocol writes.
 
+/** A rectangle in points from the screen's top left corner. */
+export interface Rectangle {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+}
+
+/** A detent: half of large, the screen's height minus the top inset, or a height in points. */
+export type Detent = "medium" | "large" | number;
+
+/**
+ * A presentation's fields, as dismisskit-scene(5) describes them (a field left out keeps its
+ * default, or in an update its value). Numbers must be finite: NaN or an infinity is refused,
+ * named by its field.
+ */
+export interface PresentationFields {
+    /** How it is shown; present needs it. */
+    style?: PresentationStyle;
+    /** Its detents: the first replaces the default, ["large"]. */
+    detents?: Detent[];
+    /** The detent the sheet is at, one of its detents. */
+    selectedDetent?: Detent;
+    grabber?: boolean;
+    /** The top region's height below the sheet's top edge, in points. */
+    headerHeight?: number;
+    /** How far the content is scrolled down from its top, in points (the scene's content.offset). */
+    contentOffset?: number;
+    modal?: boolean;
+    unsavedChanges?: boolean;
+    /** false: every gesture's attempt is rejected (its buttons still work). */
+    dismissible?: boolean;
+    /** What a tap outside does instead of the style's default; null goes back to it. */
+    tapOutside?: TapOutside | null;
+    /** A popover's frame, or a regular-width form or page sheet's own; null removes it. */
+    frame?: Rectangle | null;
+    /** The control a popover points at; null removes it. */
+    anchor?: Rectangle | null;
+    /** Regions a tap outside reaches through to; [] clears them. */
+    passthrough?: Rectangle[];
+}
+
+/** A screen's size: points and millimetres. */
+export interface ScreenSize {
+    width: number;
+    height: number;
+    widthMM: number;
+    heightMM: number;
+}
+
 /** An in-memory recording's limit in bytes unless `record` is given one: 16 MiB. */
 export const defaultRecordingLimit: number;
 
@@ -75,6 +125,33 @@ export interface Pipeline {
      * `command_json:LINE: unpaired surrogate …`.
      */
     command(commandText: string, timeUs: number): void;
+    // Typed commands, as dismisskit.h's dk_pipeline_present, dk_pipeline_confirm, …: the module's
+    // wire codec writes the command, so the page writes no JSON. Each throws an Error with the
+    // module's message when refused (a value NaN or outside its set is named: "headerHeight: NaN
+    // is not a finite number"), and a TypeError for a value of the wrong JavaScript type or a
+    // field that is not one.
+    /** Presents the presentation `id` with `fields` (`style` is needed). */
+    present(id: string, fields: PresentationFields, timeUs: number): void;
+    /** Changes the fields given of the presentation `id`; the others keep their values. */
+    update(id: string, fields: PresentationFields, timeUs: number): void;
+    /** Answers a confirmationRequested of `id`. */
+    confirm(id: string, choice: Choice, timeUs: number): void;
+    /** The presentation's own Cancel or Done button was pressed. */
+    button(id: string, role: ButtonRole, timeUs: number): void;
+    /** An assistive technology's action on `id`. */
+    accessibility(id: string, action: AccessibilityAction, timeUs: number): void;
+    /** Asks to dismiss `id`, as the page's own code would. */
+    dismiss(id: string, timeUs: number): void;
+    /** Takes `id` off the screen without a dismissal. */
+    remove(id: string, timeUs: number): void;
+    /** Whether `id` holds unsaved work. */
+    setUnsavedChanges(id: string, unsaved: boolean, timeUs: number): void;
+    /** How far the content of `id` is scrolled down from its top, in points. */
+    reportContentOffset(id: string, offset: number, timeUs: number): void;
+    /** The Escape key. */
+    escapeKey(timeUs: number): void;
+    /** A new screen size (a resize or rotation). */
+    screen(size: ScreenSize, timeUs: number): void;
     /** The next intent's JSON text, or null when none is waiting. */
     nextIntent(): string | null;
     /**

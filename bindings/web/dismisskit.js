@@ -1,8 +1,9 @@
 // DismissKit for the browser and Node: the same Swift core and wire codec as the native
 // library, compiled to WebAssembly (dismisskit.wasm, beside this module). The calls mirror
-// dismisskit.h: a pipeline takes touches and host commands and hands out intents as the JSON
-// lines dk_pipeline_next_intent gives, byte for byte. This module only moves texts in and out
-// of the module's memory; every decision and every byte of output is the module's.
+// dismisskit.h: a pipeline takes touches and host commands (typed calls, whose command the
+// module's wire codec writes, or a command's JSON text) and hands out intents as the JSON lines
+// dk_pipeline_next_intent gives, byte for byte. This module only moves values and texts in and
+// out of the module's memory; every decision and every byte of output is the module's.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -97,9 +98,74 @@ class Pipeline {
     /** A host command's JSON text at timeUs; throws an Error with the C library's message. */
     command(commandText, timeUs) {
         const handle = this.#live();
-        const status = withText(this.#wasm, commandText, "command_json", (pointer, length) =>
-            this.#wasm.dk_pipeline_command(handle, pointer, length, timeUs));
-        if (status !== 0) throw new Error(readText(this.#wasm, this.#wasm.dk_text_length()));
+        this.#check(withText(this.#wasm, commandText, "command_json", (pointer, length) =>
+            this.#wasm.dk_pipeline_command(handle, pointer, length, timeUs)));
+    }
+
+    // Typed commands, as dismisskit.h's dk_pipeline_present, dk_pipeline_confirm, …: the module
+    // writes the command. Each throws an Error with the module's message when the pipeline
+    // refuses it or a value (NaN, a name outside its set) cannot be one, and a TypeError for a
+    // value of the wrong JavaScript type.
+
+    /** Presents the presentation `id` with `fields` (PresentationFields; `style` is needed). */
+    present(id, fields, timeUs) {
+        this.#withFields(id, fields, (pointer, length) => this.#wasm.dk_pipeline_present(this.#handle, pointer, length, timeUs));
+    }
+
+    /** Changes the fields given of the presentation `id`; the others keep their values. */
+    update(id, fields, timeUs) {
+        this.#withFields(id, fields, (pointer, length) => this.#wasm.dk_pipeline_update(this.#handle, pointer, length, timeUs));
+    }
+
+    /** Answers a confirmationRequested of `id` with `choice` (a Choice). */
+    confirm(id, choice, timeUs) {
+        this.#named(id, choice, "choice", (pointer, length, name, nameLength) =>
+            this.#wasm.dk_pipeline_confirm(this.#handle, pointer, length, name, nameLength, timeUs));
+    }
+
+    /** The presentation's own button `role` (a ButtonRole) was pressed. */
+    button(id, role, timeUs) {
+        this.#named(id, role, "role", (pointer, length, name, nameLength) =>
+            this.#wasm.dk_pipeline_button(this.#handle, pointer, length, name, nameLength, timeUs));
+    }
+
+    /** An assistive technology's `action` (an AccessibilityAction) on `id`. */
+    accessibility(id, action, timeUs) {
+        this.#named(id, action, "action", (pointer, length, name, nameLength) =>
+            this.#wasm.dk_pipeline_accessibility(this.#handle, pointer, length, name, nameLength, timeUs));
+    }
+
+    /** Asks to dismiss `id`, as the host's own code would. */
+    dismiss(id, timeUs) {
+        this.#withID(id, (pointer, length) => this.#wasm.dk_pipeline_dismiss(this.#handle, pointer, length, timeUs));
+    }
+
+    /** Takes `id` off the screen without a dismissal. */
+    remove(id, timeUs) {
+        this.#withID(id, (pointer, length) => this.#wasm.dk_pipeline_remove(this.#handle, pointer, length, timeUs));
+    }
+
+    /** Whether `id` holds unsaved work. */
+    setUnsavedChanges(id, unsaved, timeUs) {
+        const flag = boolean(unsaved, "unsaved");
+        this.#withID(id, (pointer, length) => this.#wasm.dk_pipeline_set_unsaved_changes(this.#handle, pointer, length, flag, timeUs));
+    }
+
+    /** How far the content of `id` is scrolled down from its top, in points. */
+    reportContentOffset(id, offset, timeUs) {
+        number(offset, "offset");
+        this.#withID(id, (pointer, length) => this.#wasm.dk_pipeline_report_content_offset(this.#handle, pointer, length, offset, timeUs));
+    }
+
+    /** The Escape key. */
+    escapeKey(timeUs) {
+        this.#check(this.#wasm.dk_pipeline_escape_key(this.#live(), timeUs));
+    }
+
+    /** A new screen: `width` and `height` in points, `widthMM` and `heightMM` in millimetres. */
+    screen({ width, height, widthMM, heightMM }, timeUs) {
+        for (const [name, value] of Object.entries({ width, height, widthMM, heightMM })) number(value, name);
+        this.#check(this.#wasm.dk_pipeline_screen(this.#live(), width, height, widthMM, heightMM, timeUs));
     }
 
     /** The next intent's JSON text, as dk_pipeline_next_intent gives it; null when none. */
@@ -150,6 +216,102 @@ class Pipeline {
         if (this.#handle === 0) throw new Error("the pipeline was freed");
         return this.#handle;
     }
+
+    /** Throws the module's message when a call's `status` is not 0. */
+    #check(status) {
+        if (status !== 0) throw new Error(readText(this.#wasm, this.#wasm.dk_text_length()));
+    }
+
+    /** Calls `body(pointer, length)` with the presentation's id in the module's memory. */
+    #withID(id, body) {
+        this.#live();
+        if (typeof id !== "string") throw new TypeError(`presentation ${describe(id)} is not a string`);
+        this.#check(withText(this.#wasm, id, "presentation", body));
+    }
+
+    /** As #withID, with the name of a closed set's value (`field`) too. */
+    #named(id, name, field, body) {
+        if (typeof name !== "string") throw new TypeError(`${field} ${describe(name)} is not a string`);
+        this.#withID(id, (pointer, length) => withText(this.#wasm, name, field, (namePointer, nameLength) =>
+            body(pointer, length, namePointer, nameLength)));
+    }
+
+    /** As #withID, with `fields` gathered in the module first. */
+    #withFields(id, fields, body) {
+        this.#live();
+        if (typeof fields !== "object" || fields === null) throw new TypeError(`fields ${describe(fields)} is not an object`);
+        this.#wasm.dk_fields_clear();
+        for (const [key, value] of Object.entries(fields)) {
+            const set = fieldSetters.get(key);
+            if (set === undefined) throw new TypeError(`${describe(key)} is not a presentation field (${[...fieldSetters.keys()].join(", ")})`);
+            if (value !== undefined) set(this.#wasm, value);
+        }
+        this.#withID(id, body);
+    }
+}
+
+// How each of a presentation's fields is given to the module: by its dk_fields_ call. A Map, so
+// that only these names are fields.
+const fieldSetters = new Map([
+    ["style", (wasm, value) => withName(wasm, value, "style", (pointer, length) => wasm.dk_fields_set_style(pointer, length))],
+    ["detents", (wasm, value) => {
+        if (!Array.isArray(value)) throw new TypeError(`detents ${describe(value)} is not an array`);
+        for (const detent of value) withDetent(wasm, detent, "detents", (pointer, length, height) => wasm.dk_fields_add_detent(pointer, length, height));
+    }],
+    ["selectedDetent", (wasm, value) =>
+        withDetent(wasm, value, "selectedDetent", (pointer, length, height) => wasm.dk_fields_set_selected_detent(pointer, length, height))],
+    ["grabber", (wasm, value) => wasm.dk_fields_set_grabber(boolean(value, "grabber"))],
+    ["headerHeight", (wasm, value) => wasm.dk_fields_set_header_height(number(value, "headerHeight"))],
+    ["contentOffset", (wasm, value) => wasm.dk_fields_set_content_offset(number(value, "contentOffset"))],
+    ["modal", (wasm, value) => wasm.dk_fields_set_modal(boolean(value, "modal"))],
+    ["unsavedChanges", (wasm, value) => wasm.dk_fields_set_unsaved_changes(boolean(value, "unsavedChanges"))],
+    ["dismissible", (wasm, value) => wasm.dk_fields_set_dismissible(boolean(value, "dismissible"))],
+    ["tapOutside", (wasm, value) => value === null ? wasm.dk_fields_set_tap_outside(0, 0)
+        : withName(wasm, value, "tapOutside", (pointer, length) => wasm.dk_fields_set_tap_outside(pointer, length))],
+    ["frame", (wasm, value) => setRectangle(wasm, 0, value, "frame")],
+    ["anchor", (wasm, value) => setRectangle(wasm, 1, value, "anchor")],
+    ["passthrough", (wasm, value) => {
+        if (!Array.isArray(value)) throw new TypeError(`passthrough ${describe(value)} is not an array`);
+        if (value.length === 0) wasm.dk_fields_clear_passthrough();
+        for (const region of value) wasm.dk_fields_add_passthrough(...rectangle(region, "passthrough"));
+    }],
+]);
+
+/** A name of a closed set (`field`), in the module's memory for `body(pointer, length)`. */
+function withName(wasm, value, field, body) {
+    if (typeof value !== "string") throw new TypeError(`${field} ${describe(value)} is not a string`);
+    return withText(wasm, value, field, body);
+}
+
+/** A detent: "medium" or "large" by name, or a height in points; for `body(pointer, length, height)`. */
+function withDetent(wasm, detent, field, body) {
+    if (typeof detent === "number") return body(0, 0, detent);
+    if (typeof detent !== "string") throw new TypeError(`${field} ${describe(detent)} is not a detent's name or height`);
+    return withText(wasm, detent, field, (pointer, length) => body(pointer, length, 0));
+}
+
+/** `frame` (0) or `anchor` (1) of `which`; null removes it. */
+function setRectangle(wasm, which, value, field) {
+    if (value === null) wasm.dk_fields_set_rectangle(which, 0, 0, 0, 0, 0);
+    else wasm.dk_fields_set_rectangle(which, 1, ...rectangle(value, field));
+}
+
+/** A rectangle's x, y, width and height, each a number. */
+function rectangle(value, field) {
+    if (typeof value !== "object" || value === null) throw new TypeError(`${field} ${describe(value)} is not a rectangle`);
+    return ["x", "y", "width", "height"].map((key) => number(value[key], `${field}.${key}`));
+}
+
+/** `value`, a number (NaN and infinities are the module's to refuse, by name). */
+function number(value, name) {
+    if (typeof value !== "number") throw new TypeError(`${name} ${describe(value)} is not a number`);
+    return value;
+}
+
+/** `value`, true or false, as the module's 1 or 0. */
+function boolean(value, name) {
+    if (typeof value !== "boolean") throw new TypeError(`${name} ${describe(value)} is not true or false`);
+    return value ? 1 : 0;
 }
 
 /**

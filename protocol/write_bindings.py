@@ -29,9 +29,12 @@ def python_enums(vocabulary: Vocabulary) -> str:
             lines.append(f"    {entry.upper_snake} = {value}")
         lines += ["", ""]
     named = [enum for enum in vocabulary.enums if enum.binding and enum.python_values == "names"]
+    # By set, then by name: two sets' members with the same name are equal as str (and hash alike).
     lines += ["# The C library's number of each value of the sets above that are spelled by name.",
-              "_C_NUMBERS: dict[enum.Enum, int] = {"]
-    lines += [f"    {enum.binding}.{entry.upper_snake}: {entry.value}," for enum in named for entry in enum.entries]
+              "_C_NUMBERS: dict[type[enum.Enum], dict[str, int]] = {"]
+    for enum in named:
+        text = f"{enum.binding}: {{" + ", ".join(f'"{e.json}": {e.value}' for e in enum.entries) + "},"
+        lines += textwrap.wrap(text, 112, initial_indent=" " * 4, subsequent_indent=" " * 8, break_on_hyphens=False)
     lines += ["}"]
     return "\n".join(lines) + "\n"
 

@@ -209,46 +209,17 @@ class RecordingState(enum.IntEnum):
 
 
 # The C library's number of each value of the sets above that are spelled by name.
-_C_NUMBERS: dict[enum.Enum, int] = {
-    DragOrigin.TOP_REGION: 0,
-    DragOrigin.SCROLLED_CONTENT: 1,
-    DragOrigin.GRABBER: 2,
-    DragOutcome.DISMISS_ATTEMPT: 0,
-    DragOutcome.SETTLE: 1,
-    DragOutcome.CANCEL: 2,
-    DetentCause.GRABBER_TAP: 0,
-    DetentCause.GRABBER_DRAG: 1,
-    DetentCause.SWIPE: 2,
-    DetentCause.SCROLL_EXPAND: 3,
-    DetentCause.ACCESSIBILITY: 4,
-    DismissalSource.SWIPE_FROM_TOP: 0,
-    DismissalSource.SWIPE_SCROLLED_CONTENT: 1,
-    DismissalSource.GRABBER_DRAG: 2,
-    DismissalSource.TAP_OUTSIDE: 3,
-    DismissalSource.ESCAPE_KEY: 4,
-    DismissalSource.CANCEL_BUTTON: 5,
-    DismissalSource.DONE_BUTTON: 6,
-    DismissalSource.ACCESSIBILITY_ESCAPE: 7,
-    DismissalSource.PROGRAMMATIC: 8,
-    DismissResolution.DIRECT: 0,
-    DismissResolution.DISCARDED: 1,
-    DismissResolution.SAVED: 2,
-    DismissResolution.AUTOSAVED: 3,
-    PresentationStyle.SHEET: 0,
-    PresentationStyle.PAGE_SHEET: 1,
-    PresentationStyle.FORM_SHEET: 2,
-    PresentationStyle.AUTOMATIC: 3,
-    PresentationStyle.POPOVER: 4,
-    PresentationStyle.FULL_SCREEN: 5,
-    PresentationStyle.CURRENT_CONTEXT: 6,
-    PresentationStyle.ALERT: 7,
-    TapOutside.DISMISS: 0,
-    TapOutside.IGNORE: 1,
-    TapOutside.PASSTHROUGH: 2,
-    PresentationRole.SHEET: 0,
-    PresentationRole.POPOVER: 1,
-    PresentationRole.FULL_SCREEN: 2,
-    PresentationRole.ALERT: 3,
+_C_NUMBERS: dict[type[enum.Enum], dict[str, int]] = {
+    DragOrigin: {"topRegion": 0, "scrolledContent": 1, "grabber": 2},
+    DragOutcome: {"dismissAttempt": 0, "settle": 1, "cancel": 2},
+    DetentCause: {"grabberTap": 0, "grabberDrag": 1, "swipe": 2, "scrollExpand": 3, "accessibility": 4},
+    DismissalSource: {"swipeFromTop": 0, "swipeScrolledContent": 1, "grabberDrag": 2, "tapOutside": 3,
+        "escapeKey": 4, "cancelButton": 5, "doneButton": 6, "accessibilityEscape": 7, "programmatic": 8},
+    DismissResolution: {"direct": 0, "discarded": 1, "saved": 2, "autosaved": 3},
+    PresentationStyle: {"sheet": 0, "pageSheet": 1, "formSheet": 2, "automatic": 3, "popover": 4, "fullScreen":
+        5, "currentContext": 6, "alert": 7},
+    TapOutside: {"dismiss": 0, "ignore": 1, "passthrough": 2},
+    PresentationRole: {"sheet": 0, "popover": 1, "fullScreen": 2, "alert": 3},
 }
 # END of what script/protocol writes.
 
@@ -596,9 +567,10 @@ class Pipeline:
                     _int64(time_us, "time_us"))
     # END of what script/protocol writes.
 
-    def present(self, presentation: str, time_us: int, *, style: PresentationStyle, detents: Sequence[Detent] | None = None,
-                selected_detent: Detent | None = None, grabber: bool | None = None, header_height: float | None = None,
-                content_offset: float | None = None, modal: bool | None = None, unsaved_changes: bool | None = None,
+    def present(self, presentation: str, time_us: int, *, style: PresentationStyle,
+                detents: Sequence[Detent] | None = None, selected_detent: Detent | None = None,
+                grabber: bool | None = None, header_height: float | None = None, content_offset: float | None = None,
+                modal: bool | None = None, unsaved_changes: bool | None = None,
                 dismissible: bool | None = None, tap_outside: TapOutside | None = None, frame: Rect | None = None,
                 anchor: Rect | None = None, passthrough: Sequence[Rect] | None = None) -> None:
         """Puts a presentation on top of the stack (a present command), with the scene's fields
@@ -650,7 +622,8 @@ class Pipeline:
 
         try:
             if style is not None:
-                lib.dk_presentation_fields_set_style(fields, _C_NUMBERS[PresentationStyle(style)])
+                number = _C_NUMBERS[PresentationStyle][PresentationStyle(style).value]
+                lib.dk_presentation_fields_set_style(fields, number)
             for each in detents or ():
                 lib.dk_presentation_fields_add_detent(fields, *detent(each))
             if selected_detent is not None:
@@ -666,7 +639,8 @@ class Pipeline:
             if tap_outside is REMOVE:
                 lib.dk_presentation_fields_remove_tap_outside(fields)
             elif tap_outside is not None:
-                lib.dk_presentation_fields_set_tap_outside(fields, _C_NUMBERS[TapOutside(tap_outside)])
+                number = _C_NUMBERS[TapOutside][TapOutside(tap_outside).value]
+                lib.dk_presentation_fields_set_tap_outside(fields, number)
             for name, given in (("frame", frame), ("anchor", anchor)):
                 if given is REMOVE:
                     getattr(lib, f"dk_presentation_fields_remove_{name}")(fields)

@@ -11,6 +11,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
+import { Checks, expect, tap, thrown } from "./support.mjs";
+
 const [moduleDirectory, gesturectl] = process.argv.slice(2);
 const { load } = await import(pathToFileURL(resolve(moduleDirectory, "dismisskit.js")).href);
 // The module's memory, as the engine holds it (dk.memoryBytes tells the same).
@@ -24,29 +26,8 @@ WebAssembly.instantiate = async (...args) => {
 const dk = await load();
 const memoryBytes = () => memory.buffer.byteLength;
 const scratch = mkdtempSync(join(tmpdir(), "dismisskit-web-borders-"));
-let failures = 0;
-let checks = 0;
-const check = (name, body) => {
-    checks++;
-    try {
-        body();
-    } catch (error) {
-        failures++;
-        console.error(`FAIL ${name}: ${error.stack ?? error}`);
-    }
-};
-const expect = (condition, message) => {
-    if (!condition) throw new Error(message);
-};
-/** The message `body` throws; fails when it throws nothing. */
-const thrown = (body) => {
-    try {
-        body();
-    } catch (error) {
-        return error;
-    }
-    throw new Error("no error");
-};
+const checks = new Checks();
+const check = checks.check.bind(checks);
 /** Whether `gesturectl replay SESSION --verify` replays the session to the intents it holds. */
 const verify = (name, session) => {
     const path = join(scratch, `${name}.session.jsonl`);
@@ -63,14 +44,6 @@ const intentsOf = (pipeline) => {
     const intents = [];
     for (let line = pipeline.nextIntent(); line !== null; line = pipeline.nextIntent()) intents.push(JSON.parse(line));
     return intents;
-};
-/** A tap at `x`, `y` from `time`, each event with its frame; the time after it. */
-const tap = (pipeline, x, y, time) => {
-    for (const [type, at] of [["down", time], ["up", time + 50_000]]) {
-        pipeline.touch(type, 0, x, y, at);
-        pipeline.touch("frame", 0, 0, 0, at);
-    }
-    return time + 100_000;
 };
 check("making and freeing pipelines runs in flat memory", () => {
     const cycles = (count) => {
@@ -234,5 +207,4 @@ check("an id is its bytes and holds no control character, as in the C library", 
 });
 
 rmSync(scratch, { recursive: true });
-console.log(`WebAssembly module at its borders: ${checks - failures} of ${checks} checks passed`);
-process.exit(failures ? 1 : 0);
+checks.finish("WebAssembly module at its borders");

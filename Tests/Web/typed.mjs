@@ -10,31 +10,13 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
+import { Checks, expect, tap, thrown } from "./support.mjs";
+
 const [moduleDirectory] = process.argv.slice(2);
 const { load } = await import(pathToFileURL(resolve(moduleDirectory, "dismisskit.js")).href);
 const dk = await load();
-let failures = 0;
-let checks = 0;
-const check = (name, body) => {
-    checks++;
-    try {
-        body();
-    } catch (error) {
-        failures++;
-        console.error(`FAIL ${name}: ${error.stack ?? error}`);
-    }
-};
-const expect = (condition, message) => {
-    if (!condition) throw new Error(message);
-};
-const thrown = (body) => {
-    try {
-        body();
-    } catch (error) {
-        return error;
-    }
-    throw new Error("no error");
-};
+const checks = new Checks();
+const check = checks.check.bind(checks);
 const scene = JSON.stringify({ screen: { width: 800, height: 1280, widthMM: 135, heightMM: 216 }, presentations: [] });
 const intentsOf = (pipeline) => {
     const intents = [];
@@ -49,12 +31,6 @@ const outcome = (pipeline, body) => {
         return { error: error.message, intents: intentsOf(pipeline) };
     }
     return { intents: intentsOf(pipeline) };
-};
-const tap = (pipeline, x, y, time) => {
-    for (const [type, at] of [["down", time], ["up", time + 50_000]]) {
-        pipeline.touch(type, 0, x, y, at);
-        pipeline.touch("frame", 0, 0, 0, at);
-    }
 };
 const rect = (x, y, width, height) => ({ x, y, width, height });
 
@@ -168,5 +144,4 @@ check("the page layer gives its commands by the typed calls, writing no JSON com
            `dismisskit-page.js writes JSON beyond the scene: ${stringified.join(" | ")}`);
 });
 
-console.log(`typed.mjs: ${checks - failures}/${checks} checks passed`);
-process.exit(failures === 0 ? 0 : 1);
+checks.finish("typed.mjs");

@@ -59,10 +59,14 @@ class Enum:
     gtk_prefix: str
     gtk_flags: str  # a GObject flags type of the same set (bit N is value N), or ""
 
-    def names(self) -> str:
-        """The JSON names in order, as a sentence's list: "a", "b" or "c"."""
-        quoted = [f'"{entry.json}"' for entry in self.entries]
-        return ", ".join(quoted[:-1]) + " or " + quoted[-1] if len(quoted) > 1 else quoted[0]
+    def names(self, spelled: Callable[[str], str]) -> str:
+        """The JSON names in order, each as spelled gives it, as a sentence's list: a, b or c."""
+        return _listed([spelled(entry.json) for entry in self.entries], "or")
+
+
+def _listed(items: list[str], conjunction: str) -> str:
+    """items as a sentence lists them: "a, b and c"."""
+    return ", ".join(items[:-1]) + f" {conjunction} " + items[-1] if len(items) > 1 else items[0]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -160,17 +164,13 @@ class Vocabulary:
 
     def values(self, text: str, code: Callable[[str], str]) -> str:
         """Fills {values:ENUM} with an enum's JSON names, each spelled by code: `a`, `b` or `c`."""
-        def names(match: re.Match[str]) -> str:
-            spelled = [code(entry.json) for entry in self.enum(match.group(1)).entries]
-            return ", ".join(spelled[:-1]) + " or " + spelled[-1] if len(spelled) > 1 else spelled[0]
-        return re.sub(r"\{values:(\w+)\}", names, text)
+        return re.sub(r"\{values:(\w+)\}", lambda m: self.enum(m.group(1)).names(code), text)
 
     def expand(self, text: str) -> str:
         """Fills a description's placeholders: {commands} (the command names as a list) and
         {names:ENUM} (an enum's JSON names)."""
-        names = [command.name for command in self.commands]
-        text = text.replace("{commands}", ", ".join(names[:-1]) + " and " + names[-1])
-        return re.sub(r"\{names:(\w+)\}", lambda m: self.enum(m.group(1)).names(), text)
+        text = text.replace("{commands}", _listed([command.name for command in self.commands], "and"))
+        return re.sub(r"\{names:(\w+)\}", lambda m: self.enum(m.group(1)).names(lambda name: f'"{name}"'), text)
 
 
 def _lines(element: ElementTree.Element | None) -> tuple[str, ...]:

@@ -249,7 +249,7 @@ func typedCommand(
 /// Reports the argument `name`, a value outside its C enum `type`, as the C caller wrote it: a
 /// C enum is an `int`, which Swift imports as the `UInt32` of the same bits; -1.
 func outsideEnum(_ value: UInt32, named name: String, of type: String,
-                         errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+                 errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     errorOut?.pointee = nil
     report("\(name): \(Int32(bitPattern: value)) is not a \(type) of dismisskit.h", to: errorOut)
     return -1

@@ -61,25 +61,21 @@ static guint signals[SIGNAL_COUNT];
 
 /* Where the pipeline has the sheet (dk_pipeline_layout: its detent, moved by the drag, grown from
  * its bottom edge when dragged up): its top and height in the sheet widget's points, and its
- * detent's height; below the widget, 0 high, when it is not presented. */
+ * detent's height when detent is not NULL; below the widget, 0 high, when it is not presented. */
 static void sheet_rect(DkSheet *self, double *top, double *height, double *detent) {
     dk_layout layout;
-    if (dk_presentation_layout(&self->presentation, &layout)) {
-        *top = layout.frame.y;
-        *height = layout.frame.height;
-        *detent = layout.detent_height;
-    } else {
-        *top = gtk_widget_get_height(GTK_WIDGET(self));
-        *height = *detent = 0;
-    }
+    const gboolean presented = dk_presentation_layout(&self->presentation, &layout);
+    *top = presented ? layout.frame.y : gtk_widget_get_height(GTK_WIDGET(self));
+    *height = presented ? layout.frame.height : 0;
+    if (detent) *detent = presented ? layout.detent_height : 0;
 }
 
 /* Where it is drawn: under the finger while dragged, easing to where the pipeline has it
  * otherwise (a settle, a new detent, coming up). Only the picture eases: the sheet is laid out
  * where the pipeline has it, so that the widgets under a finger are the ones the pipeline sees. */
 static double shown_top(DkSheet *self) {
-    double top, height, detent;
-    sheet_rect(self, &top, &height, &detent);
+    double top, height;
+    sheet_rect(self, &top, &height, NULL);
     if (self->presentation.dragging || self->settle_tick == 0) return top;
     const double progress = MIN(1.0, (double)(self->settle_now - self->settle_start) / SETTLE_DURATION);
     const double eased = 1 - pow(1 - progress, 3);
@@ -109,8 +105,8 @@ static void start_settling(DkSheet *self, double from) {
 static void presentation_changed(GtkWidget *owner) {
     DkSheet *self = DK_SHEET(owner);
     const gboolean presented = self->presentation.id != NULL;
-    double top, height, detent;
-    sheet_rect(self, &top, &height, &detent);
+    double top, height;
+    sheet_rect(self, &top, &height, NULL);
     if (!presented || self->presentation.dragging) {
         if (self->settle_tick) gtk_widget_remove_tick_callback(owner, self->settle_tick);
         self->settle_tick = 0;
@@ -189,8 +185,8 @@ static void dk_gtk_sheet_measure(GtkWidget *widget, GtkOrientation orientation, 
 static void dk_gtk_sheet_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
     (void)baseline;
     DkSheet *self = DK_SHEET(widget);
-    double top, sheet_height, detent;
-    sheet_rect(self, &top, &sheet_height, &detent);
+    double top, sheet_height;
+    sheet_rect(self, &top, &sheet_height, NULL);
     if (gtk_widget_get_visible(self->presentation.frame)) self->drawn_top = shown_top(self);
     int minimum;
     gtk_widget_measure(self->presentation.frame, GTK_ORIENTATION_VERTICAL, width, &minimum, NULL, NULL, NULL);

@@ -355,6 +355,14 @@ public func dk_pipeline_screen(
 }
 
 @c @implementation
+public func dk_pipeline_keyboard(_ pipeline: OpaquePointer?, _ height: Double, _ time: Int64,
+                                 _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    typedCommand(pipeline, named: false, numbers: [("height", height)], time: time, errorOut: errorOut) { _ in
+        TypedCommand.keyboard(height: height)
+    }
+}
+
+@c @implementation
 public func dk_pipeline_next_intent(_ pipeline: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
     guard let state = PipelineState.from(pipeline), state.pointee.hosted.nextLine(into: &state.pointee.line) else { return nil }
     state.pointee.line.append(0)

@@ -120,6 +120,11 @@ struct TypedIntentText {
             intent.dismissal_source = source.cValue
             intent.source = sourceNames[source.cValue.rawValue]
             return id
+        case .hideKeyboard(let id, let reason):
+            intent.type = DK_INTENT_HIDE_KEYBOARD
+            intent.keyboard_hiding_reason = reason.cValue
+            intent.reason = keyboardHidingNames[reason.cValue.rawValue]
+            return id
         }
     }
 
@@ -192,6 +197,7 @@ private let causeNames = CNames(DetentCause.self) { $0.cValue.rawValue }
 private let sourceNames = CNames(DismissalSource.self) { $0.cValue.rawValue }
 private let resolutionNames = CNames(DismissResolution.self) { $0.cValue.rawValue }
 private let choiceNames = CNames(ConfirmationChoice.self) { $0.cValue.rawValue }
+private let keyboardHidingNames = CNames(KeyboardHidingReason.self) { $0.cValue.rawValue }
 /// A detent's kind, as its JSON form names it.
 private let detentNames = CNames(["medium", "large", "custom"])
 
@@ -206,7 +212,8 @@ public func dk_pipeline_next_typed_intent(_ pipeline: OpaquePointer?, _ out: Uns
 
 @c @implementation
 public func dk_intent_type_name(_ type: dk_intent_type) -> UnsafePointer<CChar>? {
-    // dk_intent_type lists Intent.TypeName's cases in order, then the decision line's type. The
+    // dk_intent_type numbers Intent.TypeName's cases as their raw values, and the decision line's
+    // type between the first twelve and hideKeyboard. The
     // enum's bits are read as the C int they are: a negative one is no type, and the number fits
     // an Int where it is 32 bits too.
     let name: StaticString
@@ -261,6 +268,17 @@ extension DetentCause {
         case .swipe: DK_CAUSE_SWIPE
         case .scrollExpand: DK_CAUSE_SCROLL_EXPAND
         case .accessibility: DK_CAUSE_ACCESSIBILITY
+        case .keyboard: DK_CAUSE_KEYBOARD
+        }
+    }
+}
+
+extension KeyboardHidingReason {
+    var cValue: dk_keyboard_hiding_reason {
+        switch self {
+        case .drag: DK_KEYBOARD_HIDING_DRAG
+        case .question: DK_KEYBOARD_HIDING_QUESTION
+        case .escapeKey: DK_KEYBOARD_HIDING_ESCAPE_KEY
         }
     }
 }

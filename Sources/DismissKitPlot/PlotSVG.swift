@@ -307,7 +307,7 @@ extension RecordingPlot {
         case .dragStarted, .tapOutside, .grabberTap:
             document.element("circle", [("cx", svgNumber(point.x)), ("cy", svgNumber(point.y)), ("r", "8"), ("fill", "none"),
                                         ("stroke", colour), ("stroke-width", "2")])
-        case .crossAxis, .tapMovedPastSlop, .tapTooLong, .grabberTapTooLong, .secondContact, .touchRefused:
+        case .crossAxis, .tapMovedPastSlop, .tapTooLong, .grabberTapTooLong, .secondContact, .keyboardTouch, .touchRefused:
             document.element("path", [("d", svgCross(at: point, size: 6)), ("stroke", colour), ("stroke-width", "2.5")])
         }
         let label = Label(text: text, colour: colour, note: "\(Figure.milliseconds(decision.time)) ms: \(text)", short: Self.shortName(decision))
@@ -327,6 +327,7 @@ extension RecordingPlot {
         case .tapMovedPastSlop: "past slop"
         case .tapTooLong, .grabberTapTooLong: "too long"
         case .secondContact: "2nd contact"
+        case .keyboardTouch: "keyboard"
         case .touchRefused: "refused"
         }
     }
@@ -344,6 +345,7 @@ extension RecordingPlot {
         case .grabberTap(let duration, _): ("grabber tap, \(ms(duration)) ms", PlotPalette.taken)
         case .grabberTapTooLong(let duration, let limit): ("grabber held \(ms(duration)) ms > \(ms(limit)) ms", PlotPalette.refused)
         case .secondContact(let ended): ("second contact ends the \(ended.rawValue)", PlotPalette.refused)
+        case .keyboardTouch: ("on the keyboard: its own touch", PlotPalette.passthrough)
         case .touchRefused(let refusal): ("touch refused: \(refusal)", PlotPalette.refused)
         }
     }

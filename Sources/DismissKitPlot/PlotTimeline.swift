@@ -399,7 +399,7 @@ extension RecordingPlot {
                 case .dragStarted, .tapOutside, .grabberTap:
                     document.element("circle", [("cx", svgNumber(point.x)), ("cy", svgNumber(point.y)), ("r", "4"), ("fill", PlotPalette.paper),
                                                 ("stroke", markColour), ("stroke-width", "2")])
-                case .crossAxis, .tapMovedPastSlop, .tapTooLong, .grabberTapTooLong, .secondContact, .touchRefused:
+                case .crossAxis, .tapMovedPastSlop, .tapTooLong, .grabberTapTooLong, .secondContact, .keyboardTouch, .touchRefused:
                     document.element("path", [("d", svgCross(at: point, size: 3.5)), ("stroke", markColour), ("stroke-width", "2")])
                 }
                 document.close("g")
@@ -419,7 +419,7 @@ extension RecordingPlot {
         switch intent.kind {
         case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .setDetent, .contentScrolled: PlotPalette.sheet
         case .passthroughTap: PlotPalette.passthrough
-        case .confirmationRequested: PlotPalette.question
+        case .confirmationRequested, .hideKeyboard: PlotPalette.question
         case .save: PlotPalette.save
         case .dismiss: PlotPalette.dismissal
         case .cancelled: PlotPalette.cancelled
@@ -440,7 +440,7 @@ extension RecordingPlot {
             switch decision.kind {
             case .tapOutside(let d, let l), .grabberTap(let d, let l): (duration, limit, tapped) = (d, l, true)
             case .tapTooLong(let d, let l), .grabberTapTooLong(let d, let l): (duration, limit, tapped) = (d, l, false)
-            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .touchRefused: continue
+            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .keyboardTouch, .touchRefused: continue
             }
             let start = decision.time - duration
             let x = layout.x(time: start)

@@ -169,7 +169,7 @@ public struct RecordingPlot: Sendable {
         decisions.filter { decision in
             switch decision.kind {
             case .tapOutside, .grabberTap, .tapTooLong, .grabberTapTooLong: true
-            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .touchRefused: false
+            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .keyboardTouch, .touchRefused: false
             }
         }
     }
@@ -203,7 +203,7 @@ public struct RecordingPlot: Sendable {
                 }
             case .confirmationRequested, .dismiss, .dragHandedBack:
                 open = nil  // a decision made elsewhere, or the content taking the finger back, ends the drag silently
-            case .setDetent, .passthroughTap, .save, .cancelled, .rejected, .contentScrolled:
+            case .setDetent, .passthroughTap, .save, .cancelled, .rejected, .contentScrolled, .hideKeyboard:
                 break
             }
         }
@@ -236,7 +236,7 @@ public struct RecordingPlot: Sendable {
             case .tapOutside(let duration, let limit), .tapTooLong(let duration, let limit),
                  .grabberTap(let duration, let limit), .grabberTapTooLong(let duration, let limit):
                 spans.append((decision.time - duration)...max(decision.time, decision.time - duration + limit))
-            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .touchRefused:
+            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .keyboardTouch, .touchRefused:
                 break
             }
         }
@@ -256,7 +256,7 @@ public struct RecordingPlot: Sendable {
             case .tapOutside(let duration, let limit), .tapTooLong(let duration, let limit),
                  .grabberTap(let duration, let limit), .grabberTapTooLong(let duration, let limit):
                 end = max(end, decision.time - duration + limit)
-            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .touchRefused:
+            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .keyboardTouch, .touchRefused:
                 break
             }
         }
@@ -308,6 +308,7 @@ extension HostCommand {
         case .dismiss(let id): "dismiss \(id)"
         case .key(let key): "key \(key.rawValue)"
         case .screen(let screen): "screen \(JSONLine.formatNumber(screen.width)) x \(JSONLine.formatNumber(screen.height))"
+        case .keyboard(let height): "keyboard \(JSONLine.formatNumber(height))"
         }
     }
 }
@@ -348,6 +349,7 @@ extension Intent {
         case .dismiss(let id, _, let resolution): "\(typeName) \(id): \(resolution.rawValue)"
         case .cancelled(let id): "\(typeName) \(id)"
         case .rejected(let id, _, let reason): "\(typeName) \(id): \(reason)"
+        case .hideKeyboard(let id, let reason): "\(typeName) \(id) (\(reason.rawValue))"
         case .dragHandedBack(let id): "\(typeName) \(id)"
         case .contentScrolled(let id, let offset): "\(typeName) \(id): \(Figure.points(offset)) pt"
         }

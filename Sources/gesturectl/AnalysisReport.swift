@@ -199,6 +199,9 @@ struct AnalysisReport {
         lines.append("rejections: \(rejections.values.reduce(0, +))")
         for (reason, count) in rejections.sorted(by: { $0.key < $1.key }) { lines.append("  \(reason): \(count)") }
         lines.append("cancellations (keepEditing): \(analyses.map { $0.cancellations }.reduce(0, +))")
+        let hidings = Self.keyboardHidings(of: analyses)
+        lines.append("keyboard hidden first (hideKeyboard): \(hidings.values.reduce(0, +))")
+        for reason in KeyboardHidingReason.allCases { if let count = hidings[reason] { lines.append("  \(reason.rawValue): \(count)") } }
         let expected = analysed.filter { $0.analysed.firstMatches != nil }
         if !expected.isEmpty {
             var line = "expected intents matched: \(expected.filter { $0.analysed.firstMatches == true }.count) of \(expected.count)"
@@ -347,7 +350,17 @@ struct AnalysisReport {
         for (reason, count) in reasons { rejections.set(reason, .integer(Int64(count))) }
         line.set("rejections", .object(rejections))
         line.set("cancellations", .integer(Int64(analyses.map { $0.cancellations }.reduce(0, +))))
+        var hidings = JSONLine()
+        for (reason, count) in Self.keyboardHidings(of: analyses) { hidings.set(reason.rawValue, .integer(Int64(count))) }
+        line.set("hideKeyboard", .object(hidings))
         return line
+    }
+
+    /// The `hideKeyboard` intents of every recording, by reason.
+    private static func keyboardHidings(of analyses: [GestureAnalysis]) -> [KeyboardHidingReason: Int] {
+        analyses.reduce(into: [:]) { total, analysis in
+            for (reason, count) in analysis.keyboardHidings { total[reason, default: 0] += count }
+        }
     }
 }
 

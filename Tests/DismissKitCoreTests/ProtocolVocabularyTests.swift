@@ -26,7 +26,11 @@ import Testing
     }
 
     @Test func detentCauseIsTheDetentCauseOfTheDescription() {
-        #expect(DetentCause.allCases.map(\.rawValue) == ["grabberTap", "grabberDrag", "swipe", "scrollExpand", "accessibility"])
+        #expect(DetentCause.allCases.map(\.rawValue) == ["grabberTap", "grabberDrag", "swipe", "scrollExpand", "accessibility", "keyboard"])
+    }
+
+    @Test func keyboardHidingReasonIsTheKeyboardHidingReasonOfTheDescription() {
+        #expect(KeyboardHidingReason.allCases.map(\.rawValue) == ["drag", "question", "escapeKey"])
     }
 
     @Test func dismissalSourceIsTheDismissalSourceOfTheDescription() {

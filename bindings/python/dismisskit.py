@@ -145,6 +145,15 @@ class DetentCause(str, enum.Enum):
     SWIPE = "swipe"
     SCROLL_EXPAND = "scrollExpand"
     ACCESSIBILITY = "accessibility"
+    KEYBOARD = "keyboard"
+
+
+class KeyboardHidingReason(str, enum.Enum):
+    """dk_keyboard_hiding_reason: why the on-screen keyboard should hide; the values are its JSON names."""
+
+    DRAG = "drag"
+    QUESTION = "question"
+    ESCAPE_KEY = "escapeKey"
 
 
 class DismissalSource(str, enum.Enum):
@@ -212,7 +221,9 @@ class RecordingState(enum.IntEnum):
 _C_NUMBERS: dict[type[enum.Enum], dict[str, int]] = {
     DragOrigin: {"topRegion": 0, "scrolledContent": 1, "grabber": 2},
     DragOutcome: {"dismissAttempt": 0, "settle": 1, "cancel": 2},
-    DetentCause: {"grabberTap": 0, "grabberDrag": 1, "swipe": 2, "scrollExpand": 3, "accessibility": 4},
+    DetentCause: {"grabberTap": 0, "grabberDrag": 1, "swipe": 2, "scrollExpand": 3, "accessibility": 4,
+        "keyboard": 5},
+    KeyboardHidingReason: {"drag": 0, "question": 1, "escapeKey": 2},
     DismissalSource: {"swipeFromTop": 0, "swipeScrolledContent": 1, "grabberDrag": 2, "tapOutside": 3,
         "escapeKey": 4, "cancelButton": 5, "doneButton": 6, "accessibilityEscape": 7, "programmatic": 8},
     DismissResolution: {"direct": 0, "discarded": 1, "saved": 2, "autosaved": 3},
@@ -353,6 +364,7 @@ def _library() -> ctypes.CDLL:
         "dk_pipeline_escape_key": ([pipeline, time, error_out], ctypes.c_int),
         "dk_pipeline_screen": ([pipeline, ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, time,
                                 error_out], ctypes.c_int),
+        "dk_pipeline_keyboard": ([pipeline, ctypes.c_double, time, error_out], ctypes.c_int),
         "dk_pipeline_next_intent": ([pipeline], ctypes.c_void_p),
         "dk_pipeline_explain": ([pipeline, ctypes.c_int], None),
         "dk_intent_type_name": ([ctypes.c_int], ctypes.c_char_p),
@@ -565,6 +577,11 @@ class Pipeline:
         DismissKitError when refused."""
         self._apply("dk_pipeline_screen", float(width), float(height), float(width_mm), float(height_mm),
                     _int64(time_us, "time_us"))
+
+    def keyboard(self, height: float, time_us: int) -> None:
+        """The on-screen keyboard docked at the bottom showed, hid or changed height: {"type":
+        "keyboard"}. Raises DismissKitError when refused."""
+        self._apply("dk_pipeline_keyboard", float(height), _int64(time_us, "time_us"))
     # END of what script/protocol writes.
 
     def present(self, presentation: str, time_us: int, *, style: PresentationStyle,

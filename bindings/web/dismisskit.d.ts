@@ -17,7 +17,9 @@ export type DragOutcome = "dismissAttempt" | "settle" | "cancel";
 /** dk_detent_kind: a detent's kind. */
 export type DetentKind = "medium" | "large" | "custom";
 /** dk_detent_cause: why a sheet's detent changed. */
-export type DetentCause = "grabberTap" | "grabberDrag" | "swipe" | "scrollExpand" | "accessibility";
+export type DetentCause = "grabberTap" | "grabberDrag" | "swipe" | "scrollExpand" | "accessibility" | "keyboard";
+/** dk_keyboard_hiding_reason: why the on-screen keyboard should hide. */
+export type KeyboardHidingReason = "drag" | "question" | "escapeKey";
 /** dk_dismissal_source: what asked for a dismissal. */
 export type DismissalSource =
     | "swipeFromTop"

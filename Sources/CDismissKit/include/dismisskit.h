@@ -167,7 +167,7 @@ const char *dk_touch_result_name(dk_touch_result result);
 /**
  * @defgroup commands Host commands
  * What the kiosk tells the pipeline (SPEC section 7), as one JSON object each: scene, present,
- * remove, update, confirm, button, accessibility, dismiss, key and screen.
+ * remove, update, confirm, button, accessibility, dismiss, key, screen and keyboard.
  *
  * For example {"type": "confirm", "presentation": "compose", "choice": "discard"}.
  *
@@ -348,6 +348,26 @@ int dk_pipeline_escape_key(dk_pipeline *pipeline, int64_t time_us, char **error)
 int dk_pipeline_screen(dk_pipeline *pipeline, double width, double height, double width_mm, double height_mm,
                        int64_t time_us, char **error);
 
+/**
+ * @brief The on-screen keyboard docked at the bottom showed, hid or changed height: {"type":
+ *        "keyboard"}.
+ *
+ * Report it whenever it shows, hides or changes height; a floating keyboard is hidden (0).
+ * While it is shown, sheets are laid out in the room above it, a touch that lands on it is
+ * the keyboard's (no tap outside, and it cancels nothing), a sheet below its largest detent
+ * grows to it (setDetent, cause "keyboard"), and the keyboard goes first: hideKeyboard
+ * comes before a drag's dragBegan and before a confirmationRequested, and Escape only asks
+ * for it. Hide the keyboard then (take the focus from the text field) and report 0. A
+ * change of height cancels nothing.
+ * @param pipeline the pipeline.
+ * @param height the keyboard's height in points, from 0 (hidden) to the screen's height.
+ * @param time_us the command's time.
+ * @param error NULL, or where to put the reason the command was refused.
+ * @return 0, or -1 when the command was refused.
+ * @since 0.1.0
+ */
+int dk_pipeline_keyboard(dk_pipeline *pipeline, double height, int64_t time_us, char **error);
+
 /** @} */
 
 /**
@@ -395,7 +415,8 @@ typedef enum {
     DK_INTENT_DISMISS = 9,                /**< "dismiss": presentation, source, resolution */
     DK_INTENT_CANCELLED = 10,             /**< "cancelled": presentation */
     DK_INTENT_REJECTED = 11,              /**< "rejected": presentation, source, reason */
-    DK_INTENT_DECISION = 12               /**< "decision", with dk_pipeline_explain(): presentation, json */
+    DK_INTENT_DECISION = 12,              /**< "decision", with dk_pipeline_explain(): presentation, json */
+    DK_INTENT_HIDE_KEYBOARD = 13          /**< "hideKeyboard": presentation, reason */
 } dk_intent_type;
 
 /**
@@ -441,8 +462,17 @@ typedef enum {
     DK_CAUSE_GRABBER_DRAG = 1,  /**< "grabberDrag": a drag of the grabber */
     DK_CAUSE_SWIPE = 2,         /**< "swipe": a swipe */
     DK_CAUSE_SCROLL_EXPAND = 3, /**< "scrollExpand": content scrolled at a smaller detent */
-    DK_CAUSE_ACCESSIBILITY = 4  /**< "accessibility": an assistive technology's action */
+    DK_CAUSE_ACCESSIBILITY = 4, /**< "accessibility": an assistive technology's action */
+    DK_CAUSE_KEYBOARD = 5       /**< "keyboard": the on-screen keyboard showed */
 } dk_detent_cause;
+
+/** @brief Why the on-screen keyboard should hide (hideKeyboard's "reason").
+ *  @since 0.1.0 */
+typedef enum {
+    DK_KEYBOARD_HIDING_DRAG = 0,      /**< "drag": a drag of the topmost sheet began */
+    DK_KEYBOARD_HIDING_QUESTION = 1,  /**< "question": a question is about to be asked */
+    DK_KEYBOARD_HIDING_ESCAPE_KEY = 2 /**< "escapeKey": Escape was pressed, and attempts nothing while the keyboard is shown */
+} dk_keyboard_hiding_reason;
 
 /** @brief What asked for a dismissal ("source").
  *  @since 0.1.0 */
@@ -486,7 +516,7 @@ typedef struct {
     const char *cause;        /**< setDetent */
     const char *source;       /**< confirmationRequested, dismiss, rejected */
     const char *resolution;   /**< dismiss */
-    const char *reason;       /**< rejected, in words */
+    const char *reason;       /**< rejected, in words; hideKeyboard, its name */
     double offset;            /**< dragChanged, contentScrolled: points */
     double velocity;          /**< dragChanged: points/s */
     double x, y;              /**< passthroughTap: points */
@@ -500,6 +530,7 @@ typedef struct {
     dk_dismissal_source dismissal_source;             /**< source, as an enum */
     dk_dismiss_resolution dismiss_resolution;         /**< resolution, as an enum */
     dk_choice choices[DK_CONFIRMATION_OPTIONS_MAX];   /**< options, as enums */
+    dk_keyboard_hiding_reason keyboard_hiding_reason; /**< hideKeyboard's reason, as an enum */
 } dk_intent;
 
 /**

@@ -91,6 +91,8 @@ public struct GestureAnalysis: Sendable, Hashable {
     public private(set) var rejections: [String: Int] = [:]
     /// `cancelled` intents: questions answered `keepEditing`.
     public private(set) var cancellations = 0
+    /// `hideKeyboard` intents by reason: how often the on-screen keyboard had to go first.
+    public private(set) var keyboardHidings: [KeyboardHidingReason: Int] = [:]
     public private(set) var moments: [Moment] = []
 
     /// A drag begun and not yet ended: its origin and the time the sheet last moved.
@@ -117,7 +119,7 @@ public struct GestureAnalysis: Sendable, Hashable {
             case .tapOutside(let duration, let limit), .tapTooLong(let duration, let limit),
                  .grabberTap(let duration, let limit), .grabberTapTooLong(let duration, let limit):
                 taps.append(Tap(time: decision.time, kind: decision.name, duration: duration, limit: limit))
-            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .touchRefused:
+            case .dragStarted, .crossAxis, .tapMovedPastSlop, .secondContact, .keyboardTouch, .touchRefused:
                 break
             }
         case .intent(let intent):
@@ -157,6 +159,8 @@ public struct GestureAnalysis: Sendable, Hashable {
             rejections[reason.text(names: names), default: 0] += 1
         case .cancelled:
             cancellations += 1
+        case .hideKeyboard(_, let reason):
+            keyboardHidings[reason, default: 0] += 1
         case .setDetent, .passthroughTap, .confirmationRequested, .save, .dismiss:
             break
         }
@@ -225,7 +229,7 @@ public struct GestureAnalysis: Sendable, Hashable {
                 ? NearMiss(time: decision.time, description: "\(name): \(Self.rounded(abs(dy))) pt down against \(Self.rounded(abs(dx))) pt across",
                            setting: nil, turn: "no setting: a contact drags the sheet when it moves more down than across")
                 : nil
-        case .dragStarted, .secondContact, .touchRefused:
+        case .dragStarted, .secondContact, .keyboardTouch, .touchRefused:
             nil
         }
         if let miss { nearMisses.append(miss) }
@@ -249,7 +253,7 @@ public struct GestureAnalysis: Sendable, Hashable {
         switch kind {
         case .dragStarted(let origin, _, _, _): " \(origin.rawValue)"
         case .secondContact(let ended): " \(ended.rawValue)"
-        case .crossAxis, .tapOutside, .tapMovedPastSlop, .tapTooLong, .grabberTap, .grabberTapTooLong, .touchRefused: ""
+        case .crossAxis, .tapOutside, .tapMovedPastSlop, .tapTooLong, .grabberTap, .grabberTapTooLong, .keyboardTouch, .touchRefused: ""
         }
     }
 

@@ -126,6 +126,7 @@ extension Intent.Kind {
         case .confirmationRequested(let id, let source, _): "\(names.name(of: id)), \(source.rawValue)"
         case .dismiss(let id, let source, let resolution): "\(names.name(of: id)), \(source.rawValue), \(resolution.rawValue)"
         case .rejected(let id, let source, let reason): "\(names.name(of: id)), \(source.rawValue), \(reason.text(names: names))"
+        case .hideKeyboard(let id, let reason): "\(names.name(of: id)), \(reason.rawValue)"
         }
         return "\(typeName.name)(\(fields))"
     }
@@ -145,6 +146,7 @@ extension HostCommand {
         case .dismiss(let id): "dismiss(\(id))"
         case .key(let key): "key(\(key.rawValue))"
         case .screen(let screen): "screen(\(describedNumber(screen.width)) x \(describedNumber(screen.height)) pt)"
+        case .keyboard(let height): "keyboard(\(describedNumber(height)) pt)"
         }
     }
 }

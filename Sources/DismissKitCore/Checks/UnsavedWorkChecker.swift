@@ -54,7 +54,7 @@ public struct UnsavedWorkChecker: Sendable {
             presented[PresentationIDKey(id)] = update.applied(to: presentation)
         case .screen(let screen):
             layout.screen = screen
-        case .confirm, .button, .accessibility, .dismiss, .key:
+        case .confirm, .button, .accessibility, .dismiss, .key, .keyboard:
             break
         }
     }
@@ -92,7 +92,7 @@ public struct UnsavedWorkChecker: Sendable {
                 fail("dismiss of \(quoted(text)) with unsaved changes: source \(source.rawValue), resolution \(resolution.rawValue)")
             }
         case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .contentScrolled, .setDetent, .passthroughTap,
-             .confirmationRequested, .cancelled, .rejected:
+             .confirmationRequested, .cancelled, .rejected, .hideKeyboard:
             break
         }
     }

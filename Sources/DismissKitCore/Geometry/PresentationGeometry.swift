@@ -6,7 +6,12 @@
 /// - A regular-width `formSheet` or `pageSheet` with a `frame` is that frame (SPEC section 3): its
 ///   top edge is the frame's top, its only detent the frame's height (a custom detent), and a
 ///   touch above or beside it is outside.
-/// - A custom detent is clamped to `0 ... screen height`; a sheet without detents has `[.large]`.
+/// - A custom detent is clamped to `0 ... room height`; a sheet without detents has `[.large]`.
+/// - While the on-screen keyboard is shown (SPEC section 10), sheets are laid out in the room above
+///   it: `large` is the room less the top inset, `medium` half of it, and a bottom sheet's bottom
+///   edge sits on the keyboard's top. A form or page sheet with its own frame keeps its size and
+///   moves up until its bottom edge is on the keyboard's top, never above the screen's top.
+///   Popovers, alerts and full-screen presentations keep their frames: the host places them.
 /// - A popover without a `frame` covers nothing, so every touch is outside it.
 /// - Roles and tap-outside actions are the scene's own (``Scene/role(of:)``,
 ///   ``Scene/tapOutsideAction(of:)``), the answers the policy uses too.
@@ -38,10 +43,11 @@ public struct PresentationGeometry: Sendable, Hashable {
     /// The sheet detents in the host's order (sheets only; empty otherwise).
     public var detents: [Detent]
     public var selectedDetent: Detent
-    /// The height of the large detent: the screen height minus the top inset.
+    /// The height of the large detent: the room's height minus the top inset.
     public var largeHeight: Double
-    /// The screen's height, the limit of a custom detent.
-    public var screenHeight: Double
+    /// The height of the room above the keyboard (the screen's while it is hidden): the limit of
+    /// a custom detent, and where a bottom sheet's bottom edge sits.
+    public var roomHeight: Double
     /// The band below a sheet's top edge that starts a swipe (sheets only).
     public var topRegion: Rect?
     /// The visible grabber, 36 × 5 points (sheets with a grabber only).
@@ -71,8 +77,9 @@ public struct PresentationGeometry: Sendable, Hashable {
         let compact = screen.width < scene.compactWidth
         let fullScreen = Rect(x: 0, y: 0, width: screen.width, height: screen.height)
         isCompact = compact
-        largeHeight = max(0, screen.height - scene.topInset)
-        screenHeight = screen.height
+        let room = scene.roomHeight
+        largeHeight = max(0, room - scene.topInset)
+        roomHeight = room
         anchor = nil
         passthrough = presentation.passthrough
         topRegion = nil
@@ -105,7 +112,7 @@ public struct PresentationGeometry: Sendable, Hashable {
 
         shape = .sheet
         let sheet: Rect
-        if let own = Self.ownFrame(of: presentation, compact: compact) {
+        if let own = Self.ownFrame(of: presentation, compact: compact).map({ Self.lifted($0, above: room) }) {
             detents = [.custom(own.height)]
             selectedDetent = .custom(own.height)
             sheet = own
@@ -116,8 +123,8 @@ public struct PresentationGeometry: Sendable, Hashable {
             } else {
                 detents = presentation.detents.isEmpty ? [.large] : presentation.detents
             }
-            let height = Self.height(of: selectedDetent, largeHeight: largeHeight, screenHeight: screen.height)
-            sheet = Self.sheetFrame(height: height, bottom: screen.height, x: 0, width: screen.width)
+            let height = Self.height(of: selectedDetent, largeHeight: largeHeight, roomHeight: room)
+            sheet = Self.sheetFrame(height: height, bottom: room, x: 0, width: screen.width)
         }
         let height = sheet.height
         frame = sheet
@@ -143,6 +150,14 @@ public struct PresentationGeometry: Sendable, Hashable {
         case .formSheet, .pageSheet: compact ? nil : presentation.frame
         case .sheet, .automatic, .popover, .fullScreen, .currentContext, .alert: nil
         }
+    }
+
+    /// `frame` moved up until its bottom edge is at most `bottom`, its top at least 0: a form or page
+    /// sheet's own frame above the keyboard.
+    static func lifted(_ frame: Rect, above bottom: Double) -> Rect {
+        let overlap = frame.y + frame.height - bottom
+        guard overlap > 0 else { return frame }
+        return Rect(x: frame.x, y: max(0, frame.y - overlap), width: frame.width, height: frame.height)
     }
 
     /// A sheet's frame `height` points tall whose bottom edge is at `bottom`: how every sheet sits at
@@ -184,18 +199,20 @@ public struct PresentationGeometry: Sendable, Hashable {
         Rect(x: rect.x, y: rect.y + offset, width: rect.width, height: rect.height)
     }
 
-    /// The height of a detent on a screen whose large detent is `largeHeight` points.
-    public static func height(of detent: Detent, largeHeight: Double, screenHeight: Double) -> Double {
+    /// The height of a detent in a room `roomHeight` points tall whose large detent is `largeHeight`
+    /// points: a custom detent is laid out at most as tall as the room, and keeps its own height for
+    /// when the room grows again.
+    public static func height(of detent: Detent, largeHeight: Double, roomHeight: Double) -> Double {
         switch detent {
         case .large: largeHeight
         case .medium: largeHeight / 2
-        case .custom(let points): min(max(0, points), max(0, screenHeight))
+        case .custom(let points): min(max(0, points), max(0, roomHeight))
         }
     }
 
     /// The height of one of this sheet's detents.
     public func height(of detent: Detent) -> Double {
-        Self.height(of: detent, largeHeight: largeHeight, screenHeight: screenHeight)
+        Self.height(of: detent, largeHeight: largeHeight, roomHeight: roomHeight)
     }
 
     /// The height of the selected detent.

@@ -75,7 +75,7 @@ public struct PresentationLayout: Sendable, Hashable {
 /// One of a sheet's detents, laid out.
 public struct DetentLayout: Sendable, Hashable {
     public var detent: Detent
-    /// Its height in points (``PresentationGeometry/height(of:largeHeight:screenHeight:)``).
+    /// Its height in points (``PresentationGeometry/height(of:largeHeight:roomHeight:)``).
     public var height: Double
     /// Where the sheet rests at it (``PresentationGeometry/frame(at:)``).
     public var frame: Rect

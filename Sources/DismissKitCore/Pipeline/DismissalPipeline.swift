@@ -14,7 +14,17 @@
 /// that leaves the presentation in place (a question, a rejection, a closed question) after a
 /// `dragEnded` `cancel` that comes first. The content offset the
 /// pipeline assumes while it scrolls content itself (`contentScrolled`) is written into the
-/// scene without the door: it is the recogniser's own model, and changes no layout.
+/// scene without the door: it is the recogniser's own model, and changes no layout. So is the
+/// on-screen keyboard's height (SPEC section 10): it changes the room the presentations are laid
+/// out in, and cancels nothing, so the recogniser carries the gesture in progress over into the
+/// new room instead of judging it against a changed scene.
+///
+/// The keyboard goes first (SPEC 10.5): while it is shown, `hideKeyboard` comes before a drag's
+/// `dragBegan` and before every `confirmationRequested`, and Escape only asks for it. Rules chosen
+/// where SPEC is silent: with nothing presented, Escape does nothing, the keyboard shown or not
+/// (the keyboard is then the page's, not a presentation's); a sheet grows for the keyboard only
+/// when the keyboard command shows it (a `scene` describes its detents as they are), and not while
+/// a gesture holds the sheet (the drag's release decides its detent).
 ///
 /// Host commands are validated before they reach the door. A command may not add a problem to
 /// the stack; a `screen` change is applied whatever the stack rules say at the new width (the
@@ -94,6 +104,7 @@ public struct DismissalPipeline: Sendable {
     mutating func handleContact(_ event: TouchEvent, into intents: inout [Intent]) throws(TouchRefusal) {
         if event.kind == .down, nextConfiguration != nil { takeNextConfigurationIfIdle() }
         if gestures.followSheetDrag(event, into: &intents) { return }
+        recognised.keyboardIsShown = scene.keyboardIsShown
         let topIsAsking = event.kind == .down && policy.isAsking
             && scene.presentations.last.map { policy.isAsking(about: $0.presentationID) } == true
         // The caller's buffer lends its storage to the outputs for the call.
@@ -114,9 +125,12 @@ public struct DismissalPipeline: Sendable {
     private struct Outputs: RecogniserOutputs {
         var intents: [Intent] = []
         var pending: [RecogniserOutput] = []
+        /// Whether the on-screen keyboard is shown: a `dragBegan` then waits to be performed, which
+        /// puts `hideKeyboard` before it.
+        var keyboardIsShown = false
 
         mutating func append(_ output: RecogniserOutput) {
-            if pending.isEmpty, case .intent(let intent) = output, intent.kind.passesStraightOn {
+            if pending.isEmpty, case .intent(let intent) = output, intent.kind.passesStraightOn(keyboardIsShown: keyboardIsShown) {
                 intents.append(intent)
             } else {
                 pending.append(output)
@@ -125,10 +139,20 @@ public struct DismissalPipeline: Sendable {
     }
 
     /// The Escape key was pressed (on a libinput keyboard, or reported by the host): a
-    /// dismissal attempt on the topmost presentation. With nothing presented it does nothing.
+    /// dismissal attempt on the topmost presentation, or while the on-screen keyboard is shown only
+    /// `hideKeyboard` (SPEC 10.5). With nothing presented it does nothing.
     public mutating func handleEscapeKey(time: Int64, into intents: inout [Intent]) {
         guard let top = scene.presentations.last else { return }
-        judge(DismissalAttempt(time: time, presentation: top.presentationID, source: .escapeKey), into: &intents)
+        escape(top.presentationID, source: .escapeKey, time: time, into: &intents)
+    }
+
+    /// Escape aimed at `presentation`: the keyboard first, a dismissal attempt otherwise.
+    private mutating func escape(_ presentation: PresentationID, source: DismissalSource, time: Int64, into intents: inout [Intent]) {
+        if scene.keyboardIsShown {
+            intents.append(Intent(time: time, kind: .hideKeyboard(presentation: presentation, reason: .escapeKey)))
+            return
+        }
+        judge(DismissalAttempt(time: time, presentation: presentation, source: source), into: &intents)
     }
 
     /// Applies a host command (SPEC section 7).
@@ -182,8 +206,7 @@ public struct DismissalPipeline: Sendable {
             let presentation = scene.presentations[try indexOfPresentation(id)]
             switch action {
             case .escape:
-                judge(DismissalAttempt(time: time, presentation: presentation.presentationID, source: .accessibilityEscape),
-                      into: &intents)
+                escape(presentation.presentationID, source: .accessibilityEscape, time: time, into: &intents)
             case .nextDetent, .previousDetent:
                 let geometry = PresentationGeometry(presentation: presentation, in: scene, configuration: gestures.configuration)
                 let target = action == .nextDetent ? geometry.nextLargerDetent : geometry.nextSmallerDetent
@@ -205,7 +228,23 @@ public struct DismissalPipeline: Sendable {
             gestures.cancelGesture(time: time, into: &recognised.pending)
             performRecognised(into: &intents)
             changeScene(time: time, into: &intents) { $0.screen = screen }
+        case .keyboard(let height):
+            if let problem = scene.keyboardProblem(height: height) { throw HostCommandError(reason: problem) }
+            let shows = !scene.keyboardIsShown && height > 0
+            scene.keyboardHeight = height
+            gestures.keyboardChanged(to: scene)
+            if shows { growTopSheetForKeyboard(time: time, into: &intents) }
         }
+    }
+
+    /// The keyboard just showed (SPEC 10.4): a topmost sheet below its largest detent goes to it,
+    /// unless a gesture holds it.
+    private mutating func growTopSheetForKeyboard(time: Int64, into intents: inout [Intent]) {
+        guard let top = scene.presentations.last, gestures.gesturePresentation != top.presentationID else { return }
+        let geometry = PresentationGeometry(presentation: top, in: scene, configuration: gestures.configuration)
+        let largest = geometry.largestDetent
+        guard geometry.shape == .sheet, geometry.height(of: largest) > geometry.selectedHeight else { return }
+        perform(Intent(time: time, kind: .setDetent(presentation: top.presentationID, detent: largest, cause: .keyboard)), into: &intents)
     }
 
     // MARK: - Private
@@ -298,6 +337,9 @@ public struct DismissalPipeline: Sendable {
         case .confirmationRequested(let id, _, _), .cancelled(let id), .rejected(let id, _, _):
             // The presentation stays: a drag on it is closed first, at the decision's time (SPEC 4.9).
             if let ended = gestures.decisionMade(about: id, dismissed: false, time: intent.time) { intents.append(ended) }
+            if case .confirmationRequested = intent.kind, scene.keyboardIsShown {
+                intents.append(Intent(time: intent.time, kind: .hideKeyboard(presentation: id, reason: .question)))
+            }
             intents.append(intent)
         case .save(let id):
             intents.append(intent)
@@ -311,7 +353,10 @@ public struct DismissalPipeline: Sendable {
         case .contentScrolled(let id, let offset):
             if let index = scene.index(ofPresentation: id) { scene.presentations[index].contentOffset = offset }
             intents.append(intent)
-        case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .passthroughTap:
+        case .dragBegan(let id, _):
+            if scene.keyboardIsShown { intents.append(Intent(time: intent.time, kind: .hideKeyboard(presentation: id, reason: .drag))) }
+            intents.append(intent)
+        case .dragChanged, .dragEnded, .dragHandedBack, .passthroughTap, .hideKeyboard:
             intents.append(intent)
         }
     }
@@ -319,9 +364,11 @@ public struct DismissalPipeline: Sendable {
 
 extension Intent.Kind {
     /// Whether the pipeline performs the intent by passing it on, with no change to its scene.
-    fileprivate var passesStraightOn: Bool {
+    /// `dragBegan` does not while the on-screen keyboard is shown: `hideKeyboard` goes before it.
+    fileprivate func passesStraightOn(keyboardIsShown: Bool) -> Bool {
         switch self {
-        case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .passthroughTap: true
+        case .dragBegan: !keyboardIsShown
+        case .dragChanged, .dragEnded, .dragHandedBack, .passthroughTap, .hideKeyboard: true
         case .setDetent, .contentScrolled, .confirmationRequested, .save, .dismiss, .cancelled, .rejected: false
         }
     }

@@ -130,8 +130,11 @@ public struct GestureRecogniser: Sendable {
 
     /// The seat slots down and the time of the latest event: the screen's, not a gesture's.
     @usableFromInline struct Contacts: Sendable {
-        /// One bit per seat slot, `0 ..< InputLimits.seatSlots`.
+        /// One bit per seat slot, `0 ..< InputLimits.seatSlots`: the contacts down but the keyboard's.
         var down: UInt32 = 0
+        /// The contacts that landed on the on-screen keyboard (SPEC 10.3), one bit per seat slot:
+        /// down too, but the keyboard's until they lift, so no gesture ever counts them.
+        var onKeyboard: UInt32 = 0
         /// The time of the latest event taken (at first the earliest time there may be).
         @usableFromInline var latestTime = -InputLimits.largestTime
 
@@ -141,6 +144,7 @@ public struct GestureRecogniser: Sendable {
         func isDown(_ seatSlot: Int32) -> Bool { down & Self.bit(seatSlot) != 0 }
         @inline(__always)
         var noneDown: Bool { down == 0 }
+        func isOnKeyboard(_ seatSlot: Int32) -> Bool { onKeyboard & Self.bit(seatSlot) != 0 }
 
         /// True only when ``refusal(of:)`` is nil: the quick test a motion passes without the
         /// full one (a false here just sends the event to the full test, so it never refuses alone).
@@ -173,10 +177,11 @@ public struct GestureRecogniser: Sendable {
             switch event.kind {
             case .down, .motion:
                 guard let point = event.point, Self.fits(point) else { return .positionOutOfRange }
-                if event.kind == .down && isDown(event.seatSlot) { return .seatSlotAlreadyDown(event.seatSlot) }
-                if event.kind == .motion && !isDown(event.seatSlot) { return .seatSlotNotDown(event.seatSlot) }
+                let isTaken = isDown(event.seatSlot) || isOnKeyboard(event.seatSlot)
+                if event.kind == .down && isTaken { return .seatSlotAlreadyDown(event.seatSlot) }
+                if event.kind == .motion && !isTaken { return .seatSlotNotDown(event.seatSlot) }
             case .up, .cancel:
-                if !isDown(event.seatSlot) { return .seatSlotNotDown(event.seatSlot) }
+                if !isDown(event.seatSlot) && !isOnKeyboard(event.seatSlot) { return .seatSlotNotDown(event.seatSlot) }
             case .frame:
                 break
             }
@@ -221,6 +226,7 @@ public struct GestureRecogniser: Sendable {
         let screen: ScreenSize
         let compactWidth: Double
         let topInset: Double
+        let keyboardHeight: Double
         let geometry: PresentationGeometry
         let target: Target
 
@@ -237,6 +243,7 @@ public struct GestureRecogniser: Sendable {
             screen = scene.screen
             compactWidth = scene.compactWidth
             topInset = scene.topInset
+            keyboardHeight = scene.keyboardHeight
             target = Target(geometry, of: presentation.presentationID)
             self.geometry = geometry
         }
@@ -244,7 +251,7 @@ public struct GestureRecogniser: Sendable {
         @inline(__always)
         func isLayout(of presentation: borrowing Presentation, in scene: borrowing Scene) -> Bool {
             isValid && screen == scene.screen && compactWidth == scene.compactWidth && topInset == scene.topInset
-                && self.presentation == presentation
+                && keyboardHeight == scene.keyboardHeight && self.presentation == presentation
         }
     }
 
@@ -255,7 +262,7 @@ public struct GestureRecogniser: Sendable {
 
     /// Where and when a gesture's contact went down, and on what.
     private struct Landing: Sendable {
-        let target: Target
+        var target: Target
         let slopSquared: Double
         let seatSlot: Int32
         let x: Double
@@ -274,13 +281,13 @@ public struct GestureRecogniser: Sendable {
 
     /// A contact outside the topmost presentation that may become a tap.
     private struct TapCandidate: Sendable {
-        let landing: Landing
+        var landing: Landing
         let effect: TapEffect
     }
 
     /// A contact on a sheet that has not passed the slop.
     private struct Press: Sendable {
-        let landing: Landing
+        var landing: Landing
         let region: PresentationGeometry.Region
         /// Whether dismissal is gated (unsaved changes or not dismissible): the sheet resists below
         /// its smallest detent. Refreshed when the scene changes.
@@ -324,7 +331,7 @@ public struct GestureRecogniser: Sendable {
     /// which change only when the sheet takes or gives back the finger, the host reports, or the
     /// gate changes. Where the finger is lives in ``Track``.
     private struct Drag: Sendable {
-        let target: Target
+        var target: Target
         let seatSlot: Int32
         let origin: DragOrigin
         var gated: Bool
@@ -468,6 +475,7 @@ public struct GestureRecogniser: Sendable {
             throw refusal
         }
         contacts.latestTime = event.time
+        if contacts.onKeyboard != 0 || (event.kind == .down && scene.keyboardIsShown), takeKeyboardContact(event, in: scene) { return }
         switch event.kind {
         case .down: handleDown(event, at: event.point!, in: scene, topIsAsking: topIsAsking, into: &output)
         case .motion: handleMotion(of: event.seatSlot, to: event.point!, at: event.time, into: &output)
@@ -475,6 +483,29 @@ public struct GestureRecogniser: Sendable {
         case .cancel: handleCancel(event, into: &output)
         case .frame: break
         }
+    }
+
+    /// Takes a contact that is the keyboard's (SPEC 10.3): one that lands in the keyboard's band,
+    /// and every later event of it until it lifts, wherever it moves. Returns false for any other
+    /// contact. It is no touch on any presentation, no tap outside, and cancels nothing.
+    @inline(never)
+    private mutating func takeKeyboardContact(_ event: TouchEvent, in scene: Scene) -> Bool {
+        let bit = Contacts.bit(event.seatSlot)
+        switch event.kind {
+        case .down:
+            guard let point = event.point, scene.isOnKeyboard(y: point.y) else { return false }
+            contacts.onKeyboard |= bit
+            note(.keyboardTouch(keyboardTop: scene.roomHeight), on: gesturePresentation, time: event.time, seatSlot: event.seatSlot,
+                 x: point.x, y: point.y)
+        case .motion:
+            guard contacts.isOnKeyboard(event.seatSlot) else { return false }
+        case .up, .cancel:
+            guard contacts.isOnKeyboard(event.seatSlot) else { return false }
+            contacts.onKeyboard &= ~bit
+        case .frame:
+            return false
+        }
+        return true
     }
 
     @inline(never)
@@ -954,6 +985,30 @@ public struct GestureRecogniser: Sendable {
             let wasHeld = isDragging
             drag.gated = top.isGated
             state = wasHeld ? .dragging(drag) : .scrollingContent(drag)
+        }
+    }
+
+    /// The on-screen keyboard's height changed (SPEC 10.2): the room changed, and nothing is
+    /// cancelled. The gesture in progress keeps its contact and goes on with its presentation laid
+    /// out in the new room; a drag's offsets are measured from the detent's new height.
+    public mutating func keyboardChanged(to scene: Scene) {
+        guard let id = gesturePresentation, let geometry = layout(of: id, in: scene) else { return }
+        let target = Target(geometry, of: id)
+        switch state {
+        case .idle, .ignoringUntilLift:
+            break
+        case .tapOutside(var candidate):
+            candidate.landing.target = target
+            state = .tapOutside(candidate)
+        case .pressed(var press):
+            press.landing.target = target
+            state = .pressed(press)
+        case .scrollingContent(var drag):
+            drag.target = target
+            state = .scrollingContent(drag)
+        case .dragging(var drag):
+            drag.target = target
+            state = .dragging(drag)
         }
     }
 

@@ -85,6 +85,9 @@ public enum HostCommand: Sendable, Hashable {
     /// The window was resized, or the display rotated or rescaled (SPEC section 7): a gesture in
     /// progress is cancelled, everything else is kept, and the new width judges from then on.
     case screen(ScreenSize)
+    /// The on-screen keyboard docked at the bottom is `height` points tall, 0 when hidden
+    /// (SPEC section 10): the room for presentations changes, and nothing is cancelled.
+    case keyboard(height: Double)
 }
 
 /// A host command the pipeline could not apply; the pipeline is unchanged.

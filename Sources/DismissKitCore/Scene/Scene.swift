@@ -102,13 +102,31 @@ public struct Scene: Sendable, Hashable {
     public var compactWidth: Double
     /// The gap above a large sheet (default 40 points).
     public var topInset: Double
+    /// The height of the on-screen keyboard docked at the screen's bottom, in points; 0 while it
+    /// is hidden or floating (SPEC section 10).
+    public var keyboardHeight: Double
 
-    public init(screen: ScreenSize = .standard, presentations: [Presentation] = [], compactWidth: Double = 600, topInset: Double = 40) {
+    public init(screen: ScreenSize = .standard, presentations: [Presentation] = [], compactWidth: Double = 600, topInset: Double = 40,
+                keyboardHeight: Double = 0) {
         self.screen = screen
         self.presentations = presentations
         self.compactWidth = compactWidth
         self.topInset = topInset
+        self.keyboardHeight = keyboardHeight
     }
+}
+
+extension Scene {
+    /// Whether the on-screen keyboard is shown.
+    public var keyboardIsShown: Bool { keyboardHeight > 0 }
+
+    /// The height of the room for presentations: the screen above the keyboard's band (SPEC 10.2).
+    /// A keyboard taller than a screen it was reported on before a screen change takes the whole screen.
+    public var roomHeight: Double { max(0, screen.height - keyboardHeight) }
+
+    /// Whether a point is in the keyboard's band, where touches are the keyboard's (SPEC 10.3).
+    @inline(__always)
+    public func isOnKeyboard(y: Double) -> Bool { keyboardHeight > 0 && y >= roomHeight }
 }
 
 extension Scene {

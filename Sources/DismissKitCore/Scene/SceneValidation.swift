@@ -27,7 +27,7 @@ extension Scene {
     /// (``role(of:)``): a popover in a compact width is a sheet, so a sheet may go above it.
     /// The screen is fixed for a run, so the roles are too.
     public func validate() throws(SceneValidationError) {
-        if let problem = screenProblem() {
+        if let problem = screenProblem() ?? keyboardProblem(height: keyboardHeight) {
             throw SceneValidationError(presentationIndex: nil, presentationID: nil, reason: problem)
         }
         if presentations.count > InputLimits.maximumPresentations {
@@ -80,6 +80,15 @@ extension Scene {
         }
         if !(topInset.isFinite && topInset >= 0 && topInset < screen.height) {
             return "topInset must be 0 or more and less than the screen height"
+        }
+        return nil
+    }
+
+    /// What is wrong with a keyboard height on this screen, or nil (SPEC 10.1: from 0, hidden, to
+    /// the screen's height).
+    public func keyboardProblem(height: Double) -> String? {
+        guard height >= 0 && height <= screen.height else {
+            return "keyboard height \(describedNumber(height)) must be from 0 (hidden) to the screen's height (\(describedNumber(screen.height)) points)"
         }
         return nil
     }

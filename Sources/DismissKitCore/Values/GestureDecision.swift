@@ -30,6 +30,9 @@ public struct GestureDecision: Sendable, Hashable {
         case grabberTapTooLong(duration: Int64, limit: Int64)
         /// A second contact landed at the decision's point and ended the gesture in progress.
         case secondContact(ended: EndedGesture)
+        /// A contact landed in the on-screen keyboard's band, at or below `keyboardTop` (SPEC 10.3):
+        /// it is the keyboard's, and touches no presentation until it lifts.
+        case keyboardTouch(keyboardTop: Double)
         /// A touch event the pipeline could not take (an embedding host's bug): it changed nothing.
         case touchRefused(TouchRefusal)
     }
@@ -78,6 +81,7 @@ public struct GestureDecision: Sendable, Hashable {
         case .grabberTap: "grabberTap"
         case .grabberTapTooLong: "grabberTapTooLong"
         case .secondContact: "secondContact"
+        case .keyboardTouch: "keyboardTouch"
         case .touchRefused: "touchRefused"
         }
     }
@@ -98,6 +102,7 @@ public struct GestureDecision: Sendable, Hashable {
             case .press, .contentScroll: "a second contact on the presentation ends the gesture"
             case .drag: "a second contact on the presentation cancels the drag"
             }
+        case .keyboardTouch: "on the on-screen keyboard: the keyboard's touch, no presentation's"
         case .touchRefused(let refusal): "refused, nothing changed: \(refusal)"
         }
     }

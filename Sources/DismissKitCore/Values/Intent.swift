@@ -29,6 +29,10 @@ public struct Intent: Sendable, Hashable {
         case dismiss(presentation: PresentationID, source: DismissalSource, resolution: DismissResolution)
         case cancelled(presentation: PresentationID)
         case rejected(presentation: PresentationID, source: DismissalSource, reason: RejectionReason)
+        /// The host should hide the on-screen keyboard (by taking the focus away from the text it
+        /// types into) and report its height 0 (SPEC 10.5). `presentation`: the one the drag, the
+        /// question or the Escape is about.
+        case hideKeyboard(presentation: PresentationID, reason: KeyboardHidingReason)
     }
 
     /// Microseconds of the event that caused it.
@@ -45,11 +49,13 @@ public struct Intent: Sendable, Hashable {
 }
 
 extension Intent {
-    /// The intent types, in `dismisskit.h`'s `dk_intent_type` order: ``name`` is the one
-    /// spelling of each, which JSON lines, the text view, the plot and the C library read.
+    /// The intent types, each with its number in `dismisskit.h`'s `dk_intent_type` (12 is the
+    /// decision line's, which came before `hideKeyboard`): ``name`` is the one spelling of each,
+    /// which JSON lines, the text view, the plot and the C library read.
     public enum TypeName: Int, Sendable, Hashable, CaseIterable {
         case dragBegan, dragChanged, dragEnded, dragHandedBack, contentScrolled, setDetent, passthroughTap,
              confirmationRequested, save, dismiss, cancelled, rejected
+        case hideKeyboard = 13
 
         /// The type's name in an intent's JSON line (SPEC section 6).
         public var name: StaticString {
@@ -66,6 +72,7 @@ extension Intent {
             case .dismiss: "dismiss"
             case .cancelled: "cancelled"
             case .rejected: "rejected"
+            case .hideKeyboard: "hideKeyboard"
             }
         }
     }
@@ -77,7 +84,7 @@ extension Intent.Kind {
         switch self {
         case .dragBegan(let id, _), .dragChanged(let id, _, _), .dragEnded(let id, _, _), .setDetent(let id, _, _),
              .confirmationRequested(let id, _, _), .save(let id), .dismiss(let id, _, _), .cancelled(let id),
-             .rejected(let id, _, _), .dragHandedBack(let id), .contentScrolled(let id, _):
+             .rejected(let id, _, _), .dragHandedBack(let id), .contentScrolled(let id, _), .hideKeyboard(let id, _):
             id
         case .passthroughTap:
             nil
@@ -99,6 +106,7 @@ extension Intent.Kind {
         case .dismiss: .dismiss
         case .cancelled: .cancelled
         case .rejected: .rejected
+        case .hideKeyboard: .hideKeyboard
         }
     }
 }

@@ -61,7 +61,7 @@ extension DismissalPipeline {
                 intents.removeSubrange(decided...)
                 throw error
             }
-        case .remove, .confirm, .button, .accessibility, .dismiss, .key:
+        case .remove, .confirm, .button, .accessibility, .dismiss, .key, .keyboard:
             try apply(command, time: time, into: &intents)
         }
     }
@@ -78,7 +78,7 @@ extension DismissalPipeline {
         case .update(_, let update):
             scene.spelledLengthBound + Presentation.detentBound * (update.detents?.count ?? 0)
                 + Presentation.rectangleBound * (update.passthrough?.count ?? 0)
-        case .remove, .confirm, .button, .accessibility, .dismiss, .key, .screen:
+        case .remove, .confirm, .button, .accessibility, .dismiss, .key, .screen, .keyboard:
             scene.spelledLengthBound
         }
     }

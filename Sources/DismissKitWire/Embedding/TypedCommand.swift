@@ -54,6 +54,11 @@ public enum TypedCommand {
              ("heightMM", .exactNumber(heightMM)))
     }
 
+    /// The on-screen keyboard's height: check it with ``nonFiniteNumber(among:)`` first.
+    public static func keyboard(height: Double) -> String {
+        text("keyboard", ("height", .exactNumber(height)))
+    }
+
     /// The message for the first of `numbers` (arguments by name) that JSON cannot carry, NaN or
     /// infinite, said as a C caller would print it; nil when all are finite.
     public static func nonFiniteNumber(among numbers: [(name: String, value: Double)]) -> String? {

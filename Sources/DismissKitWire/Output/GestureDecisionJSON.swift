@@ -33,6 +33,8 @@ extension GestureDecision {
             line.set("tapMaxDuration", .integer(limit))
         case .secondContact(let ended):
             line.set("ended", .string(ended.rawValue))
+        case .keyboardTouch(let keyboardTop):
+            line.set("keyboardTop", .number(keyboardTop))
         case .touchRefused:
             break  // the rule says why
         }

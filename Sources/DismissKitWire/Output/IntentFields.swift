@@ -45,6 +45,10 @@ extension Intent {
                 writer.beginObject("explain")
                 writer.text("rule", reason.policyRule)
                 writer.endObject()
+            } else if case .hideKeyboard(_, let reason) = kind {
+                writer.beginObject("explain")
+                writer.text("rule", reason.rule)
+                writer.endObject()
             }
         }
         func detentField(_ detent: Detent) {
@@ -122,6 +126,11 @@ extension Intent {
             writer.presentation("presentation", id)
             writer.reason("reason", reason)
             writer.name("source", source.rawValue)
+            timeAndType()
+                case .hideKeyboard(let id, let reason):
+            explainField()
+            writer.presentation("presentation", id)
+            writer.name("reason", reason.rawValue)
             timeAndType()
         }
     }

@@ -121,7 +121,7 @@ extension DismissalPipeline {
 }
 
 extension Scene {
-    /// The scene as a scene file spells it, every field given, numbers exact: it reads back
+    /// The scene as a scene file spells it, every field given (the keyboard while it is shown), numbers exact: it reads back
     /// (``SceneFile/parse(_:path:)``, a `scene` command) as the same scene.
     public var jsonLine: JSONLine {
         var line = JSONLine()
@@ -133,6 +133,11 @@ extension Scene {
         line.set("screen", .object(screenLine))
         line.set("compactWidth", .exactNumber(compactWidth))
         line.set("topInset", .exactNumber(topInset))
+        if keyboardIsShown {
+            var keyboardLine = JSONLine()
+            keyboardLine.set("height", .exactNumber(keyboardHeight))
+            line.set("keyboard", .object(keyboardLine))
+        }
         line.set("presentations", .array(presentations.map { .object($0.jsonLine) }))
         return line
     }

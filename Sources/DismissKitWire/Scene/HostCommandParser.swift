@@ -16,6 +16,7 @@ import DismissKitCore
 /// - `{"type": "key", "key": "escape"}` (Escape read by a host that owns the keyboard)
 /// - `{"type": "screen", "width": 800, "height": 1280, "widthMM": 136, "heightMM": 217}` (the
 ///   window was resized, the display rotated or rescaled)
+/// - `{"type": "keyboard", "height": 280}` (the on-screen keyboard docked at the bottom, 0 when hidden)
 public enum HostCommandParser {
     /// Parses one line of JSON Lines input.
     ///
@@ -43,7 +44,7 @@ public enum HostCommandParser {
 
     /// The command types, spelled as in the `type` field.
     private enum CommandType: String, CaseIterable {
-        case scene, present, remove, update, confirm, button, accessibility, dismiss, key, screen
+        case scene, present, remove, update, confirm, button, accessibility, dismiss, key, screen, keyboard
     }
 
     /// Reads a command object; `path` locates it in a larger document (a scene file's timeline).
@@ -84,6 +85,8 @@ public enum HostCommandParser {
             command = .key(try reader.choice("key", from: HostKey.allCases))
         case .screen:
             command = .screen(try SceneReader.screenSize(from: &reader))
+        case .keyboard:
+            command = .keyboard(height: try SceneReader.keyboardHeight(from: &reader))
         }
         try reader.rejectUnknownKeys()
         return command

@@ -100,7 +100,7 @@ package enum SceneReader {
         }
     }
 
-    /// Reads the scene members (`screen`, `compactWidth`, `topInset`, `presentations`)
+    /// Reads the scene members (`screen`, `compactWidth`, `topInset`, `keyboard`, `presentations`)
     /// of an object; the caller rejects unknown keys, then validates.
     package static func scene(from reader: inout JSONObjectReader) throws(JSONInputError) -> UncheckedScene {
         var unchecked = UncheckedScene(screenLine: reader.line, path: reader.path)
@@ -113,6 +113,14 @@ package enum SceneReader {
         }
         if let topInset = try reader.optionalNumber("topInset") {
             unchecked.scene.topInset = topInset
+        }
+        if let keyboardValue = reader.optional("keyboard") {
+            var keyboardReader = try JSONObjectReader(keyboardValue, path: reader.path(of: "keyboard"))
+            unchecked.scene.keyboardHeight = try keyboardHeight(from: &keyboardReader)
+            try keyboardReader.rejectUnknownKeys()
+            if let problem = unchecked.scene.keyboardProblem(height: unchecked.scene.keyboardHeight) {
+                throw JSONInputError(line: keyboardValue.line, reason: JSONValue.prefixed(keyboardReader.path, problem))
+            }
         }
         if let value = reader.optional("presentations") {
             let path = reader.path(of: "presentations")
@@ -129,6 +137,17 @@ package enum SceneReader {
         let screen = try screenSize(from: &reader)
         try reader.rejectUnknownKeys()
         return screen
+    }
+
+    /// Reads the on-screen keyboard's `height` (SPEC section 10): a scene's `keyboard` object, or a
+    /// `keyboard` command's field. A number from 0; the screen decides how tall it may be.
+    static func keyboardHeight(from reader: inout JSONObjectReader) throws(JSONInputError) -> Double {
+        let heightValue = try reader.required("height")
+        let height = try heightValue.number(at: reader.path(of: "height"))
+        if !(height >= 0) {
+            throw heightValue.failure(at: reader.path(of: "height"), "expected 0 (hidden) or more")
+        }
+        return height
     }
 
     /// Reads a screen's `width`, `height`, `widthMM` and `heightMM`: a scene's `screen` object,

@@ -27,6 +27,10 @@ _Static_assert((int)DK_GTK_DETENT_CAUSE_GRABBER_DRAG == DK_CAUSE_GRABBER_DRAG, "
 _Static_assert((int)DK_GTK_DETENT_CAUSE_SWIPE == DK_CAUSE_SWIPE, "dk_detent_cause");
 _Static_assert((int)DK_GTK_DETENT_CAUSE_SCROLL_EXPAND == DK_CAUSE_SCROLL_EXPAND, "dk_detent_cause");
 _Static_assert((int)DK_GTK_DETENT_CAUSE_ACCESSIBILITY == DK_CAUSE_ACCESSIBILITY, "dk_detent_cause");
+_Static_assert((int)DK_GTK_DETENT_CAUSE_KEYBOARD == DK_CAUSE_KEYBOARD, "dk_detent_cause");
+_Static_assert((int)DK_GTK_KEYBOARD_HIDING_REASON_DRAG == DK_KEYBOARD_HIDING_DRAG, "dk_keyboard_hiding_reason");
+_Static_assert((int)DK_GTK_KEYBOARD_HIDING_REASON_QUESTION == DK_KEYBOARD_HIDING_QUESTION, "dk_keyboard_hiding_reason");
+_Static_assert((int)DK_GTK_KEYBOARD_HIDING_REASON_ESCAPE_KEY == DK_KEYBOARD_HIDING_ESCAPE_KEY, "dk_keyboard_hiding_reason");
 _Static_assert((int)DK_GTK_DISMISSAL_SOURCE_SWIPE_FROM_TOP == DK_SOURCE_SWIPE_FROM_TOP, "dk_dismissal_source");
 _Static_assert((int)DK_GTK_DISMISSAL_SOURCE_SWIPE_SCROLLED_CONTENT == DK_SOURCE_SWIPE_SCROLLED_CONTENT, "dk_dismissal_source");
 _Static_assert((int)DK_GTK_DISMISSAL_SOURCE_GRABBER_DRAG == DK_SOURCE_GRABBER_DRAG, "dk_dismissal_source");
@@ -78,7 +82,12 @@ G_DEFINE_ENUM_TYPE(DkDetentCause, dk_gtk_detent_cause,
     G_DEFINE_ENUM_VALUE(DK_GTK_DETENT_CAUSE_GRABBER_DRAG, "grabber-drag"),
     G_DEFINE_ENUM_VALUE(DK_GTK_DETENT_CAUSE_SWIPE, "swipe"),
     G_DEFINE_ENUM_VALUE(DK_GTK_DETENT_CAUSE_SCROLL_EXPAND, "scroll-expand"),
-    G_DEFINE_ENUM_VALUE(DK_GTK_DETENT_CAUSE_ACCESSIBILITY, "accessibility"))
+    G_DEFINE_ENUM_VALUE(DK_GTK_DETENT_CAUSE_ACCESSIBILITY, "accessibility"),
+    G_DEFINE_ENUM_VALUE(DK_GTK_DETENT_CAUSE_KEYBOARD, "keyboard"))
+G_DEFINE_ENUM_TYPE(DkKeyboardHidingReason, dk_gtk_keyboard_hiding_reason,
+    G_DEFINE_ENUM_VALUE(DK_GTK_KEYBOARD_HIDING_REASON_DRAG, "drag"),
+    G_DEFINE_ENUM_VALUE(DK_GTK_KEYBOARD_HIDING_REASON_QUESTION, "question"),
+    G_DEFINE_ENUM_VALUE(DK_GTK_KEYBOARD_HIDING_REASON_ESCAPE_KEY, "escape-key"))
 G_DEFINE_ENUM_TYPE(DkDismissalSource, dk_gtk_dismissal_source,
     G_DEFINE_ENUM_VALUE(DK_GTK_DISMISSAL_SOURCE_SWIPE_FROM_TOP, "swipe-from-top"),
     G_DEFINE_ENUM_VALUE(DK_GTK_DISMISSAL_SOURCE_SWIPE_SCROLLED_CONTENT, "swipe-scrolled-content"),

@@ -131,6 +131,7 @@ typedef enum {
  * @DK_GTK_DETENT_CAUSE_SWIPE: a swipe
  * @DK_GTK_DETENT_CAUSE_SCROLL_EXPAND: content scrolled at a smaller detent
  * @DK_GTK_DETENT_CAUSE_ACCESSIBILITY: an assistive technology's action
+ * @DK_GTK_DETENT_CAUSE_KEYBOARD: the on-screen keyboard showed
  *
  * Why the detent changed (setDetent's "cause").
  *
@@ -141,8 +142,25 @@ typedef enum {
     DK_GTK_DETENT_CAUSE_GRABBER_DRAG = 1,
     DK_GTK_DETENT_CAUSE_SWIPE = 2,
     DK_GTK_DETENT_CAUSE_SCROLL_EXPAND = 3,
-    DK_GTK_DETENT_CAUSE_ACCESSIBILITY = 4
+    DK_GTK_DETENT_CAUSE_ACCESSIBILITY = 4,
+    DK_GTK_DETENT_CAUSE_KEYBOARD = 5
 } DkDetentCause;
+
+/**
+ * DkKeyboardHidingReason:
+ * @DK_GTK_KEYBOARD_HIDING_REASON_DRAG: a drag of the topmost sheet began
+ * @DK_GTK_KEYBOARD_HIDING_REASON_QUESTION: a question is about to be asked
+ * @DK_GTK_KEYBOARD_HIDING_REASON_ESCAPE_KEY: Escape was pressed, and attempts nothing while the keyboard is shown
+ *
+ * Why the on-screen keyboard should hide (hideKeyboard's "reason").
+ *
+ * Since: 0.1.0
+ */
+typedef enum {
+    DK_GTK_KEYBOARD_HIDING_REASON_DRAG = 0,
+    DK_GTK_KEYBOARD_HIDING_REASON_QUESTION = 1,
+    DK_GTK_KEYBOARD_HIDING_REASON_ESCAPE_KEY = 2
+} DkKeyboardHidingReason;
 
 /**
  * DkDismissalSource:
@@ -206,6 +224,8 @@ GType dk_gtk_drag_origin_get_type(void);
 GType dk_gtk_drag_outcome_get_type(void);
 #define DK_TYPE_DETENT_CAUSE (dk_gtk_detent_cause_get_type())
 GType dk_gtk_detent_cause_get_type(void);
+#define DK_TYPE_KEYBOARD_HIDING_REASON (dk_gtk_keyboard_hiding_reason_get_type())
+GType dk_gtk_keyboard_hiding_reason_get_type(void);
 #define DK_TYPE_DISMISSAL_SOURCE (dk_gtk_dismissal_source_get_type())
 GType dk_gtk_dismissal_source_get_type(void);
 #define DK_TYPE_RESOLUTION (dk_gtk_resolution_get_type())

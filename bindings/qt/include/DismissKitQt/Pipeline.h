@@ -60,8 +60,13 @@ public:
     enum class DetentKind { Medium = 0, Large = 1, Custom = 2 };
     Q_ENUM(DetentKind)
     // dk_detent_cause: why a sheet's detent changed.
-    enum class DetentCause { GrabberTap = 0, GrabberDrag = 1, Swipe = 2, ScrollExpand = 3, Accessibility = 4 };
+    enum class DetentCause {
+        GrabberTap = 0, GrabberDrag = 1, Swipe = 2, ScrollExpand = 3, Accessibility = 4, Keyboard = 5
+    };
     Q_ENUM(DetentCause)
+    // dk_keyboard_hiding_reason: why the on-screen keyboard should hide.
+    enum class KeyboardHidingReason { Drag = 0, Question = 1, EscapeKey = 2 };
+    Q_ENUM(KeyboardHidingReason)
     // dk_dismissal_source: what asked for a dismissal.
     enum class DismissalSource {
         SwipeFromTop = 0, SwipeScrolledContent = 1, GrabberDrag = 2, TapOutside = 3, EscapeKey = 4, CancelButton = 5,

@@ -136,6 +136,7 @@ def web_module(vocabulary: Vocabulary) -> str:
     pairs = ", ".join(f'["{e.json}", {e.value}]' for e in touch.entries)
     seat_slots = vocabulary.constant("DK_SEAT_SLOTS")
     states = ", ".join(f'"{e.json}"' for e in vocabulary.enum("dk_recording_state").entries)
+    roles = ", ".join(f'"{e.json}"' for e in vocabulary.enum("dk_presentation_role").entries)
     return "\n".join([
         "// dk_touch_type's numbers by name: a Map, so that only these names are types (an object would",
         '// find "constructor" and "__proto__").',
@@ -144,6 +145,8 @@ def web_module(vocabulary: Vocabulary) -> str:
         f"const seatSlots = {seat_slots.value};",
         "// dk_recording_state's names, by number.",
         f"const recordingStates = [{states}];",
+        "// dk_presentation_role's names, by number.",
+        f"const presentationRoles = [{roles}];",
     ]) + "\n"
 
 

@@ -600,3 +600,16 @@ DkChoices dk_gtk_sheet_get_question(DkSheet *self) { return self->presentation.q
  * Returns: points a drag has moved it down from its detent
  */
 double dk_gtk_sheet_get_offset(DkSheet *self) { return self->presentation.offset; }
+
+/**
+ * dk_gtk_sheet_get_presentation_id:
+ * @self: the sheet
+ *
+ * Its id in its window's pipeline, for dk_gtk_pipeline_get_layout() (where the sheet is drawn).
+ *
+ * Returns: (nullable): the id while presented, %NULL otherwise
+ */
+const char *dk_gtk_sheet_get_presentation_id(DkSheet *self) {
+    g_return_val_if_fail(DK_IS_SHEET(self), NULL);
+    return self->presentation.id;
+}

@@ -159,6 +159,9 @@ class Vocabulary:
     def enum(self, name: str) -> Enum:
         return next(e for e in self.enums if e.name == name)
 
+    def struct(self, name: str) -> Struct:
+        return next(d for group in self.groups for d in group.declarations if isinstance(d, Struct) and d.name == name)
+
     def constant(self, name: str) -> Constant:
         return next(d for group in self.groups for d in group.declarations if isinstance(d, Constant) and d.name == name)
 

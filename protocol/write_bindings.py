@@ -136,6 +136,7 @@ def web_module(vocabulary: Vocabulary) -> str:
     pairs = ", ".join(f'["{e.json}", {e.value}]' for e in touch.entries)
     seat_slots = vocabulary.constant("DK_SEAT_SLOTS")
     states = ", ".join(f'"{e.json}"' for e in vocabulary.enum("dk_recording_state").entries)
+    roles = ", ".join(f'"{e.json}"' for e in vocabulary.enum("dk_presentation_role").entries)
     return "\n".join([
         "// dk_touch_type's numbers by name: a Map, so that only these names are types (an object would",
         '// find "constructor" and "__proto__").',
@@ -144,6 +145,8 @@ def web_module(vocabulary: Vocabulary) -> str:
         f"const seatSlots = {seat_slots.value};",
         "// dk_recording_state's names, by number.",
         f"const recordingStates = [{states}];",
+        "// dk_presentation_role's names, by number.",
+        f"const presentationRoles = [{roles}];",
     ]) + "\n"
 
 
@@ -159,12 +162,43 @@ def web_types(vocabulary: Vocabulary) -> str:
     return "\n".join(lines) + "\n"
 
 
+# The structs Python reads a typed call's answer from, in the order they are declared (a field's
+# struct before the struct that holds it); dk_intent is written by hand.
+_PYTHON_STRUCTS = ("dk_rect", "dk_layout")
+_CTYPES_FIELDS = {"double": "ctypes.c_double", "int32_t": "ctypes.c_int32", "int64_t": "ctypes.c_int64"}
+
+
+def _python_struct_class(name: str) -> str:
+    """dk_layout's ctypes class: _CLayout."""
+    return "_C" + "".join(word.capitalize() for word in name.removeprefix("dk_").split("_"))
+
+
+def python_structs(vocabulary: Vocabulary) -> str:
+    """The ctypes copies of the structs Python reads, field for field (dismisskit.py's generated part)."""
+    classes = []
+    for name in _PYTHON_STRUCTS:
+        struct = vocabulary.struct(name)
+        fields = []
+        for field in struct.fields:
+            c_type, field_name = field.declaration.rsplit(" ", 1)
+            if c_type in _PYTHON_STRUCTS:
+                ctype = _python_struct_class(c_type)
+            else:
+                ctype = _ctype(vocabulary, c_type, _CTYPES_FIELDS)
+            fields.append(f'("{field_name}", {ctype}),')
+        body = textwrap.wrap(" ".join(fields), 112, initial_indent=" " * 8, subsequent_indent=" " * 8,
+                             break_on_hyphens=False)
+        classes.append([f"class {_python_struct_class(name)}(ctypes.Structure):", f'    """{name}, field for field."""',
+                        "", "    _fields_ = ["] + body + ["    ]"])
+    return "\n\n\n".join("\n".join(lines) for lines in classes) + "\n"
+
+
 _CTYPES_ARGUMENTS = {"dk_pipeline *": "pipeline", "const char *": "text", "char **": "error_out", "int64_t": "time",
                      "int32_t": "ctypes.c_int32", "double": "ctypes.c_double", "int": "ctypes.c_int",
                      "dk_intent *": "ctypes.POINTER(_CIntent)", "int64_t *": "ctypes.POINTER(ctypes.c_int64)",
                      "void *": "ctypes.c_void_p", "char *": "ctypes.c_void_p",
                      "dk_presentation_fields *": "ctypes.c_void_p", "const dk_presentation_fields *": "ctypes.c_void_p",
-                     "dk_layout *": "ctypes.c_void_p"}
+                     "dk_layout *": "ctypes.POINTER(_CLayout)"}
 # Strings the library returns for the caller to free are c_void_p, so that they can be given back
 # to dk_string_free; its own strings are c_char_p.
 _CTYPES_RESULTS = {"void": "None", "const char *": "ctypes.c_char_p", "char *": "ctypes.c_void_p",

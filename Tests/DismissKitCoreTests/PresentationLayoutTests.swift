@@ -78,6 +78,21 @@ struct PresentationLayoutTests {
         }
     }
 
+    @Test("a sheet is at its largest detent at the tallest of its detents only; an adapted popover and a full-screen presentation are")
+    func atLargestDetent() {
+        let scene = Scene(screen: regularScreen, presentations: [sheet])
+        let expected: [(Detent, Bool)] = [(.medium, false), (.large, true), (.custom(250), false)]
+        for (selected, atLargest) in expected {
+            var presentation = sheet
+            presentation.selectedDetent = selected
+            #expect(PresentationLayout(of: presentation, in: scene).isAtLargestDetent == atLargest)
+        }
+        let popover = Presentation(id: "p", style: .popover, frame: Rect(x: 900, y: 60, width: 320, height: 400))
+        #expect(PresentationLayout(of: popover, in: Scene(screen: compactScreen, presentations: [popover])).isAtLargestDetent)
+        let full = Presentation(id: "f", style: .fullScreen)
+        #expect(PresentationLayout(of: full, in: Scene(screen: regularScreen, presentations: [full])).isAtLargestDetent)
+    }
+
     @Test("a compact-width sheet spans the compact screen; a custom detent taller than the screen is the screen")
     func compactSheet() {
         let scene = Scene(screen: compactScreen, presentations: [sheet])

@@ -31,10 +31,10 @@ PICTURES = os.environ.get("PICTURES")  # a folder for the pictures Docs/ shows, 
 
 
 class Program:
-    """components.c, answering each command with its widgets' state."""
+    """components.c (or layout.c), answering each command with its widgets' state."""
 
-    def __init__(self, path, environment):
-        self.process = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=environment,
+    def __init__(self, command, environment):
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=environment,
                                         text=True, bufsize=1)
 
     def ask(self, command="state"):
@@ -43,7 +43,7 @@ class Program:
         ready, _, _ = select.select([self.process.stdout], [], [], STALL)
         line = self.process.stdout.readline() if ready else ""
         if not line:
-            raise AssertionError(f"components answered nothing to {command!r} (exit {self.process.poll()})")
+            raise AssertionError(f"{self.process.args[0]} answered nothing to {command!r} (exit {self.process.poll()})")
         return json.loads(line)
 
     def until(self, done):
@@ -290,9 +290,10 @@ def german_checks(finger, program):
     popover_checks(finger, program, mouse=False)
 
 
-def session(browser, program_path, port, checks, environment=None):
-    """One run of the program, shown in a freshly loaded Broadway page, through `checks`."""
-    program = Program(program_path, environment or os.environ)
+def session(browser, command, port, checks, environment=None, size=(800, 560)):
+    """One run of the program (command: its path and arguments), its window `size` points, shown
+    in a freshly loaded Broadway page, through `checks`."""
+    program = Program(command, environment or os.environ)
     try:
         # A touchscreen's page: broadway.js listens for touch events where the browser has touch.
         browser.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
@@ -300,8 +301,13 @@ def session(browser, program_path, port, checks, environment=None):
         # broadway.js draws each shown surface as a div with its surface's place and size.
         surfaces = ("[...document.querySelectorAll('div')].filter(d => d.surface && d.surface.visible)"
                     ".map(d => [d.surface.x, d.surface.y, d.surface.width, d.surface.height])")
-        browser.wait(f"{surfaces}.some(s => s[2] === 800 && s[3] === 560)", "the window's surface")
-        window = next(s for s in browser.evaluate(surfaces) if s[2:] == [800, 560])
+        # GTK fits a new window to its screen, which is 1024 x 768 until the page has told the
+        # program its own size: the page tells it again until the window is shown.
+        width, height = size
+        browser.wait(f"typeof inputSocket !== 'undefined' && inputSocket && (sendScreenSizeChanged(),"
+                     f" {surfaces}.some(s => s[2] === {width} && s[3] === {height}))",
+                     "the window's surface")
+        window = next(s for s in browser.evaluate(surfaces) if s[2:] == [width, height])
         # broadway.js draws a surface's content as DOM nodes that it replaces as the picture
         # changes (an easing sheet, a button's hover), while a touch stays aimed at the node it
         # began on and the mouse's crossings are tracked node by node: once a node is gone, the
@@ -322,7 +328,7 @@ def session(browser, program_path, port, checks, environment=None):
 def main():
     program_path, port = sys.argv[1], int(sys.argv[2])
     with tempfile.TemporaryDirectory() as profile, Browser(profile, width=1000, height=700) as browser:
-        session(browser, program_path, port, [
+        session(browser, [program_path], port, [
             lambda finger, program: sheet_checks(finger, program, mouse=False),
             handoff_checks,
             lambda finger, program: popover_checks(finger, program, mouse=False),
@@ -331,7 +337,7 @@ def main():
         german = dict(os.environ, LANG="de_DE.UTF-8", LC_ALL="de_DE.UTF-8")
         if os.environ.get("GERMAN_LOCPATH"):
             german["LOCPATH"] = os.environ["GERMAN_LOCPATH"]
-        session(browser, program_path, port, [german_checks], german)
+        session(browser, [program_path], port, [german_checks], german)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """libdismisskit-gtk from Python through GObject Introspection: DismissKit.Pipeline is driven with
 touches and commands, and its signals carry typed values (enums and flags, not strings); a
 refusal is a GLib.Error in the pipeline's domain; a recording that can no longer be written turns
-the "recording" property off and emits "recording-failed". Needs GI_TYPELIB_PATH (and the library on
+the "recording" property off and emits "recording-failed"; get_layout() says where a presentation
+is drawn. Needs GI_TYPELIB_PATH (and the library on
 the loader's path) to find DismissKit-0.typelib, as installed by script/install.
 
 Usage: introspection.py"""
@@ -154,7 +155,38 @@ def presentation_ids():
         check("this one has U+001B" in error.message, "U+001B in a typed call's id is refused", error.message)
 
 
+def layouts():
+    """get_layout() is the C library's dk_pipeline_layout() as a DismissKit.Layout, its rectangles
+    Graphene.Rects: the default screen is 1280 x 800, and the large detent the screen less 40 points."""
+    scene = '{"presentations": [{"id": "compose", "style": "sheet", "detents": ["medium", "large"], "grabber": true}]}'
+    pipeline = DismissKit.Pipeline.new(scene)
+    check(pipeline.get_layout("nobody") is None, "get_layout() of an unknown id is None", pipeline.get_layout("nobody"))
+
+    def rect(r):
+        return (r.get_x(), r.get_y(), r.get_width(), r.get_height())
+
+    layout = pipeline.get_layout("compose")
+    got = (layout.role, layout.adapted, rect(layout.frame), layout.detent_height, layout.has_grabber,
+           rect(layout.grabber), layout.has_header, rect(layout.header))
+    check(isinstance(layout.role, DismissKit.PresentationRole)
+          and got == (DismissKit.PresentationRole.SHEET, False, (0, 40, 1280, 760), 760, True, (622, 45.5, 36, 5),
+                      True, (0, 40, 1280, 56)), "get_layout() has the sheet at large, its grabber and top region", got)
+    pipeline.touch(DismissKit.TouchType.DOWN, 0, 640, 48, 0)
+    pipeline.touch(DismissKit.TouchType.UP, 0, 0, 0, 50000)
+    layout = pipeline.get_layout("compose")
+    check(rect(layout.frame) == (0, 420, 1280, 380) and rect(layout.copy().resting_frame) == (0, 420, 1280, 380),
+          "after a grabber tap, get_layout() has the sheet at medium", rect(layout.frame))
+    pipeline.screen(390, 844, 62, 134, 60000)
+    pipeline.command('{"type": "present", "presentation": {"id": "share", "style": "popover", "modal": false, '
+                     '"frame": {"x": 40, "y": 60, "width": 300, "height": 200}}}', 70000)
+    layout = pipeline.get_layout("share")
+    got = (layout.role, layout.adapted, rect(layout.frame), layout.has_grabber)
+    check(got == (DismissKit.PresentationRole.SHEET, True, (0, 40, 390, 804), False),
+          "in a compact width, get_layout() has a popover adapted to a sheet at large", got)
+
+
 if __name__ == "__main__":
     main()
     recording_that_cannot_be_written()
     presentation_ids()
+    layouts()

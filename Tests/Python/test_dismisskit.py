@@ -435,6 +435,50 @@ print(recording.state.name, recording.bytes_written, recording.failure)
             pipeline.touch("motion", 0, 640.0, 430.0, 40_000)
             self.assertEqual([(i["type"], i.get("offset")) for i in pipeline], [("dragChanged", 0), ("dragHandedBack", None)])
 
+    def test_the_layout_is_where_the_pipeline_hit_tests(self):
+        # The default screen, 1280 x 800: large is the screen less the 40-point top inset, medium half of it.
+        with dismisskit.Pipeline(SHEET) as pipeline:
+            self.assertIsNone(pipeline.layout("nobody"))
+            layout = pipeline.layout("compose")
+            assert layout is not None
+            self.assertEqual((layout.role, layout.adapted, layout.detent_height, layout.drag_offset),
+                             (dismisskit.PresentationRole.SHEET, False, 760, 0))
+            self.assertEqual((layout.frame, layout.resting_frame, layout.question_anchor), ((0, 40, 1280, 760),) * 3)
+            self.assertEqual((layout.grabber, layout.header), ((622, 45.5, 36, 5), (0, 40, 1280, 56)))
+            # A touch just inside the grabber's hit target's corner is a grabber tap: medium.
+            x, y, width, height = layout.grabber_hit_target or (0, 0, 0, 0)
+            self.assertGreaterEqual((width, height), (44, 44))
+            pipeline.touch("down", 0, x + 0.5, y + 0.5, 10_000)
+            pipeline.touch("up", 0, 0, 0, 20_000)
+            self.assertEqual([(i["type"], i.get("detent")) for i in pipeline], [("setDetent", "medium")])
+            layout = pipeline.layout("compose")
+            assert layout is not None
+            self.assertEqual((layout.frame, layout.detent_height), ((0, 420, 1280, 380), 380))
+            # Held by a drag, the frame moves by dragChanged's offset; where it rests does not.
+            for i in range(4):
+                pipeline.touch("down" if i == 0 else "motion", 0, 300.0, 440.0 + 20 * i, 30_000 + i * 10_000)
+            offsets = [i.offset for i in pipeline.typed_intents() if i.kind == "dragChanged"]
+            layout = pipeline.layout("compose")
+            assert layout is not None
+            self.assertEqual((layout.drag_offset, layout.frame[1], layout.resting_frame), (offsets[-1], 420 + offsets[-1],
+                                                                                           (0, 420, 1280, 380)))
+            self.assertEqual(layout.grabber, (622, 425.5 + offsets[-1], 36, 5))
+        # A popover at its frame in a regular width; in a compact one, a sheet at the large detent.
+        with dismisskit.Pipeline({"presentations": []}) as pipeline:
+            pipeline.present("share", 0, style=dismisskit.PresentationStyle.POPOVER, modal=False,
+                             frame=(900, 60, 320, 400), anchor=(1000, 10, 60, 40))
+            self.assertEqual(pipeline.layout("share"), dismisskit.Layout(
+                role=dismisskit.PresentationRole.POPOVER, adapted=False, frame=(900, 60, 320, 400),
+                resting_frame=(900, 60, 320, 400), drag_offset=0, detent_height=0, grabber=None,
+                grabber_hit_target=None, header=None, question_anchor=(900, 60, 320, 400)))
+            pipeline.screen(390, 844, 62, 134, 1_000)
+            layout = pipeline.layout("share")
+            assert layout is not None
+            self.assertEqual((layout.role, layout.adapted, layout.frame, layout.header, layout.grabber),
+                             (dismisskit.PresentationRole.SHEET, True, (0, 40, 390, 804), (0, 40, 390, 56), None))
+            with self.assertRaisesRegex(ValueError, "NUL"):
+                pipeline.layout("share\0")
+
     def test_an_id_is_its_bytes_and_holds_no_control_character(self):
         # "café" with U+00E9 and with "e" + U+0301: two presentations, short and long.
         for composed, decomposed in (("caf\u00e9", "cafe\u0301"), ("draft-message-caf\u00e9", "draft-message-cafe\u0301")):

@@ -343,6 +343,125 @@ def a_save_listener_that_calls_the_kiosk_back_keeps_the_intents_in_order(kiosk):
     assert kiosk.js("document.getElementById('status').value") == "compose closed (saved)"
 
 
+# Each part a layout() rectangle names, and the element drawn for it: the elements' bounding rects
+# (CSS pixels, points) that differ from the rectangles, as "part.side: drawn D, laid out L".
+DRAWN_APART = """((id, parts) => {
+    const layout = kiosk.layout(id);
+    const apart = [];
+    for (const [key, selector] of parts) {
+        const element = document.querySelector(selector);
+        const laidOut = layout[key];
+        if (!element || !laidOut) {
+            apart.push(`${key}: drawn ${Boolean(element)}, laid out ${Boolean(laidOut)}`);
+            continue;
+        }
+        const drawn = element.getBoundingClientRect();
+        for (const side of ['x', 'y', 'width', 'height']) {
+            if (Math.abs(drawn[side] - laidOut[side]) > 0.02) apart.push(`${key}.${side}: drawn ${drawn[side]}, laid out ${laidOut[side]}`);
+        }
+    }
+    return apart;
+})"""
+SHEET_PARTS = [["frame", "#compose"], ["grabber", "#compose > .dk-grabber"], ["header", "#compose .sheet-header"]]
+
+
+def drawn_as_laid_out(kiosk, presentation, parts, role):
+    """Waits for the page's transitions to end, then checks that the presentation is drawn where
+    the module's layout() puts it, in `role`; its layout."""
+    kiosk.wait("document.getAnimations().length === 0", "the transitions to end")
+    layout = kiosk.js(f"kiosk.layout({json.dumps(presentation)})")
+    assert layout["role"] == role, layout
+    apart = kiosk.js(f"{DRAWN_APART}({json.dumps(presentation)}, {json.dumps(parts)})")
+    assert not apart, f"{presentation} at {kiosk.js('innerWidth')} px: {apart}"
+    return layout
+
+
+def tap_fed(kiosk, x, y):
+    """A tap, once the pipeline has been fed its lift (the session holds it)."""
+    ups = len(kiosk.js(UP_SLOTS))
+    kiosk.tap(x, y)
+    kiosk.wait(f"{UP_SLOTS}.length === {ups + 1}", "the tap to be fed")
+
+
+def set_viewport(kiosk, width, height):
+    kiosk.browser.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=False)
+    kiosk.wait(f"document.documentElement.clientWidth === {width} && document.documentElement.clientHeight === {height}",
+               f"a {width} × {height} viewport")
+
+
+@check
+def drawn_where_the_module_lays_out_and_hit_tests(kiosk):
+    """At a compact and a regular width: the compose sheet at each detent, a popover and a popover
+    adapted to a sheet are drawn at layout()'s rectangles, and a tap where they are drawn is what
+    the pipeline finds there: the grabber, the sheet's edge, the popover's."""
+    present_compose = ("kiosk.present(document.getElementById('compose'), { style: 'sheet', detents: ['medium', 'large', 300],"
+                       " selectedDetent: 'large', grabber: true, headerHeight: 56, tapOutside: 'dismiss',"
+                       " content: document.getElementById('messages') }); true")
+    try:
+        for width, height in ((390, 844), (1280, 800)):
+            set_viewport(kiosk, width, height)
+            kiosk.js("intents.length = 0")
+            kiosk.js(present_compose)
+            layout = drawn_as_laid_out(kiosk, "compose", SHEET_PARTS, "sheet")
+            # A tap on the drawn grabber selects the next larger detent, wrapping: large, 300, medium, large.
+            heights = [layout["detentHeight"]]
+            for _ in range(3):
+                grabber = kiosk.js("(() => { const r = document.querySelector('#compose > .dk-grabber').getBoundingClientRect();"
+                                   " return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+                kiosk.tap(*grabber)
+                kiosk.wait(f"intents.filter((intent) => intent.type === 'setDetent').length === {len(heights)}", "the grabber's tap")
+                heights.append(drawn_as_laid_out(kiosk, "compose", SHEET_PARTS, "sheet")["detentHeight"])
+            assert [(intent["cause"], intent["detent"]) for intent in kiosk.intents("setDetent")] == [
+                ("grabberTap", 300), ("grabberTap", "medium"), ("grabberTap", "large")], kiosk.intents("setDetent")
+            assert heights[1] == 300 and heights[0] == heights[3] > heights[2] > 300, heights
+            # The question over its anchor, at the medium detent.
+            kiosk.js("kiosk.update('compose', { selectedDetent: 'medium', unsavedChanges: true }); true")
+            layout = drawn_as_laid_out(kiosk, "compose", SHEET_PARTS, "sheet")
+            kiosk.browser.key("Escape", "Escape", 27)
+            kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "the question")
+            anchor = kiosk.js("(() => { const { x, y, width, height } = document.querySelector('.dk-action-sheet')"
+                              ".getBoundingClientRect(); return { x, y, width, height }; })()")
+            assert anchor == layout["questionAnchor"], (anchor, layout["questionAnchor"])
+            kiosk.browser.key("Escape", "Escape", 27)  # Keep Editing
+            kiosk.wait("document.querySelector('.dk-action-sheet') === null", "Keep Editing")
+            kiosk.js("kiosk.update('compose', { unsavedChanges: false }); true")
+            # Just inside the drawn top edge (the header, beside the grabber's target) the sheet
+            # stays; just outside it, the tap dismisses.
+            x, top = width / 2 + 40, layout["frame"]["y"]
+            tap_fed(kiosk, x, top + 4)
+            assert kiosk.js("document.getElementById('compose').open") and not kiosk.intents("dismiss"), kiosk.intents("dismiss")
+            tap_fed(kiosk, x, top - 4)
+            kiosk.wait("!document.getElementById('compose').open", "the tap just outside the sheet to dismiss it")
+            assert [intent["source"] for intent in kiosk.intents("dismiss")] == ["tapOutside"], kiosk.intents("dismiss")
+
+            # The share popover: where the page placed it in a regular width; a modal sheet at the
+            # large detent in a compact one, drawn as one, its frame kept.
+            kiosk.js("intents.length = 0")
+            kiosk.js("kiosk.present(document.getElementById('share'), { style: 'popover', modal: false, tapOutside: 'dismiss',"
+                     " anchor: document.getElementById('share-button') }); true")
+            compact = width < 600
+            layout = drawn_as_laid_out(kiosk, "share", [["frame", "#share"]], "sheet" if compact else "popover")
+            assert layout["adapted"] == compact, layout
+            frame = layout["frame"]
+            if compact:
+                # Above the adapted sheet: the toolbar, between Notes and Share (no button to click).
+                x = kiosk.js("(() => { const notes = document.getElementById('notes-button').getBoundingClientRect();"
+                             " const share = document.getElementById('share-button').getBoundingClientRect();"
+                             " return share.left - notes.right > 8 ? (notes.right + share.left) / 2 : null; })()")
+                assert x is not None, "no room between Notes and Share"
+                inside, outside = (x, frame["y"] + 4), (x, frame["y"] - 4)
+            else:
+                y = frame["y"] + frame["height"] / 2
+                inside, outside = (frame["x"] + 4, y), (frame["x"] - 4, y)
+            tap_fed(kiosk, *inside)
+            assert kiosk.js("document.getElementById('share').matches(':popover-open')") and not kiosk.intents("dismiss")
+            tap_fed(kiosk, *outside)
+            kiosk.wait("!document.getElementById('share').matches(':popover-open')", "the tap just outside the popover to dismiss it")
+            assert [intent["source"] for intent in kiosk.intents("dismiss")] == ["tapOutside"], kiosk.intents("dismiss")
+    finally:
+        set_viewport(kiosk, WIDTH, HEIGHT)
+
+
 # The seat slots of the session's downs and ups, in order.
 DOWN_SLOTS, UP_SLOTS = (f"kiosk.session().split('\\n').filter((line) => line.includes('\"event\":\"{event}\"'))"
                         ".map((line) => JSON.parse(line).seatSlot)" for event in ("down", "up"))

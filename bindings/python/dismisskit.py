@@ -18,6 +18,8 @@ The commands a host sends most have methods (``confirm``, ``button``, ``accessib
 ``dismiss``, ``remove``, ``set_unsaved_changes``, ``report_content_offset``, ``escape_key``,
 ``screen``: the C library's typed calls); every other command goes through ``command``. A touch
 the pipeline refuses raises ValueError, naming the library's reason, and changes nothing.
+``layout(id)`` says where a presentation is drawn and what it is shown as (dk_pipeline_layout), as
+a ``Layout``: draw from it, and what a person sees is what a touch finds.
 
 The library is loaded when the first pipeline is made (or ``version()`` is asked), from, in
 order: the path in DISMISSKIT_LIBRARY; the library this file was installed with (script/install
@@ -42,9 +44,9 @@ from collections.abc import Sequence
 from typing import Any, Literal, Union
 
 __all__ = ["AccessibilityAction", "ButtonRole", "Choice", "DetentCause", "DetentKind", "DismissKitError",
-           "DismissResolution", "DismissalSource", "DragOrigin", "DragOutcome", "Intent", "Pipeline",
-           "PresentationStyle", "REMOVE", "Recording", "RecordingState", "SEAT_SLOTS", "TapOutside",
-           "TouchType", "__version__", "library_path", "version"]
+           "DismissResolution", "DismissalSource", "DragOrigin", "DragOutcome", "Intent", "Layout", "Pipeline",
+           "PresentationRole", "PresentationStyle", "REMOVE", "Recording", "RecordingState", "SEAT_SLOTS",
+           "TapOutside", "TouchType", "__version__", "library_path", "version"]
 
 # Set by script/install to the library installed beside this file's copy.
 _INSTALLED_LIBRARY: str | None = None
@@ -269,6 +271,26 @@ class Recording:
     failure: str | None = None
 
 
+@dataclasses.dataclass(frozen=True)
+class Layout:
+    """Where a presentation is drawn, and what it is (dk_pipeline_layout): the figures the pipeline
+    hit-tests with, in screen points, for a host to draw from. ``frame`` is where to draw it now
+    (moved by the drag that holds it), ``resting_frame`` where it rests; ``grabber`` is drawn and
+    ``grabber_hit_target`` touched, and ``header`` (the top region) starts a swipe: None for a
+    presentation that has none. ``adapted``: the role is a compact width's adaptation."""
+
+    role: PresentationRole
+    adapted: bool
+    frame: Rect
+    resting_frame: Rect
+    drag_offset: float
+    detent_height: float
+    grabber: Rect | None
+    grabber_hit_target: Rect | None
+    header: Rect | None
+    question_anchor: Rect
+
+
 class _CIntent(ctypes.Structure):
     """dk_intent, field for field."""
 
@@ -282,6 +304,43 @@ class _CIntent(ctypes.Structure):
         ("drag_outcome", ctypes.c_int), ("detent_kind", ctypes.c_int), ("detent_cause", ctypes.c_int),
         ("dismissal_source", ctypes.c_int), ("dismiss_resolution", ctypes.c_int), ("choices", ctypes.c_int * _OPTIONS_MAX),
     ]
+
+
+# Written by script/protocol from protocol/dismisskit.xml, to the END line: edit that.
+class _CRect(ctypes.Structure):
+    """dk_rect, field for field."""
+
+    _fields_ = [
+        ("x", ctypes.c_double), ("y", ctypes.c_double), ("width", ctypes.c_double), ("height", ctypes.c_double),
+    ]
+
+
+class _CLayout(ctypes.Structure):
+    """dk_layout, field for field."""
+
+    _fields_ = [
+        ("role", ctypes.c_int), ("adapted", ctypes.c_int32), ("frame", _CRect), ("resting_frame", _CRect),
+        ("drag_offset", ctypes.c_double), ("detent_height", ctypes.c_double), ("has_grabber", ctypes.c_int32),
+        ("grabber", _CRect), ("grabber_hit_target", _CRect), ("has_header", ctypes.c_int32), ("header", _CRect),
+        ("question_anchor", _CRect),
+    ]
+# END of what script/protocol writes.
+
+
+def _rect(c: _CRect) -> Rect:
+    return c.x, c.y, c.width, c.height
+
+
+def _layout(c: _CLayout) -> Layout:
+    """A Layout of the fields the library filled in."""
+    role = next(PresentationRole(name) for name, number in _C_NUMBERS[PresentationRole].items() if number == c.role)
+    return Layout(
+        role=role, adapted=bool(c.adapted), frame=_rect(c.frame), resting_frame=_rect(c.resting_frame),
+        drag_offset=c.drag_offset, detent_height=c.detent_height,
+        grabber=_rect(c.grabber) if c.has_grabber else None,
+        grabber_hit_target=_rect(c.grabber_hit_target) if c.has_grabber else None,
+        header=_rect(c.header) if c.has_header else None, question_anchor=_rect(c.question_anchor),
+    )
 
 
 def _member(kind: type[enum.Enum], name: bytes | None, value: int) -> Any:
@@ -393,7 +452,7 @@ def _library() -> ctypes.CDLL:
         "dk_presentation_fields_clear_passthrough": ([ctypes.c_void_p], None),
         "dk_pipeline_present": ([pipeline, text, ctypes.c_void_p, time, error_out], ctypes.c_int),
         "dk_pipeline_update": ([pipeline, text, ctypes.c_void_p, time, error_out], ctypes.c_int),
-        "dk_pipeline_layout": ([pipeline, text, ctypes.c_void_p], ctypes.c_int),
+        "dk_pipeline_layout": ([pipeline, text, ctypes.POINTER(_CLayout)], ctypes.c_int),
         "dk_pipeline_record": ([pipeline, text, error_out], ctypes.c_int),
         "dk_pipeline_recording": ([pipeline, ctypes.POINTER(ctypes.c_int64), error_out], ctypes.c_int),
     }
@@ -685,6 +744,15 @@ class Pipeline:
         error = ctypes.c_void_p()
         state = RecordingState(_library().dk_pipeline_recording(self._live_handle(), ctypes.byref(written), ctypes.byref(error)))
         return Recording(state, written.value, _take_string(error.value) if error.value else None)
+
+    def layout(self, presentation: str) -> Layout | None:
+        """Where the presentation is drawn now, and what it is shown as (dk_pipeline_layout), or
+        None when no presentation has that id. Ask again after a present, update or screen command
+        and after the intents of a drag, setDetent and dismiss: they change it."""
+        c = _CLayout()
+        found: int = _library().dk_pipeline_layout(self._live_handle(), _c_text(presentation, "presentation"),
+                                                   ctypes.byref(c))
+        return _layout(c) if found == 1 else None
 
     def next_intent(self) -> dict[str, Any] | None:
         """The next intent as a dict, or None when there is none."""

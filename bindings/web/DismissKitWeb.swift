@@ -277,6 +277,44 @@ public func dk_pipeline_screen(_ handle: Int32, _ width: Double, _ height: Doubl
     return apply(TypedCommand.screen(width: width, height: height, widthMM: widthMM, heightMM: heightMM), to: handle, time: time)
 }
 
+/// The numbers of the last layout `dk_pipeline_layout` filled, for dismisskit.js to read from
+/// `dk_layout_values`: dk_layout's fields in its order, a rectangle as its x, y, width and height,
+/// a role as dk_presentation_role numbers it, a flag as 0 or 1; then whether a sheet rests at its
+/// largest detent (``PresentationLayout/isAtLargestDetent``).
+nonisolated(unsafe) private var layoutValues: [Double] = []
+
+/// Where the presentation `id` is drawn now (``DismissalPipeline/layout(of:)``), into
+/// `dk_layout_values`: 1, 0 when no presentation has that id, or -1 with the message in `dk_text`.
+@_cdecl("dk_pipeline_layout")
+public func dk_pipeline_layout(_ handle: Int32, _ id: UnsafePointer<UInt8>?, _ length: Int32) -> Int32 {
+    guard let id = givenID(handle, id, length) else { return -1 }
+    guard let found = withPipeline(handle, { $0.pipeline.layout(of: id) }), let layout = found else { return 0 }
+    let role: Double = switch layout.role {
+    case .sheet: 0
+    case .popover: 1
+    case .fullScreen: 2
+    case .alert: 3
+    }
+    let absent = Rect(x: 0, y: 0, width: 0, height: 0)
+    layoutValues.removeAll(keepingCapacity: true)
+    layoutValues.append(contentsOf: [role, layout.isAdapted ? 1 : 0])
+    for rect in [layout.frame, layout.restingFrame] { appendLayoutValues(of: rect) }
+    layoutValues.append(layout.dragOffset)
+    layoutValues.append(layout.detents.first { $0.detent == layout.selectedDetent }?.height ?? 0)
+    layoutValues.append(layout.grabber == nil ? 0 : 1)
+    for rect in [layout.grabber ?? absent, layout.grabberHitTarget ?? absent] { appendLayoutValues(of: rect) }
+    layoutValues.append(layout.header == nil ? 0 : 1)
+    for rect in [layout.header ?? absent, layout.questionAnchor] { appendLayoutValues(of: rect) }
+    layoutValues.append(layout.isAtLargestDetent ? 1 : 0)
+    return 1
+}
+
+/// Where the numbers of the last layout begin (see `layoutValues`).
+@_cdecl("dk_layout_values")
+public func dk_layout_values() -> UnsafeRawPointer? {
+    layoutValues.withUnsafeBytes { $0.baseAddress }
+}
+
 /// The next intent's (or, explaining, decision's) JSON line into `dk_text`: its length, or -1
 /// when there is none.
 @_cdecl("dk_pipeline_next_intent")
@@ -366,6 +404,11 @@ private func apply(_ text: String, to handle: Int32, time: Double, typed: Bool =
     guard let refusal = refusal ?? nil else { return 0 }
     _ = setText(typed ? TypedCommand.message(of: refusal) : refusal.message)
     return -1
+}
+
+/// Appends `rect` to `layoutValues`: its x, y, width and height.
+private func appendLayoutValues(of rect: Rect) {
+    layoutValues.append(contentsOf: [rect.x, rect.y, rect.width, rect.height])
 }
 
 /// Whether `handle` is a pipeline alive; if not, says so in `dk_text`.

@@ -2,7 +2,8 @@
 // Pointer Events through a DismissKit pipeline.
 
 import type {
-    AccessibilityAction, ButtonRole, Detent, DismissKit, PresentationFields, PresentationStyle, RecordingStatus, TapOutside,
+    AccessibilityAction, ButtonRole, Detent, DismissKit, PresentationFields, PresentationLayout, PresentationStyle, RecordingStatus,
+    TapOutside,
 } from "./dismisskit.js";
 
 /** The page's fields of a presentation: the scene file's, with elements where it has rectangles. */
@@ -29,7 +30,9 @@ export interface PagePresentation {
 export interface KioskOptions {
     /** The physical size of the whole display (window.screen); 96 CSS px per inch without it. */
     display?: { widthMM: number; heightMM: number };
+    /** The scene file's gap above a large sheet; its default (40) when left out. */
     topInset?: number;
+    /** The scene file's width below which a width is compact; its default (600) when left out. */
     compactWidth?: number;
     /** The scene file's `gestures` (thresholds). */
     gestures?: Record<string, number>;
@@ -44,7 +47,11 @@ export interface KioskOptions {
 }
 
 /**
- * A web kiosk's presentations, driven by one pipeline. The presented elements receive
+ * A web kiosk's presentations, driven by one pipeline, and drawn after each event and command
+ * where its layout() puts them: a sheet (a popover adapted to one in a compact width too) at its
+ * frame by its inline left, top, width and height, its grabber inside it, its header band's
+ * height as the CSS variable `--dk-header-height`; a popover where the page's CSS placed it (the
+ * frame the layer gives); the question over its anchor. The presented elements receive
  * `dismisskit-save`, `dismisskit-dismiss` and `dismisskit-rejected` events (the intent in
  * `detail`); the window receives every intent as `dismisskit-intent`, in the pipeline's order
  * even when a listener calls the kiosk back, and `dismisskit-recording-stopped` once if the
@@ -62,6 +69,8 @@ export class Kiosk {
     button(element: HTMLElement | string, role: ButtonRole): void;
     dismiss(element: HTMLElement | string): void;
     accessibility(element: HTMLElement | string, action: AccessibilityAction): void;
+    /** Where the presented element is drawn, as the pipeline lays it out. */
+    layout(element: HTMLElement | string): PresentationLayout | null;
     /** The recorded session's text (with `record`), for `gesturectl replay`; null otherwise. */
     session(): string | null;
     /** The recording's state (with `record`): on, or failed once it reached its limit. */

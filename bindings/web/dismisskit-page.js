@@ -2,8 +2,10 @@
 // Pointer Events to a pipeline of dismisskit.js and carries out its intents on plain HTML:
 // `<dialog>` elements for sheets, form sheets, alerts and full-screen presentations, an element
 // with the `popover` attribute (and `hidden`, for browsers without the Popover API) for a
-// popover. Every decision is the pipeline's: this layer only translates events in and draws
-// what the intents say (dismisskit.css styles it).
+// popover. Every decision is the pipeline's: this layer only translates events in and, after
+// each event and command, draws every presentation where the pipeline's layout() puts it (its
+// role at this width, its frame at its detent or under the drag, its grabber, its header band,
+// the question's anchor), the figures the pipeline hit-tests with; dismisskit.css styles it.
 //
 // The host rules it follows, where a browser needs one of its own:
 // - Contacts: each pointer gets the lowest free seat slot from down to up or cancel; a mouse
@@ -61,18 +63,19 @@ export class Kiosk {
 
     /**
      * @param dk what `load()` of dismisskit.js gave.
-     * @param options `display` ({widthMM, heightMM} of `window.screen`), `topInset`,
-     *   `compactWidth`, `gestures` (the scene file's), `record` (keep the session for
+     * @param options `display` ({widthMM, heightMM} of `window.screen`), `topInset` and
+     *   `compactWidth` (the scene file's, its defaults when left out), `gestures` (the scene
+     *   file's), `record` (keep the session for
      *   `session()`: true, or `{maxBytes}` to bound it other than by dismisskit.js's
      *   defaultRecordingLimit; a recording that reaches its limit stops, and the window hears
      *   `dismisskit-recording-stopped`), `labels` (the question's texts).
      */
     constructor(dk, options = {}) {
-        this.#options = { topInset: 40, compactWidth: 600, labels: defaultLabels, ...options };
+        this.#options = { labels: defaultLabels, ...options };
         this.#millimetresPerPixel = millimetresPerPixel(options.display);
         this.#screen = this.#viewport();
-        const scene = { screen: this.#screen, compactWidth: this.#options.compactWidth, topInset: this.#options.topInset, presentations: [] };
-        if (options.gestures) scene.gestures = options.gestures;
+        const scene = { screen: this.#screen, presentations: [] };
+        for (const field of ["compactWidth", "topInset", "gestures"]) if (options[field] !== undefined) scene[field] = options[field];
         this.#pipeline = dk.pipeline(JSON.stringify(scene));
         if (options.record) {
             this.#pipeline.record(options.record === true ? {} : options.record);
@@ -92,7 +95,8 @@ export class Kiosk {
      * defaulting to the element's id; `style`, `detents`, `selectedDetent`, `grabber`,
      * `headerHeight`, `modal`, `unsavedChanges`, `dismissible`, `tapOutside`), with elements
      * where the scene has rectangles: `content` (the scrollable element, reporting its scrollTop),
-     * `anchor` and `passthrough` (an array). A popover's frame is where the page placed it.
+     * `anchor` and `passthrough` (an array). A popover's frame is where the page placed it, at
+     * every width (in a compact one the pipeline adapts it to a sheet, drawn as one).
      * Throws with the pipeline's message when the scene cannot take it, and then shows nothing
      * new: an element already presented stays as it is.
      */
@@ -107,9 +111,8 @@ export class Kiosk {
             return;
         }
         const entry = { id: givenID ?? element.id, element, style: fields.style ?? "sheet", content, anchor, passthrough, fields,
-                        detents: fields.detents ?? ["large"], offset: 0, dragged: false, reported: 0, applied: null };
+                        role: null, dragged: false, reported: 0, applied: null };
         if (!entry.id) throw new Error("a presentation needs an id (or an element with one)");
-        entry.detent = fields.selectedDetent ?? entry.detents[entry.detents.length - 1];
         this.#show(entry);
         const given = { ...fields, style: entry.style, ...this.#placement(entry) };
         if (content) given.contentOffset = entry.reported = Math.max(0, content.scrollTop);
@@ -128,16 +131,13 @@ export class Kiosk {
             entry.onCancel = (event) => this.#cancelRequested(event);
             element.addEventListener("cancel", entry.onCancel);
         }
-        this.#layOut(entry);
+        this.#draw(entry, { entering: true });
     }
 
     /** Changes a presented element's fields (`unsavedChanges`, `dismissible`, `selectedDetent`, …). */
     update(element, fields) {
-        const entry = this.#entry(element);
-        this.#command((at) => this.#pipeline.update(entry.id, fields, at));
-        if (fields.selectedDetent !== undefined) entry.detent = fields.selectedDetent;
-        if (fields.detents !== undefined) entry.detents = fields.detents;
-        this.#layOut(entry);
+        const { id } = this.#entry(element);
+        this.#command((at) => this.#pipeline.update(id, fields, at));
     }
 
     /** The presentation's Cancel (`"cancel"`) or Done (`"done"`) button was pressed. */
@@ -156,6 +156,11 @@ export class Kiosk {
     accessibility(element, action) {
         const { id } = this.#entry(element);
         this.#command((at) => this.#pipeline.accessibility(id, action, at));
+    }
+
+    /** Where the presented element is drawn, as the pipeline lays it out (dismisskit.js's `layout()`). */
+    layout(element) {
+        return this.#pipeline.layout(this.#entry(element).id);
     }
 
     /** The session recorded since the start (with `record`), for `gesturectl replay`. */
@@ -204,7 +209,7 @@ export class Kiosk {
         this.#heldSlots = (this.#heldSlots | free) >>> 0;
         this.#slots.set(event.pointerId, slot);
         const top = this.#stack[this.#stack.length - 1];
-        const outsidePopover = top !== undefined && this.#role(top) === "popover" && !top.element.contains(event.target) &&
+        const outsidePopover = top !== undefined && top.role === "popover" && !top.element.contains(event.target) &&
             !this.#question?.dialog.contains(event.target);
         this.#swallowed.set(event.pointerId, outsidePopover);
         this.#touch("down", slot, event);
@@ -261,14 +266,16 @@ export class Kiosk {
         else this.#command((at) => this.#pipeline.escapeKey(at), time);
     }
 
-    /** A new viewport: the screen command, then each popover where the page has placed it now. */
+    /**
+     * A new viewport: the screen command (every presentation drawn at the new width), then each
+     * popover where the page has placed it now.
+     */
     #resize() {
         const screen = this.#viewport();
         if (Object.keys(screen).every((key) => screen[key] === this.#screen[key])) return;
         this.#screen = screen;
         this.#command((at) => this.#pipeline.screen(screen, at));
         for (const entry of this.#stack) {
-            this.#layOut(entry);
             const placement = this.#placement(entry);
             if (Object.keys(placement).length === 0) continue;
             try {
@@ -279,12 +286,16 @@ export class Kiosk {
         }
     }
 
-    /** The rectangles the page gives a presentation: a popover's frame, its anchor and pass-through regions. */
+    /**
+     * The rectangles the page gives a presentation: its anchor and pass-through regions, and a
+     * popover's frame where the page places it; one drawn as a sheet (adapted) keeps the frame
+     * it was last given.
+     */
     #placement(entry) {
         const placement = {};
         if (entry.anchor) placement.anchor = rectOf(entry.anchor);
         if (entry.passthrough) placement.passthrough = entry.passthrough.map(rectOf);
-        if (entry.style === "popover" && !this.#isAdapted(entry)) placement.frame = rectOf(entry.element);
+        if (entry.style === "popover" && entry.role !== "sheet") placement.frame = rectOf(entry.element);
         return placement;
     }
 
@@ -295,7 +306,6 @@ export class Kiosk {
         if (offset === entry.reported) return;
         entry.reported = offset;
         this.#command((at) => this.#pipeline.reportContentOffset(entry.id, offset, at));
-        this.#layOut(entry);
     }
 
     /** Gives a command by its typed call, `give(at)`, at `time` or the latest input's, then carries out its intents. */
@@ -316,7 +326,10 @@ export class Kiosk {
 
     // Output: the intents, carried out on the page.
 
-    /** Carries out the intents waiting, in order; called again from a listener, it leaves them to the loop running. */
+    /**
+     * Carries out the intents waiting, in order, then draws every presentation where the
+     * pipeline lays it out now; called again from a listener, it leaves them to the loop running.
+     */
     #carryOut() {
         if (this.#carryingOut) return;
         this.#carryingOut = true;
@@ -331,6 +344,7 @@ export class Kiosk {
         } finally {
             this.#carryingOut = false;
         }
+        if (!this.#destroyed) for (const entry of this.#stack) this.#draw(entry);
         this.#watchRecording();
     }
 
@@ -352,19 +366,10 @@ export class Kiosk {
         switch (intent.type) {
         case "dragBegan":
             entry.dragged = true;
-            this.#setOffset(entry, 0);
-            break;
-        case "dragChanged":
-            this.#setOffset(entry, intent.offset);
             break;
         case "dragEnded":
         case "dragHandedBack":
             entry.dragged = false;
-            this.#setOffset(entry, 0);
-            break;
-        case "setDetent":
-            entry.detent = intent.detent;
-            this.#layOut(entry);
             break;
         case "contentScrolled":
             if (!entry.content) break;
@@ -401,24 +406,15 @@ export class Kiosk {
 
     // Drawing.
 
-    /** Shows the element; a sheet starts below the screen, to slide up to its detent. */
+    /** Shows the element, where the page's CSS places it until the pipeline's layout is drawn (#draw). */
     #show(entry) {
         const { element } = entry;
-        element.dataset.dkRole = this.#role(entry);
-        element.style.setProperty("--dk-top", `${this.#screen.height}px`);
         if (element.tagName === "DIALOG") {
             if (entry.fields.modal === false) element.show();
             else element.showModal();
         } else {
             element.hidden = false;
             element.showPopover?.();  // a browser without the Popover API (WPE WebKit 2.38) shows it by `hidden`
-        }
-        getComputedStyle(element).top;  // the start of the slide: the detent's top comes in #layOut
-        if (entry.fields.grabber && !element.querySelector(":scope > .dk-grabber")) {
-            const grabber = document.createElement("div");
-            grabber.className = "dk-grabber";
-            grabber.setAttribute("aria-hidden", "true");
-            element.prepend(grabber);
         }
     }
 
@@ -434,14 +430,15 @@ export class Kiosk {
         delete element.dataset.dkRole;
         delete element.dataset.dkDragged;
         delete element.dataset.dkLeaving;
-        element.style.removeProperty("--dk-top");
+        place(element, null);
+        element.style.removeProperty("--dk-header-height");
     }
 
-    /** Slides a sheet out (at once under prefers-reduced-motion, by dismisskit.css), then hides it. */
+    /** Slides a sheet out below the screen (at once under prefers-reduced-motion, by dismisskit.css), then hides it. */
     async #leave(entry) {
         const { element } = entry;
         element.dataset.dkLeaving = "";
-        element.style.setProperty("--dk-top", `${this.#screen.height}px`);
+        if (entry.role === "sheet") element.style.top = `${this.#screen.height}px`;
         await Promise.allSettled(element.getAnimations().map((animation) => animation.finished));
         this.#hide(entry);
     }
@@ -451,49 +448,40 @@ export class Kiosk {
         if (entry.onCancel) entry.element.removeEventListener("cancel", entry.onCancel);
     }
 
-    #setOffset(entry, offset) {
-        entry.offset = offset;
-        this.#layOut(entry);
-    }
-
-    /** Places a sheet at its detent plus the drag's offset, and sets its content's touch-action. */
-    #layOut(entry) {
+    /**
+     * Draws the presentation where the pipeline lays it out now: a sheet (an adapted popover
+     * too) at its frame, following the drag, with its grabber and its header band's height as
+     * `--dk-header-height`; a popover where the page placed it (the frame it gave); the question
+     * at its anchor. A sheet `entering` slides up from below the screen; its content's
+     * touch-action follows its offset and detent.
+     */
+    #draw(entry, { entering = false } = {}) {
+        const layout = this.#pipeline.layout(entry.id);
+        if (layout === null) return;
         const { element } = entry;
-        const role = this.#role(entry);
-        element.dataset.dkRole = role;
+        entry.role = layout.role;
+        element.dataset.dkRole = layout.role;
+        drawGrabber(element, layout);
+        if (this.#question?.entry === entry) place(this.#question.dialog, layout.questionAnchor);
+        if (layout.role !== "sheet") {
+            place(element, null);
+            element.style.removeProperty("--dk-header-height");
+            return;
+        }
+        if (entering) {
+            element.dataset.dkDragged = "";  // no transition to where the slide starts
+            place(element, { ...layout.frame, y: this.#screen.height });
+            getComputedStyle(element).top;
+        }
         if (entry.dragged) element.dataset.dkDragged = "";
         else delete element.dataset.dkDragged;
-        if (role !== "sheet") return;
-        const height = this.#height(this.#isAdapted(entry) ? "large" : entry.detent);
-        element.style.setProperty("--dk-top", `${this.#screen.height - height + entry.offset}px`);
-        if (entry.content) {
-            const largest = Math.max(...entry.detents.map((detent) => this.#height(detent)));
-            entry.content.style.touchAction = entry.reported > 0 ? "pan-y" : height >= largest ? upwardPans : "none";
-        }
+        place(element, layout.frame);
+        element.style.setProperty("--dk-header-height", `${layout.header.height}px`);
+        if (entry.content) entry.content.style.touchAction = entry.reported > 0 ? "pan-y" : layout.atLargestDetent ? upwardPans : "none";
     }
 
-    #height(detent) {
-        const large = Math.max(0, this.#screen.height - this.#options.topInset);
-        if (detent === "large") return large;
-        if (detent === "medium") return large / 2;
-        return Math.min(Math.max(0, Number(detent)), this.#screen.height);
-    }
-
-    /** How the presentation is drawn: a popover or current-context one is a sheet in a compact width. */
-    #role(entry) {
-        switch (entry.style) {
-        case "popover": return this.#isAdapted(entry) ? "sheet" : "popover";
-        case "alert": return "alert";
-        case "fullScreen": return "fullScreen";
-        default: return "sheet";
-        }
-    }
-
-    #isAdapted(entry) {
-        return (entry.style === "popover" || entry.style === "currentContext") && this.#screen.width < this.#options.compactWidth;
-    }
-
-    // The question: an action sheet with a destructive Discard, Save and Keep Editing.
+    // The question: an action sheet with a destructive Discard, Save and Keep Editing, at the
+    // bottom of its anchor (the dialog covers the anchor; its panel holds the texts).
 
     #ask(entry) {
         this.#closeQuestion();
@@ -501,17 +489,20 @@ export class Kiosk {
         const dialog = document.createElement("dialog");
         dialog.className = "dk-action-sheet";
         dialog.setAttribute("aria-label", labels.question);
+        const panel = document.createElement("div");
+        panel.className = "dk-action-sheet-panel";
         const title = document.createElement("p");
         title.textContent = labels.question;
-        dialog.append(title);
+        panel.append(title);
         for (const choice of ["discard", "save", "keepEditing"]) {
             const button = document.createElement("button");
             button.type = "button";
             button.dataset.choice = choice;
             button.textContent = labels[choice];
             button.addEventListener("click", () => this.#answer(choice));
-            dialog.append(button);
+            panel.append(button);
         }
+        dialog.append(panel);
         dialog.addEventListener("cancel", (event) => this.#cancelRequested(event));
         document.body.append(dialog);
         dialog.showModal();
@@ -551,6 +542,36 @@ function millimetresPerPixel(display) {
     if (display?.widthMM > 0) return display.widthMM / window.screen.width;
     console.info(`DismissKit: no display size given; assuming ${cssPixelsPerInch} CSS pixels per inch`);
     return inchInMillimetres / cssPixelsPerInch;
+}
+
+/**
+ * Draws `element` at `rect` (in its containing block, in CSS pixels) by its inline style, over the
+ * page's own CSS; null gives its place back to the page's CSS.
+ */
+function place(element, rect) {
+    for (const property of ["inset", "left", "top", "width", "height"]) element.style.removeProperty(property);
+    if (rect === null) return;
+    element.style.inset = "auto";
+    for (const [property, value] of [["left", rect.x], ["top", rect.y], ["width", rect.width], ["height", rect.height]]) {
+        element.style.setProperty(property, `${value}px`);
+    }
+}
+
+/** A sheet's grabber where the layout puts it, inside the sheet's frame; none without one. */
+function drawGrabber(element, layout) {
+    let grabber = element.querySelector(":scope > .dk-grabber");
+    if (layout.role !== "sheet" || layout.grabber === null) {
+        grabber?.remove();
+        return;
+    }
+    if (!grabber) {
+        grabber = document.createElement("div");
+        grabber.className = "dk-grabber";
+        grabber.setAttribute("aria-hidden", "true");
+        element.prepend(grabber);
+    }
+    const { frame } = layout;
+    place(grabber, { ...layout.grabber, x: layout.grabber.x - frame.x, y: layout.grabber.y - frame.y });
 }
 
 function rectOf(element) {

@@ -101,6 +101,37 @@ export interface ScreenSize {
     heightMM: number;
 }
 
+/**
+ * Where a presentation is drawn, and what it is: dk_layout of dismisskit.h, the figures the
+ * pipeline hit-tests with, in points from the screen's top left corner. Draw from it rather than
+ * working out a detent's height, the compact width or the top inset: what a person sees is then
+ * what a touch finds.
+ */
+export interface PresentationLayout {
+    /** What it is shown as at this width: a popover in a compact width is a sheet. */
+    role: PresentationRole;
+    /** Whether the role is a compact width's adaptation (a modal sheet at the large detent). */
+    adapted: boolean;
+    /** Where to draw it now: at rest, or moved by the drag that holds it (down the sheet moves, up it grows from its bottom edge). */
+    frame: Rectangle;
+    /** Where it rests: a sheet at its selected detent, a popover at its frame, the screen otherwise. */
+    restingFrame: Rectangle;
+    /** How far below its detent a drag holds the sheet (dragChanged's offset); 0 at rest. */
+    dragOffset: number;
+    /** A sheet's selected detent's height; 0 for anything but a sheet. */
+    detentHeight: number;
+    /** The visible grabber, moved by the drag; null without one. */
+    grabber: Rectangle | null;
+    /** Where a touch finds the grabber; null without one. */
+    grabberHitTarget: Rectangle | null;
+    /** A sheet's top region (headerHeight tall), where a swipe starts, moved by the drag; null for anything but a sheet. */
+    header: Rectangle | null;
+    /** Where a question about it is shown: a sheet's or popover's resting frame, the screen otherwise. */
+    questionAnchor: Rectangle;
+    /** Whether a sheet rests at its largest detent (a drag up on its content at its top scrolls it); true for anything but a sheet. */
+    atLargestDetent: boolean;
+}
+
 /** An in-memory recording's limit in bytes unless `record` is given one: 16 MiB. */
 export const defaultRecordingLimit: number;
 
@@ -154,6 +185,12 @@ export interface Pipeline {
     escapeKey(timeUs: number): void;
     /** A new screen size (a resize or rotation). */
     screen(size: ScreenSize, timeUs: number): void;
+    /**
+     * Where the presentation `id` is drawn now, as dk_pipeline_layout gives it; null when no
+     * presentation has that id. Ask again after a present, update or screen command and after the
+     * intents of a drag, setDetent and dismiss.
+     */
+    layout(id: string): PresentationLayout | null;
     /** The next intent's JSON text, or null when none is waiting. */
     nextIntent(): string | null;
     /**

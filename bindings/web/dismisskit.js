@@ -15,9 +15,13 @@ const touchTypes = new Map([["down", 0], ["motion", 1], ["up", 2], ["cancel", 3]
 const seatSlots = 32;
 // dk_recording_state's names, by number.
 const recordingStates = ["off", "on", "failed"];
+// dk_presentation_role's names, by number.
+const presentationRoles = ["sheet", "popover", "fullScreen", "alert"];
 // END of what script/protocol writes.
 /** An in-memory recording's limit unless `record` is given one: 16 MiB. */
 export const defaultRecordingLimit = 16 * 1024 * 1024;
+// How many numbers dk_pipeline_layout fills: dk_layout's (a rectangle four), then one of the module's own.
+const layoutValueCount = 31;
 // A UTF-16 code unit of a surrogate without its pair (the `u` flag reads a pair as one code point).
 const loneSurrogate = /[\uD800-\uDFFF]/u;
 
@@ -166,6 +170,20 @@ class Pipeline {
     screen({ width, height, widthMM, heightMM }, timeUs) {
         for (const [name, value] of Object.entries({ width, height, widthMM, heightMM })) number(value, name);
         this.#check(this.#wasm.dk_pipeline_screen(this.#live(), width, height, widthMM, heightMM, timeUs));
+    }
+
+    /**
+     * Where the presentation `id` is drawn now, as dk_pipeline_layout gives it: the figures the
+     * pipeline hit-tests with, a plain object (dismisskit.d.ts's PresentationLayout); null when
+     * no presentation has that id.
+     */
+    layout(id) {
+        let found = 0;
+        this.#withID(id, (pointer, length) => {
+            found = this.#wasm.dk_pipeline_layout(this.#handle, pointer, length);
+            return found < 0 ? found : 0;
+        });
+        return found === 1 ? readLayout(this.#wasm) : null;
     }
 
     /** The next intent's JSON text, as dk_pipeline_next_intent gives it; null when none. */
@@ -334,6 +352,30 @@ function withText(wasm, text, name, body) {
     } finally {
         wasm.dk_free(pointer);
     }
+}
+
+/** The numbers of the layout dk_pipeline_layout filled, as a PresentationLayout (DismissKitWeb.swift's layoutValues). */
+function readLayout(wasm) {
+    const values = new Float64Array(wasm.memory.buffer, wasm.dk_layout_values(), layoutValueCount);
+    let next = 0;
+    const take = () => values[next++];
+    const rect = () => ({ x: take(), y: take(), width: take(), height: take() });
+    const role = presentationRoles[take()];
+    const adapted = take() === 1;
+    const frame = rect();
+    const restingFrame = rect();
+    const dragOffset = take();
+    const detentHeight = take();
+    const hasGrabber = take() === 1;
+    const grabber = rect();
+    const grabberHitTarget = rect();
+    const hasHeader = take() === 1;
+    const header = rect();
+    const questionAnchor = rect();
+    const atLargestDetent = take() === 1;
+    return { role, adapted, frame, restingFrame, dragOffset, detentHeight, grabber: hasGrabber ? grabber : null,
+             grabberHitTarget: hasGrabber ? grabberHitTarget : null, header: hasHeader ? header : null, questionAnchor,
+             atLargestDetent };
 }
 
 /** A value as a message shows it: a string quoted, anything else as String() gives it. */

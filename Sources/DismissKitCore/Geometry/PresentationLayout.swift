@@ -70,6 +70,13 @@ public struct PresentationLayout: Sendable, Hashable {
         case .fullScreen, .alert: questionAnchor = screen
         }
     }
+
+    /// Whether it rests at its largest detent, where a drag up on its content scrolls the content
+    /// instead of growing the sheet; true for anything but a sheet.
+    public var isAtLargestDetent: Bool {
+        guard let selected = detents.first(where: { $0.detent == selectedDetent }) else { return true }
+        return detents.allSatisfy { $0.height <= selected.height }
+    }
 }
 
 /// One of a sheet's detents, laid out.

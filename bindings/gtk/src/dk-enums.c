@@ -44,6 +44,10 @@ _Static_assert((int)DK_GTK_RESOLUTION_DIRECT == DK_RESOLUTION_DIRECT, "dk_dismis
 _Static_assert((int)DK_GTK_RESOLUTION_DISCARDED == DK_RESOLUTION_DISCARDED, "dk_dismiss_resolution");
 _Static_assert((int)DK_GTK_RESOLUTION_SAVED == DK_RESOLUTION_SAVED, "dk_dismiss_resolution");
 _Static_assert((int)DK_GTK_RESOLUTION_AUTOSAVED == DK_RESOLUTION_AUTOSAVED, "dk_dismiss_resolution");
+_Static_assert((int)DK_GTK_PRESENTATION_ROLE_SHEET == DK_ROLE_SHEET, "dk_presentation_role");
+_Static_assert((int)DK_GTK_PRESENTATION_ROLE_POPOVER == DK_ROLE_POPOVER, "dk_presentation_role");
+_Static_assert((int)DK_GTK_PRESENTATION_ROLE_FULL_SCREEN == DK_ROLE_FULL_SCREEN, "dk_presentation_role");
+_Static_assert((int)DK_GTK_PRESENTATION_ROLE_ALERT == DK_ROLE_ALERT, "dk_presentation_role");
 
 /* Nicks are the JSON's names in GObject's way ("swipeFromTop" is "swipe-from-top"), from which
  * introspection names the values (DismissKit.DismissalSource.SWIPE_FROM_TOP). */
@@ -103,3 +107,8 @@ G_DEFINE_ENUM_TYPE(DkResolution, dk_gtk_resolution,
     G_DEFINE_ENUM_VALUE(DK_GTK_RESOLUTION_DISCARDED, "discarded"),
     G_DEFINE_ENUM_VALUE(DK_GTK_RESOLUTION_SAVED, "saved"),
     G_DEFINE_ENUM_VALUE(DK_GTK_RESOLUTION_AUTOSAVED, "autosaved"))
+G_DEFINE_ENUM_TYPE(DkPresentationRole, dk_gtk_presentation_role,
+    G_DEFINE_ENUM_VALUE(DK_GTK_PRESENTATION_ROLE_SHEET, "sheet"),
+    G_DEFINE_ENUM_VALUE(DK_GTK_PRESENTATION_ROLE_POPOVER, "popover"),
+    G_DEFINE_ENUM_VALUE(DK_GTK_PRESENTATION_ROLE_FULL_SCREEN, "full-screen"),
+    G_DEFINE_ENUM_VALUE(DK_GTK_PRESENTATION_ROLE_ALERT, "alert"))

@@ -419,6 +419,47 @@ gboolean dk_gtk_pipeline_layout(DkPipeline *self, const char *presentation, dk_l
     return dk_pipeline_layout(self->pipeline, presentation, layout) == 1;
 }
 
+static graphene_rect_t graphene_rect(dk_rect rect) {
+    return GRAPHENE_RECT_INIT((float)rect.x, (float)rect.y, (float)rect.width, (float)rect.height);
+}
+
+/**
+ * dk_gtk_pipeline_get_layout:
+ * @self: the pipeline
+ * @presentation: the presentation's id
+ *
+ * Where a presentation is drawn now, and what it is shown as: the figures the pipeline
+ * hit-tests with (dk_pipeline_layout()), in its screen points. Ask again after the calls that
+ * change them: a present, update or screen command, and #DkPipeline::drag-began,
+ * #DkPipeline::drag-changed, #DkPipeline::drag-ended, #DkPipeline::drag-handed-back,
+ * #DkPipeline::detent-set and #DkPipeline::dismissed. #DkSheet and #DkPopover are drawn from it:
+ * dk_gtk_sheet_get_presentation_id() and dk_gtk_popover_get_presentation_id() name them in
+ * their window's pipeline.
+ *
+ * Returns: (transfer full) (nullable): the layout, freed with dk_gtk_layout_free(), or %NULL
+ * when no presentation has that id
+ */
+DkLayout *dk_gtk_pipeline_get_layout(DkPipeline *self, const char *presentation) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), NULL);
+    g_return_val_if_fail(presentation != NULL, NULL);
+    dk_layout c;
+    if (!dk_gtk_pipeline_layout(self, presentation, &c)) return NULL;
+    DkLayout *layout = g_new(DkLayout, 1);
+    *layout = (DkLayout){.role = (DkPresentationRole)c.role,
+                         .adapted = c.adapted != 0,
+                         .frame = graphene_rect(c.frame),
+                         .resting_frame = graphene_rect(c.resting_frame),
+                         .drag_offset = c.drag_offset,
+                         .detent_height = c.detent_height,
+                         .has_grabber = c.has_grabber != 0,
+                         .grabber = graphene_rect(c.grabber),
+                         .grabber_hit_target = graphene_rect(c.grabber_hit_target),
+                         .has_header = c.has_header != 0,
+                         .header = graphene_rect(c.header),
+                         .question_anchor = graphene_rect(c.question_anchor)};
+    return layout;
+}
+
 /**
  * dk_gtk_pipeline_confirm:
  * @self: the pipeline

@@ -462,3 +462,16 @@ void dk_gtk_popover_close(DkPopover *self) {
  * Returns: whether it is shown
  */
 gboolean dk_gtk_popover_get_presented(DkPopover *self) { return self->presentation.id != NULL; }
+
+/**
+ * dk_gtk_popover_get_presentation_id:
+ * @self: the popover
+ *
+ * Its id in its window's pipeline, for dk_gtk_pipeline_get_layout() (where the popover is drawn).
+ *
+ * Returns: (nullable): the id while presented, %NULL otherwise
+ */
+const char *dk_gtk_popover_get_presentation_id(DkPopover *self) {
+    g_return_val_if_fail(DK_IS_POPOVER(self), NULL);
+    return self->presentation.id;
+}

@@ -348,6 +348,36 @@ static void dk_gtk_sheet_class_init(DkSheetClass *class) {
     gtk_widget_class_set_css_name(widget_class, "dk-sheet-host");
 }
 
+/* The grabber's band, atop the sheet, asks for no size of its own (its height is requested). */
+static void measure_band(GtkWidget *band, GtkOrientation orientation, int for_size, int *minimum, int *natural,
+                         int *minimum_baseline, int *natural_baseline) {
+    (void)band;
+    (void)orientation;
+    (void)for_size;
+    *minimum = *natural = 0;
+    *minimum_baseline = *natural_baseline = -1;
+}
+
+/* The grabber is laid out where the pipeline has it (dk_pipeline_layout), at a fractional point
+ * too: the band is allocated after the frame it sits in, so where it is in the sheet is known. */
+static void allocate_band(GtkWidget *band, int width, int height, int baseline) {
+    (void)width;
+    (void)height;
+    (void)baseline;
+    DkSheet *self = DK_SHEET(gtk_widget_get_ancestor(band, DK_TYPE_SHEET));
+    dk_layout layout;
+    graphene_point_t at = GRAPHENE_POINT_INIT(0, 0);
+    if (!dk_presentation_layout(&self->presentation, &layout) || !layout.has_grabber) {
+        gtk_widget_set_child_visible(self->grabber, FALSE);
+        return;
+    }
+    gtk_widget_set_child_visible(self->grabber, TRUE);
+    const graphene_point_t in_sheet = GRAPHENE_POINT_INIT((float)layout.grabber.x, (float)layout.grabber.y);
+    if (!gtk_widget_compute_point(GTK_WIDGET(self), band, &in_sheet, &at)) at = in_sheet;
+    gtk_widget_allocate(self->grabber, (int)layout.grabber.width, (int)layout.grabber.height, -1,
+                        gsk_transform_translate(NULL, &at));
+}
+
 static void dk_gtk_sheet_init(DkSheet *self) {
     dk_presentation_init(&self->presentation, GTK_WIDGET(self), &events, "dk-sheet");
     self->detents = g_strdupv((char *[]){"medium", "large", NULL});
@@ -355,14 +385,16 @@ static void dk_gtk_sheet_init(DkSheet *self) {
     GtkWidget *header = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     gtk_widget_set_size_request(header, -1, 56);
     gtk_widget_set_vexpand(header, FALSE);
-    self->grabber = g_object_new(GTK_TYPE_BOX, "accessible-role", GTK_ACCESSIBLE_ROLE_BUTTON, "halign",
-                                 GTK_ALIGN_CENTER, "margin-top", 6, "width-request", 36, "height-request", 5, NULL);
+    GtkWidget *band = g_object_new(GTK_TYPE_BOX, "layout-manager", gtk_custom_layout_new(NULL, measure_band, allocate_band),
+                                   "height-request", 11, NULL);
+    self->grabber = g_object_new(GTK_TYPE_BOX, "accessible-role", GTK_ACCESSIBLE_ROLE_BUTTON, NULL);
     gtk_widget_add_css_class(self->grabber, "dk-grabber");
     gtk_accessible_update_property(GTK_ACCESSIBLE(self->grabber), GTK_ACCESSIBLE_PROPERTY_LABEL, "Resize", -1);
+    gtk_box_append(GTK_BOX(band), self->grabber);
     self->title_label = gtk_label_new(NULL);
     gtk_widget_set_vexpand(self->title_label, TRUE);
     gtk_widget_add_css_class(self->title_label, "dk-sheet-header");
-    gtk_box_append(GTK_BOX(header), self->grabber);
+    gtk_box_append(GTK_BOX(header), band);
     gtk_box_append(GTK_BOX(header), self->title_label);
     gtk_box_append(GTK_BOX(self->presentation.frame), header);
 }
@@ -600,3 +632,16 @@ DkChoices dk_gtk_sheet_get_question(DkSheet *self) { return self->presentation.q
  * Returns: points a drag has moved it down from its detent
  */
 double dk_gtk_sheet_get_offset(DkSheet *self) { return self->presentation.offset; }
+
+/**
+ * dk_gtk_sheet_get_presentation_id:
+ * @self: the sheet
+ *
+ * Its id in its window's pipeline, for dk_gtk_pipeline_get_layout() (where the sheet is drawn).
+ *
+ * Returns: (nullable): the id while presented, %NULL otherwise
+ */
+const char *dk_gtk_sheet_get_presentation_id(DkSheet *self) {
+    g_return_val_if_fail(DK_IS_SHEET(self), NULL);
+    return self->presentation.id;
+}

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "dk-enums.h"
+#include "dk-layout.h"
 #include "dk-pipeline.h"
 #include "dk-popover.h"
 #include "dk-sheet.h"

@@ -208,6 +208,24 @@ typedef enum {
     DK_GTK_RESOLUTION_AUTOSAVED = 3
 } DkResolution;
 
+/**
+ * DkPresentationRole:
+ * @DK_GTK_PRESENTATION_ROLE_SHEET: bottom-anchored and swipeable: the sheet styles, and in a compact width popovers and current-context presentations too
+ * @DK_GTK_PRESENTATION_ROLE_POPOVER: a popover at its frame, in a regular width
+ * @DK_GTK_PRESENTATION_ROLE_FULL_SCREEN: the whole screen
+ * @DK_GTK_PRESENTATION_ROLE_ALERT: an alert
+ *
+ * What a presentation is shown as at the current width: its style, adapted.
+ *
+ * Since: 0.1.0
+ */
+typedef enum {
+    DK_GTK_PRESENTATION_ROLE_SHEET = 0,
+    DK_GTK_PRESENTATION_ROLE_POPOVER = 1,
+    DK_GTK_PRESENTATION_ROLE_FULL_SCREEN = 2,
+    DK_GTK_PRESENTATION_ROLE_ALERT = 3
+} DkPresentationRole;
+
 #define DK_TYPE_TOUCH_TYPE (dk_gtk_touch_type_get_type())
 GType dk_gtk_touch_type_get_type(void);
 #define DK_TYPE_CHOICE (dk_gtk_choice_get_type())
@@ -230,5 +248,7 @@ GType dk_gtk_keyboard_hiding_reason_get_type(void);
 GType dk_gtk_dismissal_source_get_type(void);
 #define DK_TYPE_RESOLUTION (dk_gtk_resolution_get_type())
 GType dk_gtk_resolution_get_type(void);
+#define DK_TYPE_PRESENTATION_ROLE (dk_gtk_presentation_role_get_type())
+GType dk_gtk_presentation_role_get_type(void);
 
 G_END_DECLS

@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "dk-enums.h"
+#include "dk-layout.h"
 
 G_BEGIN_DECLS
 
@@ -55,6 +56,7 @@ gboolean dk_gtk_pipeline_report_content_offset(DkPipeline *self, const char *pre
 gboolean dk_gtk_pipeline_escape_key(DkPipeline *self, gint64 time_us, GError **error);
 gboolean dk_gtk_pipeline_screen(DkPipeline *self, double width, double height, double width_mm, double height_mm,
                                 gint64 time_us, GError **error);
+DkLayout *dk_gtk_pipeline_get_layout(DkPipeline *self, const char *presentation);
 gboolean dk_gtk_pipeline_record(DkPipeline *self, const char *path, GError **error);
 /* Whether the recording still writes (the property "recording"); when a write fails, it turns
  * FALSE, "recording-failure" says why and "recording-failed" is emitted, once. */

@@ -28,5 +28,6 @@ void dk_gtk_popover_close(DkPopover *self);
 
 gboolean dk_gtk_popover_get_presented(DkPopover *self);
 gboolean dk_gtk_popover_get_compact(DkPopover *self);
+const char *dk_gtk_popover_get_presentation_id(DkPopover *self);
 
 G_END_DECLS

@@ -34,5 +34,6 @@ gboolean dk_gtk_sheet_get_presented(DkSheet *self);
 const char *dk_gtk_sheet_get_detent(DkSheet *self);
 DkChoices dk_gtk_sheet_get_question(DkSheet *self);
 double dk_gtk_sheet_get_offset(DkSheet *self);
+const char *dk_gtk_sheet_get_presentation_id(DkSheet *self);
 
 G_END_DECLS

@@ -976,9 +976,103 @@ def host_contract_recordings():
                   "shows a grabber; a tap on the new grabber cycles to large.")
 
 
+def keyboard_recordings():
+    """The on-screen keyboard (SPEC 10): a 300 pt keyboard on the standard screen leaves a 500 pt room,
+    where large is 460 pt (top edge y 40, release threshold 230) and medium 230 pt (top edge y 270)."""
+    def new():
+        return Trace(panel())
+
+    def keyboard_scene(presentations, timeline=(), keyboard=300):
+        result = scene(presentations, timeline)
+        if keyboard:
+            result["keyboard"] = {"height": keyboard}
+        return result
+
+    def keyboard(height):
+        return {"type": "keyboard", "height": height}
+
+    large = sheet()
+    unsaved = sheet(unsavedChanges=True)
+
+    tr = new()
+    stroke(tr, 0, HEADER, (HEADER[0], HEADER[1] + 250), 1000, easing="decelerate", rest_ms=80)
+    write_gesture("keyboard-room-swipe-dismisses", tr, keyboard_scene([large]),
+                  "The keyboard is up: a slow 250 pt pull from the header, rested. The keyboard goes first "
+                  "(hideKeyboard before dragBegan), and the release is measured in the room: 250 > 230 dismisses, "
+                  "where the full screen's 380 would settle.")
+
+    tr = new()
+    stroke(tr, 0, HEADER, (HEADER[0], HEADER[1] + 300), 600, rest_ms=80)
+    write_gesture("keyboard-hidden-mid-drag-goes-on", tr, keyboard_scene([large], [(150_000, keyboard(0))]),
+                  "The keyboard is up: a slow 300 pt pull asks it to hide with its dragBegan; the host hides it at "
+                  "150 ms. Nothing is cancelled: the drag goes on in the full room, where 300 < 380 settles.")
+
+    tr = new()
+    stroke(tr, 0, HEADER, (HEADER[0], HEADER[1] + 300), 600, rest_ms=80)
+    write_gesture("keyboard-swipe-unsaved-asks-above-it", tr,
+                  keyboard_scene([unsaved], [(1_000_000, keyboard(0)),
+                                             (1_200_000, {"type": "confirm", "presentation": "compose", "choice": "keepEditing"})]),
+                  "The keyboard is up and stays up (a slow host): a swipe on an unsaved sheet asks it to hide for the "
+                  "drag, and again just before the question; the host hides it, and the person keeps editing.")
+
+    tr = new()
+    popover = dict(POPOVER, unsavedChanges=True)
+    tap(tr, 0, 300, 650)
+    tap(tr, 300_000, 300, 300)
+    write_gesture("keyboard-tap-on-it-keeps-popover", tr, keyboard_scene([popover]),
+                  "The keyboard is up under an unsaved non-modal popover: a tap on a key (300, 650) is the keyboard's, "
+                  "no tap outside, and the popover stays; a tap above the keyboard (300, 300) autosaves and dismisses it.")
+
+    tr = new()
+    finger, key = Finger(tr, 0), Finger(tr, 1)
+    finger.down(0, *HEADER)
+    t = glide(finger, 0, HEADER, (HEADER[0], HEADER[1] + 50), 200)
+    key.down(t + 4_000, 600, 650)
+    t = glide(finger, t, (HEADER[0], HEADER[1] + 50), (HEADER[0], HEADER[1] + 100), 200)
+    key.up(t + 4_000)
+    t = glide(finger, t, (HEADER[0], HEADER[1] + 100), (HEADER[0], HEADER[1] + 150), 200)
+    finger.up(t + 80_000)
+    write_gesture("keyboard-key-mid-drag-cancels-nothing", tr, keyboard_scene([large]),
+                  "The keyboard is up: a slow 150 pt pull from the header; a second finger taps a key (600, 650) "
+                  "during it. The key is the keyboard's: the drag goes on and settles (150 < 230).")
+
+    tr = new()
+    tap(tr, 0, *MEDIUM_HEADER)
+    write_gesture("keyboard-shows-sheet-grows", tr,
+                  keyboard_scene([sheet(detents=["medium", "large"], selectedDetent="medium")],
+                                 [(100_000, keyboard(300)), (200_000, keyboard(280)), (300_000, keyboard(0))], keyboard=0),
+                  "A tap on a medium sheet's header does nothing; the keyboard then shows: the sheet goes to large "
+                  "(cause keyboard); the keyboard's height changes, then it hides, and the sheet stays at large.")
+
+    tr = new()
+    tap(tr, 0, 300, 700)
+    stroke(tr, 100_000, (300, 290), (300, 420), 800, easing="decelerate", rest_ms=80)
+    write_gesture("keyboard-medium-only-stays-on-it", tr,
+                  keyboard_scene([sheet(detents=["medium"])], [(50_000, keyboard(300))], keyboard=0),
+                  "A tap on a medium-only sheet's content does nothing; the keyboard shows at 50 ms and the sheet "
+                  "stays at medium, on the keyboard's top (top edge y 270). A 130 pt pull from its header there "
+                  "(y 290, outside the sheet without the keyboard) dismisses it: 130 > 115.")
+
+    tr = new()
+    tap(tr, 0, 300, 300)
+    write_gesture("keyboard-escape-hides-it-first", tr,
+                  keyboard_scene([unsaved], [(100_000, {"type": "key", "key": "escape"}), (200_000, keyboard(0)),
+                                             (300_000, {"type": "key", "key": "escape"}),
+                                             (400_000, {"type": "confirm", "presentation": "compose", "choice": "discard"})]),
+                  "The keyboard is up over an unsaved sheet: Escape only asks it to hide; once hidden, Escape asks "
+                  "the question, and discard dismisses.")
+
+    tr = new()
+    stroke(tr, 0, (300, 30), (300, 300), 1000, easing="decelerate", rest_ms=80)
+    write_gesture("keyboard-custom-detent-in-room", tr, keyboard_scene([sheet(detents=[600])]),
+                  "The keyboard is up: a sheet with a 600 pt custom detent is laid out 500 pt tall, the room (top edge "
+                  "y 0); a 270 pt pull from its header dismisses it (270 > 250, where 600 pt would need 300).")
+
+
 if __name__ == "__main__":
     rule_recordings()
     device_rule_recordings()
     protocol_a_recordings()
     gesture_recordings()
     host_contract_recordings()
+    keyboard_recordings()

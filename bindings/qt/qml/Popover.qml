@@ -56,7 +56,9 @@ Popup {
     // Qt's modal: what is outside takes no input of its own; the pipeline decides what a tap
     // there does (and delivers it to a pass-through item).
     modal: true
-    dim: compact
+    // Dimmed as a sheet only; the pipeline says which it is once it is presented, so the dimmer
+    // is always there, clear for a popover.
+    dim: true
     closePolicy: Popup.NoAutoClose
     padding: 0
     topPadding: compact && internal.layout.header ? internal.layout.header.height : 0

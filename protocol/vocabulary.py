@@ -61,10 +61,10 @@ class Enum:
 
     def names(self, spelled: Callable[[str], str]) -> str:
         """The JSON names in order, each as spelled gives it, as a sentence's list: a, b or c."""
-        return _listed([spelled(entry.json) for entry in self.entries], "or")
+        return listed([spelled(entry.json) for entry in self.entries], "or")
 
 
-def _listed(items: list[str], conjunction: str) -> str:
+def listed(items: list[str], conjunction: str) -> str:
     """items as a sentence lists them: "a, b and c"."""
     return ", ".join(items[:-1]) + f" {conjunction} " + items[-1] if len(items) > 1 else items[0]
 
@@ -141,12 +141,56 @@ class Command:
 
 
 @dataclasses.dataclass(frozen=True)
+class SceneField:
+    """A field of a scene file's object: its type, the values it takes and what it means."""
+
+    name: str
+    since: str
+    type: str  # number, boolean, string, detent, enum, command or object
+    doc: str  # what it means, in the guides' words: `code`, [links](...)
+    unit: str = ""  # a number's: points, mm or µs
+    integer: bool = False  # a number that must be whole
+    enum: str = ""  # an enum's closed set
+    object: str = ""  # an object's <object>
+    array: bool = False  # a list of the type
+    range: str = ""  # the values the scene takes, in words
+    default: str = ""  # an absent field's value, in words ("" when required)
+    required: bool = False
+    example: str = ""  # a JSON value the parser takes
+    file_only: bool = False  # a scene file's, refused in a "scene" command
+    written_as: str = ""  # the key a state's scene spells it with, when not its name
+
+    @property
+    def misspelled(self) -> str:
+        """A near miss the parser must refuse: the plural or singular of the name."""
+        return self.name[:-1] if self.name.endswith("s") else self.name + "s"
+
+
+@dataclasses.dataclass(frozen=True)
+class SceneObject:
+    """A JSON object of a scene file and its fields, in the guides' order."""
+
+    name: str
+    title: str
+    noun: str
+    document: str  # a scene file holding the object at "@", for the tests
+    fields: tuple[SceneField, ...]
+
+    def field(self, name: str) -> SceneField:
+        return next(f for f in self.fields if f.name == name)
+
+
+@dataclasses.dataclass(frozen=True)
 class Vocabulary:
     header: str
     symbols: str
     description: tuple[str, ...]
     commands: tuple[Command, ...]
     groups: tuple[Group, ...]
+    scene: tuple[SceneObject, ...] = ()
+
+    def scene_object(self, name: str) -> SceneObject:
+        return next(o for o in self.scene if o.name == name)
 
     @property
     def enums(self) -> list[Enum]:
@@ -172,7 +216,7 @@ class Vocabulary:
     def expand(self, text: str) -> str:
         """Fills a description's placeholders: {commands} (the command names as a list) and
         {names:ENUM} (an enum's JSON names)."""
-        text = text.replace("{commands}", _listed([command.name for command in self.commands], "and"))
+        text = text.replace("{commands}", listed([command.name for command in self.commands], "and"))
         return re.sub(r"\{names:(\w+)\}", lambda m: self.enum(m.group(1)).names(lambda name: f'"{name}"'), text)
 
 
@@ -235,6 +279,32 @@ def _declaration(element: ElementTree.Element) -> Declaration:
     raise ValueError(f"unknown declaration <{element.tag}>")
 
 
+_SCENE_TYPES = {"number", "boolean", "string", "detent", "enum", "command", "object"}
+
+
+def _scene_object(element: ElementTree.Element, enums: set[str], objects: set[str]) -> SceneObject:
+    name = element.get("name", "")
+    fields = []
+    for f in element.iter("field"):
+        field = SceneField(f.get("name", ""), _since(f), f.get("type", ""), _text(f), f.get("unit", ""), f.get("integer") == "yes",
+                           f.get("enum", ""), f.get("object", ""), f.get("array") == "yes", f.get("range", ""),
+                           f.get("default", ""), f.get("required") == "yes", f.get("example", ""), f.get("file-only") == "yes",
+                           f.get("written-as", ""))
+        where = f"scene object {name}, field {field.name}"
+        if field.type not in _SCENE_TYPES:
+            raise ValueError(f"{where}: type {field.type!r} is none of {', '.join(sorted(_SCENE_TYPES))}")
+        if (field.type == "enum") != bool(field.enum) or (field.enum and field.enum not in enums):
+            raise ValueError(f"{where}: an enum field names an enum of the description, and only it")
+        if (field.type == "object") != bool(field.object) or (field.object and field.object not in objects):
+            raise ValueError(f"{where}: an object field names an <object> of the scene, and only it")
+        if field.required == bool(field.default) or not field.example or not field.doc:
+            raise ValueError(f"{where}: needs a meaning, an example, and a default or required=\"yes\" (not both)")
+        fields.append(field)
+    if element.get("document", "").count("@") != 1:
+        raise ValueError(f"scene object {name}: its document holds it once, at @")
+    return SceneObject(name, element.get("title", ""), element.get("noun", ""), element.get("document", ""), tuple(fields))
+
+
 def read(path: str) -> Vocabulary:
     """Reads the description at path."""
     root = ElementTree.parse(path).getroot()
@@ -243,7 +313,12 @@ def read(path: str) -> Vocabulary:
     groups = tuple(Group(g.get("name", ""), g.get("title", ""), _lines(g.find("description")),
                          tuple(_declaration(d) for d in g if d.tag != "description"))
                    for g in root.iter("group"))
-    vocabulary = Vocabulary(root.get("header", ""), root.get("symbols", ""), _lines(root.find("description")), commands, groups)
+    enums = {e.get("name", "") for e in root.iter("enum")}
+    scene = root.find("scene")
+    elements = list(scene.iter("object")) if scene is not None else []
+    objects = tuple(_scene_object(o, enums, {e.get("name", "") for e in elements}) for o in elements)
+    vocabulary = Vocabulary(root.get("header", ""), root.get("symbols", ""), _lines(root.find("description")), commands, groups,
+                            objects)
     for function in vocabulary.functions:
         if function.command and function.command not in {c.name for c in commands}:
             raise ValueError(f"function {function.name}: no command {function.command!r}")

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
+#include <QRectF>
 #include <QTouchEvent>
 #include <QVBoxLayout>
 #include <QWidget>
@@ -20,24 +21,11 @@ class KioskWindow : public QWidget {
 public:
     KioskWindow() {
         setAttribute(Qt::WA_AcceptTouchEvents);
-        connect(&pipeline_, &DismissKitQt::Pipeline::dragChanged, this, [this](const QString &, double offset, double) {
-            offset_ = offset;
-            update();
-        });
-        connect(&pipeline_, &DismissKitQt::Pipeline::dragEnded, this, [this] {
-            offset_ = 0;  // springs back (or the dismissal follows)
-            update();
-        });
-        connect(&pipeline_, &DismissKitQt::Pipeline::detentSet, this, [this](const QString &, const QVariant &detent) {
-            detent_ = detent.toString();
-            update();
-        });
+        // The sheet is drawn where the pipeline has it (Pipeline::layout): at its detent, moved
+        // by the drag, gone once dismissed; asked again whenever that may have changed.
+        connect(&pipeline_, &DismissKitQt::Pipeline::layoutsChanged, this, qOverload<>(&QWidget::update));
         connect(&pipeline_, &DismissKitQt::Pipeline::confirmationRequested, this, &KioskWindow::ask);
         connect(&pipeline_, &DismissKitQt::Pipeline::saved, this, [] { std::puts("saving the draft"); });
-        connect(&pipeline_, &DismissKitQt::Pipeline::dismissed, this, [this] {
-            sheetOpen_ = false;
-            update();
-        });
     }
 
     // The scene's screen is the window's (points and the millimetres of its QScreen).
@@ -63,16 +51,17 @@ protected:
     }
 
     void paintEvent(QPaintEvent *) override {
-        if (!sheetOpen_) return;
+        const QVariantMap layout = pipeline_.layout("compose");
+        if (layout.isEmpty()) return;  // dismissed
+        const QRectF frame = layout["frame"].toRectF();
         QPainter painter(this);
-        const int top = (detent_ == "medium" ? height() / 2 + 20 : 40) + int(offset_);
-        painter.fillRect(0, top, width(), height() - top, Qt::white);
-        painter.drawText(20, top + 30, "Compose (drag down to close)");
+        painter.fillRect(frame, Qt::white);
+        painter.drawText(frame.topLeft() + QPointF(20, 30), "Compose (drag down to close)");
     }
 
 private:
     // The policy never loses unsaved work: it asks, in an action sheet at the bottom of the
-    // window with touch-sized, labelled answers. It blocks nothing; its answer goes back as a
+    // sheet (the layout's questionAnchor) with touch-sized, labelled answers. It blocks nothing; its answer goes back as a
     // host command when the user gives it.
     void ask(const QString &presentation) {
         auto *question = new QWidget(this);
@@ -98,15 +87,13 @@ private:
             });
             layout->addWidget(button);
         }
-        const int width = std::min(420, this->width() - 16);
-        question->setGeometry((this->width() - width) / 2, height() - 260, width, 252);
+        const QRect anchor = pipeline_.layout(presentation)["questionAnchor"].toRectF().toRect();
+        const int width = std::min(420, anchor.width() - 16);
+        question->setGeometry(anchor.x() + (anchor.width() - width) / 2, std::max(8, anchor.y() + anchor.height() - 260), width, 252);
         question->show();
     }
 
     DismissKitQt::Pipeline pipeline_;
-    double offset_ = 0;
-    QString detent_ = "large";
-    bool sheetOpen_ = true;
 };
 
 int main(int argc, char **argv) {

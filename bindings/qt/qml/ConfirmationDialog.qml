@@ -1,5 +1,6 @@
 // ConfirmationDialog: the question DismissKit's pipeline asks before unsaved work is lost, as an
-// action sheet at the bottom of the sheet it is about: Discard (destructive), Save, and Keep
+// action sheet at the bottom of what it is about (the layout's `questionAnchor`: the sheet at
+// its detent, the popover's frame): Discard (destructive), Save, and Keep
 // Editing apart from them. A Sheet shows it by itself; an app gives its own through the
 // Sheet's `confirmation` (any component with `presentation` and `sheet` that opens itself and
 // answers with `presentation.confirm(choice)`). Its buttons are labelled and at least 44 pt
@@ -34,9 +35,15 @@ Popup {
     dim: true
     closePolicy: Popup.NoAutoClose
     padding: 0
-    width: Math.min(parent ? parent.width - 16 : 0, 420)
-    x: parent ? (parent.width - width) / 2 : 0
-    y: parent ? parent.height - height - 8 : 0
+    // Where the pipeline shows the question (in the window's points, as the parent's are): the
+    // whole window until it says.
+    readonly property rect anchor: presentation && presentation.layout.questionAnchor !== undefined
+                                   ? presentation.layout.questionAnchor
+                                   : Qt.rect(0, 0, parent ? parent.width : 0, parent ? parent.height : 0)
+    width: Math.min(anchor.width - 16, 420)
+    x: anchor.x + (anchor.width - width) / 2
+    // At the anchor's bottom, and never above the window's top.
+    y: Math.max(8, anchor.y + anchor.height - height - 8)
     Overlay.modal: Rectangle { color: "#33000000" }
     background: null
     visible: true

@@ -15,9 +15,10 @@
 // A tap outside closes it (saving first, through `saveRequested()`, when `unsavedChanges`); a tap
 // on one of `passthroughItems` closes it and reaches that item too; a tap on its anchor closes
 // it and goes no further. With `tapOutsideCloses: false` only the app closes it (`dismiss()`,
-// Escape). In a compact width (under 600 pt, `presentation.compactWidth`) it is a sheet at the large detent, as the
-// pipeline handles it there. The anchor's and the items' places are read when it opens and when
-// it or the window changes size.
+// Escape). It is drawn where the pipeline lays it out (`presentation.layout`): at its frame, or,
+// where the pipeline adapts it in a compact width, as a sheet at the large detent that follows
+// the finger (`compact` is then true). The anchor's and the items' places are read when it
+// opens and when it or the window changes size.
 import QtQuick
 import QtQuick.Controls
 import DismissKit
@@ -40,7 +41,8 @@ Popup {
     // changes, say): as a Sheet's `confirmation`.
     property Component confirmation: ConfirmationDialog {}
 
-    readonly property bool compact: internal.screenWidth < held.compactWidth
+    // Whether the pipeline shows it as a sheet: its adaptation to a compact width.
+    readonly property bool compact: internal.laidOut && internal.layout.adapted
     readonly property Presentation presentation: held
 
     signal saveRequested()
@@ -54,14 +56,16 @@ Popup {
     // Qt's modal: what is outside takes no input of its own; the pipeline decides what a tap
     // there does (and delivers it to a pass-through item).
     modal: true
-    dim: compact
+    // Dimmed as a sheet only; the pipeline says which it is once it is presented, so the dimmer
+    // is always there, clear for a popover.
+    dim: true
     closePolicy: Popup.NoAutoClose
     padding: 0
-    topPadding: compact ? 56 : 0
-    x: compact ? 0 : internal.frameX
-    y: compact ? internal.sheetTop : internal.frameY
-    width: compact ? internal.screenWidth : implicitWidth
-    height: compact ? internal.screenHeight - internal.sheetTop : implicitHeight
+    topPadding: compact && internal.layout.header ? internal.layout.header.height : 0
+    x: internal.laidOut ? internal.layout.frame.x : internal.frameX
+    y: internal.laidOut ? internal.layout.frame.y : internal.frameY
+    width: internal.laidOut ? internal.layout.frame.width : implicitWidth
+    height: internal.laidOut ? internal.layout.frame.height : implicitHeight
     implicitWidth: 320
     implicitHeight: 400
 
@@ -94,6 +98,17 @@ Popup {
             y: internal.below ? 0 : parent.height - height
             color: popover.popoverColor
         }
+        // As a sheet: its grabber, where the pipeline has it (and takes a touch on it).
+        Rectangle {
+            objectName: "grabber"
+            visible: popover.compact && internal.layout.grabber !== undefined
+            x: visible ? internal.layout.grabber.x - internal.layout.frame.x : 0
+            y: visible ? internal.layout.grabber.y - internal.layout.frame.y : 0
+            width: visible ? internal.layout.grabber.width : 0
+            height: visible ? internal.layout.grabber.height : 0
+            radius: height / 2
+            color: "#c7c7cc"
+        }
     }
 
     Presentation {
@@ -107,6 +122,7 @@ Popup {
             if (internal.anchorRect) fields.anchor = internal.anchorRect
             return fields
         }
+        onLayoutChanged: if (layout.frame !== undefined) internal.layout = layout
         onSaveRequested: popover.saveRequested()
         onDismissed: (source, resolution) => {
             popover.close()
@@ -156,8 +172,10 @@ Popup {
             const centre = anchorRect ? anchorRect.x + anchorRect.width / 2 - frameX : popover.implicitWidth / 2
             return Math.max(popover.cornerRadius + popover.arrowSize, Math.min(popover.implicitWidth - popover.cornerRadius - popover.arrowSize, centre))
         }
-        // As a sheet (compact width): the large detent's top, moved by the drag.
-        readonly property real sheetTop: held.topInset + held.offset
+        // Where the pipeline has it (its frame, or as a sheet at its detent moved by the drag); the
+        // last one kept while it closes.
+        property var layout: ({})
+        readonly property bool laidOut: layout.frame !== undefined
 
         function rectOf(item) {
             const rect = item.mapToItem(null, 0, 0, item.width, item.height)

@@ -17,9 +17,12 @@
 // (`confirmation`, a ConfirmationDialog by default) when `unsavedChanges` is true. The first
 // Flickable in its content is host-owned scrolling: scrolled to the top, it hands the finger to
 // the sheet. `close()` closes it at once, without asking; `dismiss()` asks as the app's own
-// request. In a regular width a formSheet is a centred card and a pageSheet a centred column
-// from the top inset down (both at one height, no other detent); in a compact width both are
-// sheets. Sizes are in points: Qt's logical pixels.
+// request. A formSheet gives the pipeline a centred card as its frame, a pageSheet a centred
+// column `frameMargin` from the top: in a regular width the pipeline takes that frame (one
+// height, no other detent), in a compact width it makes both sheets. The sheet is drawn where the
+// pipeline lays it out (`presentation.layout`): its detents' heights, the drag, the grabber and
+// the compact width are the pipeline's, never worked out here. Sizes are in points: Qt's logical
+// pixels.
 import QtQuick
 import QtQuick.Controls
 import DismissKit
@@ -35,9 +38,11 @@ Popup {
     property bool unsavedChanges: false
     // "sheet", "formSheet", "pageSheet" or "fullScreen" (which no swipe closes).
     property string style: "sheet"
-    // The most a formSheet and a pageSheet take in a regular width, in points.
+    // The most a formSheet and a pageSheet take in a regular width, in points, and the least
+    // room a formSheet keeps from the window's edges and a pageSheet from its top.
     property size formSheetSize: Qt.size(540, 620)
     property real pageSheetWidth: 700
+    property real frameMargin: 40
     // What its presentation's id is made from.
     property string name: "sheet"
     property string title: ""
@@ -75,11 +80,13 @@ Popup {
     enter: Transition {}
     exit: Transition {}
     padding: 0
-    topPadding: headerHeight
-    x: internal.frame ? internal.frame.x : 0
-    width: internal.frame ? internal.frame.width : internal.screenWidth
+    topPadding: internal.laidOut && internal.layout.header ? internal.layout.header.height : headerHeight
+    x: internal.laidOut ? internal.layout.frame.x : 0
+    width: internal.laidOut ? internal.layout.frame.width : internal.screenWidth
     y: internal.top
-    height: internal.frame ? internal.frame.height : Math.max(0, internal.screenHeight - internal.top)
+    // Down to the frame's bottom edge while it springs down to a smaller detent, so that no gap
+    // opens below it.
+    height: internal.laidOut ? Math.max(internal.layout.frame.height, internal.layout.frame.y + internal.layout.frame.height - internal.top) : 0
 
     Overlay.modal: Rectangle {
         color: Qt.rgba(sheet.dimColor.r, sheet.dimColor.g, sheet.dimColor.b, sheet.dimOpacity * internal.shown)
@@ -92,9 +99,10 @@ Popup {
         Accessible.name: sheet.title
         radius: sheet.style === "fullScreen" ? 0 : sheet.cornerRadius
 
+        // Where the pipeline has it (and takes a touch on it), on the sheet as drawn.
         Rectangle {
             objectName: "grabber"
-            visible: sheet.grabber && sheet.style !== "fullScreen"
+            visible: internal.laidOut && internal.layout.grabber !== undefined
             // For assistive technologies, as a tap and a drag are for a finger: pressing it goes
             // to the next detent, increasing and decreasing to the next larger and smaller.
             Accessible.role: Accessible.Button
@@ -102,11 +110,11 @@ Popup {
             Accessible.onPressAction: held.accessibility(Pipeline.AccessibilityAction.NextDetent)
             Accessible.onIncreaseAction: held.accessibility(Pipeline.AccessibilityAction.NextDetent)
             Accessible.onDecreaseAction: held.accessibility(Pipeline.AccessibilityAction.PreviousDetent)
-            width: 36
-            height: 5
-            radius: 2.5
-            y: 8 - height / 2
-            anchors.horizontalCenter: parent.horizontalCenter
+            x: visible ? internal.layout.grabber.x - internal.layout.frame.x : 0
+            y: visible ? internal.layout.grabber.y - internal.layout.frame.y : 0
+            width: visible ? internal.layout.grabber.width : 0
+            height: visible ? internal.layout.grabber.height : 0
+            radius: height / 2
             color: sheet.grabberColor
         }
         Label {
@@ -157,9 +165,10 @@ Popup {
             const fields = {style: sheet.style, detents: sheet.detents, grabber: sheet.grabber,
                             headerHeight: sheet.headerHeight, modal: sheet.modal, unsavedChanges: sheet.unsavedChanges}
             if (sheet.selectedDetent !== undefined) fields.selectedDetent = sheet.selectedDetent
-            if (internal.frame) fields.frame = internal.frame
+            if (internal.ownFrame) fields.frame = internal.ownFrame
             return fields
         }
+        onLayoutChanged: if (layout.frame !== undefined) internal.layout = layout
         onSaveRequested: sheet.saveRequested()
         onDismissed: (source, resolution) => {
             internal.leaving = true
@@ -182,36 +191,32 @@ Popup {
         id: internal
         readonly property real screenWidth: sheet.parent ? sheet.parent.width : 0
         readonly property real screenHeight: sheet.parent ? sheet.parent.height : 0
-        // The large detent: the screen less the top inset the pipeline keeps.
-        readonly property real largeHeight: screenHeight - held.topInset
-        // Where a regular-width formSheet or pageSheet lies (the pipeline's frame for it); null
-        // for a sheet at the bottom.
-        readonly property var frame: {
-            if (screenWidth < held.compactWidth) return null
+        // Its frame as a formSheet or pageSheet (Docs/scene.md "Presentations"), given at every
+        // width: the pipeline takes it in a regular width only. Null for the other styles, and
+        // while the window is too small to hold it.
+        readonly property var ownFrame: {
+            let width = 0, height = 0, y = 0
             if (sheet.style === "formSheet") {
-                const width = Math.min(sheet.formSheetSize.width, screenWidth - 2 * held.topInset)
-                const height = Math.min(sheet.formSheetSize.height, screenHeight - 2 * held.topInset)
-                return {x: (screenWidth - width) / 2, y: (screenHeight - height) / 2, width: width, height: height}
+                width = Math.min(sheet.formSheetSize.width, screenWidth - 2 * sheet.frameMargin)
+                height = Math.min(sheet.formSheetSize.height, screenHeight - 2 * sheet.frameMargin)
+                y = (screenHeight - height) / 2
+            } else if (sheet.style === "pageSheet") {
+                width = Math.min(sheet.pageSheetWidth, screenWidth)
+                height = screenHeight - sheet.frameMargin
+                y = sheet.frameMargin
             }
-            if (sheet.style === "pageSheet") {
-                const width = Math.min(sheet.pageSheetWidth, screenWidth)
-                return {x: (screenWidth - width) / 2, y: held.topInset, width: width, height: largeHeight}
-            }
-            return null
+            return width > 0 && height > 0 ? {x: (screenWidth - width) / 2, y: y, width: width, height: height} : null
         }
-        // Its top edge at rest.
-        readonly property real restingTop: {
-            if (sheet.style === "fullScreen") return 0
-            if (frame) return frame.y
-            const detent = held.detent !== undefined ? held.detent : sheet.detents[sheet.detents.length - 1]
-            return screenHeight - (detent === "large" ? largeHeight : detent === "medium" ? largeHeight / 2
-                                                                     : Math.min(Number(detent), screenHeight))
-        }
+        // Where the pipeline has it: at its detent, moved by the drag; the last one kept while it
+        // slides away, dismissed.
+        property var layout: ({})
+        readonly property bool laidOut: layout.frame !== undefined
         property bool leaving: false
-        // Its top edge: below the screen while it comes and goes, else at rest moved by the drag.
-        property real top: sheet.opened && !leaving ? restingTop + held.offset : screenHeight
+        // Its top edge: below the screen while it comes and goes, else the pipeline's.
+        property real top: sheet.opened && !leaving && laidOut ? layout.frame.y : screenHeight
         // How much of the way up to its rest it is, for the dimming.
-        readonly property real shown: restingTop < screenHeight ? Math.max(0, Math.min(1, (screenHeight - top) / (screenHeight - restingTop))) : 0
+        readonly property real shown: laidOut && layout.restingFrame.y < screenHeight
+                                      ? Math.max(0, Math.min(1, (screenHeight - top) / (screenHeight - layout.restingFrame.y))) : 0
 
         Behavior on top {
             enabled: !held.dragging

@@ -9,6 +9,7 @@
 #include <QMouseEvent>
 #include <QPointer>
 #include <QPointerEvent>
+#include <QRectF>
 #include <QScreen>
 #include <QWindow>
 
@@ -70,6 +71,10 @@ static_assert(int(Pipeline::PresentationStyle::Alert) == DK_STYLE_ALERT);
 static_assert(int(Pipeline::TapOutside::Dismiss) == DK_TAP_OUTSIDE_DISMISS);
 static_assert(int(Pipeline::TapOutside::Ignore) == DK_TAP_OUTSIDE_IGNORE);
 static_assert(int(Pipeline::TapOutside::Passthrough) == DK_TAP_OUTSIDE_PASSTHROUGH);
+static_assert(int(Pipeline::PresentationRole::Sheet) == DK_ROLE_SHEET);
+static_assert(int(Pipeline::PresentationRole::Popover) == DK_ROLE_POPOVER);
+static_assert(int(Pipeline::PresentationRole::FullScreen) == DK_ROLE_FULL_SCREEN);
+static_assert(int(Pipeline::PresentationRole::Alert) == DK_ROLE_ALERT);
 static_assert(int(Pipeline::RecordingState::Off) == DK_RECORDING_OFF);
 static_assert(int(Pipeline::RecordingState::On) == DK_RECORDING_ON);
 static_assert(int(Pipeline::RecordingState::Failed) == DK_RECORDING_FAILED);
@@ -117,6 +122,7 @@ bool Pipeline::setScene(const QJsonObject &scene) {
     d->recordingWatched_ = false;
     d->slots_.clear();
     d->screenSent_ = full["screen"].toObject().toVariantMap();
+    emit layoutsChanged();
     return true;
 }
 
@@ -317,7 +323,7 @@ bool Pipeline::call(const std::function<int(dk_pipeline *, int64_t, char **)> &l
     char *error = nullptr;
     const bool taken = libraryCall(d->pipeline_, d->lastTime_, &error) == 0;
     if (!taken) fail(error);
-    emitIntents();
+    emitIntents(taken);
     return taken;
 }
 
@@ -435,7 +441,46 @@ QVariantMap Pipeline::recording() const {
     return answer;
 }
 
-void Pipeline::emitIntents() {
+// Whether an intent of this type may move a presentation: the intents after which dismisskit.h
+// says to ask dk_pipeline_layout again.
+static bool movesPresentation(dk_intent_type type) {
+    switch (type) {
+    case DK_INTENT_DRAG_BEGAN:
+    case DK_INTENT_DRAG_CHANGED:
+    case DK_INTENT_DRAG_ENDED:
+    case DK_INTENT_DRAG_HANDED_BACK:
+    case DK_INTENT_SET_DETENT:
+    case DK_INTENT_DISMISS:
+        return true;
+    default:
+        return false;
+    }
+}
+
+QVariantMap Pipeline::layout(const QString &presentation) const {
+    dk_layout layout;
+    if (!d->pipeline_ || presentation.contains(QChar(0))
+        || dk_pipeline_layout(d->pipeline_, presentation.toUtf8().constData(), &layout) != 1) {
+        return {};
+    }
+    const auto rect = [](const dk_rect &r) { return QRectF(r.x, r.y, r.width, r.height); };
+    QVariantMap answer{{"role", QVariant::fromValue(PresentationRole(layout.role))},
+                       {"adapted", layout.adapted != 0},
+                       {"frame", rect(layout.frame)},
+                       {"restingFrame", rect(layout.resting_frame)},
+                       {"dragOffset", layout.drag_offset},
+                       {"detentHeight", layout.detent_height},
+                       {"questionAnchor", rect(layout.question_anchor)}};
+    if (layout.has_grabber) {
+        answer["grabber"] = rect(layout.grabber);
+        answer["grabberHitTarget"] = rect(layout.grabber_hit_target);
+    }
+    if (layout.has_header) answer["header"] = rect(layout.header);
+    return answer;
+}
+
+void Pipeline::emitIntents(bool commanded) {
+    bool moved = commanded;
     if (d->recordingWatched_ && dk_pipeline_recording(d->pipeline_, nullptr, nullptr) == DK_RECORDING_FAILED) {
         d->recordingWatched_ = false;
         emit recordingFailed(recording()["failure"].toString());
@@ -448,6 +493,7 @@ void Pipeline::emitIntents() {
                                 : qstrcmp(intent.detent, "custom") == 0 ? QVariant(intent.detent_height)
                                                                         : QVariant(QString::fromUtf8(intent.detent));
         const auto source = DismissalSource(intent.dismissal_source);
+        moved = moved || movesPresentation(intent.type);
         switch (intent.type) {
         case DK_INTENT_DRAG_BEGAN: emit dragBegan(id, DragOrigin(intent.drag_origin)); break;
         case DK_INTENT_DRAG_CHANGED: emit dragChanged(id, intent.offset, intent.velocity); break;
@@ -469,6 +515,7 @@ void Pipeline::emitIntents() {
         case DK_INTENT_DECISION: break;  // only with dk_pipeline_explain, which this class leaves off
         }
     }
+    if (moved && d->pipeline_) emit layoutsChanged();
 }
 
 }  // namespace DismissKitQt

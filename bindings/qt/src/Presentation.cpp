@@ -55,14 +55,18 @@ void Presentation::setFields(const QVariantMap &fields) {
     for (auto field = fields_.cbegin(); field != fields_.cend(); ++field) {
         if (field.key() != QLatin1String("content") && sent_.value(field.key()) != field.value()) changed[field.key()] = field.value();
     }
+    // A frame, anchor or tap-outside action no longer given is removed (an update's null), not
+    // left as it was.
+    for (const char *removable : {"frame", "anchor", "tapOutside"}) {
+        if (sent_.contains(removable) && !sent_.value(removable).isNull() && !fields_.contains(removable)) {
+            changed[removable] = QVariant();
+        }
+    }
     if (changed.isEmpty()) return;
     if (answered(host_ && host_->pipeline()->update(id_, changed))) sent_.insert(changed);
 }
 
 PresentationHost *Presentation::host() const { return host_; }
-
-double Presentation::compactWidth() { return PresentationHost::compactWidth; }
-double Presentation::topInset() { return PresentationHost::topInset; }
 
 bool Presentation::present() {
     if (presented()) return true;
@@ -88,6 +92,7 @@ bool Presentation::present() {
     detent_ = fields_.value("selectedDetent", detents.isEmpty() ? QVariant("large") : detents.last());
     emit detentChanged();
     emit presentedChanged();
+    takeLayout();
     return true;
 }
 
@@ -129,6 +134,7 @@ void Presentation::end() {
     content_ = nullptr;
     takeDrag(false, 0);
     takeQuestion({});
+    takeLayout();
     emit presentedChanged();
 }
 
@@ -179,6 +185,13 @@ void Presentation::takeContentOffset(double offset) {
     // The pipeline scrolled the content back (a hand-back): that is not the host's report.
     reportedOffset_ = offset;
     content_->setProperty("contentY", offset);
+}
+
+void Presentation::takeLayout() {
+    const QVariantMap layout = host_ ? host_->pipeline()->layout(id_) : QVariantMap();
+    if (layout == layout_) return;
+    layout_ = layout;
+    emit layoutChanged();
 }
 
 }  // namespace DismissKitQt

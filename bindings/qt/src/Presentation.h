@@ -46,10 +46,11 @@ class Presentation : public QObject {
     // when none is asked.
     Q_PROPERTY(QVariantList question READ question NOTIFY questionChanged)
     Q_PROPERTY(QString lastError READ lastError NOTIFY lastErrorChanged)
-    // The scene's layout, in points: a width below compactWidth is compact; a large sheet's top
-    // is topInset down from the window's.
-    Q_PROPERTY(double compactWidth READ compactWidth CONSTANT)
-    Q_PROPERTY(double topInset READ topInset CONSTANT)
+    // Where the pipeline has it now, in the window's points (Pipeline::layout: "role",
+    // "adapted", "frame", "restingFrame", "grabber", "header", "questionAnchor", ...), brought up to
+    // date after each command and each touch that moves it; empty while it is not presented.
+    // The components draw from it and work out no layout of their own.
+    Q_PROPERTY(QVariantMap layout READ layout NOTIFY layoutChanged)
     // The least side of a control a finger can hit, in points: 44, or 7 mm on the item's screen
     // when that is more (a dense panel), as the pipeline sizes the grabber's target.
     Q_PROPERTY(double touchTarget READ touchTarget NOTIFY touchTargetChanged)
@@ -71,8 +72,7 @@ public:
     QVariant detent() const { return detent_; }
     QVariantList question() const { return question_; }
     QString lastError() const { return lastError_; }
-    static double compactWidth();
-    static double topInset();
+    QVariantMap layout() const { return layout_; }
     double touchTarget() const;
 
     // Presents it on its item's window, above what is there; false with lastError when the
@@ -98,6 +98,7 @@ signals:
     void offsetChanged();
     void detentChanged();
     void questionChanged();
+    void layoutChanged();
     void lastErrorChanged();
     void touchTargetChanged();
     void dragBegan(DismissKitQt::Pipeline::DragOrigin origin);
@@ -128,6 +129,8 @@ private:
     void takeDetent(const QVariant &detent);
     void takeQuestion(const QVariantList &options);
     void takeContentOffset(double offset);
+    // Asks the pipeline where it is now (an empty layout when it is not presented).
+    void takeLayout();
 
     QPointer<QQuickItem> item_;
     QString name_ = QStringLiteral("presentation");
@@ -140,6 +143,7 @@ private:
     double offset_ = 0;
     QVariant detent_;
     QVariantList question_;
+    QVariantMap layout_;
     QString lastError_;
     QPointer<QObject> content_;
     double reportedOffset_ = 0;

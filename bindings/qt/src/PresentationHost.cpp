@@ -13,7 +13,9 @@ namespace DismissKitQt {
 PresentationHost::PresentationHost(QQuickWindow *window) : QObject(window), window_(window) {
     setObjectName(QStringLiteral("DismissKitPresentationHost"));
     pipeline_.setWindow(window);
-    pipeline_.setScene(QVariantMap{{"compactWidth", compactWidth}, {"topInset", topInset}, {"presentations", QVariantList{}}});
+    // The scene's compactWidth and topInset are the pipeline's defaults: the components draw
+    // where the pipeline lays them out (Pipeline::layout), so they never read them.
+    pipeline_.setScene(QVariantMap{{"presentations", QVariantList{}}});
     window->installEventFilter(this);
 
     Pipeline *p = &pipeline_;
@@ -67,6 +69,13 @@ PresentationHost::PresentationHost(QQuickWindow *window) : QObject(window), wind
         if (Presentation *to = presentation(id)) {
             to->end();
             emit to->dismissed(source, resolution);
+        }
+    });
+    connect(p, &Pipeline::layoutsChanged, this, [this] {
+        // A copy: a component may close (and forget) a presentation when its layout changes.
+        const QList<QPointer<Presentation>> presented = presentations_.values();
+        for (const QPointer<Presentation> &each : presented) {
+            if (each) each->takeLayout();
         }
     });
     // After the dismissal that came before it has closed the popover (its handlers run first).

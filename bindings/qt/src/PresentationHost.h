@@ -24,10 +24,6 @@ public:
     static PresentationHost *of(QQuickWindow *window);
 
     Pipeline *pipeline() { return &pipeline_; }
-    // The scene's layout, which the components draw by: widths below compactWidth are compact
-    // (a popover is a sheet there), and a large sheet's top is topInset points down.
-    static constexpr double compactWidth = 600;
-    static constexpr double topInset = 40;
     // Presents `fields` (a scene file's presentation, its id included) for `presentation`; false
     // with the pipeline's lastError when the scene cannot take it.
     bool present(Presentation *presentation, const QVariantMap &fields);

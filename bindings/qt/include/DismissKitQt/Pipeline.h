@@ -85,6 +85,9 @@ public:
     // dk_tap_outside: what a tap outside a presentation does.
     enum class TapOutside { Dismiss = 0, Ignore = 1, Passthrough = 2 };
     Q_ENUM(TapOutside)
+    // dk_presentation_role: what a presentation is shown as at the current width.
+    enum class PresentationRole { Sheet = 0, Popover = 1, FullScreen = 2, Alert = 3 };
+    Q_ENUM(PresentationRole)
     // dk_recording_state: what became of a pipeline's recording.
     enum class RecordingState { Off = 0, On = 1, Failed = 2 };
     Q_ENUM(RecordingState)
@@ -161,6 +164,16 @@ public:
     // after a failed write, up to the last whole frame or command) and "failure".
     Q_INVOKABLE QVariantMap recording() const;
     QString lastError() const;
+    // Where a presentation is drawn now (dk_pipeline_layout), in the window's points: the
+    // figures the pipeline hit-tests with, so that what is drawn is what a touch finds. The keys:
+    // "role" (a PresentationRole: a popover in a compact width is a Sheet), "adapted" (true for
+    // that adaptation), "frame" (a QRectF: where it is now, moved by the drag that holds it:
+    // down the sheet moves, up it grows from its bottom edge), "restingFrame" (at its detent),
+    // "dragOffset", "detentHeight" (a sheet's selected detent's; 0 otherwise), "grabber" and
+    // "grabberHitTarget" (only when it shows a grabber), "header" (a sheet's top region) and
+    // "questionAnchor" (where a question about it is shown). Empty when no presentation has the
+    // id. Ask again at layoutsChanged.
+    Q_INVOKABLE QVariantMap layout(const QString &presentation) const;
     // The time of the last touch, in microseconds: the clock host commands use.
     qint64 lastTime() const;
 
@@ -181,6 +194,9 @@ signals:
     void dragHandedBack(const QString &id);
     void contentScrolled(const QString &id, double offset);
     void lastErrorChanged();
+    // What layout() answers may have changed: after a new scene, a command the pipeline took and
+    // the touches that gave a drag's intents, setDetent or dismiss (emitted after those intents).
+    void layoutsChanged();
     // A write of the recording failed (a full disk): it stopped there, the pipeline goes on.
     // Sent once, with recording()'s failure.
     void recordingFailed(const QString &reason);
@@ -193,7 +209,9 @@ private:
     bool callNaming(const QString &presentation, const std::function<int(dk_pipeline *, const char *, int64_t, char **)> &libraryCall);
     void fail(char *error);
     void refuse(const QString &reason);
-    void emitIntents();
+    // Emits the intents the pipeline has queued, then layoutsChanged when one of them (or the
+    // command that was taken, `commanded`) may have moved a presentation.
+    void emitIntents(bool commanded = false);
     void followWindow();
     qint64 microseconds(quint64 milliseconds);
     int seatSlot(const QPointingDevice *device, int id);

@@ -1407,7 +1407,6 @@ static void test_typed_call_messages(void) {
                    "height_mm: inf is not a finite number");
     /* The first argument JSON cannot carry is the one named. */
     EXPECT_MESSAGE(dk_pipeline_screen(pipeline, 1280, NAN, INFINITY, 136, 1000, &error), "height: NaN is not a finite number");
-#undef EXPECT_MESSAGE
     dk_pipeline_recording(pipeline, &after, NULL);
     CHECK(after == recorded, "a refused typed call was recorded: %lld bytes, then %lld", (long long)recorded,
           (long long)after);
@@ -1526,6 +1525,41 @@ static void test_presentation_ids(void) {
     dk_pipeline_free(pipeline);
 }
 
+/* The on-screen keyboard (SPEC 10): the typed call, the typed hideKeyboard, and its refusals. */
+static void test_keyboard(void) {
+    char *error = NULL;
+    dk_pipeline *pipeline = dk_pipeline_new("{\"presentations\": [{\"id\": \"compose\", \"style\": \"sheet\","
+                                            " \"detents\": [\"medium\", \"large\"], \"selectedDetent\": \"medium\","
+                                            " \"unsavedChanges\": true}]}", &error);
+    CHECK(pipeline != NULL, "the keyboard's scene: %s", error ? error : "");
+    CHECK(dk_pipeline_keyboard(pipeline, 300, 1000, &error) == 0, "keyboard: %s", error ? error : "");
+    EXPECT_NEXT(pipeline, "{\"cause\":\"keyboard\",\"detent\":\"large\",\"presentation\":\"compose\",\"time\":1000,"
+                          "\"type\":\"setDetent\"}");
+    dk_layout layout;
+    CHECK(dk_pipeline_layout(pipeline, "compose", &layout) == 1 && layout.frame.y == 40 && layout.frame.height == 460,
+          "the large sheet sits in the 500-point room above the keyboard: y %g, height %g", layout.frame.y, layout.frame.height);
+    CHECK(dk_pipeline_escape_key(pipeline, 2000, &error) == 0, "escape");
+    dk_intent intent;
+    CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_HIDE_KEYBOARD
+              && intent.keyboard_hiding_reason == DK_KEYBOARD_HIDING_ESCAPE_KEY && strcmp(intent.reason, "escapeKey") == 0
+              && strcmp(intent.presentation, "compose") == 0,
+          "Escape only hides the keyboard");
+    CHECK(strcmp(dk_intent_type_name(DK_INTENT_HIDE_KEYBOARD), "hideKeyboard") == 0, "hideKeyboard's name");
+    EXPECT_NEXT(pipeline, NULL);
+    CHECK(dk_pipeline_button(pipeline, "compose", DK_BUTTON_CANCEL, 3000, &error) == 0, "cancel");
+    CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_HIDE_KEYBOARD
+              && intent.keyboard_hiding_reason == DK_KEYBOARD_HIDING_QUESTION, "the keyboard goes before the question");
+    CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_CONFIRMATION_REQUESTED, "the question");
+    EXPECT_MESSAGE(dk_pipeline_keyboard(pipeline, -5, 4000, &error), "height: expected 0 (hidden) or more");
+    EXPECT_MESSAGE(dk_pipeline_keyboard(pipeline, 801, 4000, &error),
+                   "keyboard height 801 must be from 0 (hidden) to the screen's height (800 points)");
+    EXPECT_MESSAGE(dk_pipeline_keyboard(pipeline, NAN, 4000, &error), "height: NaN is not a finite number");
+    CHECK(dk_pipeline_keyboard(pipeline, 0, 5000, &error) == 0, "the keyboard hides: %s", error ? error : "");
+    EXPECT_NEXT(pipeline, NULL);
+    dk_pipeline_free(pipeline);
+}
+#undef EXPECT_MESSAGE
+
 int main(int argc, char **argv) {
     if (argc != 2 && argc != 3) {
         fprintf(stderr, "Usage: %s VERSION [FUZZ_SESSIONS_FOLDER]\n", argv[0]);
@@ -1551,6 +1585,7 @@ int main(int argc, char **argv) {
     test_presentation_fields();
     test_layout();
     test_typed_call_messages();
+    test_keyboard();
     test_long_ids();
     test_presentation_ids();
     test_threads();

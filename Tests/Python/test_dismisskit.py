@@ -200,6 +200,25 @@ print(recording.state.name, recording.bytes_written, recording.failure)
         with self.assertRaises(ValueError):
             pipeline.touch("down", 0, 1, 1, 0)
 
+    def test_the_keyboard_grows_the_sheet_and_goes_first(self):
+        at_medium = {"presentations": [dict(SHEET["presentations"][0], selectedDetent="medium")]}
+        pipeline = dismisskit.Pipeline(json.dumps(at_medium))
+        pipeline.keyboard(300, 1_000)
+        grown = pipeline.next_typed_intent()
+        self.assertEqual((grown.kind, grown.detent, grown.cause), ("setDetent", "large", dismisskit.DetentCause.KEYBOARD))
+        self.assertEqual(pipeline.layout("compose").frame, (0.0, 40.0, 1280.0, 460.0))
+        pipeline.escape_key(2_000)
+        hidden = pipeline.next_typed_intent()
+        self.assertEqual((hidden.kind, hidden.presentation, hidden.reason, hidden.keyboard_hiding_reason),
+                         ("hideKeyboard", "compose", "escapeKey", dismisskit.KeyboardHidingReason.ESCAPE_KEY))
+        self.assertIsNone(pipeline.next_typed_intent())
+        with self.assertRaisesRegex(dismisskit.DismissKitError, "keyboard height 900 must be from 0"):
+            pipeline.keyboard(900, 3_000)
+        pipeline.keyboard(0, 4_000)
+        pipeline.escape_key(5_000)
+        self.assertEqual(pipeline.next_typed_intent().kind, "confirmationRequested")
+        pipeline.close()
+
     def test_a_scenes_gestures_set_the_thresholds(self):
         def release_outcome(gestures):
             scene = {"presentations": [{"id": "compose", "style": "sheet"}], **gestures}

@@ -259,6 +259,7 @@ class Intent:
     y: float | None = None
     options: tuple[Choice, ...] = ()
     json: str | None = None
+    keyboard_hiding_reason: KeyboardHidingReason | None = None  # hideKeyboard's reason (also its name in ``reason``)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -303,6 +304,7 @@ class _CIntent(ctypes.Structure):
         ("options", ctypes.c_char_p * _OPTIONS_MAX), ("json", ctypes.c_char_p), ("drag_origin", ctypes.c_int),
         ("drag_outcome", ctypes.c_int), ("detent_kind", ctypes.c_int), ("detent_cause", ctypes.c_int),
         ("dismissal_source", ctypes.c_int), ("dismiss_resolution", ctypes.c_int), ("choices", ctypes.c_int * _OPTIONS_MAX),
+        ("keyboard_hiding_reason", ctypes.c_int),
     ]
 
 
@@ -367,6 +369,8 @@ def _typed(c: _CIntent) -> Intent:
         offset=c.offset if has_offset else None, velocity=c.velocity if kind == "dragChanged" else None,
         x=c.x if kind == "passthroughTap" else None, y=c.y if kind == "passthroughTap" else None,
         options=tuple(Choice(c.choices[index]) for index in range(c.option_count)), json=_text(c.json),
+        keyboard_hiding_reason=_member(KeyboardHidingReason, c.reason if kind == "hideKeyboard" else None,
+                                       c.keyboard_hiding_reason),
     )
 
 

@@ -138,7 +138,8 @@ static int enums_agree(const dk_intent *intent, const char **why) {
     static const char *const origins[] = {"topRegion", "scrolledContent", "grabber"};
     static const char *const outcomes[] = {"dismissAttempt", "settle", "cancel"};
     static const char *const detents[] = {"medium", "large", "custom"};
-    static const char *const causes[] = {"grabberTap", "grabberDrag", "swipe", "scrollExpand", "accessibility"};
+    static const char *const causes[] = {"grabberTap", "grabberDrag", "swipe", "scrollExpand", "accessibility", "keyboard"};
+    static const char *const hidings[] = {"drag", "question", "escapeKey"};
     static const char *const sources[] = {"swipeFromTop", "swipeScrolledContent", "grabberDrag", "tapOutside", "escapeKey",
                                           "cancelButton", "doneButton", "accessibilityEscape", "programmatic"};
     static const char *const resolutions[] = {"direct", "discarded", "saved", "autosaved"};
@@ -147,6 +148,11 @@ static int enums_agree(const dk_intent *intent, const char **why) {
     if (!AGREES(origin, drag_origin, origins) || !AGREES(outcome, drag_outcome, outcomes) ||
         !AGREES(detent, detent_kind, detents) || !AGREES(cause, detent_cause, causes) ||
         !AGREES(source, dismissal_source, sources) || !AGREES(resolution, dismiss_resolution, resolutions)) {
+        return 0;
+    }
+    /* A rejection's reason is words; hideKeyboard's is its reason's name. */
+    if (intent->type == DK_INTENT_HIDE_KEYBOARD ? !AGREES(reason, keyboard_hiding_reason, hidings)
+                                                : (*why = "keyboard_hiding_reason", intent->keyboard_hiding_reason != 0)) {
         return 0;
     }
     for (int i = 0; i < DK_CONFIRMATION_OPTIONS_MAX; i++) {

@@ -44,6 +44,7 @@ enum {
     DISMISSED,
     CANCELLED,
     REJECTED,
+    KEYBOARD_HIDING_REQUESTED,
     RECORDING_FAILED,
     SIGNAL_COUNT
 };
@@ -215,6 +216,17 @@ static void dk_gtk_pipeline_class_init(DkPipelineClass *class) {
      */
     signals[REJECTED] = new_signal("rejected", 3, G_TYPE_STRING, DK_TYPE_DISMISSAL_SOURCE, G_TYPE_STRING);
     /**
+     * DkPipeline::keyboard-hiding-requested:
+     * @pipeline: the pipeline
+     * @presentation: the presentation the drag, the question or the Escape is about
+     * @reason: why
+     *
+     * Hide the on-screen keyboard (take the focus from the text field) and report its height 0:
+     * the keyboard goes before a drag, a question or an Escape.
+     */
+    signals[KEYBOARD_HIDING_REQUESTED] =
+        new_signal("keyboard-hiding-requested", 2, G_TYPE_STRING, DK_TYPE_KEYBOARD_HIDING_REASON);
+    /**
      * DkPipeline::recording-failed:
      * @pipeline: the pipeline
      * @reason: why, as #DkPipeline:recording-failure says it
@@ -288,6 +300,9 @@ static void emit_intent(DkPipeline *self, const Intent *intent) {
     case DK_INTENT_DISMISS: g_signal_emit(self, signals[DISMISSED], 0, id, f->dismissal_source, f->dismiss_resolution); break;
     case DK_INTENT_CANCELLED: g_signal_emit(self, signals[CANCELLED], 0, id); break;
     case DK_INTENT_REJECTED: g_signal_emit(self, signals[REJECTED], 0, id, f->dismissal_source, intent->reason); break;
+    case DK_INTENT_HIDE_KEYBOARD:
+        g_signal_emit(self, signals[KEYBOARD_HIDING_REQUESTED], 0, id, f->keyboard_hiding_reason);
+        break;
     case DK_INTENT_DECISION: break; /* explanations are off */
     }
 }

@@ -417,6 +417,10 @@ bool Pipeline::screen(double width, double height, double widthMM, double height
     return taken;
 }
 
+bool Pipeline::keyboard(double height) {
+    return call([=](dk_pipeline *pipeline, int64_t time, char **error) { return dk_pipeline_keyboard(pipeline, height, time, error); });
+}
+
 bool Pipeline::record(const QString &path) {
     if (!d->pipeline_) {
         fail(nullptr);
@@ -512,6 +516,7 @@ void Pipeline::emitIntents(bool commanded) {
         case DK_INTENT_DISMISS: emit dismissed(id, source, Resolution(intent.dismiss_resolution)); break;
         case DK_INTENT_CANCELLED: emit cancelled(id); break;
         case DK_INTENT_REJECTED: emit rejected(id, source, QString::fromUtf8(intent.reason)); break;
+        case DK_INTENT_HIDE_KEYBOARD: emit keyboardHidingRequested(id, KeyboardHidingReason(intent.keyboard_hiding_reason)); break;
         case DK_INTENT_DECISION: break;  // only with dk_pipeline_explain, which this class leaves off
         }
     }

@@ -151,6 +151,9 @@ public:
     // The Escape key: the topmost presentation's gate.
     Q_INVOKABLE bool escapeKey();
     Q_INVOKABLE bool screen(double width, double height, double widthMM, double heightMM);
+    // The on-screen keyboard docked at the bottom is `height` points tall, 0 when hidden
+    // (Docs/gestures.md, "The on-screen keyboard").
+    Q_INVOKABLE bool keyboard(double height);
     // Any host command as its JSON object, for a kiosk's command no typed call above carries;
     // the components never use it.
     Q_INVOKABLE bool command(const QVariantMap &command);
@@ -190,6 +193,9 @@ signals:
     void cancelled(const QString &id);
     // reason: the pipeline's words, for people (Docs/protocol.md "Intents").
     void rejected(const QString &id, DismissKitQt::Pipeline::DismissalSource source, const QString &reason);
+    // Hide the on-screen keyboard (take the focus from the text field) and report keyboard(0):
+    // it goes before a drag, a question or an Escape.
+    void keyboardHidingRequested(const QString &id, DismissKitQt::Pipeline::KeyboardHidingReason reason);
     void passthroughTap(const QPointF &point);
     void dragHandedBack(const QString &id);
     void contentScrolled(const QString &id, double offset);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tells a running `gesturectl run --socket PATH` when an on-screen keyboard shows and hides,
 and hides the keyboard when the pipeline asks for it (SPEC section 10; Docs/kiosk-setup.md,
-"The on-screen keyboard").
+"6. The on-screen keyboard").
 
 It reads the keyboard's state from standard input, one line at a time:
 

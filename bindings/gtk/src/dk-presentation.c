@@ -187,6 +187,16 @@ static void on_dismissed(DkPipeline *pipeline, const char *id, DkDismissalSource
     presentation->events->dismissed(presentation->owner, source, resolution);
 }
 
+/* The keyboard goes first: the text widget that has the focus loses it, so that the keyboard a
+ * toolkit shows for it hides; a kiosk's own keyboard widget hides on the same signal. */
+static void on_keyboard_hiding_requested(DkPipeline *pipeline, const char *id, DkKeyboardHidingReason reason,
+                                         gpointer data) {
+    (void)pipeline;
+    (void)reason;
+    DkPresentation *presentation = data;
+    if (addressed(presentation, id)) gtk_window_set_focus(presentation->window, NULL);
+}
+
 gboolean dk_presentation_present(DkPresentation *presentation, const char *name, DkScenePresentation *description,
                                  const char *detent, GError **error) {
     if (presentation->id) return TRUE;
@@ -214,6 +224,8 @@ gboolean dk_presentation_present(DkPresentation *presentation, const char *name,
     h[7] = g_signal_connect(pipeline, "save", G_CALLBACK(on_save), presentation);
     h[8] = g_signal_connect(pipeline, "cancelled", G_CALLBACK(on_cancelled), presentation);
     h[9] = g_signal_connect(pipeline, "dismissed", G_CALLBACK(on_dismissed), presentation);
+    h[10] = g_signal_connect(pipeline, "keyboard-hiding-requested", G_CALLBACK(on_keyboard_hiding_requested),
+                             presentation);
     g_free(presentation->detent);
     presentation->detent = g_strdup(detent);
     description->unsaved = presentation->unsaved;

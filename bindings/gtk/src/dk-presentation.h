@@ -34,7 +34,7 @@ typedef struct {
     GtkWindow *window;    /* while presented */
     DkPipeline *pipeline; /* the window's, while presented */
     char *id;             /* while presented */
-    gulong handlers[10];
+    gulong handlers[11];
     gboolean dragging;
     double offset;        /* points the drag moved it down from its detent */
     char *detent;

@@ -3,7 +3,8 @@
  * entry, a DkPopover over both, and the kiosk's keyboard, a band docked at the bottom of the
  * window over all, in an undecorated window of 1280 x 800 points. Like a kiosk, it sets its
  * window's DkPipeline:keyboard-height to the band's height when it shows the band, and on
- * DkPipeline::keyboard-hiding-requested hides the band and sets the height 0.
+ * DkPipeline::keyboard-hiding-requested hides the band and sets the height 0 (unless told not to:
+ * a kiosk slow to hide it).
  *
  * It reads commands on stdin, one a line, and answers each with one JSON line of state on stdout
  * once GTK has laid out and drawn what the command changed:
@@ -12,9 +13,11 @@
  *   focus            gives the sheet's entry the focus
  *   keyboard HEIGHT  shows the keyboard band HEIGHT points tall (0: hides it)
  *   popover          pops the popover up over Share, unsaved
+ *   kiosk-hides 0|1  whether it hides the keyboard when asked (at first 1)
  *   close            closes both without asking
  * The state: the sheet's id, detent, where GTK draws its frame (the widget's bounds in the
- * window's child, the pipeline's screen) and where the pipeline has it; whether the entry has the
+ * window's child, the pipeline's screen) and where the pipeline has it, and where its question is
+ * drawn (null while it asks nothing); whether the entry has the
  * focus; the popover's id; every detent-set, keyboard-hiding-requested and drag-began in order
  * (the keyboard and drag ones with whether the entry had the focus then); how many times the
  * popover saved; every presentation dismissed; keyboard-height; the window's size; how many
@@ -32,6 +35,7 @@ typedef struct {
     DkPopover *popover;
     DkPipeline *pipeline;
     int lifts, saved;
+    gboolean kiosk_hides;
     double hover_x, hover_y;
     GString *events;    /* "detent-set sheet large keyboard", ..., as a JSON list's items */
     GString *dismissed; /* "popover tap-outside", ... */
@@ -66,6 +70,7 @@ static void on_keyboard_hiding_requested(DkPipeline *pipeline, const char *id, D
     g_autofree char *item = g_strdup_printf("keyboard-hiding-requested %s %s", id,
                                             nick(DK_TYPE_KEYBOARD_HIDING_REASON, reason));
     listed(app->events, item);
+    if (!app->kiosk_hides) return;
     gtk_widget_set_visible(app->keyboard, FALSE);
     dk_gtk_pipeline_set_keyboard_height(pipeline, 0);
 }
@@ -139,6 +144,9 @@ static void print_state(App *app) {
     g_string_append(out, ", ");
     g_autoptr(DkLayout) layout = id ? dk_gtk_pipeline_get_layout(app->pipeline, id) : NULL;
     rect(out, "layout", layout ? &layout->frame : NULL);
+    g_string_append(out, ", ");
+    GtkWidget *question = find_drawn(GTK_WIDGET(app->sheet), "dk-question");
+    rect(out, "question", question && gtk_widget_compute_bounds(question, screen, &bounds) ? &bounds : NULL);
     g_string_append_printf(out, "}, \"focused\": %s, \"popover\": {", entry_focused(app) ? "true" : "false");
     string_or_null(out, "id", dk_gtk_popover_get_presentation_id(app->popover));
     g_string_append_printf(out, "}, \"events\": [%s], \"saved\": %d, \"dismissed\": [%s]", app->events->str,
@@ -174,6 +182,8 @@ static void run(App *app, char *line) {
     } else if (!g_strcmp0(words[0], "popover")) {
         dk_gtk_popover_set_unsaved_changes(app->popover, TRUE);
         dk_gtk_popover_popup(app->popover, &error);
+    } else if (!g_strcmp0(words[0], "kiosk-hides") && words[1]) {
+        app->kiosk_hides = !g_strcmp0(words[1], "1");
     } else if (!g_strcmp0(words[0], "close")) {
         dk_gtk_popover_close(app->popover);
         dk_gtk_sheet_close(app->sheet);
@@ -312,7 +322,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "Usage: keyboard\n");
         return 64;
     }
-    App app = {.events = g_string_new(""), .dismissed = g_string_new("")};
+    App app = {.kiosk_hides = TRUE, .events = g_string_new(""), .dismissed = g_string_new("")};
     GtkApplication *application = gtk_application_new(NULL, G_APPLICATION_NON_UNIQUE);
     g_signal_connect(application, "activate", G_CALLBACK(activate), &app);
     const int status = g_application_run(G_APPLICATION(application), 1, argv);

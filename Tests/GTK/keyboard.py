@@ -7,6 +7,9 @@ headless Chromium as components.py does, its keyboard a band 300 points tall doc
 - A swipe down from the sheet's top asks for the keyboard to hide before the drag begins
   (keyboard-hiding-requested, reason drag, then drag-began): the sheet has taken the focus from
   the entry by then; the kiosk hides its keyboard and reports 0.
+- A kiosk slow to hide its keyboard: the question a swipe opens is drawn in the room above the
+  keyboard (its bottom at 500, not under the keys where no touch would reach it), and at the
+  window's bottom once the keyboard is hidden.
 - A tap on the keyboard, below an unsaved non-modal DkPopover, is the keyboard's: the popover is
   neither saved nor closed. With the keyboard hidden, the same tap autosaves and closes it.
 
@@ -51,6 +54,30 @@ def sheet_checks(finger, program):
     program.ask("close")
 
 
+def question_checks(finger, program):
+    program.ask("kiosk-hides 0")
+    program.ask("sheet medium")
+    state = program.ask(f"keyboard {KEYBOARD}")
+    check(state["sheet"]["detent"] == "large" and state["keyboard"] == KEYBOARD,
+          "a kiosk that does not hide its keyboard: the unsaved sheet at large above it", state)
+    room = SIZE[1] - KEYBOARD
+    program.until(lambda state: state["sheet"]["drawn"] is not None
+                  and abs(state["sheet"]["drawn"][1] + state["sheet"]["drawn"][3] - room) <= 0.001)
+    finger.drag(200, 70, 370)
+    state = program.until(lambda state: state["sheet"]["question"] is not None)
+    question = state["sheet"]["question"]
+    check(question is not None and abs(question[1] + question[3] - room) <= 0.001 and state["keyboard"] == KEYBOARD,
+          f"the swipe's question is drawn above the keyboard still shown, its bottom at {room}", state)
+    program.ask("keyboard 0")
+    state = program.until(lambda state: state["sheet"]["question"] is not None
+                          and abs(state["sheet"]["question"][1] + state["sheet"]["question"][3] - SIZE[1]) <= 0.001)
+    question = state["sheet"]["question"]
+    check(abs(question[1] + question[3] - SIZE[1]) <= 0.001,
+          f"once the keyboard is hidden, the question is at the window's bottom, {SIZE[1]}", state)
+    program.ask("close")
+    program.ask("kiosk-hides 1")
+
+
 def popover_checks(finger, program):
     program.ask(f"keyboard {KEYBOARD}")
     state = program.ask("popover")
@@ -70,7 +97,7 @@ def popover_checks(finger, program):
 def main():
     program_path, port = sys.argv[1], int(sys.argv[2])
     with tempfile.TemporaryDirectory() as profile, Browser(profile, width=1400, height=1000) as browser:
-        session(browser, [program_path], port, [sheet_checks, popover_checks], size=SIZE)
+        session(browser, [program_path], port, [sheet_checks, question_checks, popover_checks], size=SIZE)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,11 @@
  * down dismisses (asking first once the draft is edited: Discard Changes, Save, Keep Editing);
  * Share pops up a popover that a tap outside closes, and Compose stays usable through it.
  * Touches, the mouse and pens all work; the window's pipeline does the rest.
+ * The kiosk draws its own on-screen keyboard, docked at the bottom of the window: it shows when
+ * the draft takes the focus, and the window's pipeline is told its allocated height
+ * (DkPipeline:keyboard-height), so the sheet grows and is drawn above it and a tap on a key is
+ * never a tap outside the popover. On keyboard-hiding-requested (a swipe, a question, Escape)
+ * the sheet takes the focus from the draft and the kiosk hides its keyboard.
  *   cc gtk_kiosk.c $(pkg-config --cflags --libs dismisskit-gtk) -o gtk_kiosk
  * Tests/GTK/run builds it with -Werror and runs it on GTK's Broadway backend. */
 #include <dismisskit-gtk/dismisskit-gtk.h>
@@ -11,6 +16,8 @@ typedef struct {
     DkSheet *compose;
     DkPopover *share;
     GtkTextBuffer *draft;
+    GtkWidget *keyboard; /* the on-screen keyboard, an overlay child of the window's child */
+    DkPipeline *pipeline; /* the window's */
 } Kiosk;
 
 static void report(GError *error) {
@@ -58,6 +65,79 @@ static void on_dismissed(DkSheet *sheet, DkDismissalSource source, DkResolution 
     gtk_text_buffer_set_modified(kiosk->draft, FALSE);
 }
 
+/* The on-screen keyboard. It hides with the height 0 told at once; it shows by being laid out
+ * (on_place_keyboard() tells its height). */
+static void hide_keyboard(Kiosk *kiosk) {
+    gtk_widget_set_visible(kiosk->keyboard, FALSE);
+    dk_gtk_pipeline_set_keyboard_height(kiosk->pipeline, 0);
+}
+
+static void on_draft_focused(GtkEventControllerFocus *focus, gpointer data) {
+    (void)focus;
+    gtk_widget_set_visible(((Kiosk *)data)->keyboard, TRUE);
+}
+
+/* The keyboard goes first: the sheet has taken the focus from the draft; the kiosk hides the keyboard. */
+static void on_keyboard_hiding_requested(DkPipeline *pipeline, const char *presentation, DkKeyboardHidingReason reason,
+                                         gpointer data) {
+    (void)pipeline;
+    (void)presentation;
+    (void)reason;
+    hide_keyboard(data);
+}
+
+/* Docks the keyboard at the bottom of the window at its natural height, and tells the pipeline
+ * that height: the window's child is the pipeline's screen. */
+static gboolean on_place_keyboard(GtkOverlay *overlay, GtkWidget *widget, GdkRectangle *allocation, gpointer data) {
+    Kiosk *kiosk = data;
+    if (widget != kiosk->keyboard) return FALSE;
+    const int width = gtk_widget_get_width(GTK_WIDGET(overlay)), height = gtk_widget_get_height(GTK_WIDGET(overlay));
+    int natural = 0;
+    gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, width, NULL, &natural, NULL, NULL);
+    natural = MIN(natural, height);
+    *allocation = (GdkRectangle){.x = 0, .y = height - natural, .width = width, .height = natural};
+    dk_gtk_pipeline_set_keyboard_height(kiosk->pipeline, natural);
+    return TRUE;
+}
+
+static void on_key(GtkButton *key, gpointer data) {
+    gtk_text_buffer_insert_at_cursor(((Kiosk *)data)->draft, gtk_button_get_label(key), -1);
+}
+
+static void on_hide_key(GtkButton *key, gpointer data) {
+    (void)key;
+    Kiosk *kiosk = data;
+    gtk_window_set_focus(GTK_WINDOW(gtk_widget_get_root(kiosk->keyboard)), NULL);
+    hide_keyboard(kiosk);
+}
+
+/* Rows of keys that type into the draft without taking its focus, and a key that hides it. */
+static GtkWidget *keyboard_new(Kiosk *kiosk) {
+    GtkWidget *keys = gtk_grid_new();
+    gtk_widget_add_css_class(keys, "osd");
+    gtk_grid_set_row_homogeneous(GTK_GRID(keys), TRUE);
+    gtk_grid_set_column_homogeneous(GTK_GRID(keys), TRUE);
+    const char *const rows[] = {"qwertyuiop", "asdfghjkl", "zxcvbnm"};
+    for (int row = 0; row < 3; row++) {
+        for (int column = 0; rows[row][column]; column++) {
+            const char label[] = {rows[row][column], '\0'};
+            GtkWidget *key = gtk_button_new_with_label(label);
+            gtk_widget_set_focus_on_click(key, FALSE);
+            gtk_widget_set_size_request(key, -1, 64);
+            g_signal_connect(key, "clicked", G_CALLBACK(on_key), kiosk);
+            gtk_grid_attach(GTK_GRID(keys), key, column, row, 1, 1);
+        }
+    }
+    GtkWidget *space = gtk_button_new_with_label(" "), *hide = gtk_button_new_with_label("Hide");
+    gtk_widget_set_focus_on_click(space, FALSE);
+    g_signal_connect(space, "clicked", G_CALLBACK(on_key), kiosk);
+    g_signal_connect(hide, "clicked", G_CALLBACK(on_hide_key), kiosk);
+    gtk_grid_attach(GTK_GRID(keys), space, 2, 3, 6, 1);
+    gtk_grid_attach(GTK_GRID(keys), hide, 8, 3, 2, 1);
+    gtk_widget_set_visible(keys, FALSE);
+    return keys;
+}
+
 static GtkWidget *button(const char *label, GCallback clicked, Kiosk *kiosk) {
     GtkWidget *widget = gtk_button_new_with_label(label);
     gtk_widget_set_size_request(widget, 120, 56); /* touch-sized */
@@ -82,6 +162,9 @@ static void activate(GtkApplication *application, gpointer data) {
     kiosk->draft = gtk_text_view_get_buffer(GTK_TEXT_VIEW(text));
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), text);
     g_signal_connect(kiosk->draft, "modified-changed", G_CALLBACK(on_draft_modified), kiosk);
+    GtkEventController *focus = gtk_event_controller_focus_new();
+    g_signal_connect(focus, "enter", G_CALLBACK(on_draft_focused), kiosk);
+    gtk_widget_add_controller(text, focus);
 
     kiosk->compose = DK_SHEET(dk_gtk_sheet_new());
     dk_gtk_sheet_set_title(kiosk->compose, "New Message");
@@ -102,7 +185,15 @@ static void activate(GtkApplication *application, gpointer data) {
     dk_gtk_popover_set_anchor(kiosk->share, share);
     dk_gtk_popover_add_passthrough(kiosk->share, compose);
 
-    gtk_window_set_child(GTK_WINDOW(window), GTK_WIDGET(kiosk->share));
+    /* The keyboard over everything, docked at the bottom of the window's child. */
+    GtkWidget *overlay = gtk_overlay_new();
+    gtk_overlay_set_child(GTK_OVERLAY(overlay), GTK_WIDGET(kiosk->share));
+    kiosk->keyboard = keyboard_new(kiosk);
+    gtk_overlay_add_overlay(GTK_OVERLAY(overlay), kiosk->keyboard);
+    g_signal_connect(overlay, "get-child-position", G_CALLBACK(on_place_keyboard), kiosk);
+    gtk_window_set_child(GTK_WINDOW(window), overlay);
+    kiosk->pipeline = dk_gtk_pipeline_for_window(GTK_WINDOW(window));
+    g_signal_connect(kiosk->pipeline, "keyboard-hiding-requested", G_CALLBACK(on_keyboard_hiding_requested), kiosk);
     gtk_window_present(GTK_WINDOW(window));
 }
 

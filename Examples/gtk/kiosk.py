@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """A GTK 4 kiosk in Python on libdismisskit-gtk, through GObject Introspection: Compose presents
 a sheet with a draft that a swipe down dismisses, asking first once the draft is edited
-(Discard Changes, Save, Keep Editing).
+(Discard Changes, Save, Keep Editing). Its own on-screen keyboard, docked at the bottom, shows
+when the draft takes the focus and tells the window's pipeline the height it is allocated
+(keyboard-height): the sheet grows and is drawn above it. On keyboard-hiding-requested (a swipe,
+a question, Escape) the sheet takes the draft's focus and the kiosk hides its keyboard.
 
     python3 kiosk.py    (with the DismissKit-0 typelib installed: gir1.2-dismisskit-0)
 """
@@ -10,6 +13,22 @@ import gi
 gi.require_version("Gtk", "4.0")
 gi.require_version("DismissKit", "0")
 from gi.repository import DismissKit, Gtk  # noqa: E402
+
+
+def keyboard_new(buffer, hide):
+    """Rows of keys that type into the buffer without taking its focus, and a Hide key."""
+    keys = Gtk.Grid(css_classes=["osd"], row_homogeneous=True, column_homogeneous=True, visible=False)
+    for row, letters in enumerate(("qwertyuiop", "asdfghjkl", "zxcvbnm")):
+        for column, letter in enumerate(letters):
+            key = Gtk.Button(label=letter, focus_on_click=False, height_request=64)
+            key.connect("clicked", lambda key: buffer.insert_at_cursor(key.get_label()))
+            keys.attach(key, column, row, 1, 1)
+    space, hide_key = Gtk.Button(label=" ", focus_on_click=False), Gtk.Button(label="Hide")
+    space.connect("clicked", lambda key: buffer.insert_at_cursor(" "))
+    hide_key.connect("clicked", lambda key: (keys.get_root().set_focus(None), hide()))
+    keys.attach(space, 2, 3, 6, 1)
+    keys.attach(hide_key, 8, 3, 2, 1)
+    return keys
 
 
 def activate(application):
@@ -35,7 +54,31 @@ def activate(application):
 
     sheet.connect("dismissed", dismissed)
     compose_button.connect("clicked", lambda button: sheet.present())
-    window.set_child(sheet)
+    # The keyboard over everything, at the bottom of the window's child (the pipeline's screen).
+    pipeline = DismissKit.Pipeline.for_window(window)
+
+    def hide_keyboard():
+        keyboard.set_visible(False)
+        pipeline.props.keyboard_height = 0
+
+    def place_keyboard(overlay, widget, allocation):
+        """Docks the keyboard at the bottom at its natural height, and tells the pipeline that height."""
+        width, height = overlay.get_width(), overlay.get_height()
+        natural = min(widget.measure(Gtk.Orientation.VERTICAL, width)[1], height)
+        allocation.x, allocation.y, allocation.width, allocation.height = 0, height - natural, width, natural
+        pipeline.props.keyboard_height = natural
+        return True
+
+    keyboard = keyboard_new(buffer, hide_keyboard)
+    overlay = Gtk.Overlay(child=sheet)
+    overlay.add_overlay(keyboard)
+    overlay.connect("get-child-position", place_keyboard)
+    window.set_child(overlay)
+    focus = Gtk.EventControllerFocus()
+    focus.connect("enter", lambda focus: keyboard.set_visible(True))
+    draft.add_controller(focus)
+    # The keyboard goes first: the sheet has taken the draft's focus; hide the keyboard, report 0.
+    pipeline.connect("keyboard-hiding-requested", lambda pipeline, presentation, reason: hide_keyboard())
     window.present()
 
 

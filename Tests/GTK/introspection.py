@@ -2,7 +2,8 @@
 touches and commands, and its signals carry typed values (enums and flags, not strings); a
 refusal is a GLib.Error in the pipeline's domain; a recording that can no longer be written turns
 the "recording" property off and emits "recording-failed"; get_layout() says where a presentation
-is drawn. Needs GI_TYPELIB_PATH (and the library on
+is drawn; the "keyboard-height" property is the keyboard command, and a height it refuses is a
+warning in the DismissKit log domain that leaves the property as it was. Needs GI_TYPELIB_PATH (and the library on
 the loader's path) to find DismissKit-0.typelib, as installed by script/install.
 
 Usage: introspection.py"""
@@ -185,8 +186,34 @@ def layouts():
           "in a compact width, get_layout() has a popover adapted to a sheet at large", got)
 
 
+def keyboard_height():
+    """keyboard-height 300 on the default 1280 x 800 screen grows the sheet at medium to large
+    (cause keyboard) in the room above the keyboard; a negative or taller-than-screen height is
+    refused with a warning naming it and why, and the property keeps 300."""
+    scene = '{"presentations": [{"id": "compose", "style": "sheet", "detents": ["medium", "large"], "selectedDetent": "medium"}]}'
+    pipeline = DismissKit.Pipeline.new(scene)
+    detents, notified, warnings = [], [], []
+    pipeline.connect("detent-set", lambda _pipeline, *intent: detents.append(intent))
+    pipeline.connect("notify::keyboard-height", lambda pipeline, _spec: notified.append(pipeline.props.keyboard_height))
+    GLib.log_set_handler("DismissKit", GLib.LogLevelFlags.LEVEL_WARNING,
+                         lambda _domain, _level, message, _data: warnings.append(message), None)
+    pipeline.props.keyboard_height = 300
+    frame = pipeline.get_layout("compose").frame
+    got = (detents, notified, pipeline.get_keyboard_height(), (frame.get_y(), frame.get_y() + frame.get_height()))
+    check(got == ([("compose", "large", DismissKit.DetentCause.KEYBOARD)], [300], 300, (40, 500)),
+          "keyboard-height 300: the sheet grows to large (cause keyboard), from 40 to the keyboard's top at 500", got)
+    for height, reason in ((-5, "expected 0 (hidden) or more"), (900, "to the screen's height (800 points)")):
+        pipeline.props.keyboard_height = height
+        check(pipeline.props.keyboard_height == 300 and notified == [300] and len(warnings) == 1
+              and warnings[0].startswith(f"DkPipeline:keyboard-height {height} refused: ") and reason in warnings[0],
+              f"keyboard-height {height} is refused with a warning naming it and why; it stays 300",
+              (pipeline.props.keyboard_height, notified, warnings))
+        warnings.clear()
+
+
 if __name__ == "__main__":
     main()
     recording_that_cannot_be_written()
     presentation_ids()
     layouts()
+    keyboard_height()

@@ -19,6 +19,10 @@
  * A recording (dk_gtk_pipeline_record()) that can no longer be written, on a full disk say,
  * stops while the pipeline goes on: #DkPipeline:recording turns %FALSE,
  * #DkPipeline:recording-failure says why, and #DkPipeline::recording-failed is emitted, once.
+ *
+ * GTK 4 tells nothing of an on-screen keyboard: a kiosk that draws its own sets
+ * #DkPipeline:keyboard-height on its window's pipeline whenever that keyboard shows, hides or
+ * changes height, and hides it on #DkPipeline::keyboard-hiding-requested.
  */
 struct _DkPipeline {
     GObject parent_instance;
@@ -26,6 +30,7 @@ struct _DkPipeline {
     gint64 latest_time;
     gboolean recording;
     char *recording_failure;
+    double keyboard_height;
 };
 
 G_DEFINE_TYPE(DkPipeline, dk_gtk_pipeline, G_TYPE_OBJECT)
@@ -50,7 +55,7 @@ enum {
 };
 static guint signals[SIGNAL_COUNT];
 
-enum { PROP_RECORDING = 1, PROP_RECORDING_FAILURE, PROP_COUNT };
+enum { PROP_RECORDING = 1, PROP_RECORDING_FAILURE, PROP_KEYBOARD_HEIGHT, PROP_COUNT };
 static GParamSpec *properties[PROP_COUNT];
 
 static void dk_gtk_pipeline_finalize(GObject *object) {
@@ -65,6 +70,15 @@ static void dk_gtk_pipeline_get_property(GObject *object, guint id, GValue *valu
     switch (id) {
     case PROP_RECORDING: g_value_set_boolean(value, self->recording); break;
     case PROP_RECORDING_FAILURE: g_value_set_string(value, self->recording_failure); break;
+    case PROP_KEYBOARD_HEIGHT: g_value_set_double(value, self->keyboard_height); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, spec);
+    }
+}
+
+static void dk_gtk_pipeline_set_property(GObject *object, guint id, const GValue *value, GParamSpec *spec) {
+    DkPipeline *self = DK_PIPELINE(object);
+    switch (id) {
+    case PROP_KEYBOARD_HEIGHT: dk_gtk_pipeline_set_keyboard_height(self, g_value_get_double(value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, spec);
     }
 }
@@ -83,6 +97,7 @@ static guint new_signal(const char *name, guint arguments, ...) {
 static void dk_gtk_pipeline_class_init(DkPipelineClass *class) {
     G_OBJECT_CLASS(class)->finalize = dk_gtk_pipeline_finalize;
     G_OBJECT_CLASS(class)->get_property = dk_gtk_pipeline_get_property;
+    G_OBJECT_CLASS(class)->set_property = dk_gtk_pipeline_set_property;
     /**
      * DkPipeline:recording: (getter get_recording)
      *
@@ -101,6 +116,21 @@ static void dk_gtk_pipeline_class_init(DkPipelineClass *class) {
      */
     properties[PROP_RECORDING_FAILURE] = g_param_spec_string("recording-failure", NULL, NULL, NULL,
                                                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    /**
+     * DkPipeline:keyboard-height: (setter set_keyboard_height) (getter get_keyboard_height)
+     *
+     * The height in points of the on-screen keyboard docked at the bottom of the screen, 0 while
+     * it is hidden (a floating keyboard counts as hidden). Each change is sent to the pipeline
+     * as a keyboard command (dk_pipeline_keyboard()), at the latest time it took: sheets are
+     * laid out in the room above the keyboard, a sheet below its largest detent grows to it
+     * (#DkPipeline::detent-set, cause %DK_GTK_DETENT_CAUSE_KEYBOARD), touches in its band are
+     * the keyboard's, and #DkPipeline::keyboard-hiding-requested asks for it to be hidden
+     * before a drag, a question or an Escape. A height the pipeline refuses (below 0, or taller
+     * than the screen) is a warning that names it and why, and the property keeps its value.
+     */
+    properties[PROP_KEYBOARD_HEIGHT] =
+        g_param_spec_double("keyboard-height", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
     g_object_class_install_properties(G_OBJECT_CLASS(class), PROP_COUNT, properties);
     /**
      * DkPipeline::drag-began:
@@ -700,6 +730,47 @@ gboolean dk_gtk_pipeline_get_recording(DkPipeline *self) {
 const char *dk_gtk_pipeline_get_recording_failure(DkPipeline *self) {
     g_return_val_if_fail(DK_IS_PIPELINE(self), NULL);
     return self->recording_failure;
+}
+
+/**
+ * dk_gtk_pipeline_set_keyboard_height:
+ * @self: the pipeline
+ * @height: the keyboard's height in points, 0 when it is hidden
+ *
+ * Tells the pipeline that the on-screen keyboard showed, hid or changed height:
+ * #DkPipeline:keyboard-height. A height it refuses is a warning, and changes nothing.
+ */
+void dk_gtk_pipeline_set_keyboard_height(DkPipeline *self, double height) {
+    g_return_if_fail(DK_IS_PIPELINE(self));
+    if (height == self->keyboard_height) return;
+    char *message = NULL;
+    const int result = dk_pipeline_keyboard(self->pipeline, height, self->latest_time, &message);
+    if (result != 0) {
+        char text[G_ASCII_DTOSTR_BUF_SIZE];
+        g_warning("DkPipeline:keyboard-height %s refused: %s", g_ascii_dtostr(text, sizeof text, height),
+                  message ? message : "refused");
+        dk_string_free(message);
+        watch_recording(self); /* a refused command is recorded too */
+        return;
+    }
+    self->keyboard_height = height;
+    g_object_ref(self);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_KEYBOARD_HEIGHT]);
+    took(self, self->latest_time);
+    g_object_unref(self);
+}
+
+/**
+ * dk_gtk_pipeline_get_keyboard_height:
+ * @self: the pipeline
+ *
+ * The on-screen keyboard's height as last taken: #DkPipeline:keyboard-height.
+ *
+ * Returns: points, 0 while it is hidden
+ */
+double dk_gtk_pipeline_get_keyboard_height(DkPipeline *self) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), 0);
+    return self->keyboard_height;
 }
 
 /**

@@ -187,6 +187,22 @@ static void on_dismissed(DkPipeline *pipeline, const char *id, DkDismissalSource
     presentation->events->dismissed(presentation->owner, source, resolution);
 }
 
+/* The keyboard goes first: the text widget that has the focus loses it, so that the keyboard a
+ * toolkit shows for it hides; a kiosk's own keyboard widget hides on the same signal. */
+static void on_keyboard_hiding_requested(DkPipeline *pipeline, const char *id, DkKeyboardHidingReason reason,
+                                         gpointer data) {
+    (void)pipeline;
+    (void)reason;
+    DkPresentation *presentation = data;
+    if (addressed(presentation, id)) gtk_window_set_focus(presentation->window, NULL);
+}
+
+static void on_keyboard_height(GObject *pipeline, GParamSpec *spec, gpointer data) {
+    (void)pipeline;
+    (void)spec;
+    schedule_sync(data); /* the question moves above the keyboard, or back down */
+}
+
 gboolean dk_presentation_present(DkPresentation *presentation, const char *name, DkScenePresentation *description,
                                  const char *detent, GError **error) {
     if (presentation->id) return TRUE;
@@ -214,6 +230,9 @@ gboolean dk_presentation_present(DkPresentation *presentation, const char *name,
     h[7] = g_signal_connect(pipeline, "save", G_CALLBACK(on_save), presentation);
     h[8] = g_signal_connect(pipeline, "cancelled", G_CALLBACK(on_cancelled), presentation);
     h[9] = g_signal_connect(pipeline, "dismissed", G_CALLBACK(on_dismissed), presentation);
+    h[10] = g_signal_connect(pipeline, "keyboard-hiding-requested", G_CALLBACK(on_keyboard_hiding_requested),
+                             presentation);
+    h[11] = g_signal_connect(pipeline, "notify::keyboard-height", G_CALLBACK(on_keyboard_height), presentation);
     g_free(presentation->detent);
     presentation->detent = g_strdup(detent);
     description->unsaved = presentation->unsaved;
@@ -290,6 +309,18 @@ void dk_presentation_measure(DkPresentation *presentation, GtkOrientation orient
         gtk_widget_measure(presentation->content, orientation, for_size, minimum, natural, NULL, NULL);
 }
 
+/* The owner's height less what of it the on-screen keyboard covers: the keyboard's band is the
+ * bottom of the pipeline's screen. */
+static double above_keyboard(DkPresentation *presentation, int height) {
+    const double keyboard = presentation->id ? dk_gtk_pipeline_get_keyboard_height(presentation->pipeline) : 0;
+    if (keyboard <= 0) return height;
+    GtkWidget *screen = dk_window_input_screen_widget(presentation->window);
+    const graphene_point_t room_bottom = GRAPHENE_POINT_INIT(0, (float)(gtk_widget_get_height(screen) - keyboard));
+    graphene_point_t in_owner;
+    if (!gtk_widget_compute_point(screen, presentation->owner, &room_bottom, &in_owner)) return height;
+    return CLAMP(in_owner.y, 0, height);
+}
+
 void dk_presentation_allocate(DkPresentation *presentation, int width, int height, const graphene_rect_t *frame) {
     if (presentation->content) gtk_widget_allocate(presentation->content, width, height, -1, NULL);
     if (gtk_widget_get_visible(presentation->frame))
@@ -300,8 +331,8 @@ void dk_presentation_allocate(DkPresentation *presentation, int width, int heigh
         const int question_width = MIN(width, 560);
         int question_height;
         gtk_widget_measure(question, GTK_ORIENTATION_VERTICAL, question_width, &question_height, NULL, NULL, NULL);
-        const graphene_point_t at =
-            GRAPHENE_POINT_INIT((float)(width - question_width) / 2, (float)(height - question_height));
+        const graphene_point_t at = GRAPHENE_POINT_INIT((float)(width - question_width) / 2,
+                                                        (float)(above_keyboard(presentation, height) - question_height));
         gtk_widget_allocate(question, question_width, question_height, -1, gsk_transform_translate(NULL, &at));
     }
     if (presentation->id) dk_window_input_follow_screen(presentation->window);

@@ -34,7 +34,7 @@ typedef struct {
     GtkWindow *window;    /* while presented */
     DkPipeline *pipeline; /* the window's, while presented */
     char *id;             /* while presented */
-    gulong handlers[10];
+    gulong handlers[12];
     gboolean dragging;
     double offset;        /* points the drag moved it down from its detent */
     char *detent;
@@ -77,8 +77,9 @@ void dk_presentation_measure(DkPresentation *presentation, GtkOrientation orient
                              int *natural, int *minimum_baseline, int *natural_baseline);
 
 /* Lays out the page over the owner, the frame (while shown) at frame, and the question, if it
- * asks: an action sheet at the bottom of the owner, at most 560 points wide; a presented one's
- * window sends its size if it changed. */
+ * asks: an action sheet at the bottom of the owner, above the on-screen keyboard while the
+ * pipeline has one, at most 560 points wide; a presented one's window sends its size if it
+ * changed. */
 void dk_presentation_allocate(DkPresentation *presentation, int width, int height, const graphene_rect_t *frame);
 
 /* Draws the page and, while presented, the page dimmed by dim (0 to 1), the frame moved down

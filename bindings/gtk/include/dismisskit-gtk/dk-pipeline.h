@@ -63,5 +63,9 @@ gboolean dk_gtk_pipeline_record(DkPipeline *self, const char *path, GError **err
 gboolean dk_gtk_pipeline_get_recording(DkPipeline *self);
 const char *dk_gtk_pipeline_get_recording_failure(DkPipeline *self);
 gint64 dk_gtk_pipeline_get_latest_time(DkPipeline *self);
+/* The on-screen keyboard's height (the property "keyboard-height"), which GTK 4 does not know:
+ * the kiosk sets it from its own keyboard; 0 is hidden. */
+void dk_gtk_pipeline_set_keyboard_height(DkPipeline *self, double height);
+double dk_gtk_pipeline_get_keyboard_height(DkPipeline *self);
 
 G_END_DECLS

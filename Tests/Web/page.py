@@ -462,6 +462,132 @@ def drawn_where_the_module_lays_out_and_hit_tests(kiosk):
         set_viewport(kiosk, WIDTH, HEIGHT)
 
 
+# A stand-in for the browser's on-screen keyboard, which headless Chromium has none of: like a
+# browser's, it shows while a text field has the focus and hides when it loses it, and tells the
+# page soon after, `by` the VirtualKeyboard API (its boundingRect, then geometrychange) or by the
+# visual viewport (its height less the keyboard's, then resize). Chromium's DevTools protocol
+# cannot shrink the visual viewport alone (setDeviceMetricsOverride and setVisibleSize resize the
+# layout viewport with it), so the values are the page's own. It is drawn as a band at the
+# bottom, in the top layer, that takes no pointer.
+FAKE_KEYBOARD = """((height, by) => {
+    const band = document.createElement('div');
+    band.popover = 'manual';
+    band.id = 'fake-keyboard';
+    band.style.cssText = `inset: auto 0 0 0; width: 100%; height: ${height}px; margin: 0; padding: 0; border: 0;
+        box-sizing: border-box; background: linear-gradient(#d1d3d9, #c4c7cf); pointer-events: none`;
+    document.body.append(band);
+    let shown = 0;
+    const keyboard = navigator.virtualKeyboard, viewport = visualViewport;
+    if (by === 'virtualKeyboard') {
+        Object.defineProperty(keyboard, 'boundingRect',
+            { configurable: true, get: () => new DOMRect(0, shown ? innerHeight - shown : 0, shown ? innerWidth : 0, shown) });
+    } else {
+        const full = Object.getOwnPropertyDescriptor(VisualViewport.prototype, 'height').get;
+        Object.defineProperty(viewport, 'height', { configurable: true, get: () => full.call(viewport) - shown });
+    }
+    const tell = () => setTimeout(() => by === 'virtualKeyboard' ? keyboard.dispatchEvent(new Event('geometrychange'))
+                                                                : viewport.dispatchEvent(new Event('resize')));
+    const field = (event) => event.target.matches?.('textarea, input');
+    const show = (event) => { if (!field(event)) return; shown = height; band.showPopover(); tell(); };
+    const hide = (event) => { if (!field(event)) return; shown = 0; band.hidePopover(); tell(); };
+    addEventListener('focusin', show);
+    addEventListener('focusout', hide);
+    window.fakeKeyboard = { remove() {
+        removeEventListener('focusin', show);
+        removeEventListener('focusout', hide);
+        delete keyboard?.boundingRect;
+        delete viewport.height;
+        band.remove();
+        shown = 0;
+        tell();
+    } };
+    return true;
+})"""
+KEYBOARD_HEIGHT = 336
+# The keyboard commands in the page's session, their heights in order.
+KEYBOARD_COMMANDS = ("kiosk.session().trim().split('\\n').map((line) => JSON.parse(line)).filter((line) => line.type === 'command')"
+                     ".map((line) => JSON.parse(line.command)).filter((command) => command.type === 'keyboard')"
+                     ".map((command) => command.height)")
+PRESENT_AT_MEDIUM = ("document.getElementById('draft').value = ''; kiosk.present(document.getElementById('compose'), { style: 'sheet',"
+                     " detents: ['medium', 'large'], selectedDetent: 'medium', grabber: true, headerHeight: 56,"
+                     " content: document.getElementById('messages') }); true")
+
+
+def bring_up_the_keyboard(kiosk, by):
+    """At 390 × 844, the compose sheet at its medium detent; a tap in its text field brings the
+    keyboard up (told `by` the VirtualKeyboard API or the visual viewport): the pipeline is given
+    its height, the sheet grows to large (setDetent, cause keyboard) and is drawn in the room
+    above it. The sheet's layout."""
+    set_viewport(kiosk, 390, 844)
+    kiosk.js(f"{FAKE_KEYBOARD}({KEYBOARD_HEIGHT}, {json.dumps(by)})")
+    kiosk.js(PRESENT_AT_MEDIUM)
+    kiosk.wait("document.getAnimations().length === 0", "the sheet to open")
+    assert kiosk.js("kiosk.layout('compose').detentHeight") == (844 - TOP_INSET) / 2
+    keyboards = len(kiosk.js(KEYBOARD_COMMANDS))
+    kiosk.type_into("#draft", "Typed above the keyboard")
+    kiosk.wait(f"{KEYBOARD_COMMANDS}.length === {keyboards + 1}", "the keyboard's height to reach the pipeline")
+    assert kiosk.js(KEYBOARD_COMMANDS)[keyboards:] == [KEYBOARD_HEIGHT], kiosk.js(KEYBOARD_COMMANDS)
+    kiosk.wait("intents.some((intent) => intent.type === 'setDetent')", "the sheet to grow")
+    assert [(intent["cause"], intent["detent"]) for intent in kiosk.intents("setDetent")] == [("keyboard", "large")]
+    layout = drawn_as_laid_out(kiosk, "compose", SHEET_PARTS, "sheet")
+    frame = layout["frame"]
+    assert frame["y"] == TOP_INSET and frame["y"] + frame["height"] == 844 - KEYBOARD_HEIGHT, frame
+    assert kiosk.js("document.activeElement.id") == "draft"
+    return layout
+
+
+@check
+def the_keyboard_makes_room_and_a_swipe_hides_it_first(kiosk):
+    """The VirtualKeyboard API's keyboard: the sheet grows into the room above it; a swipe down
+    hides it first (hideKeyboard before dragBegan, the text field blurred, 0 reported), and the
+    question is drawn at its anchor."""
+    try:
+        layout = bring_up_the_keyboard(kiosk, "virtualKeyboard")
+        kiosk.swipe(line(390 / 2, layout["frame"]["y"] + 30, 640, 14))
+        kiosk.wait("intents.some((intent) => intent.type === 'dragEnded')", "the drag to end")
+        order = [intent["type"] for intent in kiosk.js("intents") if intent["type"] in ("hideKeyboard", "dragBegan")]
+        assert order == ["hideKeyboard", "dragBegan"], order
+        assert kiosk.intents("hideKeyboard")[0]["reason"] == "drag", kiosk.intents("hideKeyboard")
+        assert kiosk.js("document.activeElement.id") != "draft", "the text field kept the focus"
+        kiosk.wait(f"{KEYBOARD_COMMANDS}.at(-1) === 0", "the hidden keyboard's 0 to reach the pipeline")
+        # Held still at the end, the drag settles at the medium detent, on the whole screen again.
+        assert kiosk.intents("setDetent")[-1]["detent"] == "medium", kiosk.intents("setDetent")
+        layout = drawn_as_laid_out(kiosk, "compose", SHEET_PARTS, "sheet")
+        assert layout["detentHeight"] == (844 - TOP_INSET) / 2, layout
+        # Down again from there: the unsaved draft asks, at the question's anchor.
+        kiosk.swipe(line(390 / 2, layout["frame"]["y"] + 30, 830, 14))
+        kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "the question")
+        kiosk.wait("document.getAnimations().length === 0", "the transitions to end")
+        anchor = kiosk.js("(() => { const { x, y, width, height } = document.querySelector('.dk-action-sheet')"
+                          ".getBoundingClientRect(); return { x, y, width, height }; })()")
+        assert anchor == kiosk.js("kiosk.layout('compose').questionAnchor"), anchor
+        kiosk.tap_element(".dk-action-sheet button[data-choice=discard]")
+        kiosk.wait("!document.getElementById('compose').open", "Discard to close the sheet")
+    finally:
+        kiosk.js("window.fakeKeyboard?.remove(); true")
+        set_viewport(kiosk, WIDTH, HEIGHT)
+
+
+@check
+def the_visual_viewport_tells_the_keyboard_and_escape_hides_it(kiosk):
+    """A keyboard that shrinks the visual viewport: the same room; Escape hides the keyboard
+    (hideKeyboard, reason escapeKey) instead of asking to close the sheet."""
+    try:
+        bring_up_the_keyboard(kiosk, "visualViewport")
+        kiosk.browser.key("Escape", "Escape", 27)
+        kiosk.wait(f"{KEYBOARD_COMMANDS}.at(-1) === 0", "the hidden keyboard's 0 to reach the pipeline")
+        assert [intent["reason"] for intent in kiosk.intents("hideKeyboard")] == ["escapeKey"], kiosk.intents("hideKeyboard")
+        assert not kiosk.intents("confirmationRequested") and kiosk.js("document.getElementById('compose').open")
+        assert kiosk.js("document.activeElement.id") != "draft", "the text field kept the focus"
+        drawn_as_laid_out(kiosk, "compose", SHEET_PARTS, "sheet")
+        assert kiosk.js("kiosk.layout('compose').frame.height") == 844 - TOP_INSET
+        kiosk.js("kiosk.update('compose', { unsavedChanges: false }); kiosk.dismiss('compose'); true")
+        kiosk.wait("!document.getElementById('compose').open", "the programmatic dismissal")
+    finally:
+        kiosk.js("window.fakeKeyboard?.remove(); true")
+        set_viewport(kiosk, WIDTH, HEIGHT)
+
+
 # The seat slots of the session's downs and ups, in order.
 DOWN_SLOTS, UP_SLOTS = (f"kiosk.session().split('\\n').filter((line) => line.includes('\"event\":\"{event}\"'))"
                         ".map((line) => JSON.parse(line).seatSlot)" for event in ("down", "up"))

@@ -1,7 +1,7 @@
 // The WebAssembly module's typed commands, in Node: each gives the intents its JSON command gives
 // (side by side, on two pipelines of one scene, a session through every call: presenting,
 // updating, the question and its answers, buttons, accessibility, the Escape key, a new screen,
-// taps); a value the command cannot take (NaN, an infinity, a name outside its set, a field
+// taps, the on-screen keyboard); a value the command cannot take (NaN, an infinity, a name outside its set, a field
 // that is not one) is refused with a message naming it, and presents nothing; and the page layer
 // (dismisskit-page.js) gives its commands by the typed calls, never a JSON text it wrote.
 //
@@ -70,6 +70,12 @@ const steps = [
     [{ type: "remove", presentation: "alert" }, (p, t) => p.remove("alert", t)],
     [{ type: "button", presentation: "nowhere", role: "done" }, (p, t) => p.button("nowhere", "done", t)],
     [{ type: "present", presentation: { id: "share", style: "sheet" } }, (p, t) => p.present("share", { style: "sheet" }, t)],
+    [{ type: "remove", presentation: "share" }, (p, t) => p.remove("share", t)],
+    [{ type: "present", presentation: { id: "notes", style: "sheet", detents: ["medium", "large"], selectedDetent: "medium" } },
+     (p, t) => p.present("notes", { style: "sheet", detents: ["medium", "large"], selectedDetent: "medium" }, t)],
+    [{ type: "keyboard", height: 300.5 }, (p, t) => p.keyboard(300.5, t)],
+    [{ type: "keyboard", height: 801 }, (p, t) => p.keyboard(801, t)],
+    [{ type: "keyboard", height: 0 }, (p, t) => p.keyboard(0, t)],
 ];
 
 check("each typed call gives the intents (or the refusal) its JSON command gives", () => {
@@ -87,7 +93,7 @@ check("each typed call gives the intents (or the refusal) its JSON command gives
         if (fromText.error) refusals++;
         time += 200_000;
     }
-    expect(intents === 8 && refusals === 3, `the session decided ${intents} intents and ${refusals} refusals: not the session meant`);
+    expect(intents === 9 && refusals === 4, `the session decided ${intents} intents and ${refusals} refusals: not the session meant`);
     byText.free();
     typed.free();
 });
@@ -123,6 +129,10 @@ const refusals = [
     [(p) => p.accessibility("compose", "zoom", 0), Error, 'action: "zoom" is not an AccessibilityAction'],
     [(p) => p.reportContentOffset("compose", NaN, 0), Error, "offset: NaN is not a finite number"],
     [(p) => p.screen({ width: 800, height: 1280, widthMM: -Infinity, heightMM: 216 }, 0), Error, "widthMM: -inf is not a finite number"],
+    [(p) => p.keyboard(NaN, 0), Error, "height: NaN is not a finite number"],
+    [(p) => p.keyboard(Infinity, 0), Error, "height: inf is not a finite number"],
+    [(p) => p.keyboard(-1, 0), Error, "height"],
+    [(p) => p.keyboard("300", 0), TypeError, 'height "300" is not a number'],
     [(p) => p.escapeKey(NaN), Error, "time_us nan is not a whole number of microseconds"],
     [(p) => p.dismiss(7, 0), TypeError, "presentation 7 is not a string"],
 ];

@@ -277,6 +277,13 @@ public func dk_pipeline_screen(_ handle: Int32, _ width: Double, _ height: Doubl
     return apply(TypedCommand.screen(width: width, height: height, widthMM: widthMM, heightMM: heightMM), to: handle, time: time)
 }
 
+/// The on-screen keyboard docked at the bottom: its `height` in points, 0 when hidden.
+@_cdecl("dk_pipeline_keyboard")
+public func dk_pipeline_keyboard(_ handle: Int32, _ height: Double, _ time: Double) -> Int32 {
+    guard givenPipeline(handle), finite([("height", height)]) else { return -1 }
+    return apply(TypedCommand.keyboard(height: height), to: handle, time: time)
+}
+
 /// The numbers of the last layout `dk_pipeline_layout` filled, for dismisskit.js to read from
 /// `dk_layout_values`: dk_layout's fields in its order, a rectangle as its x, y, width and height,
 /// a role as dk_presentation_role numbers it, a flag as 0 or 1; then whether a sheet rests at its

@@ -56,6 +56,9 @@ export interface KioskOptions {
  * `detail`); the window receives every intent as `dismisskit-intent`, in the pipeline's order
  * even when a listener calls the kiosk back, and `dismisskit-recording-stopped` once if the
  * recording reaches its limit. Pointers beyond the 32 seat slots held at once are not fed.
+ * The browser's on-screen keyboard is reported to the pipeline as it shows, hides and changes
+ * height (navigator.virtualKeyboard with overlaysContent set, or the visual viewport's loss at
+ * the bottom); on a hideKeyboard intent the focused element is blurred, so the browser hides it.
  */
 export class Kiosk {
     constructor(dk: DismissKit, options?: KioskOptions);

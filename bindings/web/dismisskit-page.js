@@ -30,6 +30,13 @@
 // - A tap outside a popover: the click that follows is swallowed, so the control below is not
 //   pressed, unless the pipeline delivered it as a `passthroughTap`.
 // - Resize and rotation: a `screen` command, which keeps every presentation and open question.
+// - The on-screen keyboard (SPEC section 10): its height is the larger of what the VirtualKeyboard
+//   API gives (`overlaysContent` is set, so the browser leaves the viewports alone and reports the
+//   keyboard's rectangle on `geometrychange`) and what the visual viewport lost at the bottom of
+//   the layout viewport (browsers without the API, or with it and no keyboard behind it, such as
+//   Chromium on Linux); a loss under a few pixels, or under a pinch zoom, is no keyboard. A
+//   change goes to the pipeline as the `keyboard` command. On `hideKeyboard` the focused element
+//   is blurred, so the browser hides its keyboard; the height it then reports is 0.
 // - Order: the intents are carried out one at a time, in the pipeline's order. A listener that
 //   calls the layer back (a `dismisskit-save` listener that updates, say) gives a command whose
 //   intents wait their turn, after those already decided.
@@ -43,6 +50,8 @@ const seatSlots = 32;  // dismisskit.h's DK_SEAT_SLOTS
 const allSlotsHeld = 2 ** seatSlots - 1;
 const inchInMillimetres = 25.4;
 const cssPixelsPerInch = 96;
+// What the visual viewport may lose at the bottom without a keyboard: rounding, a browser's bar.
+const keyboardThreshold = 4;
 
 /** A web kiosk's presentations, driven by one DismissKit pipeline. */
 export class Kiosk {
@@ -50,6 +59,8 @@ export class Kiosk {
     #options;
     #millimetresPerPixel;
     #screen;
+    #keyboard = 0;          // the keyboard's height last given to the pipeline
+    #overlaidContent;       // navigator.virtualKeyboard.overlaysContent before the kiosk set it
     #stack = [];            // the presented entries, bottom to top
     #slots = new Map();     // pointerId → seat slot
     #heldSlots = 0;         // the seat slots of #slots, a bit each
@@ -74,7 +85,9 @@ export class Kiosk {
         this.#options = { labels: defaultLabels, ...options };
         this.#millimetresPerPixel = millimetresPerPixel(options.display);
         this.#screen = this.#viewport();
+        this.#keyboard = this.#keyboardHeight();
         const scene = { screen: this.#screen, presentations: [] };
+        if (this.#keyboard > 0) scene.keyboard = { height: this.#keyboard };
         for (const field of ["compactWidth", "topInset", "gestures"]) if (options[field] !== undefined) scene[field] = options[field];
         this.#pipeline = dk.pipeline(JSON.stringify(scene));
         if (options.record) {
@@ -88,6 +101,13 @@ export class Kiosk {
         this.#listen(window, "click", (event) => this.#click(event));
         this.#listen(window, "keydown", (event) => this.#keyDown(event));
         this.#listen(window, "resize", () => this.#resize());
+        const { virtualKeyboard } = navigator;
+        if (virtualKeyboard) {
+            this.#overlaidContent = virtualKeyboard.overlaysContent;
+            virtualKeyboard.overlaysContent = true;
+            this.#listen(virtualKeyboard, "geometrychange", () => this.#keyboardChanged());
+        }
+        for (const type of ["resize", "scroll"]) if (window.visualViewport) this.#listen(visualViewport, type, () => this.#keyboardChanged());
     }
 
     /**
@@ -185,6 +205,7 @@ export class Kiosk {
         this.#destroyed = true;
         for (const [target, type, listener, options] of this.#listeners) target.removeEventListener(type, listener, options);
         this.#listeners = [];
+        if (this.#overlaidContent !== undefined) navigator.virtualKeyboard.overlaysContent = this.#overlaidContent;
         this.#closeQuestion();
         for (const entry of this.#stack) {
             this.#forget(entry);
@@ -284,6 +305,28 @@ export class Kiosk {
                 console.warn(`DismissKit: ${entry.id} keeps its old place: ${error.message}`);
             }
         }
+        this.#keyboardChanged();
+    }
+
+    /** Gives the keyboard's height to the pipeline when it changed. */
+    #keyboardChanged() {
+        const height = this.#keyboardHeight();
+        if (height === this.#keyboard) return;
+        this.#keyboard = height;
+        this.#command((at) => this.#pipeline.keyboard(height, at));
+    }
+
+    /**
+     * The on-screen keyboard's height in CSS pixels, up to the screen's: the VirtualKeyboard API's
+     * rectangle, or what the visual viewport lost at the bottom of the layout viewport, the larger.
+     */
+    #keyboardHeight() {
+        const overlaid = navigator.virtualKeyboard?.boundingRect.height ?? 0;
+        const viewport = window.visualViewport;
+        const lost = viewport && Math.abs(viewport.scale - 1) < 0.01
+            ? document.documentElement.clientHeight - viewport.height - viewport.offsetTop : 0;
+        const height = Math.round(Math.max(overlaid, lost >= keyboardThreshold ? lost : 0));
+        return Math.min(height, this.#screen.height);
     }
 
     /**
@@ -337,7 +380,8 @@ export class Kiosk {
             for (let line = this.#nextIntent(); line !== null; line = this.#nextIntent()) {
                 const intent = JSON.parse(line);
                 const entry = this.#stack.find((candidate) => candidate.id === intent.presentation);
-                if (entry) this.#apply(intent, entry);
+                if (intent.type === "hideKeyboard") document.activeElement?.blur();  // the browser hides its keyboard
+                else if (entry) this.#apply(intent, entry);
                 else if (intent.type === "passthroughTap") this.#passThrough();
                 window.dispatchEvent(new CustomEvent("dismisskit-intent", { detail: intent }));
             }

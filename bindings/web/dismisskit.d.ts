@@ -186,9 +186,16 @@ export interface Pipeline {
     /** A new screen size (a resize or rotation). */
     screen(size: ScreenSize, timeUs: number): void;
     /**
+     * The on-screen keyboard docked at the bottom showed, hid or changed height: its `height` in
+     * points, from 0 (hidden) to the screen's height. While it shows, sheets are laid out in the
+     * room above it and its band's touches are its own; a hideKeyboard intent asks the page to
+     * hide it (take the focus from the text field), and then to report 0.
+     */
+    keyboard(height: number, timeUs: number): void;
+    /**
      * Where the presentation `id` is drawn now, as dk_pipeline_layout gives it; null when no
      * presentation has that id. Ask again after a present, update or screen command and after the
-     * intents of a drag, setDetent and dismiss.
+     * intents of a drag, setDetent and dismiss, and after a keyboard command.
      */
     layout(id: string): PresentationLayout | null;
     /** The next intent's JSON text, or null when none is waiting. */

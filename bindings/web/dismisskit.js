@@ -172,6 +172,12 @@ class Pipeline {
         this.#check(this.#wasm.dk_pipeline_screen(this.#live(), width, height, widthMM, heightMM, timeUs));
     }
 
+    /** The on-screen keyboard docked at the bottom: its `height` in points, 0 when hidden. */
+    keyboard(height, timeUs) {
+        number(height, "height");
+        this.#check(this.#wasm.dk_pipeline_keyboard(this.#live(), height, timeUs));
+    }
+
     /**
      * Where the presentation `id` is drawn now, as dk_pipeline_layout gives it: the figures the
      * pipeline hit-tests with, a plain object (dismisskit.d.ts's PresentationLayout); null when

@@ -85,7 +85,11 @@ PresentationHost::PresentationHost(QQuickWindow *window) : QObject(window), wind
     // After the dismissal that came before it has closed the popover (its handlers run first).
     // The keyboard goes first: it hides, and its height 0 is reported when the input method
     // says it has gone.
-    connect(p, &Pipeline::keyboardHidingRequested, this, &PresentationHost::hideKeyboard);
+    connect(p, &Pipeline::keyboardHidingRequested, this, [this](const QString &id, Pipeline::KeyboardHidingReason reason) {
+        // Told before the keyboard hides: its height 0 is a command, whose intents come after.
+        if (Presentation *to = presentation(id)) emit to->keyboardHidingRequested(reason);
+        hideKeyboard();
+    });
     QInputMethod *inputMethod = QGuiApplication::inputMethod();
     connect(inputMethod, &QInputMethod::keyboardRectangleChanged, this, &PresentationHost::reportKeyboard);
     connect(inputMethod, &QInputMethod::visibleChanged, this, &PresentationHost::reportKeyboard);

@@ -56,6 +56,8 @@ Popup {
     // Qt's modal: what is outside takes no input of its own; the pipeline decides what a tap
     // there does (and delivers it to a pass-through item).
     modal: true
+    // Its text fields take the focus (and bring up the on-screen keyboard) when tapped.
+    focus: true
     // Dimmed as a sheet only; the pipeline says which it is once it is presented, so the dimmer
     // is always there, clear for a popover.
     dim: true

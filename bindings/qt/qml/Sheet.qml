@@ -75,6 +75,8 @@ Popup {
 
     parent: Overlay.overlay
     modal: true
+    // Its text fields take the focus (and bring up the on-screen keyboard) when tapped.
+    focus: true
     dim: true
     closePolicy: Popup.NoAutoClose
     enter: Transition {}

@@ -105,6 +105,9 @@ signals:
     void dragEnded(DismissKitQt::Pipeline::DragOutcome outcome, const QVariant &detent);
     // The pipeline set its detent (after detentChanged).
     void detentSet(const QVariant &detent, DismissKitQt::Pipeline::DetentCause cause);
+    // The keyboard goes first: the host takes the focus from the text item and hides the
+    // on-screen keyboard right after this, before the drag or the question that follows.
+    void keyboardHidingRequested(DismissKitQt::Pipeline::KeyboardHidingReason reason);
     void confirmationRequested(DismissKitQt::Pipeline::DismissalSource source, const QVariantList &options);
     void saveRequested();
     void dismissed(DismissKitQt::Pipeline::DismissalSource source, DismissKitQt::Pipeline::Resolution resolution);

@@ -3,10 +3,14 @@
 #include "Presentation.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
+#include <QInputMethod>
 #include <QKeyEvent>
 #include <QtGui/private/qhighdpiscaling_p.h>
 #include <qpa/qwindowsysteminterface.h>
 #include <QQuickWindow>
+
+#include <algorithm>
 
 namespace DismissKitQt {
 
@@ -79,6 +83,18 @@ PresentationHost::PresentationHost(QQuickWindow *window) : QObject(window), wind
         }
     });
     // After the dismissal that came before it has closed the popover (its handlers run first).
+    // The keyboard goes first: it hides, and its height 0 is reported when the input method
+    // says it has gone.
+    connect(p, &Pipeline::keyboardHidingRequested, this, [this](const QString &id, Pipeline::KeyboardHidingReason reason) {
+        // Told before the keyboard hides: its height 0 is a command, whose intents come after.
+        if (Presentation *to = presentation(id)) emit to->keyboardHidingRequested(reason);
+        hideKeyboard();
+    });
+    QInputMethod *inputMethod = QGuiApplication::inputMethod();
+    connect(inputMethod, &QInputMethod::keyboardRectangleChanged, this, &PresentationHost::reportKeyboard);
+    connect(inputMethod, &QInputMethod::visibleChanged, this, &PresentationHost::reportKeyboard);
+    connect(window, &QWindow::heightChanged, this, &PresentationHost::reportKeyboard);
+    reportKeyboard();
     connect(p, &Pipeline::passthroughTap, this, [this](const QPointF &point) {
         QMetaObject::invokeMethod(this, [this, point] { deliverTap(point); }, Qt::QueuedConnection);
     });
@@ -117,6 +133,34 @@ void PresentationHost::deliverTap(QPointF point) {
     QWindowSystemInterface::handleMouseEvent<QWindowSystemInterface::SynchronousDelivery>(
         window_, local, global, Qt::NoButton, Qt::LeftButton, QEvent::MouseButtonRelease);
     delivering_ = false;
+}
+
+double PresentationHost::keyboardHeight() const {
+    const QInputMethod *inputMethod = QGuiApplication::inputMethod();
+    if (!window_ || !inputMethod->isVisible()) return 0;
+    // QInputMethod gives the keyboard in the window's coordinates: Qt's logical pixels, points.
+    const QRectF keyboard = inputMethod->keyboardRectangle();
+    const double bottom = window_->height();
+    if (keyboard.isEmpty() || keyboard.bottom() < bottom - 0.5) return 0;
+    return std::clamp(bottom - keyboard.top(), 0.0, bottom);
+}
+
+void PresentationHost::reportKeyboard() {
+    const double height = keyboardHeight();
+    if (height == reportedKeyboard_) return;
+    if (pipeline_.keyboard(height)) {
+        reportedKeyboard_ = height;
+    } else {
+        qWarning("DismissKit: the keyboard's height %g was refused: %s", height, qPrintable(pipeline_.lastError()));
+    }
+}
+
+void PresentationHost::hideKeyboard() {
+    // The text item loses the focus (to its focus scope), so the input method has nothing to type into.
+    if (QQuickItem *focused = window_ ? window_->activeFocusItem() : nullptr) {
+        if (focused->flags() & QQuickItem::ItemAcceptsInputMethod) focused->setFocus(false);
+    }
+    QGuiApplication::inputMethod()->hide();
 }
 
 bool PresentationHost::eventFilter(QObject *watched, QEvent *event) {

@@ -16,7 +16,7 @@ public struct GestureConfiguration: Sendable, Hashable {
     ///
     /// Values outside `0 ..< 1` project no travel at all.
     public var decelerationPerMillisecond: Double
-    /// The fraction of the sheet's height (or of the smallest detent, for grabber drags) that decides a dismissal (default 0.5).
+    /// A release dismisses when the sheet would come to rest with less than this fraction of its smallest detent left (default 0.5): one rule for every origin (SPEC 4.6).
     public var dismissFraction: Double
     /// The rubber band coefficient `c` of `d = c·x·D / (D + c·x)` (default 0.55).
     public var rubberBandCoefficient: Double

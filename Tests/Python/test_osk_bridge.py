@@ -9,28 +9,17 @@ end of a stream; none is a time limit of the test.
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
 import unittest
 
+from test_kiosk_client import connect
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GESTURECTL = os.environ.get("DISMISSKIT_GESTURECTL", "gesturectl")
 BRIDGE = os.path.join(ROOT, "Examples", "osk_bridge.py")
 SCENE = os.path.join(ROOT, "Recordings", "gesture-keyboard-escape-hides-it-first.scene.json")
-
-
-def connect(path):
-    """Connects once the run answers on its socket."""
-    while True:
-        try:
-            connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            connection.connect(path)
-            return connection
-        except (FileNotFoundError, ConnectionRefusedError):
-            connection.close()
-            os.sched_yield()
 
 
 class OnScreenKeyboardBridgeTests(unittest.TestCase):

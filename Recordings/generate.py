@@ -1069,6 +1069,79 @@ def keyboard_recordings():
                   "y 0); a 270 pt pull from its header dismisses it (270 > 250, where 600 pt would need 300).")
 
 
+def idle_recordings():
+    """Idle (SPEC 11): the scene's rule resets the kiosk 10 s after the last activity, warning 3 s
+    before; the host ticks once a second. A tap on the sheet's content (300, 300) does nothing but
+    start the clock, so the deadline is 10 s after its lift."""
+    def new():
+        return Trace(panel())
+
+    def idle_scene(presentations, unsaved, timeline=(), **fields):
+        result = scene(presentations, timeline)
+        result["idle"] = {"after": 10_000_000, "warning": 3_000_000, "unsaved": unsaved}
+        result.update(fields)
+        return result
+
+    def ticks(first_s, last_s):
+        return [(second * 1_000_000, {"type": "tick"}) for second in range(first_s, last_s + 1)]
+
+    stack = [sheet(unsavedChanges=True), sheet("attach")]
+    tr = new()
+    tap(tr, 0, 300, 300)
+    write_gesture("idle-save", tr, idle_scene(stack, "save", ticks(1, 12)),
+                  "An unsaved compose sheet under a clean attach sheet; a tap, then nothing. The tick at 8 s warns "
+                  "(deadline 10.08 s); the one at 11 s resets: attach is dismissed, compose saved and dismissed "
+                  "(source idle), then idleReset. The tick at 12 s finds nothing.")
+
+    tr = new()
+    tap(tr, 0, 300, 300)
+    write_gesture("idle-discard", tr, idle_scene(stack, "discard", ticks(1, 11)),
+                  "The same, with the rule discard: at 11 s attach is dismissed, compose dismissed discarded (source "
+                  "idle), then idleReset.")
+
+    tr = new()
+    tap(tr, 0, 300, 300)
+    write_gesture("idle-keep", tr,
+                  idle_scene(stack, "keep", ticks(1, 13) + [(13_500_000, {"type": "confirm", "presentation": "compose",
+                                                                          "choice": "keepEditing"})] + ticks(14, 26),
+                             keyboard={"height": 300}),
+                  "The rule keep, with the keyboard up: at 11 s attach is dismissed and compose is kept; its question "
+                  "is asked (source idle), after hideKeyboard. No idleReset; the ticks at 12 and 13 s find the deadline "
+                  "met. The person keeps editing at 13.5 s: the clock starts again, the warning comes at 21 s, and at "
+                  "24 s the question is asked again.")
+
+    tr = new()
+    stroke(tr, 0, HEADER, (HEADER[0], HEADER[1] + 450), 400, rest_ms=80)
+    write_gesture("idle-question-open", tr, idle_scene([sheet(unsavedChanges=True)], "discard", ticks(1, 11)),
+                  "A 450 pt swipe on an unsaved sheet asks the question, and nobody answers. The tick at 8 s warns; at "
+                  "11 s the question is answered by the rule: compose is dismissed discarded, source idle; idleReset.")
+
+    tr = new()
+    finger = Finger(tr, 0)
+    finger.down(0, 300, 300)
+    finger.up(12_000_000)
+    write_gesture("idle-finger-down", tr, idle_scene([sheet()], "discard", ticks(1, 23)),
+                  "A finger rests on the sheet's content for 12 s: no warning and no reset while it is down, though "
+                  "the deadline would be at 10 s. Its lift is activity: the warning comes at 19 s (deadline 22 s), "
+                  "and the clean sheet is dismissed at 22 s, then idleReset.")
+
+    tr = new()
+    tap(tr, 0, 300, 300)
+    tap(tr, 8_500_000, 300, 300)
+    write_gesture("idle-activity-cancels", tr, idle_scene([sheet()], "discard", ticks(1, 19)),
+                  "The warning comes at 8 s; a tap at 8.5 s cancels it (idleCancelled before anything the tap "
+                  "does), and the clock starts again from its lift (8.58 s): the warning at 16 s, the reset at "
+                  "19 s (deadline 18.58 s), the clean sheet dismissed, idleReset.")
+
+    tr = new()
+    tap(tr, 0, 300, 300)
+    write_gesture("idle-nothing-presented", tr,
+                  idle_scene([], "discard", ticks(1, 12) + [(12_500_000, {"type": "present", "presentation": sheet()})]
+                             + ticks(13, 23)),
+                  "Nothing is presented: the ticks to 12 s warn of nothing and reset nothing. A sheet presented at "
+                  "12.5 s is activity: the warning comes at 20 s (deadline 22.5 s), the reset at 23 s, idleReset.")
+
+
 if __name__ == "__main__":
     rule_recordings()
     device_rule_recordings()
@@ -1076,3 +1149,4 @@ if __name__ == "__main__":
     gesture_recordings()
     host_contract_recordings()
     keyboard_recordings()
+    idle_recordings()

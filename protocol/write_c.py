@@ -161,18 +161,19 @@ def header(vocabulary: Vocabulary) -> str:
 
 
 def symbol_map(vocabulary: Vocabulary) -> str:
-    """dismisskit.map: the header's functions, the only symbols the library exports."""
-    names = sorted(function.name for function in vocabulary.functions)
-    return "\n".join([
+    """dismisskit.map: the header's functions, the only symbols the library exports, each in the
+    node of the release it came in (its `since`), every node inheriting the one before."""
+    base = vocabulary.symbols.rsplit("_", 1)[0]
+    releases = sorted({function.since for function in vocabulary.functions}, key=lambda since: tuple(map(int, since.split("."))))
+    lines = [
         "/* The symbols libdismisskit.so.0 exports: the functions of dismisskit.h, versioned as libinput",
-        "   versions its own (a release that adds functions adds a node of its own that inherits this",
-        "   one). Everything else in the library, the Swift code behind them, stays inside. Package.swift",
-        "   gives this file to the linker; Tests/C/run checks it against the header. Written by",
-        "   script/protocol from protocol/dismisskit.xml: edit that. */",
-        f"{vocabulary.symbols} {{",
-        "    global:",
-        *[f"        {name};" for name in names],
-        "    local:",
-        "        *;",
-        "};",
-    ]) + "\n"
+        "   versions its own (a release that adds functions adds a node of its own that inherits the",
+        "   one before). Everything else in the library, the Swift code behind them, stays inside.",
+        "   Package.swift gives this file to the linker; Tests/C/run checks it against the header.",
+        "   Written by script/protocol from protocol/dismisskit.xml: edit that. */",
+    ]
+    for index, release in enumerate(releases):
+        names = sorted(function.name for function in vocabulary.functions if function.since == release)
+        lines += [f"{base}_{release} {{", "    global:", *[f"        {name};" for name in names]]
+        lines += ["    local:", "        *;", "};"] if index == 0 else [f"}} {base}_{releases[index - 1]};"]
+    return "\n".join(lines) + "\n"

@@ -363,6 +363,20 @@ public func dk_pipeline_keyboard(_ pipeline: OpaquePointer?, _ height: Double, _
 }
 
 @c @implementation
+public func dk_pipeline_tick(_ pipeline: OpaquePointer?, _ time: Int64,
+                             _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    typedCommand(pipeline, named: false, time: time, errorOut: errorOut) { _ in TypedCommand.tick() }
+}
+
+@c @implementation
+public func dk_pipeline_next_tick(_ pipeline: OpaquePointer?, _ time: UnsafeMutablePointer<Int64>?) -> Int32 {
+    guard let state = PipelineState.from(pipeline), let time else { return -1 }
+    guard let next = state.pointee.hosted.pipeline.nextTick else { return 0 }
+    time.pointee = next
+    return 1
+}
+
+@c @implementation
 public func dk_pipeline_next_intent(_ pipeline: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
     guard let state = PipelineState.from(pipeline), state.pointee.hosted.nextLine(into: &state.pointee.line) else { return nil }
     state.pointee.line.append(0)

@@ -125,6 +125,17 @@ struct TypedIntentText {
             intent.keyboard_hiding_reason = reason.cValue
             intent.reason = keyboardHidingNames[reason.cValue.rawValue]
             return id
+        case .idleWarning(let deadline, let remaining, _):
+            intent.type = DK_INTENT_IDLE_WARNING
+            intent.deadline_us = deadline
+            intent.remaining_us = remaining
+            return nil
+        case .idleCancelled:
+            intent.type = DK_INTENT_IDLE_CANCELLED
+            return nil
+        case .idleReset:
+            intent.type = DK_INTENT_IDLE_RESET
+            return nil
         }
     }
 
@@ -295,6 +306,7 @@ extension DismissalSource {
         case .doneButton: DK_SOURCE_DONE_BUTTON
         case .accessibilityEscape: DK_SOURCE_ACCESSIBILITY_ESCAPE
         case .programmatic: DK_SOURCE_PROGRAMMATIC
+        case .idle: DK_SOURCE_IDLE
         }
     }
 }

@@ -419,10 +419,10 @@ extension RecordingPlot {
         switch intent.kind {
         case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .setDetent, .contentScrolled: PlotPalette.sheet
         case .passthroughTap: PlotPalette.passthrough
-        case .confirmationRequested, .hideKeyboard: PlotPalette.question
+        case .confirmationRequested, .hideKeyboard, .idleWarning: PlotPalette.question
         case .save: PlotPalette.save
-        case .dismiss: PlotPalette.dismissal
-        case .cancelled: PlotPalette.cancelled
+        case .dismiss, .idleReset: PlotPalette.dismissal
+        case .cancelled, .idleCancelled: PlotPalette.cancelled
         case .rejected: PlotPalette.refused
         }
     }

@@ -203,7 +203,8 @@ public struct RecordingPlot: Sendable {
                 }
             case .confirmationRequested, .dismiss, .dragHandedBack:
                 open = nil  // a decision made elsewhere, or the content taking the finger back, ends the drag silently
-            case .setDetent, .passthroughTap, .save, .cancelled, .rejected, .contentScrolled, .hideKeyboard:
+            case .setDetent, .passthroughTap, .save, .cancelled, .rejected, .contentScrolled, .hideKeyboard, .idleWarning, .idleCancelled,
+                 .idleReset:
                 break
             }
         }
@@ -309,6 +310,7 @@ extension HostCommand {
         case .key(let key): "key \(key.rawValue)"
         case .screen(let screen): "screen \(JSONLine.formatNumber(screen.width)) x \(JSONLine.formatNumber(screen.height))"
         case .keyboard(let height): "keyboard \(JSONLine.formatNumber(height))"
+        case .tick: "tick"
         }
     }
 }
@@ -352,6 +354,8 @@ extension Intent {
         case .hideKeyboard(let id, let reason): "\(typeName) \(id) (\(reason.rawValue))"
         case .dragHandedBack(let id): "\(typeName) \(id)"
         case .contentScrolled(let id, let offset): "\(typeName) \(id): \(Figure.points(offset)) pt"
+        case .idleWarning(_, let remaining, _): "\(typeName): \(Figure.duration(Double(remaining) / 1000)) left"
+        case .idleCancelled, .idleReset: typeName
         }
     }
 }

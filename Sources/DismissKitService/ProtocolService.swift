@@ -124,6 +124,16 @@ package struct ProtocolService {
         }
     }
 
+    /// Ticks the session when its idle rule needs it now (``LiveDismissalSession/tick()``), and
+    /// sends every client what the tick caused.
+    package mutating func tickIfDue() {
+        guard session.microsecondsUntilTick == 0 else { return }
+        let intents = session.tick()
+        guard !printTouchEvents else { return }
+        broadcast(intents)
+        show(intents.map(Replay.Step.intent))
+    }
+
     /// Reads what arrived from every client whose descriptor is readable, then applies and
     /// answers the commands (``flush()``).
     package mutating func readCommands(from readable: [Int32]) {
@@ -340,6 +350,10 @@ package protocol CommandSession: AnyObject {
     func apply(_ command: HostCommand, text: String?, source: String?) throws(HostCommandError) -> [Intent]
     /// Notes a command line that did not parse, and changed nothing.
     func recordUnparsedCommand(_ text: String, source: String?)
+    /// How long until the pipeline needs a tick (µs, at most a second); nil while it needs none.
+    var microsecondsUntilTick: Int64? { get }
+    /// Ticks the pipeline now, and returns what it caused.
+    func tick() -> [Intent]
     /// The texts of the pipeline's long presentation ids, which its intents name.
     var names: PresentationNames { get }
 }

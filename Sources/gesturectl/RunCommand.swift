@@ -261,6 +261,8 @@ enum RunCommand: Subcommand {
             var timeout = notifier?.untilNextPing
             if let milliseconds = socket?.millisecondsUntilAccepting { timeout = earlier(timeout, .milliseconds(milliseconds)) }
             if let milliseconds = service.millisecondsUntilDue { timeout = earlier(timeout, .milliseconds(milliseconds)) }
+            // The idle rule's tick, rounded up to the millisecond poll(2) waits in: never before it is due.
+            if let microseconds = session.microsecondsUntilTick { timeout = earlier(timeout, .milliseconds((microseconds + 999) / 1000)) }
             do throws(LiveInputError) {
                 figures?.beforeWait()
                 try session.waitForInput(timeout: timeout, alsoWatching: readable, waitingToWrite: waiting, into: &input)
@@ -278,6 +280,7 @@ enum RunCommand: Subcommand {
                 return ExitStatus.unavailable
             }
             service.handle(input)
+            service.tickIfDue()
             service.writeOut()
             figures?.afterWrite(input)
             if input.readable.contains(signals.descriptor) {

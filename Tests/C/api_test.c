@@ -1558,6 +1558,48 @@ static void test_keyboard(void) {
     EXPECT_NEXT(pipeline, NULL);
     dk_pipeline_free(pipeline);
 }
+/* Idle (SPEC section 11): every call but a tick is activity; dk_pipeline_next_tick() names the
+ * warning's time, then the deadline, and nothing once there is nothing to reset. */
+static void test_idle(void) {
+    char *error = NULL;
+    dk_pipeline *pipeline = dk_pipeline_new("{\"idle\": {\"after\": 10000000, \"warning\": 3000000, \"unsaved\": \"save\"},"
+                                            " \"presentations\": [{\"id\": \"compose\", \"style\": \"sheet\","
+                                            " \"unsavedChanges\": true}]}", &error);
+    CHECK(pipeline != NULL, "the idle scene: %s", error ? error : "");
+    int64_t next = 0;
+    CHECK(dk_pipeline_next_tick(pipeline, &next) == 1 && next < 0, "before the first event a tick is due at once: %lld", (long long)next);
+    CHECK(dk_pipeline_next_tick(pipeline, NULL) == -1 && dk_pipeline_next_tick(NULL, &next) == -1, "NULL is refused");
+    CHECK(dk_pipeline_keyboard(pipeline, 0, 1000000, &error) == 0, "a command starts the clock: %s", error ? error : "");
+    CHECK(dk_pipeline_next_tick(pipeline, &next) == 1 && next == 8000000, "the warning is due at 8 s: %lld", (long long)next);
+    CHECK(dk_pipeline_tick(pipeline, 7999999, &error) == 0, "tick: %s", error ? error : "");
+    EXPECT_NEXT(pipeline, NULL);
+    CHECK(dk_pipeline_tick(pipeline, 8500000, &error) == 0, "tick: %s", error ? error : "");
+    dk_intent intent;
+    CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_IDLE_WARNING
+              && intent.deadline_us == 11000000 && intent.remaining_us == 2500000 && intent.presentation == NULL
+              && intent.time_us == 8500000,
+          "the warning: deadline %lld, remaining %lld", (long long)intent.deadline_us, (long long)intent.remaining_us);
+    CHECK(strcmp(dk_intent_type_name(DK_INTENT_IDLE_WARNING), "idleWarning") == 0
+              && strcmp(dk_intent_type_name(DK_INTENT_IDLE_CANCELLED), "idleCancelled") == 0
+              && strcmp(dk_intent_type_name(DK_INTENT_IDLE_RESET), "idleReset") == 0, "the idle intents' names");
+    CHECK(dk_pipeline_next_tick(pipeline, &next) == 1 && next == 11000000, "then the deadline: %lld", (long long)next);
+    CHECK(dk_pipeline_tick(pipeline, 11000000, &error) == 0, "tick: %s", error ? error : "");
+    EXPECT_NEXT(pipeline, "{\"presentation\":\"compose\",\"time\":11000000,\"type\":\"save\"}");
+    CHECK(dk_pipeline_next_typed_intent(pipeline, &intent) == 1 && intent.type == DK_INTENT_DISMISS
+              && intent.dismissal_source == DK_SOURCE_IDLE && strcmp(intent.source, "idle") == 0
+              && intent.dismiss_resolution == DK_RESOLUTION_SAVED, "the unsaved sheet is saved and dismissed by the rule");
+    EXPECT_NEXT(pipeline, "{\"time\":11000000,\"type\":\"idleReset\"}");
+    CHECK(dk_pipeline_next_tick(pipeline, &next) == 0, "nothing presented: no tick is needed");
+    dk_pipeline_free(pipeline);
+    CHECK(dk_pipeline_new("{\"idle\": {\"after\": 5, \"warning\": 5, \"unsaved\": \"keep\"}}", &error) == NULL
+              && strstr(error, "idle.after (5 µs) must be longer than idle.warning (5 µs)") != NULL,
+          "a warning as long as after is refused: %s", error ? error : "");
+    dk_string_free(error);
+    error = NULL;
+    CHECK(dk_pipeline_new("{\"idle\": {\"after\": 5, \"warning\": 1}}", &error) == NULL && strstr(error, "unsaved") != NULL,
+          "unsaved has no default: %s", error ? error : "");
+    dk_string_free(error);
+}
 #undef EXPECT_MESSAGE
 
 int main(int argc, char **argv) {
@@ -1586,6 +1628,7 @@ int main(int argc, char **argv) {
     test_layout();
     test_typed_call_messages();
     test_keyboard();
+    test_idle();
     test_long_ids();
     test_presentation_ids();
     test_threads();

@@ -34,7 +34,11 @@ import Testing
     }
 
     @Test func dismissalSourceIsTheDismissalSourceOfTheDescription() {
-        #expect(DismissalSource.allCases.map(\.rawValue) == ["swipeFromTop", "swipeScrolledContent", "grabberDrag", "tapOutside", "escapeKey", "cancelButton", "doneButton", "accessibilityEscape", "programmatic"])
+        #expect(DismissalSource.allCases.map(\.rawValue) == ["swipeFromTop", "swipeScrolledContent", "grabberDrag", "tapOutside", "escapeKey", "cancelButton", "doneButton", "accessibilityEscape", "programmatic", "idle"])
+    }
+
+    @Test func idleUnsavedRuleIsTheIdleUnsavedOfTheDescription() {
+        #expect(IdleUnsavedRule.allCases.map(\.rawValue) == ["save", "discard", "keep"])
     }
 
     @Test func dismissResolutionIsTheDismissResolutionOfTheDescription() {

@@ -133,7 +133,8 @@ func decisions(_ outputs: [RecogniserOutput]) -> [String] {
             case .dragEnded(let presentation, let outcome, let detent): return "dragEnded \(presentation) \(outcome.rawValue) \(detent)"
             case .setDetent(let presentation, let detent, let cause): return "setDetent \(presentation) \(detent) \(cause.rawValue)"
             case .passthroughTap(let x, let y): return "passthroughTap \(x) \(y)"
-            case .confirmationRequested, .save, .dismiss, .cancelled, .rejected, .hideKeyboard: return "unexpected \(intent.kind)"
+            case .confirmationRequested, .save, .dismiss, .cancelled, .rejected, .hideKeyboard, .idleWarning, .idleCancelled, .idleReset:
+                return "unexpected \(intent.kind)"
             }
         }
     }

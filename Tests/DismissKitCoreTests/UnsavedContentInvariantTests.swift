@@ -5,7 +5,8 @@ import DismissKitTestSupport
 /// The invariants of SPEC sections 5.5 and 4.9, hammered with generated sessions: nothing with
 /// unsaved changes is ever dismissed unless the host answered `discard` or `save`, or the
 /// source was the done button, or a non-modal popover autosaved (a `save` first) on a tap
-/// outside; and every `dragBegan` is closed by exactly one `dragEnded` or `dragHandedBack`, or
+/// outside, or the scene's idle rule said `save` or `discard` after its warning (half the
+/// scenes have one, and the host ticks between and during strokes); and every `dragBegan` is closed by exactly one `dragEnded` or `dragHandedBack`, or
 /// by its presentation's `dismiss`, with `dragEnded` before any question or rejection for it
 /// (``DragRuleChecker``). Host commands and answers arrive at any time, during drags too, and aim
 /// at covered presentations as often as at the topmost one.
@@ -69,7 +70,13 @@ import DismissKitTestSupport
         if Int.random(in: 0..<6, using: &random) == 0 {
             stack.append(Presentation(id: "alert", style: .alert, unsavedChanges: true))
         }
-        return Scene(screen: screen, presentations: stack)
+        var scene = Scene(screen: screen, presentations: stack)
+        if Bool.random(using: &random) {
+            let after = Int64.random(in: 200_000...1_500_000, using: &random)
+            scene.idle = IdleRule(after: after, warning: Int64.random(in: 0..<after, using: &random),
+                                  unsaved: IdleUnsavedRule.allCases.randomElement(using: &random) ?? .keep)
+        }
+        return scene
     }
 
     /// One input step of a generated session.
@@ -119,9 +126,15 @@ import DismissKitTestSupport
         }
         for _ in 0..<Int.random(in: 1...6, using: &random) {
             time += Int64.random(in: 1_000...600_000, using: &random)
-            switch Int.random(in: 0..<10, using: &random) {
+            switch Int.random(in: 0..<11, using: &random) {
             case 0:
                 steps.append(.escape(time))
+            case 3:
+                // The host's clock over a while without a touch: ticks up to 2 s apart.
+                for _ in 0..<Int.random(in: 1...4, using: &random) {
+                    time += Int64.random(in: 1_000...2_000_000, using: &random)
+                    steps.append(.command(.tick, time))
+                }
             case 1, 2:
                 steps.append(.command(command(&random, ids: ids), time))
             default:
@@ -152,7 +165,11 @@ import DismissKitTestSupport
                     steps.append(frame([(AbsoluteAxis.multitouchSlot, slot),
                                         (AbsoluteAxis.multitouchPositionX, Int32(x)), (AbsoluteAxis.multitouchPositionY, Int32(y))]))
                     if Int.random(in: 0..<100, using: &random) < commandChance {
-                        steps.append(Bool.random(using: &random) ? .command(command(&random, ids: ids), time) : .escape(time))
+                        switch Int.random(in: 0..<5, using: &random) {
+                        case 0, 1: steps.append(.command(command(&random, ids: ids), time))
+                        case 2, 3: steps.append(.escape(time))
+                        default: steps.append(.command(.tick, time))  // no warning, no reset: a finger is down
+                        }
                     }
                     if index == secondFingerAt {
                         steps.append(frame([(AbsoluteAxis.multitouchSlot, 1), (AbsoluteAxis.multitouchTrackingID, trackingID),
@@ -189,6 +206,7 @@ import DismissKitTestSupport
         var coveredRejections = 0
         var gesturesEndedByDecisions = 0
         var questionsDuringDrags = 0
+        var idleDismissalsOfUnsavedWork = 0
 
         static func + (a: Outcome, b: Outcome) -> Outcome {
             Outcome(problems: a.problems + b.problems, dismissals: a.dismissals + b.dismissals,
@@ -198,7 +216,8 @@ import DismissKitTestSupport
                     offsetsReportedDuringGestures: a.offsetsReportedDuringGestures + b.offsetsReportedDuringGestures,
                     coveredRejections: a.coveredRejections + b.coveredRejections,
                     gesturesEndedByDecisions: a.gesturesEndedByDecisions + b.gesturesEndedByDecisions,
-                    questionsDuringDrags: a.questionsDuringDrags + b.questionsDuringDrags)
+                    questionsDuringDrags: a.questionsDuringDrags + b.questionsDuringDrags,
+                    idleDismissalsOfUnsavedWork: a.idleDismissalsOfUnsavedWork + b.idleDismissalsOfUnsavedWork)
         }
     }
 
@@ -225,17 +244,18 @@ import DismissKitTestSupport
             if case .dragging = pipeline.recogniser.phase { dragging = true } else { dragging = false }
             switch step {
             case .kernel(let events):
-                unsavedWork.tookDeviceInput()
                 touches.removeAll()
                 for event in events { decoder.decode(event, into: &touches) }
+                // A report that gives no touch (a palm's motion) is nothing the pipeline hears.
+                if touches.contains(where: { $0.kind != .frame }) { unsavedWork.tookDeviceInput() }
                 for touch in touches { pipeline.take(touch, into: &intents) }
             case .escape(let time):
                 unsavedWork.tookDeviceInput()
                 pipeline.handleEscapeKey(time: time, into: &intents)
             case .deviceRemoved(let time):
-                unsavedWork.tookDeviceInput()
                 touches.removeAll()
                 decoder.cancelAll(time: time, into: &touches)
+                if touches.contains(where: { $0.kind != .frame }) { unsavedWork.tookDeviceInput() }
                 for touch in touches { pipeline.take(touch, into: &intents) }
             case .command(let command, let time):
                 if dragging { outcome.commandsDuringDrags += 1 }
@@ -269,7 +289,9 @@ import DismissKitTestSupport
             }
             for intent in intents {
                 switch intent.kind {
-                case .dismiss: outcome.dismissals += 1
+                case .dismiss(_, let source, let resolution):
+                    outcome.dismissals += 1
+                    if source == .idle, resolution != .direct { outcome.idleDismissalsOfUnsavedWork += 1 }
                 case .rejected(_, _, .coveredBy): outcome.coveredRejections += 1
                 case .confirmationRequested(let id, _, _):
                     outcome.confirmations += 1
@@ -306,6 +328,7 @@ import DismissKitTestSupport
         #expect(outcome.gesturesEndedByDecisions > 100, "only \(outcome.gesturesEndedByDecisions) drags ended by a decision")
         #expect(outcome.questionsDuringDrags > 100, "only \(outcome.questionsDuringDrags) questions opened during drags")
         #expect(outcome.screenChangesDuringDrags > 100, "only \(outcome.screenChangesDuringDrags) screen changes during drags")
+        #expect(outcome.idleDismissalsOfUnsavedWork > 100, "only \(outcome.idleDismissalsOfUnsavedWork) idle dismissals of unsaved work")
         #expect(outcome.offsetsReportedDuringGestures > 100,
                 "only \(outcome.offsetsReportedDuringGestures) content offsets reported during gestures")
     }

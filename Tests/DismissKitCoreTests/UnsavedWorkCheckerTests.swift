@@ -47,6 +47,41 @@ import Testing
                                before: [.update(presentation: "sheet", PresentationUpdate(unsavedChanges: false))]) == nil)
     }
 
+    @Test func theIdleRuleMayDismissUnsavedWorkOnlyAsItSaysAfterItsWarning() {
+        func scene(_ unsaved: IdleUnsavedRule) -> Scene {
+            var scene = Self.sheetScene
+            scene.idle = IdleRule(after: 10, warning: 5, unsaved: unsaved)
+            return scene
+        }
+        let warning = Intent(time: 1, kind: .idleWarning(deadline: 10, remaining: 0, lastActivity: 0))
+        let discarded = Self.dismiss("sheet", .idle, .discarded)
+        let saved = [Self.save("sheet"), Self.dismiss("sheet", .idle, .saved)]
+        #expect(Self.violation(scene(.discard), after: .tick, [warning, discarded]) == nil)
+        #expect(Self.violation(scene(.save), after: .tick, [warning] + saved) == nil)
+        // A warning given before, with only ticks since.
+        #expect(Self.violation(scene(.discard), after: .tick, [discarded], before: []) != nil)
+        var checker = UnsavedWorkChecker(scene: scene(.discard))
+        checker.took(.tick)
+        checker.take(warning, names: PresentationNames())
+        checker.took(.tick)
+        checker.take(discarded, names: PresentationNames())
+        #expect(checker.violation == nil)
+        // Activity since the warning, another rule, an unsaved dismissal that is not the idle rule's, no rule at all.
+        checker = UnsavedWorkChecker(scene: scene(.discard))
+        checker.took(.tick)
+        checker.take(warning, names: PresentationNames())
+        checker.took(.keyboard(height: 0))
+        checker.took(.tick)
+        checker.take(discarded, names: PresentationNames())
+        #expect(checker.violation != nil)
+        #expect(Self.violation(scene(.save), after: .tick, [warning, discarded]) != nil)
+        #expect(Self.violation(scene(.keep), after: .tick, [warning, discarded]) != nil)
+        #expect(Self.violation(scene(.discard), after: .tick, [warning, Self.dismiss("sheet", .idle, .direct)]) != nil)
+        #expect(Self.violation(scene(.discard), after: .tick, [warning, Self.dismiss("sheet", .programmatic, .discarded)]) != nil)
+        #expect(Self.violation(Self.sheetScene, after: .tick, [warning, discarded]) != nil)
+        #expect(Self.violation(scene(.save), after: .tick, [warning, Self.dismiss("sheet", .idle, .saved)]) != nil)
+    }
+
     @Test func onlyANonModalPopoverInARegularWidthAutosaves() {
         let autosave = [Self.save("share"), Self.dismiss("share", .tapOutside, .autosaved)]
         #expect(Self.violation(Self.popoverScene, after: nil, autosave) == nil)

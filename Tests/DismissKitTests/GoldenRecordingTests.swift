@@ -119,7 +119,7 @@ import Testing
         var names = PresentationNames()
         try Replay.steps(from: reader, scene: scene, scenePath: scenePath) { step, stepNames in
             switch step {
-            case .touch: unsavedWork.tookDeviceInput()
+            case .touch(let event): if event.kind != .frame { unsavedWork.tookDeviceInput() }
             case .command(let timed): unsavedWork.took(timed.command)  // a replay stops on a refused one
             case .decision: break
             case .intent(let intent):

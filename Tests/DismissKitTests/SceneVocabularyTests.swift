@@ -13,6 +13,7 @@ import Testing
         "scene.compactWidth": #"{"compactWidth": 700}"#,
         "scene.topInset": #"{"topInset": 20}"#,
         "scene.keyboard": #"{"keyboard": {"height": 300}}"#,
+        "scene.idle": #"{"idle": {"after": 120000000, "warning": 20000000, "unsaved": "keep"}}"#,
         "scene.presentations": #"{"presentations": [{"id": "compose", "style": "sheet"}]}"#,
         "scene.timeline": #"{"timeline": [{"time": 0, "command": {"type": "dismiss", "presentation": "compose"}}]}"#,
         "scene.gestures": #"{"gestures": {"slopMM": 3}}"#,
@@ -21,6 +22,9 @@ import Testing
         "screen.widthMM": #"{"screen": {"width": 1280, "height": 800, "widthMM": 217, "heightMM": 136}}"#,
         "screen.heightMM": #"{"screen": {"width": 1280, "height": 800, "widthMM": 217, "heightMM": 136}}"#,
         "keyboard.height": #"{"keyboard": {"height": 280}}"#,
+        "idle.after": #"{"idle": {"after": 120000000, "warning": 20000000, "unsaved": "keep"}}"#,
+        "idle.warning": #"{"idle": {"after": 120000000, "warning": 20000000, "unsaved": "keep"}}"#,
+        "idle.unsaved": #"{"idle": {"after": 120000000, "warning": 20000000, "unsaved": "keep"}}"#,
         "presentation.id": #"{"presentations": [{"id": "compose", "style": "sheet"}]}"#,
         "presentation.style": #"{"presentations": [{"id": "compose", "style": "sheet"}]}"#,
         "presentation.detents": #"{"presentations": [{"id": "compose", "style": "sheet", "detents": ["medium", "large"]}]}"#,
@@ -60,6 +64,7 @@ import Testing
         "scene.compactWidths": #"{"compactWidths": 700}"#,
         "scene.topInsets": #"{"topInsets": 20}"#,
         "scene.keyboards": #"{"keyboards": {"height": 300}}"#,
+        "scene.idles": #"{"idles": {"after": 120000000, "warning": 20000000, "unsaved": "keep"}}"#,
         "scene.presentation": #"{"presentation": [{"id": "compose", "style": "sheet"}]}"#,
         "scene.timelines": #"{"timelines": [{"time": 0, "command": {"type": "dismiss", "presentation": "compose"}}]}"#,
         "scene.gesture": #"{"gesture": {"slopMM": 3}}"#,
@@ -68,6 +73,9 @@ import Testing
         "screen.widthMMs": #"{"screen": {"width": 1280, "height": 800, "widthMM": 217, "heightMM": 136, "widthMMs": 217}}"#,
         "screen.heightMMs": #"{"screen": {"width": 1280, "height": 800, "widthMM": 217, "heightMM": 136, "heightMMs": 136}}"#,
         "keyboard.heights": #"{"keyboard": {"height": 280, "heights": 280}}"#,
+        "idle.afters": #"{"idle": {"after": 120000000, "warning": 20000000, "unsaved": "keep", "afters": 120000000}}"#,
+        "idle.warnings": #"{"idle": {"after": 120000000, "warning": 20000000, "unsaved": "keep", "warnings": 20000000}}"#,
+        "idle.unsaveds": #"{"idle": {"after": 120000000, "warning": 20000000, "unsaved": "keep", "unsaveds": "keep"}}"#,
         "presentation.ids": #"{"presentations": [{"id": "compose", "style": "sheet", "ids": "compose"}]}"#,
         "presentation.styles": #"{"presentations": [{"id": "compose", "style": "sheet", "styles": "sheet"}]}"#,
         "presentation.detent": #"{"presentations": [{"id": "compose", "style": "sheet", "detent": ["medium", "large"]}]}"#,
@@ -108,6 +116,9 @@ import Testing
         "screen.widthMM": #"{"screen": {"width": 1280, "height": 800, "heightMM": 136}}"#,
         "screen.heightMM": #"{"screen": {"width": 1280, "height": 800, "widthMM": 217}}"#,
         "keyboard.height": #"{"keyboard": {}}"#,
+        "idle.after": #"{"idle": {"warning": 20000000, "unsaved": "keep"}}"#,
+        "idle.warning": #"{"idle": {"after": 120000000, "unsaved": "keep"}}"#,
+        "idle.unsaved": #"{"idle": {"after": 120000000, "warning": 20000000}}"#,
         "presentation.id": #"{"presentations": [{"style": "sheet"}]}"#,
         "presentation.style": #"{"presentations": [{"id": "compose"}]}"#,
         "content.offset": #"{"presentations": [{"id": "compose", "style": "sheet", "content": {}}]}"#,
@@ -172,11 +183,12 @@ import Testing
     }
 
     @Test func aStateSpellsTheSceneWithTheDeclaredFields() throws {
-        let file = try SceneFile.parse(#"{"screen": {"width": 1280, "height": 800, "widthMM": 217, "heightMM": 136}, "compactWidth": 700, "topInset": 20, "keyboard": {"height": 280}, "presentations": [{"id": "compose", "style": "sheet", "detents": ["medium", "large"], "selectedDetent": "large", "grabber": true, "headerHeight": 64, "contentOffset": 120, "modal": true, "unsavedChanges": true, "dismissible": false, "tapOutside": "ignore", "frame": {"x": 900, "y": 60, "width": 320, "height": 400}, "anchor": {"x": 900, "y": 60, "width": 320, "height": 400}, "passthrough": [{"x": 900, "y": 60, "width": 320, "height": 400}]}]}"#, path: "scene.json")
+        let file = try SceneFile.parse(#"{"screen": {"width": 1280, "height": 800, "widthMM": 217, "heightMM": 136}, "compactWidth": 700, "topInset": 20, "keyboard": {"height": 280}, "idle": {"after": 120000000, "warning": 20000000, "unsaved": "keep"}, "presentations": [{"id": "compose", "style": "sheet", "detents": ["medium", "large"], "selectedDetent": "large", "grabber": true, "headerHeight": 64, "contentOffset": 120, "modal": true, "unsavedChanges": true, "dismissible": false, "tapOutside": "ignore", "frame": {"x": 900, "y": 60, "width": 320, "height": 400}, "anchor": {"x": 900, "y": 60, "width": 320, "height": 400}, "passthrough": [{"x": 900, "y": 60, "width": 320, "height": 400}]}]}"#, path: "scene.json")
         let written = try JSONValue(parsing: file.scene.jsonLine.text)
-        #expect(Self.keys(at: [], in: written) == ["compactWidth", "keyboard", "presentations", "screen", "topInset"])
+        #expect(Self.keys(at: [], in: written) == ["compactWidth", "idle", "keyboard", "presentations", "screen", "topInset"])
         #expect(Self.keys(at: ["screen"], in: written) == ["height", "heightMM", "width", "widthMM"])
         #expect(Self.keys(at: ["keyboard"], in: written) == ["height"])
+        #expect(Self.keys(at: ["idle"], in: written) == ["after", "unsaved", "warning"])
         #expect(Self.keys(at: ["presentations"], in: written) == ["anchor", "contentOffset", "detents", "dismissible", "frame", "grabber", "headerHeight", "id", "modal", "passthrough", "selectedDetent", "style", "tapOutside", "unsavedChanges"])
         #expect(Self.keys(at: ["presentations", "frame"], in: written) == ["height", "width", "x", "y"])
         #expect(Self.keys(at: ["presentations", "anchor"], in: written) == ["height", "width", "x", "y"])

@@ -170,6 +170,15 @@ class DismissalSource(str, enum.Enum):
     DONE_BUTTON = "doneButton"
     ACCESSIBILITY_ESCAPE = "accessibilityEscape"
     PROGRAMMATIC = "programmatic"
+    IDLE = "idle"
+
+
+class IdleUnsaved(str, enum.Enum):
+    """dk_idle_unsaved: what an idle reset does with unsaved work; the values are its JSON names."""
+
+    SAVE = "save"
+    DISCARD = "discard"
+    KEEP = "keep"
 
 
 class DismissResolution(str, enum.Enum):
@@ -227,7 +236,9 @@ _C_NUMBERS: dict[type[enum.Enum], dict[str, int]] = {
         "keyboard": 5},
     KeyboardHidingReason: {"drag": 0, "question": 1, "escapeKey": 2},
     DismissalSource: {"swipeFromTop": 0, "swipeScrolledContent": 1, "grabberDrag": 2, "tapOutside": 3,
-        "escapeKey": 4, "cancelButton": 5, "doneButton": 6, "accessibilityEscape": 7, "programmatic": 8},
+        "escapeKey": 4, "cancelButton": 5, "doneButton": 6, "accessibilityEscape": 7, "programmatic": 8, "idle":
+        9},
+    IdleUnsaved: {"save": 0, "discard": 1, "keep": 2},
     DismissResolution: {"direct": 0, "discarded": 1, "saved": 2, "autosaved": 3},
     PresentationStyle: {"sheet": 0, "pageSheet": 1, "formSheet": 2, "automatic": 3, "popover": 4, "fullScreen":
         5, "currentContext": 6, "alert": 7},
@@ -260,6 +271,8 @@ class Intent:
     options: tuple[Choice, ...] = ()
     json: str | None = None
     keyboard_hiding_reason: KeyboardHidingReason | None = None  # hideKeyboard's reason (also its name in ``reason``)
+    deadline_us: int | None = None  # idleWarning: the deadline, on the clock of the events' times
+    remaining_us: int | None = None  # idleWarning: from ``time_us`` to the deadline
 
 
 @dataclasses.dataclass(frozen=True)
@@ -304,7 +317,7 @@ class _CIntent(ctypes.Structure):
         ("options", ctypes.c_char_p * _OPTIONS_MAX), ("json", ctypes.c_char_p), ("drag_origin", ctypes.c_int),
         ("drag_outcome", ctypes.c_int), ("detent_kind", ctypes.c_int), ("detent_cause", ctypes.c_int),
         ("dismissal_source", ctypes.c_int), ("dismiss_resolution", ctypes.c_int), ("choices", ctypes.c_int * _OPTIONS_MAX),
-        ("keyboard_hiding_reason", ctypes.c_int),
+        ("keyboard_hiding_reason", ctypes.c_int), ("deadline_us", ctypes.c_int64), ("remaining_us", ctypes.c_int64),
     ]
 
 
@@ -371,6 +384,8 @@ def _typed(c: _CIntent) -> Intent:
         options=tuple(Choice(c.choices[index]) for index in range(c.option_count)), json=_text(c.json),
         keyboard_hiding_reason=_member(KeyboardHidingReason, c.reason if kind == "hideKeyboard" else None,
                                        c.keyboard_hiding_reason),
+        deadline_us=c.deadline_us if kind == "idleWarning" else None,
+        remaining_us=c.remaining_us if kind == "idleWarning" else None,
     )
 
 
@@ -428,6 +443,8 @@ def _library() -> ctypes.CDLL:
         "dk_pipeline_screen": ([pipeline, ctypes.c_double, ctypes.c_double, ctypes.c_double, ctypes.c_double, time,
                                 error_out], ctypes.c_int),
         "dk_pipeline_keyboard": ([pipeline, ctypes.c_double, time, error_out], ctypes.c_int),
+        "dk_pipeline_tick": ([pipeline, time, error_out], ctypes.c_int),
+        "dk_pipeline_next_tick": ([pipeline, ctypes.POINTER(ctypes.c_int64)], ctypes.c_int),
         "dk_pipeline_next_intent": ([pipeline], ctypes.c_void_p),
         "dk_pipeline_explain": ([pipeline, ctypes.c_int], None),
         "dk_intent_type_name": ([ctypes.c_int], ctypes.c_char_p),
@@ -645,6 +662,11 @@ class Pipeline:
         """The on-screen keyboard docked at the bottom showed, hid or changed height: {"type":
         "keyboard"}. Raises DismissKitError when refused."""
         self._apply("dk_pipeline_keyboard", float(height), _int64(time_us, "time_us"))
+
+    def tick(self, time_us: int) -> None:
+        """The host's clock, for the scene's idle rule: {"type": "tick"}. Raises DismissKitError
+        when refused."""
+        self._apply("dk_pipeline_tick", _int64(time_us, "time_us"))
     # END of what script/protocol writes.
 
     def present(self, presentation: str, time_us: int, *, style: PresentationStyle,
@@ -757,6 +779,15 @@ class Pipeline:
         found: int = _library().dk_pipeline_layout(self._live_handle(), _c_text(presentation, "presentation"),
                                                    ctypes.byref(c))
         return _layout(c) if found == 1 else None
+
+    def next_tick(self) -> int | None:
+        """When the pipeline next needs a ``tick`` (dk_pipeline_next_tick), in µs on the clock of the
+        touches' times, or None when it needs none: tick then, and at least once a second until it
+        is None again. Ask after each call that feeds the pipeline."""
+        time = ctypes.c_int64()
+        if _library().dk_pipeline_next_tick(self._live_handle(), ctypes.byref(time)) != 1:
+            return None
+        return time.value
 
     def next_intent(self) -> dict[str, Any] | None:
         """The next intent as a dict, or None when there is none."""

@@ -284,6 +284,20 @@ public func dk_pipeline_keyboard(_ handle: Int32, _ height: Double, _ time: Doub
     return apply(TypedCommand.keyboard(height: height), to: handle, time: time)
 }
 
+/// The host's clock, for the scene's idle rule: `time` is now, on the clock of the touches' times.
+@_cdecl("dk_pipeline_tick")
+public func dk_pipeline_tick(_ handle: Int32, _ time: Double) -> Int32 {
+    guard givenPipeline(handle) else { return -1 }
+    return apply(TypedCommand.tick(), to: handle, time: time)
+}
+
+/// When the pipeline next needs a tick (``DismissalPipeline/nextTick``), in µs; NaN when it needs none.
+@_cdecl("dk_pipeline_next_tick")
+public func dk_pipeline_next_tick(_ handle: Int32) -> Double {
+    guard let next = withPipeline(handle, { $0.pipeline.nextTick }), let next else { return .nan }
+    return Double(next)
+}
+
 /// The numbers of the last layout `dk_pipeline_layout` filled, for dismisskit.js to read from
 /// `dk_layout_values`: dk_layout's fields in its order, a rectangle as its x, y, width and height,
 /// a role as dk_presentation_role numbers it, a flag as 0 or 1; then whether a sheet rests at its

@@ -30,7 +30,10 @@ export type DismissalSource =
     | "cancelButton"
     | "doneButton"
     | "accessibilityEscape"
-    | "programmatic";
+    | "programmatic"
+    | "idle";
+/** dk_idle_unsaved: what an idle reset does with unsaved work. */
+export type IdleUnsaved = "save" | "discard" | "keep";
 /** dk_dismiss_resolution: how a dismissal was resolved. */
 export type DismissResolution = "direct" | "discarded" | "saved" | "autosaved";
 /** dk_presentation_style: how a presentation is shown. */
@@ -192,6 +195,14 @@ export interface Pipeline {
      * hide it (take the focus from the text field), and then to report 0.
      */
     keyboard(height: number, timeUs: number): void;
+    /**
+     * The host's clock, for the scene's idle rule: every touch and command is activity, and only
+     * a tick finds the kiosk idle (idleWarning, then at the deadline the reset and idleReset).
+     * Tick at nextTick(), and at least once a second while it is not null.
+     */
+    tick(timeUs: number): void;
+    /** When the pipeline next needs a tick(), in µs on the touches' clock; null when it needs none. */
+    nextTick(): number | null;
     /**
      * Where the presentation `id` is drawn now, as dk_pipeline_layout gives it; null when no
      * presentation has that id. Ask again after a present, update or screen command and after the

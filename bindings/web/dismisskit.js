@@ -178,6 +178,17 @@ class Pipeline {
         this.#check(this.#wasm.dk_pipeline_keyboard(this.#live(), height, timeUs));
     }
 
+    /** The host's clock, for the scene's idle rule: `timeUs` is now, on the touches' clock. */
+    tick(timeUs) {
+        this.#check(this.#wasm.dk_pipeline_tick(this.#live(), timeUs));
+    }
+
+    /** When the pipeline next needs a tick(), in µs on the touches' clock; null when it needs none. */
+    nextTick() {
+        const next = this.#wasm.dk_pipeline_next_tick(this.#live());
+        return Number.isNaN(next) ? null : next;
+    }
+
     /**
      * Where the presentation `id` is drawn now, as dk_pipeline_layout gives it: the figures the
      * pipeline hit-tests with, a plain object (dismisskit.d.ts's PresentationLayout); null when

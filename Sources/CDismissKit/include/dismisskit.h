@@ -167,7 +167,7 @@ const char *dk_touch_result_name(dk_touch_result result);
 /**
  * @defgroup commands Host commands
  * What the kiosk tells the pipeline (SPEC section 7), as one JSON object each: scene, present,
- * remove, update, confirm, button, accessibility, dismiss, key, screen and keyboard.
+ * remove, update, confirm, button, accessibility, dismiss, key, screen, keyboard and tick.
  *
  * For example {"type": "confirm", "presentation": "compose", "choice": "discard"}.
  *
@@ -368,6 +368,38 @@ int dk_pipeline_screen(dk_pipeline *pipeline, double width, double height, doubl
  */
 int dk_pipeline_keyboard(dk_pipeline *pipeline, double height, int64_t time_us, char **error);
 
+/**
+ * @brief The host's clock, for the scene's idle rule: {"type": "tick"}.
+ *
+ * Every touch and command is activity and restarts the idle clock; only a tick can find the
+ * kiosk idle: it gives idleWarning at the warning's time and, at the deadline, the reset
+ * (everything dismissed from the top down with source "idle", unsaved work by the scene's
+ * rule, then idleReset). Tick at the time dk_pipeline_next_tick() gives, and at least once
+ * a second while it gives one; a tick changes nothing else.
+ * @param pipeline the pipeline.
+ * @param time_us now, on the clock of the touches' times.
+ * @param error NULL, or where to put the reason the command was refused.
+ * @return 0, or -1 when the command was refused.
+ * @since 0.2.0
+ */
+int dk_pipeline_tick(dk_pipeline *pipeline, int64_t time_us, char **error);
+
+/**
+ * @brief When the pipeline next needs a dk_pipeline_tick(), if it does.
+ *
+ * A tick is needed while the scene has an idle rule, something is presented, no finger is
+ * down and this idle period's deadline is not met: then at the warning's time, then at the
+ * deadline. None is needed otherwise, so a kiosk nobody uses wakes up for nothing. Ask
+ * again after each call that feeds the pipeline. Before the pipeline's first event the
+ * time is the earliest there is: tick at once, which starts its clock.
+ * @param pipeline the pipeline.
+ * @param time_us where to put the time of the tick, on the clock of the touches' times.
+ * @return 1 when a tick is needed and *time_us is set, 0 when none is, -1 when pipeline or time_us
+ *         is NULL.
+ * @since 0.2.0
+ */
+int dk_pipeline_next_tick(dk_pipeline *pipeline, int64_t *time_us);
+
 /** @} */
 
 /**
@@ -416,7 +448,10 @@ typedef enum {
     DK_INTENT_CANCELLED = 10,             /**< "cancelled": presentation */
     DK_INTENT_REJECTED = 11,              /**< "rejected": presentation, source, reason */
     DK_INTENT_DECISION = 12,              /**< "decision", with dk_pipeline_explain(): presentation, json */
-    DK_INTENT_HIDE_KEYBOARD = 13          /**< "hideKeyboard": presentation, reason */
+    DK_INTENT_HIDE_KEYBOARD = 13,         /**< "hideKeyboard": presentation, reason */
+    DK_INTENT_IDLE_WARNING = 14,          /**< "idleWarning": deadline, remaining */
+    DK_INTENT_IDLE_CANCELLED = 15,        /**< "idleCancelled" */
+    DK_INTENT_IDLE_RESET = 16             /**< "idleReset" */
 } dk_intent_type;
 
 /**
@@ -485,8 +520,17 @@ typedef enum {
     DK_SOURCE_CANCEL_BUTTON = 5,          /**< "cancelButton": the presentation's Cancel button */
     DK_SOURCE_DONE_BUTTON = 6,            /**< "doneButton": the presentation's Done button */
     DK_SOURCE_ACCESSIBILITY_ESCAPE = 7,   /**< "accessibilityEscape": an assistive technology's escape */
-    DK_SOURCE_PROGRAMMATIC = 8            /**< "programmatic": the host's dismiss command */
+    DK_SOURCE_PROGRAMMATIC = 8,           /**< "programmatic": the host's dismiss command */
+    DK_SOURCE_IDLE = 9                    /**< "idle": the scene's idle rule, at its deadline */
 } dk_dismissal_source;
+
+/** @brief What an idle reset does with unsaved work (the scene's idle "unsaved").
+ *  @since 0.2.0 */
+typedef enum {
+    DK_IDLE_UNSAVED_SAVE = 0,    /**< "save": save it, then dismiss (resolution "saved") */
+    DK_IDLE_UNSAVED_DISCARD = 1, /**< "discard": dismiss it unsaved (resolution "discarded") */
+    DK_IDLE_UNSAVED_KEEP = 2     /**< "keep": keep it and everything below it, and ask the question (source "idle") */
+} dk_idle_unsaved;
 
 /** @brief How a dismissal was resolved (dismiss's "resolution").
  *  @since 0.1.0 */
@@ -531,6 +575,8 @@ typedef struct {
     dk_dismiss_resolution dismiss_resolution;         /**< resolution, as an enum */
     dk_choice choices[DK_CONFIRMATION_OPTIONS_MAX];   /**< options, as enums */
     dk_keyboard_hiding_reason keyboard_hiding_reason; /**< hideKeyboard's reason, as an enum */
+    int64_t deadline_us;                              /**< idleWarning: the deadline */
+    int64_t remaining_us;                             /**< idleWarning: from "time" to the deadline */
 } dk_intent;
 
 /**

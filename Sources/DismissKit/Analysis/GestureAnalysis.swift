@@ -161,7 +161,7 @@ public struct GestureAnalysis: Sendable, Hashable {
             cancellations += 1
         case .hideKeyboard(_, let reason):
             keyboardHidings[reason, default: 0] += 1
-        case .setDetent, .passthroughTap, .confirmationRequested, .save, .dismiss:
+        case .setDetent, .passthroughTap, .confirmationRequested, .save, .dismiss, .idleWarning, .idleCancelled, .idleReset:
             break
         }
         let changesScene = switch intent.kind {

@@ -205,6 +205,24 @@ public final class LiveDismissalSession {
         return intents
     }
 
+    /// How long until the pipeline needs a `tick` for the scene's idle rule (SPEC 11.2), in
+    /// microseconds, at most a second; nil while it needs none, so that a kiosk nobody uses
+    /// does not wake up for it.
+    public var microsecondsUntilTick: Int64? {
+        guard let next = pipeline.nextTick else { return nil }
+        return min(1_000_000, max(0, next - timeIfStarted))
+    }
+
+    /// Gives the pipeline a `tick` now, from the monotonic clock, recorded like a host's command
+    /// (source `clock`): the idle rule's warning and reset come from it.
+    public func tick() -> [Intent] {
+        // A tick is never refused: it names nothing and carries nothing.
+        (try? apply(.tick, text: Self.tickLine, source: "clock")) ?? []
+    }
+
+    /// A tick's command line, as a session records it.
+    private static let tickLine = TypedCommand.tick()
+
     /// Records a host command line that did not parse, and changed nothing: a replay of the
     /// recording meets it too.
     public func recordUnparsedCommand(_ text: String, source: String?) {

@@ -127,6 +127,8 @@ extension Intent.Kind {
         case .dismiss(let id, let source, let resolution): "\(names.name(of: id)), \(source.rawValue), \(resolution.rawValue)"
         case .rejected(let id, let source, let reason): "\(names.name(of: id)), \(source.rawValue), \(reason.text(names: names))"
         case .hideKeyboard(let id, let reason): "\(names.name(of: id)), \(reason.rawValue)"
+        case .idleWarning(let deadline, let remaining, _): "deadline \(deadline) µs, \(remaining) µs left"
+        case .idleCancelled, .idleReset: ""
         }
         return "\(typeName.name)(\(fields))"
     }
@@ -147,6 +149,7 @@ extension HostCommand {
         case .key(let key): "key(\(key.rawValue))"
         case .screen(let screen): "screen(\(describedNumber(screen.width)) x \(describedNumber(screen.height)) pt)"
         case .keyboard(let height): "keyboard(\(describedNumber(height)) pt)"
+        case .tick: "tick"
         }
     }
 }

@@ -95,7 +95,7 @@ extension SessionFile {
         try steps(of: reader, configuration: configuration) { step, names in
             guard result.difference == nil else { return }
             switch step {
-            case .touch: unsavedWork.tookDeviceInput()
+            case .touch(let event): if event.kind != .frame { unsavedWork.tookDeviceInput() }
             case .command(let timed): unsavedWork.took(timed.command)
             case .decision: break
             case .intent(let intent):

@@ -82,7 +82,7 @@ public struct DragRuleChecker: Sendable, Hashable {
             if open?.presentation == id { open = nil }
         case .confirmationRequested(let id, _, _), .rejected(let id, _, _), .cancelled(let id):
             if let open, open.presentation == id { fail(.decisionWhileOpen(intent.kind.typeName, id, openedAt: open.index)) }
-        case .contentScrolled, .setDetent, .passthroughTap, .save, .hideKeyboard:
+        case .contentScrolled, .setDetent, .passthroughTap, .save, .hideKeyboard, .idleWarning, .idleCancelled, .idleReset:
             break
         }
     }

@@ -1,12 +1,15 @@
 /// Checks the invariant of SPEC 5.5 over a pipeline's stream, keeping its own model of the stack
 /// (what the host presented, updated and removed, and what the pipeline saved and dismissed), so
 /// that it does not trust the pipeline's scene: nothing with unsaved changes is dismissed unless
-/// the host answered `discard` or `save` for it, the source was its done button, or it is a
-/// non-modal popover that a tap outside saved first; and no intent names a presentation after
-/// its dismissal (but a `rejected` "not presented").
+/// the host answered `discard` or `save` for it, the source was its done button, it is a
+/// non-modal popover that a tap outside saved first, or a tick met the idle deadline of a scene
+/// whose idle rule says `discard` or `save` (and `save` saved it first) after an `idleWarning`
+/// with no activity since; and no intent names a presentation after its dismissal (but a
+/// `rejected` "not presented").
 ///
 /// A plain value: give it, in order, each host command the pipeline took (``took(_:)``), each
-/// touch or key from a device (``tookDeviceInput()``), and after each of them the intents it caused
+/// touch event but a frame and each key from a device (``tookDeviceInput()``), and after each of
+/// them the intents it caused
 /// (``take(_:names:)``). It keeps the first violation and ignores what follows it.
 public struct UnsavedWorkChecker: Sendable {
     /// The first intent that breaks the invariant: its index in the stream (from 0) and why.
@@ -30,6 +33,10 @@ public struct UnsavedWorkChecker: Sendable {
     /// The screen and the compact width, with no presentations: what decides a presentation's
     /// role (a popover in a compact width is a sheet).
     private var layout = Scene()
+    /// The idle rule of the latest scene.
+    private var idleRule: IdleRule?
+    /// Whether an `idleWarning` came since the latest activity (a touch, a key, a command but `tick`).
+    private var warnedSinceActivity = false
 
     /// A checker of a pipeline that starts with `scene`.
     public init(scene: Scene) {
@@ -40,6 +47,7 @@ public struct UnsavedWorkChecker: Sendable {
     public mutating func took(_ command: HostCommand) {
         cause = command
         savedNow = []
+        if command != .tick { warnedSinceActivity = false }
         switch command {
         case .scene(let scene):
             start(scene)
@@ -54,15 +62,17 @@ public struct UnsavedWorkChecker: Sendable {
             presented[PresentationIDKey(id)] = update.applied(to: presentation)
         case .screen(let screen):
             layout.screen = screen
-        case .confirm, .button, .accessibility, .dismiss, .key, .keyboard:
+        case .confirm, .button, .accessibility, .dismiss, .key, .keyboard, .tick:
             break
         }
     }
 
-    /// A touch event or a key from a device, before the intents it causes.
+    /// A touch event but a frame, or a key from a device, before the intents it causes: activity,
+    /// for the idle rule (a frame alone is none).
     public mutating func tookDeviceInput() {
         cause = nil
         savedNow = []
+        warnedSinceActivity = false
     }
 
     /// Takes the next intent; `names` are its pipeline's names.
@@ -91,16 +101,26 @@ public struct UnsavedWorkChecker: Sendable {
             if !allowed(text, source: source, resolution: resolution, saved: saved, presentation: presentation) {
                 fail("dismiss of \(quoted(text)) with unsaved changes: source \(source.rawValue), resolution \(resolution.rawValue)")
             }
+        case .idleWarning:
+            warnedSinceActivity = true
         case .dragBegan, .dragChanged, .dragEnded, .dragHandedBack, .contentScrolled, .setDetent, .passthroughTap,
-             .confirmationRequested, .cancelled, .rejected, .hideKeyboard:
+             .confirmationRequested, .cancelled, .rejected, .hideKeyboard, .idleCancelled, .idleReset:
             break
         }
     }
 
     /// Whether a dismissal of unsaved work has what SPEC 5.5 asks: the host's answer, its done
-    /// button, or a non-modal popover's autosave on a tap outside.
+    /// button, a non-modal popover's autosave on a tap outside, or the idle rule after its warning.
     private func allowed(_ id: String, source: DismissalSource, resolution: DismissResolution, saved: Bool,
                          presentation: Presentation) -> Bool {
+        if cause == .tick {
+            guard source == .idle, warnedSinceActivity, let idleRule else { return false }
+            switch resolution {
+            case .discarded: return idleRule.unsaved == .discard
+            case .saved: return idleRule.unsaved == .save && saved
+            case .direct, .autosaved: return false
+            }
+        }
         switch resolution {
         case .direct:
             guard case .button(let named, .done) = cause else { return false }
@@ -122,6 +142,7 @@ public struct UnsavedWorkChecker: Sendable {
         dismissed = []
         for presentation in scene.presentations { presented[PresentationIDKey(presentation.id)] = presentation }
         layout = Scene(screen: scene.screen, compactWidth: scene.compactWidth, topInset: scene.topInset)
+        idleRule = scene.idle
     }
 
     private mutating func fail(_ reason: String) {

@@ -26,6 +26,15 @@
 /// when the keyboard command shows it (a `scene` describes its detents as they are), and not while
 /// a gesture holds the sheet (the drag's release decides its detent).
 ///
+/// Idle (SPEC section 11) runs on the times the events carry: every touch, key and host command
+/// but `tick` is activity, and only a `tick` finds the kiosk idle (``IdleClock``). An
+/// `idleCancelled` comes before what the activity that cancels the warning causes. Rules chosen
+/// where SPEC is silent: a frame alone is no activity (it ends a report of contacts that were),
+/// nor is a touch or a command that is refused (it changes nothing); the clock starts at the
+/// pipeline's first event, `tick` included; a tick after the deadline gives a `remaining` of 0;
+/// a finger down on the on-screen keyboard is a finger down; and once a deadline is met, nothing
+/// more happens until the next activity, even when the rule kept a presentation.
+///
 /// Host commands are validated before they reach the door. A command may not add a problem to
 /// the stack; a `screen` change is applied whatever the stack rules say at the new width (the
 /// window did change), and a stack it makes invalid is kept as it is until the host changes it
@@ -51,6 +60,8 @@ public struct DismissalPipeline: Sendable {
     private var judged: [Intent] = []
     /// Thresholds given by ``reconfigure(_:)`` that wait for the pipeline to be idle.
     public private(set) var nextConfiguration: GestureConfiguration?
+    /// How long the kiosk has gone unused (SPEC section 11).
+    private var idleClock = IdleClock()
 
     /// - Parameter scene: the starting scene, already validated (``Scene/validate()``).
     public init(scene: Scene, configuration: GestureConfiguration = GestureConfiguration()) {
@@ -94,14 +105,21 @@ public struct DismissalPipeline: Sendable {
 
     private mutating func takeNextConfigurationIfIdle() {
         guard let configuration = nextConfiguration, gestures.phase == .idle, policy.openQuestions.isEmpty else { return }
-        let notesDecisions = self.notesDecisions
+        let (notesDecisions, idleClock) = (self.notesDecisions, self.idleClock)
         self = DismissalPipeline(scene: scene, configuration: configuration)
         self.notesDecisions = notesDecisions
+        self.idleClock = idleClock
     }
 
     /// ``handle(_:into:)`` for a contact's event, or a frame that is refused.
     @usableFromInline @inline(never)
     mutating func handleContact(_ event: TouchEvent, into intents: inout [Intent]) throws(TouchRefusal) {
+        let first = intents.count
+        try recogniseContact(event, into: &intents)
+        noteActivity(at: event.time, into: &intents, before: first)
+    }
+
+    private mutating func recogniseContact(_ event: TouchEvent, into intents: inout [Intent]) throws(TouchRefusal) {
         if event.kind == .down, nextConfiguration != nil { takeNextConfigurationIfIdle() }
         if gestures.followSheetDrag(event, into: &intents) { return }
         recognised.keyboardIsShown = scene.keyboardIsShown
@@ -142,6 +160,7 @@ public struct DismissalPipeline: Sendable {
     /// dismissal attempt on the topmost presentation, or while the on-screen keyboard is shown only
     /// `hideKeyboard` (SPEC 10.5). With nothing presented it does nothing.
     public mutating func handleEscapeKey(time: Int64, into intents: inout [Intent]) {
+        noteActivity(at: time, into: &intents, before: intents.count)
         guard let top = scene.presentations.last else { return }
         escape(top.presentationID, source: .escapeKey, time: time, into: &intents)
     }
@@ -161,6 +180,53 @@ public struct DismissalPipeline: Sendable {
     ///   of range, or answers no open question (or would dismiss a covered presentation);
     ///   nothing changes then.
     public mutating func apply(_ command: HostCommand, time: Int64, into intents: inout [Intent]) throws(HostCommandError) {
+        if case .tick = command { return tick(at: time, into: &intents) }
+        let first = intents.count
+        try carryOut(command, time: time, into: &intents)
+        noteActivity(at: time, into: &intents, before: first)
+    }
+
+    /// The time of the next `tick` that would find something (a warning or a deadline), or nil
+    /// while none would: no idle rule, nothing presented, a finger down, or the deadline met. A
+    /// host that has no event of its own then ticks at that time (or once a second until it).
+    /// Before the pipeline's first event it is the earliest time there is: the first tick starts
+    /// the clock.
+    public var nextTick: Int64? {
+        idleClock.nextTick(under: scene.idle, canReset: canResetForIdle)
+    }
+
+    /// Whether an idle deadline could reset anything now: something is presented, and no finger is down (SPEC 11.5).
+    private var canResetForIdle: Bool { !scene.presentations.isEmpty && !gestures.anyContactDown }
+
+    /// Activity at `time` (SPEC 11.2): the idle clock starts again, and a warning given is
+    /// cancelled, its `idleCancelled` put at `index`, before what the activity caused.
+    @inline(__always)
+    private mutating func noteActivity(at time: Int64, into intents: inout [Intent], before index: Int) {
+        guard let (lastActivity, deadline) = idleClock.activity(at: time) else { return }
+        intents.insert(Intent(time: time, kind: .idleCancelled(deadline: deadline, lastActivity: lastActivity)), at: index)
+    }
+
+    /// The host's clock (SPEC 11.3): the warning, then at the deadline the reset.
+    private mutating func tick(at time: Int64, into intents: inout [Intent]) {
+        guard let step = idleClock.tick(at: time, under: scene.idle, canReset: canResetForIdle), let rule = scene.idle else { return }
+        if step.warns {
+            intents.append(Intent(time: time, kind: .idleWarning(deadline: step.deadline, remaining: max(0, step.deadline - time),
+                                                                  lastActivity: step.lastActivity)))
+        }
+        guard step.resets else { return }
+        // From the top down, each step dismissing the topmost or stopping at work the rule keeps.
+        for _ in scene.presentations.indices {
+            guard let top = scene.presentations.last else { break }
+            let goes = policy.resetForIdle(top.presentationID, unsaved: rule.unsaved, time: time, in: scene, into: &judged)
+            performJudged(into: &intents)
+            guard goes else { return }
+        }
+        guard scene.presentations.isEmpty else { return }
+        intents.append(Intent(time: time, kind: .idleReset(deadline: step.deadline, lastActivity: step.lastActivity)))
+    }
+
+    /// Applies a host command but `tick`.
+    private mutating func carryOut(_ command: HostCommand, time: Int64, into intents: inout [Intent]) throws(HostCommandError) {
         switch command {
         case .scene(var newScene):
             names.number(&newScene)
@@ -234,6 +300,8 @@ public struct DismissalPipeline: Sendable {
             scene.keyboardHeight = height
             gestures.keyboardChanged(to: scene)
             if shows { growTopSheetForKeyboard(time: time, into: &intents) }
+        case .tick:
+            break
         }
     }
 
@@ -356,7 +424,7 @@ public struct DismissalPipeline: Sendable {
         case .dragBegan(let id, _):
             if scene.keyboardIsShown { intents.append(Intent(time: intent.time, kind: .hideKeyboard(presentation: id, reason: .drag))) }
             intents.append(intent)
-        case .dragChanged, .dragEnded, .dragHandedBack, .passthroughTap, .hideKeyboard:
+        case .dragChanged, .dragEnded, .dragHandedBack, .passthroughTap, .hideKeyboard, .idleWarning, .idleCancelled, .idleReset:
             intents.append(intent)
         }
     }
@@ -368,7 +436,7 @@ extension Intent.Kind {
     fileprivate func passesStraightOn(keyboardIsShown: Bool) -> Bool {
         switch self {
         case .dragBegan: !keyboardIsShown
-        case .dragChanged, .dragEnded, .dragHandedBack, .passthroughTap, .hideKeyboard: true
+        case .dragChanged, .dragEnded, .dragHandedBack, .passthroughTap, .hideKeyboard, .idleWarning, .idleCancelled, .idleReset: true
         case .setDetent, .contentScrolled, .confirmationRequested, .save, .dismiss, .cancelled, .rejected: false
         }
     }

@@ -89,7 +89,7 @@ public struct DismissalPolicy: Sendable, Hashable {
         case .doneButton:
             intents.append(Intent(time: time, kind: .dismiss(presentation: id, source: .doneButton, resolution: .direct)))
         case .swipeFromTop, .swipeScrolledContent, .grabberDrag, .tapOutside,
-             .escapeKey, .cancelButton, .accessibilityEscape, .programmatic:
+             .escapeKey, .cancelButton, .accessibilityEscape, .programmatic, .idle:
             questions.append(Question(presentation: id, source: attempt.source))
             intents.append(Intent(
                 time: time,
@@ -138,6 +138,37 @@ public struct DismissalPolicy: Sendable, Hashable {
         }
     }
 
+    /// The idle reset's step for the topmost presentation, `id` (SPEC 11.4), appending what it
+    /// gives: a clean one is dismissed (`direct`); one with unsaved work, or with a question open,
+    /// goes by the `unsaved` rule: `save` gives `save` then `dismiss` (`saved`), `discard` gives
+    /// `dismiss` (`discarded`), and `keep` asks the question (source `idle`) unless it is open,
+    /// and keeps the presentation. An open question is closed by the dismissal. Every style goes:
+    /// the reset is the kiosk's, not a gesture. Returns whether the presentation goes.
+    public mutating func resetForIdle(_ id: PresentationID, unsaved rule: IdleUnsavedRule, time: Int64, in scene: Scene,
+                                      into intents: inout [Intent]) -> Bool {
+        guard let presentation = scene.presentation(withID: id) else { return true }
+        let question = questions.firstIndex { $0.presentation == id }
+        guard presentation.unsavedChanges || question != nil else {
+            intents.append(Intent(time: time, kind: .dismiss(presentation: id, source: .idle, resolution: .direct)))
+            return true
+        }
+        switch rule {
+        case .save:
+            intents.append(Intent(time: time, kind: .save(presentation: id)))
+            intents.append(Intent(time: time, kind: .dismiss(presentation: id, source: .idle, resolution: .saved)))
+        case .discard:
+            intents.append(Intent(time: time, kind: .dismiss(presentation: id, source: .idle, resolution: .discarded)))
+        case .keep:
+            if question == nil {
+                questions.append(Question(presentation: id, source: .idle))
+                intents.append(Intent(time: time, kind: .confirmationRequested(presentation: id, source: .idle, options: Self.confirmationOptions)))
+            }
+            return false
+        }
+        if let question { questions.remove(at: question) }
+        return true
+    }
+
     /// Whether a confirmation is open for `presentation`.
     public func isAsking(about presentation: PresentationID) -> Bool {
         questions.contains { $0.presentation == presentation }
@@ -174,7 +205,7 @@ public struct DismissalPolicy: Sendable, Hashable {
                 return .modalPopoverNeedsItsButtons
             }
             return nil
-        case .cancelButton, .doneButton, .accessibilityEscape, .programmatic:
+        case .cancelButton, .doneButton, .accessibilityEscape, .programmatic, .idle:
             return nil
         }
     }

@@ -413,6 +413,9 @@ public struct GestureRecogniser: Sendable {
         return (drag.target.presentation, track.shownOffset)
     }
 
+    /// Whether any finger is down, on the on-screen keyboard or anywhere else.
+    public var anyContactDown: Bool { contacts.down != 0 || contacts.onKeyboard != 0 }
+
     /// The presentation the gesture in progress acts on, or nil.
     public var gesturePresentation: PresentationID? { gesture?.target.presentation }
 

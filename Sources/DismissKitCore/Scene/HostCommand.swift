@@ -88,6 +88,9 @@ public enum HostCommand: Sendable, Hashable {
     /// The on-screen keyboard docked at the bottom is `height` points tall, 0 when hidden
     /// (SPEC section 10): the room for presentations changes, and nothing is cancelled.
     case keyboard(height: Double)
+    /// The host's clock (SPEC 11.2): the only event that is no activity, and the only one that can
+    /// find the kiosk idle.
+    case tick
 }
 
 /// A host command the pipeline could not apply; the pipeline is unchanged.

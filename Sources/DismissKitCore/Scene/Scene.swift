@@ -105,14 +105,17 @@ public struct Scene: Sendable, Hashable {
     /// The height of the on-screen keyboard docked at the screen's bottom, in points; 0 while it
     /// is hidden or floating (SPEC section 10).
     public var keyboardHeight: Double
+    /// What happens when nobody has touched the kiosk for a while (SPEC section 11); nil: nothing.
+    public var idle: IdleRule?
 
     public init(screen: ScreenSize = .standard, presentations: [Presentation] = [], compactWidth: Double = 600, topInset: Double = 40,
-                keyboardHeight: Double = 0) {
+                keyboardHeight: Double = 0, idle: IdleRule? = nil) {
         self.screen = screen
         self.presentations = presentations
         self.compactWidth = compactWidth
         self.topInset = topInset
         self.keyboardHeight = keyboardHeight
+        self.idle = idle
     }
 }
 

@@ -27,7 +27,7 @@ extension Scene {
     /// (``role(of:)``): a popover in a compact width is a sheet, so a sheet may go above it.
     /// The screen is fixed for a run, so the roles are too.
     public func validate() throws(SceneValidationError) {
-        if let problem = screenProblem() ?? keyboardProblem(height: keyboardHeight) {
+        if let problem = screenProblem() ?? keyboardProblem(height: keyboardHeight) ?? idle?.problem {
             throw SceneValidationError(presentationIndex: nil, presentationID: nil, reason: problem)
         }
         if presentations.count > InputLimits.maximumPresentations {

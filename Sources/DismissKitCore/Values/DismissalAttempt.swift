@@ -2,6 +2,8 @@
 public enum DismissalSource: String, Sendable, Hashable, CaseIterable {
     case swipeFromTop, swipeScrolledContent, grabberDrag, tapOutside
     case escapeKey, cancelButton, doneButton, accessibilityEscape, programmatic
+    /// The scene's idle rule, at its deadline (SPEC section 11).
+    case idle
 }
 
 /// A request to dismiss a presentation, before the policy has judged it.

@@ -33,6 +33,14 @@ public struct Intent: Sendable, Hashable {
         /// types into) and report its height 0 (SPEC 10.5). `presentation`: the one the drag, the
         /// question or the Escape is about.
         case hideKeyboard(presentation: PresentationID, reason: KeyboardHidingReason)
+        /// Nobody has touched the kiosk for a while (SPEC 11.3): the host asks "Are you still
+        /// there?" with a countdown to `deadline`, `remaining` µs after the intent's time.
+        /// `lastActivity`: when the idle period began (shown with `--explain`).
+        case idleWarning(deadline: Int64, remaining: Int64, lastActivity: Int64)
+        /// Activity before the deadline: the host closes the warning; the clock starts again.
+        case idleCancelled(deadline: Int64, lastActivity: Int64)
+        /// The idle reset left nothing presented (SPEC 11.4): the host shows its start screen.
+        case idleReset(deadline: Int64, lastActivity: Int64)
     }
 
     /// Microseconds of the event that caused it.
@@ -55,7 +63,7 @@ extension Intent {
     public enum TypeName: Int, Sendable, Hashable, CaseIterable {
         case dragBegan, dragChanged, dragEnded, dragHandedBack, contentScrolled, setDetent, passthroughTap,
              confirmationRequested, save, dismiss, cancelled, rejected
-        case hideKeyboard = 13
+        case hideKeyboard = 13, idleWarning, idleCancelled, idleReset
 
         /// The type's name in an intent's JSON line (SPEC section 6).
         public var name: StaticString {
@@ -73,20 +81,23 @@ extension Intent {
             case .cancelled: "cancelled"
             case .rejected: "rejected"
             case .hideKeyboard: "hideKeyboard"
+            case .idleWarning: "idleWarning"
+            case .idleCancelled: "idleCancelled"
+            case .idleReset: "idleReset"
             }
         }
     }
 }
 
 extension Intent.Kind {
-    /// The presentation the intent names (all but `passthroughTap` name one).
+    /// The presentation the intent names (all but `passthroughTap` and the idle clock's name one).
     public var presentationID: PresentationID? {
         switch self {
         case .dragBegan(let id, _), .dragChanged(let id, _, _), .dragEnded(let id, _, _), .setDetent(let id, _, _),
              .confirmationRequested(let id, _, _), .save(let id), .dismiss(let id, _, _), .cancelled(let id),
              .rejected(let id, _, _), .dragHandedBack(let id), .contentScrolled(let id, _), .hideKeyboard(let id, _):
             id
-        case .passthroughTap:
+        case .passthroughTap, .idleWarning, .idleCancelled, .idleReset:
             nil
         }
     }
@@ -107,6 +118,9 @@ extension Intent.Kind {
         case .cancelled: .cancelled
         case .rejected: .rejected
         case .hideKeyboard: .hideKeyboard
+        case .idleWarning: .idleWarning
+        case .idleCancelled: .idleCancelled
+        case .idleReset: .idleReset
         }
     }
 }

@@ -19,7 +19,7 @@ extension Scene {
     /// At most how many bytes ``jsonLine`` spells the scene in, reckoned from its counts alone,
     /// with no text made: each number at its longest (25 bytes, such as
     /// `-2.2250738585072014e-308`), each byte of an id escaped (6 bytes, `\u001f`), every
-    /// optional field there, and room to spare for the keys.
+    /// optional field there (the keyboard and the idle rule too), and room to spare for the keys.
     var spelledLengthBound: Int {
         presentations.reduce(500) { $0 + $1.spelledLengthBound }
     }
@@ -61,7 +61,7 @@ extension DismissalPipeline {
                 intents.removeSubrange(decided...)
                 throw error
             }
-        case .remove, .confirm, .button, .accessibility, .dismiss, .key, .keyboard:
+        case .remove, .confirm, .button, .accessibility, .dismiss, .key, .keyboard, .tick:
             try apply(command, time: time, into: &intents)
         }
     }
@@ -78,7 +78,7 @@ extension DismissalPipeline {
         case .update(_, let update):
             scene.spelledLengthBound + Presentation.detentBound * (update.detents?.count ?? 0)
                 + Presentation.rectangleBound * (update.passthrough?.count ?? 0)
-        case .remove, .confirm, .button, .accessibility, .dismiss, .key, .screen, .keyboard:
+        case .remove, .confirm, .button, .accessibility, .dismiss, .key, .screen, .keyboard, .tick:
             scene.spelledLengthBound
         }
     }

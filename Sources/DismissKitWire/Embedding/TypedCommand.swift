@@ -59,6 +59,11 @@ public enum TypedCommand {
         text("keyboard", ("height", .exactNumber(height)))
     }
 
+    /// The host's clock, for the scene's idle rule.
+    public static func tick() -> String {
+        text("tick")
+    }
+
     /// The message for the first of `numbers` (arguments by name) that JSON cannot carry, NaN or
     /// infinite, said as a C caller would print it; nil when all are finite.
     public static func nonFiniteNumber(among numbers: [(name: String, value: Double)]) -> String? {

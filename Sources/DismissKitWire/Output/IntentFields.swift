@@ -49,6 +49,12 @@ extension Intent {
                 writer.beginObject("explain")
                 writer.text("rule", reason.rule)
                 writer.endObject()
+            } else if let (lastActivity, deadline, rule) = idleFigures {
+                writer.beginObject("explain")
+                writer.integer("deadline", deadline)
+                writer.integer("lastActivity", lastActivity)
+                writer.text("rule", rule)
+                writer.endObject()
             }
         }
         func detentField(_ detent: Detent) {
@@ -127,11 +133,33 @@ extension Intent {
             writer.reason("reason", reason)
             writer.name("source", source.rawValue)
             timeAndType()
-                case .hideKeyboard(let id, let reason):
+        case .hideKeyboard(let id, let reason):
             explainField()
             writer.presentation("presentation", id)
             writer.name("reason", reason.rawValue)
             timeAndType()
+        case .idleWarning(let deadline, let remaining, _):
+            writer.integer("deadline", deadline)
+            explainField()
+            writer.integer("remaining", remaining)
+            timeAndType()
+        case .idleCancelled, .idleReset:
+            explainField()
+            timeAndType()
+        }
+    }
+
+    /// The idle clock's figures behind an idle intent, and its rule in words (SPEC section 11).
+    private var idleFigures: (lastActivity: Int64, deadline: Int64, rule: String)? {
+        switch kind {
+        case .idleWarning(let deadline, _, let lastActivity):
+            (lastActivity, deadline, "no activity since lastActivity: the warning comes at the idle rule's after less its warning")
+        case .idleCancelled(let deadline, let lastActivity):
+            (lastActivity, deadline, "activity before the deadline cancels the warning; the idle clock starts again")
+        case .idleReset(let deadline, let lastActivity):
+            (lastActivity, deadline, "at the deadline everything presented was dismissed, from the top down")
+        default:
+            nil
         }
     }
 }

@@ -121,7 +121,8 @@ extension DismissalPipeline {
 }
 
 extension Scene {
-    /// The scene as a scene file spells it, every field given (the keyboard while it is shown), numbers exact: it reads back
+    /// The scene as a scene file spells it, every field given (the keyboard while it is shown, the
+    /// idle rule when there is one), numbers exact: it reads back
     /// (``SceneFile/parse(_:path:)``, a `scene` command) as the same scene.
     public var jsonLine: JSONLine {
         var line = JSONLine()
@@ -137,6 +138,13 @@ extension Scene {
             var keyboardLine = JSONLine()
             keyboardLine.set("height", .exactNumber(keyboardHeight))
             line.set("keyboard", .object(keyboardLine))
+        }
+        if let idle {
+            var idleLine = JSONLine()
+            idleLine.set("after", .integer(idle.after))
+            idleLine.set("warning", .integer(idle.warning))
+            idleLine.set("unsaved", .string(idle.unsaved.rawValue))
+            line.set("idle", .object(idleLine))
         }
         line.set("presentations", .array(presentations.map { .object($0.jsonLine) }))
         return line

@@ -17,6 +17,7 @@ import DismissKitCore
 /// - `{"type": "screen", "width": 800, "height": 1280, "widthMM": 136, "heightMM": 217}` (the
 ///   window was resized, the display rotated or rescaled)
 /// - `{"type": "keyboard", "height": 280}` (the on-screen keyboard docked at the bottom, 0 when hidden)
+/// - `{"type": "tick"}` (the host's clock, for the scene's idle rule)
 public enum HostCommandParser {
     /// Parses one line of JSON Lines input.
     ///
@@ -44,7 +45,7 @@ public enum HostCommandParser {
 
     /// The command types, spelled as in the `type` field.
     private enum CommandType: String, CaseIterable {
-        case scene, present, remove, update, confirm, button, accessibility, dismiss, key, screen, keyboard
+        case scene, present, remove, update, confirm, button, accessibility, dismiss, key, screen, keyboard, tick
     }
 
     /// Reads a command object; `path` locates it in a larger document (a scene file's timeline).
@@ -87,6 +88,8 @@ public enum HostCommandParser {
             command = .screen(try SceneReader.screenSize(from: &reader))
         case .keyboard:
             command = .keyboard(height: try SceneReader.keyboardHeight(from: &reader))
+        case .tick:
+            command = .tick
         }
         try reader.rejectUnknownKeys()
         return command

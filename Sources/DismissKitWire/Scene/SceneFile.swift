@@ -100,7 +100,7 @@ package enum SceneReader {
         }
     }
 
-    /// Reads the scene members (`screen`, `compactWidth`, `topInset`, `keyboard`, `presentations`)
+    /// Reads the scene members (`screen`, `compactWidth`, `topInset`, `keyboard`, `idle`, `presentations`)
     /// of an object; the caller rejects unknown keys, then validates.
     package static func scene(from reader: inout JSONObjectReader) throws(JSONInputError) -> UncheckedScene {
         var unchecked = UncheckedScene(screenLine: reader.line, path: reader.path)
@@ -122,6 +122,9 @@ package enum SceneReader {
                 throw JSONInputError(line: keyboardValue.line, reason: JSONValue.prefixed(keyboardReader.path, problem))
             }
         }
+        if let idleValue = reader.optional("idle") {
+            unchecked.scene.idle = try idleRule(from: idleValue, path: reader.path(of: "idle"))
+        }
         if let value = reader.optional("presentations") {
             let path = reader.path(of: "presentations")
             for (index, element) in try value.array(at: path).enumerated() {
@@ -137,6 +140,23 @@ package enum SceneReader {
         let screen = try screenSize(from: &reader)
         try reader.rejectUnknownKeys()
         return screen
+    }
+
+    /// Reads the idle rule (SPEC 11.1): `after` and `warning` in whole microseconds, `after` >
+    /// `warning` >= 0, and `unsaved`, which has no default.
+    private static func idleRule(from value: JSONValue, path: String) throws(JSONInputError) -> IdleRule {
+        var reader = try JSONObjectReader(value, path: path)
+        let afterValue = try reader.required("after")
+        let after = try afterValue.integer(at: reader.path(of: "after"))
+        let warningValue = try reader.required("warning")
+        let warning = try warningValue.integer(at: reader.path(of: "warning"))
+        let unsaved = try reader.choice("unsaved", from: IdleUnsavedRule.allCases)
+        try reader.rejectUnknownKeys()
+        let rule = IdleRule(after: after, warning: warning, unsaved: unsaved)
+        if let problem = rule.problem {
+            throw (warning < 0 ? warningValue : afterValue).failure(at: path, problem)
+        }
+        return rule
     }
 
     /// Reads the on-screen keyboard's `height` (SPEC section 10): a scene's `keyboard` object, or a

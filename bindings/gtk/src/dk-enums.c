@@ -40,6 +40,10 @@ _Static_assert((int)DK_GTK_DISMISSAL_SOURCE_CANCEL_BUTTON == DK_SOURCE_CANCEL_BU
 _Static_assert((int)DK_GTK_DISMISSAL_SOURCE_DONE_BUTTON == DK_SOURCE_DONE_BUTTON, "dk_dismissal_source");
 _Static_assert((int)DK_GTK_DISMISSAL_SOURCE_ACCESSIBILITY_ESCAPE == DK_SOURCE_ACCESSIBILITY_ESCAPE, "dk_dismissal_source");
 _Static_assert((int)DK_GTK_DISMISSAL_SOURCE_PROGRAMMATIC == DK_SOURCE_PROGRAMMATIC, "dk_dismissal_source");
+_Static_assert((int)DK_GTK_DISMISSAL_SOURCE_IDLE == DK_SOURCE_IDLE, "dk_dismissal_source");
+_Static_assert((int)DK_GTK_IDLE_UNSAVED_SAVE == DK_IDLE_UNSAVED_SAVE, "dk_idle_unsaved");
+_Static_assert((int)DK_GTK_IDLE_UNSAVED_DISCARD == DK_IDLE_UNSAVED_DISCARD, "dk_idle_unsaved");
+_Static_assert((int)DK_GTK_IDLE_UNSAVED_KEEP == DK_IDLE_UNSAVED_KEEP, "dk_idle_unsaved");
 _Static_assert((int)DK_GTK_RESOLUTION_DIRECT == DK_RESOLUTION_DIRECT, "dk_dismiss_resolution");
 _Static_assert((int)DK_GTK_RESOLUTION_DISCARDED == DK_RESOLUTION_DISCARDED, "dk_dismiss_resolution");
 _Static_assert((int)DK_GTK_RESOLUTION_SAVED == DK_RESOLUTION_SAVED, "dk_dismiss_resolution");
@@ -101,7 +105,12 @@ G_DEFINE_ENUM_TYPE(DkDismissalSource, dk_gtk_dismissal_source,
     G_DEFINE_ENUM_VALUE(DK_GTK_DISMISSAL_SOURCE_CANCEL_BUTTON, "cancel-button"),
     G_DEFINE_ENUM_VALUE(DK_GTK_DISMISSAL_SOURCE_DONE_BUTTON, "done-button"),
     G_DEFINE_ENUM_VALUE(DK_GTK_DISMISSAL_SOURCE_ACCESSIBILITY_ESCAPE, "accessibility-escape"),
-    G_DEFINE_ENUM_VALUE(DK_GTK_DISMISSAL_SOURCE_PROGRAMMATIC, "programmatic"))
+    G_DEFINE_ENUM_VALUE(DK_GTK_DISMISSAL_SOURCE_PROGRAMMATIC, "programmatic"),
+    G_DEFINE_ENUM_VALUE(DK_GTK_DISMISSAL_SOURCE_IDLE, "idle"))
+G_DEFINE_ENUM_TYPE(DkIdleUnsaved, dk_gtk_idle_unsaved,
+    G_DEFINE_ENUM_VALUE(DK_GTK_IDLE_UNSAVED_SAVE, "save"),
+    G_DEFINE_ENUM_VALUE(DK_GTK_IDLE_UNSAVED_DISCARD, "discard"),
+    G_DEFINE_ENUM_VALUE(DK_GTK_IDLE_UNSAVED_KEEP, "keep"))
 G_DEFINE_ENUM_TYPE(DkResolution, dk_gtk_resolution,
     G_DEFINE_ENUM_VALUE(DK_GTK_RESOLUTION_DIRECT, "direct"),
     G_DEFINE_ENUM_VALUE(DK_GTK_RESOLUTION_DISCARDED, "discarded"),

@@ -56,6 +56,10 @@ static_assert(int(Pipeline::DismissalSource::CancelButton) == DK_SOURCE_CANCEL_B
 static_assert(int(Pipeline::DismissalSource::DoneButton) == DK_SOURCE_DONE_BUTTON);
 static_assert(int(Pipeline::DismissalSource::AccessibilityEscape) == DK_SOURCE_ACCESSIBILITY_ESCAPE);
 static_assert(int(Pipeline::DismissalSource::Programmatic) == DK_SOURCE_PROGRAMMATIC);
+static_assert(int(Pipeline::DismissalSource::Idle) == DK_SOURCE_IDLE);
+static_assert(int(Pipeline::IdleUnsaved::Save) == DK_IDLE_UNSAVED_SAVE);
+static_assert(int(Pipeline::IdleUnsaved::Discard) == DK_IDLE_UNSAVED_DISCARD);
+static_assert(int(Pipeline::IdleUnsaved::Keep) == DK_IDLE_UNSAVED_KEEP);
 static_assert(int(Pipeline::Resolution::Direct) == DK_RESOLUTION_DIRECT);
 static_assert(int(Pipeline::Resolution::Discarded) == DK_RESOLUTION_DISCARDED);
 static_assert(int(Pipeline::Resolution::Saved) == DK_RESOLUTION_SAVED);

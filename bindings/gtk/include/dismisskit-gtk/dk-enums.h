@@ -173,6 +173,7 @@ typedef enum {
  * @DK_GTK_DISMISSAL_SOURCE_DONE_BUTTON: the presentation's Done button
  * @DK_GTK_DISMISSAL_SOURCE_ACCESSIBILITY_ESCAPE: an assistive technology's escape
  * @DK_GTK_DISMISSAL_SOURCE_PROGRAMMATIC: the host's dismiss command
+ * @DK_GTK_DISMISSAL_SOURCE_IDLE: the scene's idle rule, at its deadline
  *
  * What asked for a dismissal ("source").
  *
@@ -187,8 +188,25 @@ typedef enum {
     DK_GTK_DISMISSAL_SOURCE_CANCEL_BUTTON = 5,
     DK_GTK_DISMISSAL_SOURCE_DONE_BUTTON = 6,
     DK_GTK_DISMISSAL_SOURCE_ACCESSIBILITY_ESCAPE = 7,
-    DK_GTK_DISMISSAL_SOURCE_PROGRAMMATIC = 8
+    DK_GTK_DISMISSAL_SOURCE_PROGRAMMATIC = 8,
+    DK_GTK_DISMISSAL_SOURCE_IDLE = 9
 } DkDismissalSource;
+
+/**
+ * DkIdleUnsaved:
+ * @DK_GTK_IDLE_UNSAVED_SAVE: save it, then dismiss (resolution "saved")
+ * @DK_GTK_IDLE_UNSAVED_DISCARD: dismiss it unsaved (resolution "discarded")
+ * @DK_GTK_IDLE_UNSAVED_KEEP: keep it and everything below it, and ask the question (source "idle")
+ *
+ * What an idle reset does with unsaved work (the scene's idle "unsaved").
+ *
+ * Since: 0.2.0
+ */
+typedef enum {
+    DK_GTK_IDLE_UNSAVED_SAVE = 0,
+    DK_GTK_IDLE_UNSAVED_DISCARD = 1,
+    DK_GTK_IDLE_UNSAVED_KEEP = 2
+} DkIdleUnsaved;
 
 /**
  * DkResolution:
@@ -246,6 +264,8 @@ GType dk_gtk_detent_cause_get_type(void);
 GType dk_gtk_keyboard_hiding_reason_get_type(void);
 #define DK_TYPE_DISMISSAL_SOURCE (dk_gtk_dismissal_source_get_type())
 GType dk_gtk_dismissal_source_get_type(void);
+#define DK_TYPE_IDLE_UNSAVED (dk_gtk_idle_unsaved_get_type())
+GType dk_gtk_idle_unsaved_get_type(void);
 #define DK_TYPE_RESOLUTION (dk_gtk_resolution_get_type())
 GType dk_gtk_resolution_get_type(void);
 #define DK_TYPE_PRESENTATION_ROLE (dk_gtk_presentation_role_get_type())

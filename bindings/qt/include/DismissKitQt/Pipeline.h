@@ -70,9 +70,12 @@ public:
     // dk_dismissal_source: what asked for a dismissal.
     enum class DismissalSource {
         SwipeFromTop = 0, SwipeScrolledContent = 1, GrabberDrag = 2, TapOutside = 3, EscapeKey = 4, CancelButton = 5,
-        DoneButton = 6, AccessibilityEscape = 7, Programmatic = 8
+        DoneButton = 6, AccessibilityEscape = 7, Programmatic = 8, Idle = 9
     };
     Q_ENUM(DismissalSource)
+    // dk_idle_unsaved: what an idle reset does with unsaved work.
+    enum class IdleUnsaved { Save = 0, Discard = 1, Keep = 2 };
+    Q_ENUM(IdleUnsaved)
     // dk_dismiss_resolution: how a dismissal was resolved.
     enum class Resolution { Direct = 0, Discarded = 1, Saved = 2, Autosaved = 3 };
     Q_ENUM(Resolution)

@@ -50,6 +50,9 @@ enum {
     CANCELLED,
     REJECTED,
     KEYBOARD_HIDING_REQUESTED,
+    IDLE_WARNING,
+    IDLE_CANCELLED,
+    IDLE_RESET,
     RECORDING_FAILED,
     SIGNAL_COUNT
 };
@@ -257,6 +260,30 @@ static void dk_gtk_pipeline_class_init(DkPipelineClass *class) {
     signals[KEYBOARD_HIDING_REQUESTED] =
         new_signal("keyboard-hiding-requested", 2, G_TYPE_STRING, DK_TYPE_KEYBOARD_HIDING_REASON);
     /**
+     * DkPipeline::idle-warning:
+     * @pipeline: the pipeline
+     * @deadline: the idle deadline, in microseconds on the touches' clock
+     * @remaining: the microseconds from now to the deadline
+     *
+     * Nobody has touched the kiosk for a while (the scene's idle rule): ask "Are you still
+     * there?" with a countdown to the deadline.
+     */
+    signals[IDLE_WARNING] = new_signal("idle-warning", 2, G_TYPE_INT64, G_TYPE_INT64);
+    /**
+     * DkPipeline::idle-cancelled:
+     * @pipeline: the pipeline
+     *
+     * Someone is there: close the idle warning.
+     */
+    signals[IDLE_CANCELLED] = new_signal("idle-cancelled", 0);
+    /**
+     * DkPipeline::idle-reset:
+     * @pipeline: the pipeline
+     *
+     * The idle deadline dismissed everything presented: show the start screen.
+     */
+    signals[IDLE_RESET] = new_signal("idle-reset", 0);
+    /**
      * DkPipeline::recording-failed:
      * @pipeline: the pipeline
      * @reason: why, as #DkPipeline:recording-failure says it
@@ -333,6 +360,9 @@ static void emit_intent(DkPipeline *self, const Intent *intent) {
     case DK_INTENT_HIDE_KEYBOARD:
         g_signal_emit(self, signals[KEYBOARD_HIDING_REQUESTED], 0, id, f->keyboard_hiding_reason);
         break;
+    case DK_INTENT_IDLE_WARNING: g_signal_emit(self, signals[IDLE_WARNING], 0, f->deadline_us, f->remaining_us); break;
+    case DK_INTENT_IDLE_CANCELLED: g_signal_emit(self, signals[IDLE_CANCELLED], 0); break;
+    case DK_INTENT_IDLE_RESET: g_signal_emit(self, signals[IDLE_RESET], 0); break;
     case DK_INTENT_DECISION: break; /* explanations are off */
     }
 }

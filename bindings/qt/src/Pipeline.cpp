@@ -521,6 +521,9 @@ void Pipeline::emitIntents(bool commanded) {
         case DK_INTENT_CANCELLED: emit cancelled(id); break;
         case DK_INTENT_REJECTED: emit rejected(id, source, QString::fromUtf8(intent.reason)); break;
         case DK_INTENT_HIDE_KEYBOARD: emit keyboardHidingRequested(id, KeyboardHidingReason(intent.keyboard_hiding_reason)); break;
+        case DK_INTENT_IDLE_WARNING: emit idleWarning(intent.deadline_us, intent.remaining_us); break;
+        case DK_INTENT_IDLE_CANCELLED: emit idleCancelled(); break;
+        case DK_INTENT_IDLE_RESET: emit idleReset(); break;
         case DK_INTENT_DECISION: break;  // only with dk_pipeline_explain, which this class leaves off
         }
     }

@@ -199,6 +199,13 @@ signals:
     // Hide the on-screen keyboard (take the focus from the text field) and report keyboard(0):
     // it goes before a drag, a question or an Escape.
     void keyboardHidingRequested(const QString &id, DismissKitQt::Pipeline::KeyboardHidingReason reason);
+    // Nobody has touched the kiosk for a while (Docs/gestures.md "Idle"): ask "Are you still
+    // there?" with a countdown to deadline (µs on the touches' clock), remaining µs from now.
+    void idleWarning(qint64 deadline, qint64 remaining);
+    // Someone is there: close the warning.
+    void idleCancelled();
+    // The idle deadline dismissed everything: show the start screen.
+    void idleReset();
     void passthroughTap(const QPointF &point);
     void dragHandedBack(const QString &id);
     void contentScrolled(const QString &id, double offset);

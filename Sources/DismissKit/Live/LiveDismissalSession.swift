@@ -205,20 +205,25 @@ public final class LiveDismissalSession {
         return intents
     }
 
-    /// How long until the pipeline needs a `tick` for the scene's idle rule (SPEC 11.2), in
-    /// microseconds, at most a second; nil while it needs none, so that a kiosk nobody uses
-    /// does not wake up for it.
+    /// How long until the next `tick` for the scene's idle rule (SPEC 11.2), in microseconds: at
+    /// the time the pipeline names, and a second after the last tick at the latest while it names
+    /// one; nil while it names none, so that a kiosk nobody uses does not wake up for it.
     public var microsecondsUntilTick: Int64? {
         guard let next = pipeline.nextTick else { return nil }
-        return min(1_000_000, max(0, next - timeIfStarted))
+        return max(0, min(next, lastTickTime + 1_000_000) - timeIfStarted)
     }
 
     /// Gives the pipeline a `tick` now, from the monotonic clock, recorded like a host's command
     /// (source `clock`): the idle rule's warning and reset come from it.
     public func tick() -> [Intent] {
         // A tick is never refused: it names nothing and carries nothing.
-        (try? apply(.tick, text: Self.tickLine, source: "clock")) ?? []
+        let intents = (try? apply(.tick, text: Self.tickLine, source: "clock")) ?? []
+        lastTickTime = timeIfStarted
+        return intents
     }
+
+    /// The session's time of the last tick (0, the session's start, before the first).
+    private var lastTickTime: Int64 = 0
 
     /// A tick's command line, as a session records it.
     private static let tickLine = TypedCommand.tick()

@@ -167,6 +167,49 @@ import Testing
 
     /// A kiosk may start before its touchscreen: what happens before libinput opens one is
     /// written as it happens, and a session that never met one replays too.
+    /// What a live `gesturectl run` has written to its standard output so far.
+    final class LiveOutput: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = ""
+        func append(_ data: Data) { lock.withLock { text += String(decoding: data, as: UTF8.self) } }
+        var lines: [String] { lock.withLock { text.split(separator: "\n").map(String.init) } }
+    }
+
+    @Test func anIdleResetRecordedLiveReplaysWithVerify() throws {
+        let path = Self.temporaryPath("live-idle")
+        let scenePath = FileManager.default.temporaryDirectory.appendingPathComponent("live-idle-\(getpid()).json").path
+        defer { unlink(path); unlink(scenePath) }
+        // A second without a touch resets: the warning after half of it.
+        try #"{"idle": {"after": 1000000, "warning": 500000, "unsaved": "discard"}, "presentations": [{"id": "compose", "style": "sheet", "unsavedChanges": true}, {"id": "attach", "style": "sheet"}]}"#
+            .write(toFile: scenePath, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = TestPaths.gesturectl
+        // On seat0 with no touchscreen the service waits for one; its own clock ticks it.
+        process.arguments = ["run", "--scene", scenePath, "--record", path]
+        let output = Pipe(), input = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = input
+        let written = LiveOutput()
+        output.fileHandleForReading.readabilityHandler = { written.append($0.availableData) }
+        try process.run()
+        // Waits on the service's own progress, with a deadline only against a stall.
+        let deadline = Date().addingTimeInterval(120)
+        while !written.lines.contains(where: { $0.contains(#""type":"idleReset""#) }), process.isRunning, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        process.terminate()
+        process.waitUntilExit()
+        output.fileHandleForReading.readabilityHandler = nil
+        let intents = written.lines.filter { !$0.contains(#""type":"hello""#) }
+        let types = intents.map { line in line.split(separator: #""type":""#).last.map { String($0.prefix { $0 != "\"" }) } ?? "" }
+        #expect(types == ["idleWarning", "dismiss", "dismiss", "idleReset"], "\(intents)")
+        #expect(intents.contains { $0.contains(#""presentation":"compose","resolution":"discarded","source":"idle""#) })
+        let verify = try runGesturectl(["replay", "--verify", path])
+        #expect(verify.status == 0, "\(verify.standardError)")
+        #expect(verify.standardError.contains("the 4 recorded intents replay the same"), "\(verify.standardError)")
+    }
+
     @Test func aSessionBeforeAnyTouchDeviceIsWrittenAsItHappens() throws {
         let path = Self.temporaryPath("live-session-no-device")
         defer { unlink(path) }

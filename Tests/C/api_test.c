@@ -941,7 +941,7 @@ static void test_explain_and_typed(void) {
     CHECK(dk_pipeline_next_typed_intent(NULL, &intent) == -1, "a typed intent from a NULL pipeline");
     CHECK(dk_intent_type_name(DK_INTENT_DECISION) != NULL && strcmp(dk_intent_type_name(DK_INTENT_DECISION), "decision") == 0,
           "the decision's name");
-    CHECK(dk_intent_type_name((dk_intent_type)14) == NULL && dk_intent_type_name((dk_intent_type)-1) == NULL,
+    CHECK(dk_intent_type_name((dk_intent_type)17) == NULL && dk_intent_type_name((dk_intent_type)-1) == NULL,
           "a name for a type outside the enum");
     const char *results[] = {"taken", "noPipeline", "unknownType", "timeOutOfRange", "timeWentBack",
                              "seatSlotOutOfRange", "positionOutOfRange", "seatSlotAlreadyDown", "seatSlotNotDown"};
@@ -1426,7 +1426,7 @@ static void test_typed_call_messages(void) {
     dk_pipeline_free(pipeline);
     unlink(path);
 
-    const int values[] = {-1, -2, 14, 1000, INT32_MIN, INT32_MAX};
+    const int values[] = {-1, -2, 17, 1000, INT32_MIN, INT32_MAX};
     for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
         CHECK(dk_intent_type_name((dk_intent_type)values[i]) == NULL, "an intent type's name for %d", values[i]);
         if (values[i] < -8 || values[i] > 0)

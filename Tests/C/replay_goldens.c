@@ -141,7 +141,7 @@ static int enums_agree(const dk_intent *intent, const char **why) {
     static const char *const causes[] = {"grabberTap", "grabberDrag", "swipe", "scrollExpand", "accessibility", "keyboard"};
     static const char *const hidings[] = {"drag", "question", "escapeKey"};
     static const char *const sources[] = {"swipeFromTop", "swipeScrolledContent", "grabberDrag", "tapOutside", "escapeKey",
-                                          "cancelButton", "doneButton", "accessibilityEscape", "programmatic"};
+                                          "cancelButton", "doneButton", "accessibilityEscape", "programmatic", "idle"};
     static const char *const resolutions[] = {"direct", "discarded", "saved", "autosaved"};
     static const char *const choices[] = {"discard", "save", "keepEditing"};
 #define AGREES(field, number, names) (*why = #number, enum_is(intent->field, (int)intent->number, names, sizeof names / sizeof names[0]))
@@ -214,6 +214,16 @@ static int typed_is(const dk_intent *intent, const char *json, const char **why)
         const char *value = member(json, numbers[i].key);
         if ((value != NULL) != numbers[i].has) return 0;
         if (value != NULL ? !json_number_is(value, numbers[i].value) : numbers[i].value != 0) return 0;
+        fields += value != NULL;
+    }
+    const struct { const char *key; int64_t value; } times[] = {
+        {"deadline", intent->deadline_us}, {"remaining", intent->remaining_us},
+    };
+    for (size_t i = 0; i < sizeof times / sizeof times[0]; i++) {
+        *why = times[i].key;
+        const char *value = member(json, times[i].key);
+        if ((value != NULL) != (intent->type == DK_INTENT_IDLE_WARNING)) return 0;
+        if (value != NULL ? strtoll(value, NULL, 10) != times[i].value : times[i].value != 0) return 0;
         fields += value != NULL;
     }
     *why = "options";

@@ -78,6 +78,8 @@ def json_fields(intent):
             fields[key] = value
     if intent.options:
         fields["options"] = [["discard", "save", "keepEditing"][choice] for choice in intent.options]
+    if intent.deadline_us is not None:
+        fields.update(deadline=intent.deadline_us, remaining=intent.remaining_us)
     return fields
 
 
@@ -110,14 +112,16 @@ class GoldenRecordingTests(unittest.TestCase):
                 typed, expected = replay_golden(scene_path, read=lambda pipeline: list(pipeline.typed_intents()))
                 self.assertEqual([json_fields(intent) for intent in typed], expected)
                 kinds.update(intent.kind for intent in typed)
-        self.assertEqual(len(kinds), 13, kinds)  # every intent type, each enum among them
+        self.assertEqual(len(kinds), 16, kinds)  # every intent type, each enum among them
 
 
 class PipelineTests(unittest.TestCase):
     def test_a_recorded_session_replays_to_the_same_intents(self):
-        # The second records keyboard commands: the scene's keyboard, and the host hiding it.
+        # The second records keyboard commands: the scene's keyboard, and the host hiding it; the
+        # third ticks, and its idle rule asks its question at the deadline.
         for name, last in [("gated-swipe-confirm-save", {"resolution": "saved"}),
-                           ("keyboard-swipe-unsaved-asks-above-it", {"type": "cancelled"})]:
+                           ("keyboard-swipe-unsaved-asks-above-it", {"type": "cancelled"}),
+                           ("idle-keep", {"type": "confirmationRequested", "source": "idle"})]:
             with self.subTest(name), tempfile.TemporaryDirectory() as folder:
                 path = os.path.join(folder, "session.jsonl")
                 scene_path = os.path.join(ROOT, f"Recordings/gesture-{name}.scene.json")
@@ -228,6 +232,27 @@ print(recording.state.name, recording.bytes_written, recording.failure)
         pipeline.escape_key(5_000)
         self.assertEqual(pipeline.next_typed_intent().kind, "confirmationRequested")
         pipeline.close()
+
+    def test_idle_warns_then_resets_through_the_gate(self):
+        scene = {"idle": {"after": 10_000_000, "warning": 3_000_000, "unsaved": "save"},
+                 "presentations": [dict(SHEET["presentations"][0], unsavedChanges=True)]}
+        pipeline = dismisskit.Pipeline(json.dumps(scene))
+        self.assertLess(pipeline.next_tick(), 0)  # before the first event: tick at once
+        pipeline.escape_key(1_000_000)
+        self.assertEqual(pipeline.next_typed_intent().kind, "confirmationRequested")
+        self.assertEqual(pipeline.next_tick(), 8_000_000)
+        pipeline.tick(8_500_000)
+        warning = pipeline.next_typed_intent()
+        self.assertEqual((warning.kind, warning.presentation, warning.deadline_us, warning.remaining_us),
+                         ("idleWarning", None, 11_000_000, 2_500_000))
+        pipeline.tick(11_000_000)
+        self.assertEqual([(intent.kind, intent.source, intent.resolution) for intent in pipeline.typed_intents()],
+                         [("save", None, None), ("dismiss", dismisskit.DismissalSource.IDLE, dismisskit.DismissResolution.SAVED),
+                          ("idleReset", None, None)])
+        self.assertIsNone(pipeline.next_tick())
+        pipeline.close()
+        with self.assertRaisesRegex(dismisskit.DismissKitError, "idle.after .5 µs. must be longer than idle.warning"):
+            dismisskit.Pipeline(json.dumps({"idle": {"after": 5, "warning": 5, "unsaved": "keep"}}))
 
     def test_a_scenes_gestures_set_the_thresholds(self):
         def release_outcome(gestures):

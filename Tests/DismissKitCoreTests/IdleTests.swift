@@ -131,11 +131,11 @@ import Testing
         #expect(Self.tick(at: 8_000_000, &pipeline).isEmpty)
     }
 
-    @Test("a first tick after the deadline gives the warning, remaining 0, then the reset, in that order")
+    @Test("a first tick after the deadline gives the warning, remaining the deadline less its time, then the reset, in that order")
     func lateTickWarnsThenResets() {
         var pipeline = Self.started([Self.sheet()])
         #expect(Self.tick(at: 60_000_000, &pipeline) == [
-            .idleWarning(deadline: Self.deadline, remaining: 0, lastActivity: 80_000),
+            .idleWarning(deadline: Self.deadline, remaining: Self.deadline - 60_000_000, lastActivity: 80_000),
             .dismiss(presentation: Self.compose, source: .idle, resolution: .direct),
             .idleReset(deadline: Self.deadline, lastActivity: 80_000),
         ])

@@ -31,7 +31,8 @@
 /// `idleCancelled` comes before what the activity that cancels the warning causes. Rules chosen
 /// where SPEC is silent: a frame alone is no activity (it ends a report of contacts that were),
 /// nor is a touch or a command that is refused (it changes nothing); the clock starts at the
-/// pipeline's first event, `tick` included; a tick after the deadline gives a `remaining` of 0;
+/// pipeline's first event, `tick` included; `remaining` is the deadline less the tick's time,
+/// below 0 when the first tick that finds the warning due comes after the deadline;
 /// a finger down on the on-screen keyboard is a finger down; and once a deadline is met, nothing
 /// more happens until the next activity, even when the rule kept a presentation.
 ///
@@ -210,7 +211,7 @@ public struct DismissalPipeline: Sendable {
     private mutating func tick(at time: Int64, into intents: inout [Intent]) {
         guard let step = idleClock.tick(at: time, under: scene.idle, canReset: canResetForIdle), let rule = scene.idle else { return }
         if step.warns {
-            intents.append(Intent(time: time, kind: .idleWarning(deadline: step.deadline, remaining: max(0, step.deadline - time),
+            intents.append(Intent(time: time, kind: .idleWarning(deadline: step.deadline, remaining: step.deadline - time,
                                                                   lastActivity: step.lastActivity)))
         }
         guard step.resets else { return }

@@ -34,17 +34,22 @@ static void idle_free(gpointer data) {
     g_free(idle);
 }
 
-/* The seconds left, rounded up: 0 only at the deadline. */
 static gint64 microseconds_left(Idle *idle) {
     return MAX(0, idle->deadline - dk_gtk_pipeline_get_time(idle->pipeline));
+}
+
+/* Shows the seconds left, rounded up (0 only at the deadline), and returns the microseconds left. */
+static gint64 show_seconds(Idle *idle) {
+    const gint64 left = microseconds_left(idle);
+    if (idle->question) dk_question_idle_set_seconds(idle->question, (int)((left + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC));
+    return left;
 }
 
 static gboolean count_down(gpointer data) {
     Idle *idle = data;
     idle->countdown = 0;
-    const gint64 left = microseconds_left(idle);
+    const gint64 left = show_seconds(idle);
     const gint64 seconds = (left + G_USEC_PER_SEC - 1) / G_USEC_PER_SEC;
-    if (idle->question) dk_question_idle_set_seconds(idle->question, (int)seconds);
     if (seconds > 0) { /* again when the shown second has passed */
         const gint64 wait_us = left - (seconds - 1) * G_USEC_PER_SEC;
         idle->countdown = g_timeout_add_full(G_PRIORITY_DEFAULT, (guint)((wait_us + 999) / 1000), count_down, idle, NULL);
@@ -92,6 +97,7 @@ static gboolean follow_warning(gpointer data) {
     }
     /* A question answered is hidden and kept: taken out under the pointer, GTK's pointer state
      * would stay aimed at it. */
+    if (host) show_seconds(idle);
     gtk_widget_set_visible(idle->question, host != NULL);
     return G_SOURCE_REMOVE;
 }

@@ -60,8 +60,9 @@ static void on_continue_clicked(GtkButton *button, gpointer data) {
     continuing->continued(continuing->data);
 }
 
-/* A press anywhere on the question is someone there, as soon as the finger is down. */
-static void on_pressed(GtkGestureClick *gesture, int presses, double x, double y, gpointer data) {
+/* A press anywhere on the question is someone there, once it lifts: the question then closes,
+ * and a widget hidden while a finger is down on it would keep GTK's pressed state. */
+static void on_released(GtkGestureClick *gesture, int presses, double x, double y, gpointer data) {
     (void)gesture;
     (void)presses;
     (void)x;
@@ -100,7 +101,7 @@ GtkWidget *dk_question_idle_new(DkQuestionContinued continued, gpointer data) {
     gtk_box_append(GTK_BOX(question), button);
     GtkGesture *press = gtk_gesture_click_new();
     gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(press), GTK_PHASE_CAPTURE);
-    g_signal_connect(press, "pressed", G_CALLBACK(on_pressed), continuing);
+    g_signal_connect(press, "released", G_CALLBACK(on_released), continuing);
     gtk_widget_add_controller(question, GTK_EVENT_CONTROLLER(press));
     dk_question_idle_set_seconds(question, 0);
     return question;

@@ -21,7 +21,7 @@ GtkWidget *dk_question_new(const char *title, DkChoices options, DkQuestionAnswe
 typedef void (*DkQuestionContinued)(gpointer data);
 
 /* "Are you still there?", the seconds left until everything closes, and Continue, which calls
- * continued (so does any press on the question). */
+ * continued (so does any press on the question, as it lifts). */
 GtkWidget *dk_question_idle_new(DkQuestionContinued continued, gpointer data);
 
 /* The countdown: seconds left, 0 or more. */

@@ -7,6 +7,8 @@
  * (DkPipeline:keyboard-height), so the sheet grows and is drawn above it and a tap on a key is
  * never a tap outside the popover. On keyboard-hiding-requested (a swipe, a question, Escape)
  * the sheet takes the focus from the draft and the kiosk hides its keyboard.
+ * After two minutes without a touch the kiosk goes back to its start screen (the idle rule): the
+ * last 20 seconds ask "Are you still there?", and an edited draft is kept and asked about.
  *   cc gtk_kiosk.c $(pkg-config --cflags --libs dismisskit-gtk) -o gtk_kiosk
  * Tests/GTK/run builds it with -Werror and runs it on GTK's Broadway backend. */
 #include <dismisskit-gtk/dismisskit-gtk.h>
@@ -98,6 +100,15 @@ static gboolean on_place_keyboard(GtkOverlay *overlay, GtkWidget *widget, GdkRec
     *allocation = (GdkRectangle){.x = 0, .y = height - natural, .width = width, .height = natural};
     dk_gtk_pipeline_set_keyboard_height(kiosk->pipeline, natural);
     return TRUE;
+}
+
+/* Nobody touched the kiosk for two minutes: everything presented has closed; the start screen
+ * is the page with Compose, and the keyboard hides. */
+static void on_idle_reset(DkPipeline *pipeline, gpointer data) {
+    (void)pipeline;
+    hide_keyboard(data);
+    printf("back to the start screen\n");
+    fflush(stdout);
 }
 
 static void on_key(GtkButton *key, gpointer data) {
@@ -194,6 +205,12 @@ static void activate(GtkApplication *application, gpointer data) {
     gtk_window_set_child(GTK_WINDOW(window), overlay);
     kiosk->pipeline = dk_gtk_pipeline_for_window(GTK_WINDOW(window));
     g_signal_connect(kiosk->pipeline, "keyboard-hiding-requested", G_CALLBACK(on_keyboard_hiding_requested), kiosk);
+    /* Back to the start screen after two minutes without a touch, asking first in the last 20 seconds. */
+    GError *error = NULL;
+    if (!dk_gtk_pipeline_set_idle_rule(kiosk->pipeline, 120 * G_USEC_PER_SEC, 20 * G_USEC_PER_SEC,
+                                       DK_GTK_IDLE_UNSAVED_KEEP, &error))
+        report(error);
+    g_signal_connect(kiosk->pipeline, "idle-reset", G_CALLBACK(on_idle_reset), kiosk);
     gtk_window_present(GTK_WINDOW(window));
 }
 

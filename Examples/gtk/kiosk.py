@@ -5,6 +5,8 @@ a sheet with a draft that a swipe down dismisses, asking first once the draft is
 when the draft takes the focus and tells the window's pipeline the height it is allocated
 (keyboard-height): the sheet grows and is drawn above it. On keyboard-hiding-requested (a swipe,
 a question, Escape) the sheet takes the draft's focus and the kiosk hides its keyboard.
+After two minutes without a touch the kiosk goes back to its start screen (the idle rule): the
+last 20 seconds ask "Are you still there?", and an edited draft is kept and asked about.
 
     python3 kiosk.py    (with the DismissKit-0 typelib installed: gir1.2-dismisskit-0)
 """
@@ -79,6 +81,9 @@ def activate(application):
     draft.add_controller(focus)
     # The keyboard goes first: the sheet has taken the draft's focus; hide the keyboard, report 0.
     pipeline.connect("keyboard-hiding-requested", lambda pipeline, presentation, reason: hide_keyboard())
+    # Back to the start screen after two minutes without a touch, asking first in the last 20 seconds.
+    pipeline.set_idle_rule(120_000_000, 20_000_000, DismissKit.IdleUnsaved.KEEP)
+    pipeline.connect("idle-reset", lambda pipeline: (hide_keyboard(), print("back to the start screen", flush=True)))
     window.present()
 
 

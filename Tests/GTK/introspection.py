@@ -4,7 +4,9 @@ refusal is a GLib.Error in the pipeline's domain; a recording that can no longer
 the "recording" property off and emits "recording-failed"; get_layout() says where a presentation
 is drawn; the "keyboard-height" property is the keyboard command, and a height it refuses is a
 warning in the DismissKit log domain that leaves the property as it was. Needs GI_TYPELIB_PATH (and the library on
-the loader's path) to find DismissKit-0.typelib, as installed by script/install.
+the loader's path) to find DismissKit-0.typelib, as installed by script/install. set_idle_rule()
+gives the scene its idle rule, and the pipeline ticks itself from GLib's main loop only while a
+tick is needed: the warning, a touch's cancellation, and the reset come as typed signals.
 
 Usage: introspection.py"""
 import json
@@ -211,9 +213,67 @@ def keyboard_height():
         warnings.clear()
 
 
+def wait_for(heard, name):
+    """Runs GLib's main loop until `name` was heard (the pipeline's own ticks make it come), for at
+    most a generous minute."""
+    context = GLib.MainContext.default()
+    deadline = GLib.get_monotonic_time() + 60 * 1000000
+    while not any(event[0] == name for event in heard) and GLib.get_monotonic_time() < deadline:
+        context.iteration(True)
+    return next((event for event in heard if event[0] == name), None)
+
+
+def idle_rule():
+    """set_idle_rule() on a pipeline made on the empty scene: no timeout with nothing presented;
+    with an unsaved sheet the pipeline ticks itself to idle-warning, a touch cancels it, and with
+    no touch the reset discards the sheet (source idle), then idle-reset, and ticking stops. A rule
+    the pipeline refuses, or one set while a sheet is presented, is a GLib.Error."""
+    pipeline = DismissKit.Pipeline.new("{}")
+    heard = []
+    for name in ("idle-warning", "idle-cancelled", "idle-reset", "dismissed"):
+        pipeline.connect(name, lambda _pipeline, *values, name=name: heard.append((name, *values)))
+    try:
+        pipeline.set_idle_rule(500000, 500000, DismissKit.IdleUnsaved.DISCARD)
+        refused = None
+    except GLib.Error as error:
+        refused = error
+    check(refused is not None and refused.matches(DismissKit.Pipeline.error_quark(), DismissKit.PipelineError.COMMAND)
+          and "idle.after" in refused.message, "an idle rule whose after is not above its warning is a GLib.Error", refused)
+    pipeline.set_idle_rule(1500000, 1000000, DismissKit.IdleUnsaved.DISCARD)
+    check(not pipeline.props.ticking, "with the idle rule and nothing presented, no timeout is armed", pipeline.props.ticking)
+    pipeline.command('{"type": "present", "presentation": {"id": "form", "style": "sheet", "unsavedChanges": true}}',
+                     pipeline.get_time())
+    check(pipeline.props.ticking, "with a sheet presented, the pipeline ticks itself", pipeline.props.ticking)
+    warning = wait_for(heard, "idle-warning")
+    check(warning is not None and warning[2] <= 1000000 and warning[1] - warning[2] <= pipeline.get_time(),
+          "with no touch, the pipeline's own tick gives idle-warning (deadline, remaining)", warning)
+    now = pipeline.get_time()
+    pipeline.touch(DismissKit.TouchType.DOWN, 0, 600, 500, now)
+    pipeline.touch(DismissKit.TouchType.FRAME, 0, 0, 0, now)
+    pipeline.touch(DismissKit.TouchType.UP, 0, 0, 0, now + 50000)
+    pipeline.touch(DismissKit.TouchType.FRAME, 0, 0, 0, now + 50000)
+    check([event[0] for event in heard] == ["idle-warning", "idle-cancelled"],
+          "a touch during the warning gives idle-cancelled", heard)
+    reset = wait_for(heard, "idle-reset")
+    check(reset is not None and heard[2:] == [("idle-warning", heard[2][1], heard[2][2]),
+                                               ("dismissed", "form", DismissKit.DismissalSource.IDLE,
+                                                DismissKit.Resolution.DISCARDED), ("idle-reset",)]
+          and not pipeline.props.ticking,
+          "with no touch, the warning again, then the unsaved sheet is discarded (source idle), idle-reset, "
+          "and no timeout is armed", heard)
+    try:
+        pipeline.set_idle_rule(1500000, 1000000, DismissKit.IdleUnsaved.KEEP)
+        refused = None
+    except GLib.Error as error:
+        refused = error
+    check(refused is not None and "scene of its own or took a command" in refused.message,
+          "after a JSON command the pipeline no longer knows its scene: the rule is refused, saying why", refused)
+
+
 if __name__ == "__main__":
     main()
     recording_that_cannot_be_written()
     presentation_ids()
     layouts()
     keyboard_height()
+    idle_rule()

@@ -21,4 +21,8 @@ gboolean dk_gtk_pipeline_update_fields(DkPipeline *self, const char *presentatio
  * pipeline's screen points). */
 gboolean dk_gtk_pipeline_layout(DkPipeline *self, const char *presentation, dk_layout *layout);
 
+/* The idle question's Continue: activity that changes nothing else (a keyboard command at the
+ * height the pipeline has), at dk_gtk_pipeline_get_time(); it cancels the idle warning. */
+gboolean dk_gtk_pipeline_continue(DkPipeline *self);
+
 G_END_DECLS

@@ -6,6 +6,7 @@
 #include "dk-pipeline-calls.h"
 
 #include <dismisskit.h>
+#include <string.h>
 
 /**
  * DkPipeline:
@@ -23,6 +24,15 @@
  * GTK 4 tells nothing of an on-screen keyboard: a kiosk that draws its own sets
  * #DkPipeline:keyboard-height on its window's pipeline whenever that keyboard shows, hides or
  * changes height, and hides it on #DkPipeline::keyboard-hiding-requested.
+ *
+ * Idle (the scene's idle rule, dk_gtk_pipeline_set_idle_rule()): the pipeline ticks itself from
+ * one GLib timeout, at the time dk_pipeline_next_tick() names (at least once a second until
+ * then), and only while it names one: after each touch or command it took, the timeout is armed
+ * again or removed (#DkPipeline:ticking). Its ticks are on the pipeline's own clock,
+ * dk_gtk_pipeline_get_time(): the latest time it took, moved on by the time passed since on
+ * g_get_monotonic_time(). A window's pipeline shows the warning itself, as the question "Are you
+ * still there?" with a countdown and Continue, and on #DkPipeline::idle-reset every component
+ * has closed: the kiosk shows its start screen then.
  */
 struct _DkPipeline {
     GObject parent_instance;
@@ -31,6 +41,12 @@ struct _DkPipeline {
     gboolean recording;
     char *recording_failure;
     double keyboard_height;
+    gint64 latest_monotonic;  /* g_get_monotonic_time() when latest_time was taken */
+    guint tick_source;        /* the timeout of the next tick, while one is needed */
+    gboolean scene_known;     /* made on the empty scene, and no raw command taken since */
+    gboolean has_screen;      /* a screen command was taken: */
+    double screen[4];         /* its width, height, width_mm and height_mm */
+    GHashTable *presented;    /* the ids presented through typed fields (the components') */
 };
 
 G_DEFINE_TYPE(DkPipeline, dk_gtk_pipeline, G_TYPE_OBJECT)
@@ -58,13 +74,15 @@ enum {
 };
 static guint signals[SIGNAL_COUNT];
 
-enum { PROP_RECORDING = 1, PROP_RECORDING_FAILURE, PROP_KEYBOARD_HEIGHT, PROP_COUNT };
+enum { PROP_RECORDING = 1, PROP_RECORDING_FAILURE, PROP_KEYBOARD_HEIGHT, PROP_TICKING, PROP_COUNT };
 static GParamSpec *properties[PROP_COUNT];
 
 static void dk_gtk_pipeline_finalize(GObject *object) {
     DkPipeline *self = DK_PIPELINE(object);
+    g_clear_handle_id(&self->tick_source, g_source_remove);
     dk_pipeline_free(self->pipeline);
     g_free(self->recording_failure);
+    g_hash_table_unref(self->presented);
     G_OBJECT_CLASS(dk_gtk_pipeline_parent_class)->finalize(object);
 }
 
@@ -74,6 +92,7 @@ static void dk_gtk_pipeline_get_property(GObject *object, guint id, GValue *valu
     case PROP_RECORDING: g_value_set_boolean(value, self->recording); break;
     case PROP_RECORDING_FAILURE: g_value_set_string(value, self->recording_failure); break;
     case PROP_KEYBOARD_HEIGHT: g_value_set_double(value, self->keyboard_height); break;
+    case PROP_TICKING: g_value_set_boolean(value, self->tick_source != 0); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, spec);
     }
 }
@@ -86,7 +105,10 @@ static void dk_gtk_pipeline_set_property(GObject *object, guint id, const GValue
     }
 }
 
-static void dk_gtk_pipeline_init(DkPipeline *self) { (void)self; }
+static void dk_gtk_pipeline_init(DkPipeline *self) {
+    self->latest_monotonic = g_get_monotonic_time();
+    self->presented = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+}
 
 static guint new_signal(const char *name, guint arguments, ...) {
     va_list types;
@@ -124,7 +146,7 @@ static void dk_gtk_pipeline_class_init(DkPipelineClass *class) {
      *
      * The height in points of the on-screen keyboard docked at the bottom of the screen, 0 while
      * it is hidden (a floating keyboard counts as hidden). Each change is sent to the pipeline
-     * as a keyboard command (dk_pipeline_keyboard()), at the latest time it took: sheets are
+     * as a keyboard command (dk_pipeline_keyboard()), at dk_gtk_pipeline_get_time(): sheets are
      * laid out in the room above the keyboard, a sheet below its largest detent grows to it
      * (#DkPipeline::detent-set, cause %DK_GTK_DETENT_CAUSE_KEYBOARD), touches in its band are
      * the keyboard's, and #DkPipeline::keyboard-hiding-requested asks for it to be hidden
@@ -134,6 +156,16 @@ static void dk_gtk_pipeline_class_init(DkPipelineClass *class) {
     properties[PROP_KEYBOARD_HEIGHT] =
         g_param_spec_double("keyboard-height", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0,
                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    /**
+     * DkPipeline:ticking: (getter get_ticking)
+     *
+     * Whether a timeout is armed for the pipeline's next tick: while the scene has an idle rule,
+     * something is presented, no finger is down and the deadline is not met
+     * (dk_pipeline_next_tick()). An idle kiosk with nothing presented has none, and wakes up for
+     * nothing.
+     */
+    properties[PROP_TICKING] = g_param_spec_boolean("ticking", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
     g_object_class_install_properties(G_OBJECT_CLASS(class), PROP_COUNT, properties);
     /**
      * DkPipeline::drag-began:
@@ -383,15 +415,52 @@ static void emit_intents(DkPipeline *self) {
     g_object_unref(self);
 }
 
+static void arm_tick(DkPipeline *self);
+
 /* A touch or command at time_us was taken: notes its time and emits what it produced, then
- * whether its recording failed. */
+ * whether its recording failed, and arms the next tick. */
 static gboolean took(DkPipeline *self, gint64 time_us) {
-    self->latest_time = MAX(self->latest_time, time_us);
+    if (time_us > self->latest_time) {
+        self->latest_time = time_us;
+        self->latest_monotonic = g_get_monotonic_time();
+    }
     g_object_ref(self);
     emit_intents(self);
     watch_recording(self);
+    arm_tick(self);
     g_object_unref(self);
     return TRUE;
+}
+
+static gboolean tick(gpointer data) {
+    DkPipeline *self = data;
+    self->tick_source = 0;
+    char *message = NULL;
+    const gint64 now = dk_gtk_pipeline_get_time(self);
+    if (dk_pipeline_tick(self->pipeline, now, &message) == 0) {
+        took(self, now);
+    } else {
+        /* Only a time out of range is refused: ticking stops until the next touch or command. */
+        g_warning("DkPipeline: a tick at %" G_GINT64_FORMAT " was refused: %s", now, message ? message : "refused");
+        dk_string_free(message);
+        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_TICKING]);
+    }
+    return G_SOURCE_REMOVE;
+}
+
+/* One timeout at the time the pipeline next needs a tick, at most a second away; none while it
+ * needs none. */
+static void arm_tick(DkPipeline *self) {
+    const gboolean was_ticking = self->tick_source != 0;
+    g_clear_handle_id(&self->tick_source, g_source_remove);
+    gint64 at = 0;
+    if (dk_pipeline_next_tick(self->pipeline, &at) == 1) {
+        const gint64 wait_us = CLAMP(at - dk_gtk_pipeline_get_time(self), 0, G_USEC_PER_SEC);
+        self->tick_source = g_timeout_add_full(G_PRIORITY_DEFAULT, (guint)((wait_us + 999) / 1000), tick, self, NULL);
+        g_source_set_name_by_id(self->tick_source, "[dismisskit-gtk] idle tick");
+    }
+    if (was_ticking != (self->tick_source != 0))
+        g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_TICKING]);
 }
 
 /* Turns dismisskit.h's answer to a command into a GError, or takes the command. A refused
@@ -425,6 +494,8 @@ DkPipeline *dk_gtk_pipeline_new(const char *scene_json, GError **error) {
     }
     DkPipeline *self = g_object_new(DK_TYPE_PIPELINE, NULL);
     self->pipeline = pipeline;
+    g_autofree char *scene = g_strstrip(g_strdup(scene_json));
+    self->scene_known = strcmp(scene, "{}") == 0;
     return self;
 }
 
@@ -470,6 +541,7 @@ gboolean dk_gtk_pipeline_command(DkPipeline *self, const char *command_json, gin
     g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
     char *message = NULL;
     const int result = dk_pipeline_command(self->pipeline, command_json, time_us, &message);
+    if (result == 0) self->scene_known = FALSE; /* it may have changed anything in the scene */
     return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
 }
 
@@ -478,6 +550,7 @@ gboolean dk_gtk_pipeline_present_fields(DkPipeline *self, const char *presentati
     g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
     char *message = NULL;
     const int result = dk_pipeline_present(self->pipeline, presentation, fields, time_us, &message);
+    if (result == 0) g_hash_table_add(self->presented, g_strdup(presentation));
     return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
 }
 
@@ -710,6 +783,10 @@ gboolean dk_gtk_pipeline_screen(DkPipeline *self, double width, double height, d
     g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
     char *message = NULL;
     const int result = dk_pipeline_screen(self->pipeline, width, height, width_mm, height_mm, time_us, &message);
+    if (result == 0) {
+        self->has_screen = TRUE;
+        memcpy(self->screen, (double[4]){width, height, width_mm, height_mm}, sizeof self->screen);
+    }
     return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
 }
 
@@ -768,13 +845,14 @@ const char *dk_gtk_pipeline_get_recording_failure(DkPipeline *self) {
  * @height: the keyboard's height in points, 0 when it is hidden
  *
  * Tells the pipeline that the on-screen keyboard showed, hid or changed height:
- * #DkPipeline:keyboard-height. A height it refuses is a warning, and changes nothing.
+ * #DkPipeline:keyboard-height, at dk_gtk_pipeline_get_time(). A height it refuses is a warning, and changes nothing.
  */
 void dk_gtk_pipeline_set_keyboard_height(DkPipeline *self, double height) {
     g_return_if_fail(DK_IS_PIPELINE(self));
     if (height == self->keyboard_height) return;
     char *message = NULL;
-    const int result = dk_pipeline_keyboard(self->pipeline, height, self->latest_time, &message);
+    const gint64 now = dk_gtk_pipeline_get_time(self);
+    const int result = dk_pipeline_keyboard(self->pipeline, height, now, &message);
     if (result != 0) {
         char text[G_ASCII_DTOSTR_BUF_SIZE];
         g_warning("DkPipeline:keyboard-height %s refused: %s", g_ascii_dtostr(text, sizeof text, height),
@@ -786,7 +864,7 @@ void dk_gtk_pipeline_set_keyboard_height(DkPipeline *self, double height) {
     self->keyboard_height = height;
     g_object_ref(self);
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_KEYBOARD_HEIGHT]);
-    took(self, self->latest_time);
+    took(self, now);
     g_object_unref(self);
 }
 
@@ -807,12 +885,154 @@ double dk_gtk_pipeline_get_keyboard_height(DkPipeline *self) {
  * dk_gtk_pipeline_get_latest_time:
  * @self: the pipeline
  *
- * The latest time of a touch or command it took: the time to give a command that has none of
- * its own, such as a button's answer.
+ * The latest time of a touch, command or tick it took. A command that has no time of its own,
+ * such as a button's answer, is given dk_gtk_pipeline_get_time(), which moves on from it.
  *
  * Returns: microseconds
  */
 gint64 dk_gtk_pipeline_get_latest_time(DkPipeline *self) {
     g_return_val_if_fail(DK_IS_PIPELINE(self), 0);
     return self->latest_time;
+}
+
+/**
+ * dk_gtk_pipeline_get_time:
+ * @self: the pipeline
+ *
+ * The pipeline's clock now: the latest time it took (dk_gtk_pipeline_get_latest_time()), moved
+ * on by the time passed since then on g_get_monotonic_time(). Its ticks are at this time, and it
+ * is the time to give a command that has none of its own: a command at the latest time would
+ * tell the idle rule that nobody has touched the kiosk since then.
+ *
+ * Returns: microseconds, on the clock of the touches' times
+ */
+gint64 dk_gtk_pipeline_get_time(DkPipeline *self) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), 0);
+    return self->latest_time + (g_get_monotonic_time() - self->latest_monotonic);
+}
+
+/**
+ * dk_gtk_pipeline_get_ticking:
+ * @self: the pipeline
+ *
+ * Whether a timeout is armed for the next tick: #DkPipeline:ticking.
+ *
+ * Returns: %TRUE while the pipeline needs a tick
+ */
+gboolean dk_gtk_pipeline_get_ticking(DkPipeline *self) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    return self->tick_source != 0;
+}
+
+/* The first presentation made through typed fields that is still in the pipeline, or NULL. */
+static const char *a_presented_id(DkPipeline *self) {
+    GHashTableIter iter;
+    gpointer id;
+    g_hash_table_iter_init(&iter, self->presented);
+    while (g_hash_table_iter_next(&iter, &id, NULL)) {
+        dk_layout layout;
+        if (dk_pipeline_layout(self->pipeline, id, &layout) == 1) return id;
+        g_hash_table_iter_remove(&iter);
+    }
+    return NULL;
+}
+
+/* Sends the scene the pipeline has (nothing presented, its screen and keyboard) with idle, the
+ * rule's JSON object or NULL for none: a scene command, the only one that changes the rule. */
+static gboolean send_scene_with_idle(DkPipeline *self, const char *idle, GError **error) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    if (!self->scene_known) {
+        g_set_error_literal(error, DK_PIPELINE_ERROR, DK_GTK_PIPELINE_ERROR_COMMAND,
+                            "the idle rule cannot be set here: the pipeline was made on a scene of its own or took a "
+                            "command that may have changed it (give the rule in that scene's \"idle\" instead)");
+        return FALSE;
+    }
+    const char *presented = a_presented_id(self);
+    if (presented) {
+        g_set_error(error, DK_PIPELINE_ERROR, DK_GTK_PIPELINE_ERROR_COMMAND,
+                    "the idle rule cannot be set while \"%s\" is presented: set it before anything is presented",
+                    presented);
+        return FALSE;
+    }
+    GString *scene = g_string_new("{\"type\": \"scene\", \"scene\": {\"presentations\": []");
+    char number[G_ASCII_DTOSTR_BUF_SIZE];
+    if (self->has_screen) {
+        const char *names[] = {"width", "height", "widthMM", "heightMM"};
+        for (guint i = 0; i < G_N_ELEMENTS(names); i++)
+            g_string_append_printf(scene, "%s\"%s\": %s", i == 0 ? ", \"screen\": {" : ", ", names[i],
+                                   g_ascii_dtostr(number, sizeof number, self->screen[i]));
+        g_string_append_c(scene, '}');
+    }
+    if (self->keyboard_height > 0)
+        g_string_append_printf(scene, ", \"keyboard\": {\"height\": %s}",
+                               g_ascii_dtostr(number, sizeof number, self->keyboard_height));
+    if (idle) g_string_append_printf(scene, ", \"idle\": %s", idle);
+    g_string_append(scene, "}}");
+    char *message = NULL;
+    const gint64 now = dk_gtk_pipeline_get_time(self);
+    const int result = dk_pipeline_command(self->pipeline, scene->str, now, &message);
+    g_string_free(scene, TRUE);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, now, error);
+}
+
+/**
+ * dk_gtk_pipeline_set_idle_rule:
+ * @self: the pipeline
+ * @after_us: microseconds without a touch or command until everything presented is dismissed
+ * @warning_us: how long before that #DkPipeline::idle-warning comes: 0 or more, less than @after_us
+ * @unsaved: what the reset does with unsaved work
+ * @error: where to put why it was refused
+ *
+ * Sets the scene's idle rule (dismisskit-scene(5), "idle"): back to the start screen when nobody
+ * has touched the kiosk for a while, through the same gate as every dismissal. From then on the
+ * pipeline ticks itself while something is presented (#DkPipeline:ticking), a window's pipeline
+ * shows its warning as the question "Are you still there?" with a countdown, and at the deadline
+ * every presentation is dismissed from the top down (source %DK_GTK_DISMISSAL_SOURCE_IDLE), unsaved
+ * work by @unsaved, then #DkPipeline::idle-reset says to show the start screen.
+ *
+ * The rule is part of the scene, which only a scene command changes: it is given in one that
+ * keeps the screen and keyboard the pipeline has. So it is set on a pipeline made on the empty
+ * scene ("{}", as a window's pipeline is), before anything is presented, typically once at
+ * start-up; a pipeline made on a scene of its own has its rule in that scene's "idle".
+ *
+ * Returns: whether it was taken: %FALSE, with @error set, for a rule the pipeline refuses (@after_us
+ * not above @warning_us, a negative time), while something is presented, or on a pipeline whose
+ * scene it does not know (made on a scene of its own, or after dk_gtk_pipeline_command())
+ */
+gboolean dk_gtk_pipeline_set_idle_rule(DkPipeline *self, gint64 after_us, gint64 warning_us, DkIdleUnsaved unsaved,
+                                       GError **error) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    GEnumClass *class = g_type_class_ref(DK_TYPE_IDLE_UNSAVED);
+    const GEnumValue *name = g_enum_get_value(class, (int)unsaved);
+    g_type_class_unref(class);
+    if (!name) {
+        g_set_error(error, DK_PIPELINE_ERROR, DK_GTK_PIPELINE_ERROR_COMMAND,
+                    "the idle rule's unsaved %d is none of save, discard and keep", (int)unsaved);
+        return FALSE;
+    }
+    g_autofree char *idle = g_strdup_printf("{\"after\": %" G_GINT64_FORMAT ", \"warning\": %" G_GINT64_FORMAT
+                                            ", \"unsaved\": \"%s\"}", after_us, warning_us, name->value_nick);
+    return send_scene_with_idle(self, idle, error);
+}
+
+/**
+ * dk_gtk_pipeline_clear_idle_rule:
+ * @self: the pipeline
+ * @error: where to put why it was refused
+ *
+ * Takes the scene's idle rule away: nothing presented is dismissed for want of a touch, and the
+ * pipeline no longer ticks. Refused as dk_gtk_pipeline_set_idle_rule() is.
+ *
+ * Returns: whether it was taken
+ */
+gboolean dk_gtk_pipeline_clear_idle_rule(DkPipeline *self, GError **error) {
+    return send_scene_with_idle(self, NULL, error);
+}
+
+gboolean dk_gtk_pipeline_continue(DkPipeline *self) {
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    char *message = NULL;
+    const gint64 now = dk_gtk_pipeline_get_time(self);
+    const int result = dk_pipeline_keyboard(self->pipeline, self->keyboard_height, now, &message);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, now, NULL);
 }

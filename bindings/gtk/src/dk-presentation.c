@@ -14,7 +14,17 @@ void dk_presentation_init(DkPresentation *presentation, GtkWidget *owner, const 
                                        GTK_ACCESSIBLE_ROLE_DIALOG, "visible", FALSE, NULL);
     gtk_widget_add_css_class(presentation->frame, frame_class);
     gtk_widget_set_parent(presentation->frame, owner);
+    g_object_set_data(G_OBJECT(owner), "dk-presentation", presentation);
     dk_style_ensure(owner);
+}
+
+DkPresentation *dk_presentation_of(GtkWidget *owner) { return g_object_get_data(G_OBJECT(owner), "dk-presentation"); }
+
+void dk_presentation_set_cover(DkPresentation *presentation, GtkWidget *cover) {
+    if (presentation->cover == cover) return;
+    g_clear_pointer(&presentation->cover, gtk_widget_unparent);
+    presentation->cover = cover;
+    if (cover) gtk_widget_set_parent(cover, presentation->owner); /* the last child: picked first */
 }
 
 gboolean dk_presentation_set_content(DkPresentation *presentation, GtkWidget *content) {
@@ -255,7 +265,7 @@ gboolean dk_presentation_set_unsaved(DkPresentation *presentation, gboolean unsa
     DkPipeline *pipeline = presentation->pipeline;
     if (presentation->id)
         dk_gtk_pipeline_set_unsaved_changes(pipeline, presentation->id, unsaved,
-                                            dk_gtk_pipeline_get_latest_time(pipeline), NULL);
+                                            dk_gtk_pipeline_get_time(pipeline), NULL);
     return TRUE;
 }
 
@@ -284,13 +294,13 @@ gboolean dk_presentation_move(DkPresentation *presentation, const DkSceneGeometr
 gboolean dk_presentation_dismiss(DkPresentation *presentation, GError **error) {
     if (!presentation->id) return not_presented(error);
     DkPipeline *pipeline = presentation->pipeline;
-    return dk_gtk_pipeline_dismiss(pipeline, presentation->id, dk_gtk_pipeline_get_latest_time(pipeline), error);
+    return dk_gtk_pipeline_dismiss(pipeline, presentation->id, dk_gtk_pipeline_get_time(pipeline), error);
 }
 
 gboolean dk_presentation_answer(DkPresentation *presentation, DkChoice choice, GError **error) {
     if (!presentation->id) return not_presented(error);
     DkPipeline *pipeline = presentation->pipeline;
-    return dk_gtk_pipeline_confirm(pipeline, presentation->id, choice, dk_gtk_pipeline_get_latest_time(pipeline),
+    return dk_gtk_pipeline_confirm(pipeline, presentation->id, choice, dk_gtk_pipeline_get_time(pipeline),
                                    error);
 }
 
@@ -298,7 +308,7 @@ gboolean dk_presentation_report_content_offset(DkPresentation *presentation, dou
     if (!presentation->id) return FALSE;
     DkPipeline *pipeline = presentation->pipeline;
     return dk_gtk_pipeline_report_content_offset(pipeline, presentation->id, offset,
-                                                 dk_gtk_pipeline_get_latest_time(pipeline), NULL);
+                                                 dk_gtk_pipeline_get_time(pipeline), NULL);
 }
 
 void dk_presentation_measure(DkPresentation *presentation, GtkOrientation orientation, int for_size, int *minimum,
@@ -321,20 +331,24 @@ static double above_keyboard(DkPresentation *presentation, int height) {
     return CLAMP(in_owner.y, 0, height);
 }
 
+/* An action sheet at the bottom of the owner, above the keyboard, at most 560 points wide. */
+static void allocate_question(DkPresentation *presentation, GtkWidget *question, int width, int height) {
+    const int question_width = MIN(width, 560);
+    int question_height;
+    gtk_widget_measure(question, GTK_ORIENTATION_VERTICAL, question_width, &question_height, NULL, NULL, NULL);
+    const graphene_point_t at = GRAPHENE_POINT_INIT((float)(width - question_width) / 2,
+                                                    (float)(above_keyboard(presentation, height) - question_height));
+    gtk_widget_allocate(question, question_width, question_height, -1, gsk_transform_translate(NULL, &at));
+}
+
 void dk_presentation_allocate(DkPresentation *presentation, int width, int height, const graphene_rect_t *frame) {
     if (presentation->content) gtk_widget_allocate(presentation->content, width, height, -1, NULL);
     if (gtk_widget_get_visible(presentation->frame))
         gtk_widget_allocate(presentation->frame, (int)frame->size.width, (int)frame->size.height, -1,
                             gsk_transform_translate(NULL, &frame->origin));
-    GtkWidget *question = presentation->question_widget;
-    if (question) {
-        const int question_width = MIN(width, 560);
-        int question_height;
-        gtk_widget_measure(question, GTK_ORIENTATION_VERTICAL, question_width, &question_height, NULL, NULL, NULL);
-        const graphene_point_t at = GRAPHENE_POINT_INIT((float)(width - question_width) / 2,
-                                                        (float)(above_keyboard(presentation, height) - question_height));
-        gtk_widget_allocate(question, question_width, question_height, -1, gsk_transform_translate(NULL, &at));
-    }
+    if (presentation->question_widget) allocate_question(presentation, presentation->question_widget, width, height);
+    if (presentation->cover && gtk_widget_get_visible(presentation->cover))
+        allocate_question(presentation, presentation->cover, width, height);
     if (presentation->id) dk_window_input_follow_screen(presentation->window);
 }
 
@@ -348,15 +362,20 @@ void dk_presentation_snapshot(DkPresentation *presentation, GtkSnapshot *snapsho
     gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(0, (float)shift));
     gtk_widget_snapshot_child(owner, presentation->frame, snapshot);
     gtk_snapshot_restore(snapshot);
-    if (!presentation->question_widget) return;
-    dk_style_dim(snapshot, width, height, 1);
-    gtk_widget_snapshot_child(owner, presentation->question_widget, snapshot);
+    if (presentation->question_widget) {
+        dk_style_dim(snapshot, width, height, 1);
+        gtk_widget_snapshot_child(owner, presentation->question_widget, snapshot);
+    }
+    if (presentation->cover && gtk_widget_get_visible(presentation->cover)) {
+        dk_style_dim(snapshot, width, height, 1);
+        gtk_widget_snapshot_child(owner, presentation->cover, snapshot);
+    }
 }
 
 void dk_presentation_remove(DkPresentation *presentation) {
     if (!presentation->id) return;
     DkPipeline *pipeline = presentation->pipeline;
-    dk_gtk_pipeline_remove(pipeline, presentation->id, dk_gtk_pipeline_get_latest_time(pipeline), NULL);
+    dk_gtk_pipeline_remove(pipeline, presentation->id, dk_gtk_pipeline_get_time(pipeline), NULL);
     end(presentation);
 }
 
@@ -365,6 +384,7 @@ void dk_presentation_clear(DkPresentation *presentation) {
     g_clear_handle_id(&presentation->sync_idle, g_source_remove);
     g_clear_pointer(&presentation->question_widget, gtk_widget_unparent);
     g_clear_pointer(&presentation->question_spare, gtk_widget_unparent);
+    dk_presentation_set_cover(presentation, NULL);
     g_clear_pointer(&presentation->detent, g_free);
     g_clear_pointer(&presentation->content, gtk_widget_unparent);
     g_clear_pointer(&presentation->frame, gtk_widget_unparent);

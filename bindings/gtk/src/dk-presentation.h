@@ -44,11 +44,15 @@ typedef struct {
     GtkWidget *question_spare;  /* an answered question's widget, hidden, kept for the next ... */
     DkChoices question_spare_offers; /* ... when it offers these answers */
     guint sync_idle;            /* the owner's widgets are still to follow a change */
+    GtkWidget *cover;           /* the window's idle question, the owner's child, while it shows it */
 } DkPresentation;
 
-/* Makes the owner's frame, hidden, with the given CSS class. */
+/* Makes the owner's frame, hidden, with the given CSS class; dk_presentation_of(owner) finds it. */
 void dk_presentation_init(DkPresentation *presentation, GtkWidget *owner, const DkPresentationEvents *events,
                           const char *frame_class);
+
+/* The presentation a component's widget holds, or NULL for any other widget. */
+DkPresentation *dk_presentation_of(GtkWidget *owner);
 
 /* Each returns whether it changed (the owner notifies its property). */
 gboolean dk_presentation_set_content(DkPresentation *presentation, GtkWidget *content);
@@ -77,14 +81,19 @@ void dk_presentation_measure(DkPresentation *presentation, GtkOrientation orient
                              int *natural, int *minimum_baseline, int *natural_baseline);
 
 /* Lays out the page over the owner, the frame (while shown) at frame, and the question, if it
- * asks: an action sheet at the bottom of the owner, above the on-screen keyboard while the
- * pipeline has one, at most 560 points wide; a presented one's window sends its size if it
- * changed. */
+ * asks, and the idle question, if it shows: an action sheet at the bottom of the owner, above
+ * the on-screen keyboard while the pipeline has one, at most 560 points wide; a presented one's
+ * window sends its size if it changed. */
 void dk_presentation_allocate(DkPresentation *presentation, int width, int height, const graphene_rect_t *frame);
 
 /* Draws the page and, while presented, the page dimmed by dim (0 to 1), the frame moved down
- * by shift points from where it is laid out, and the question over all dimmed, if it asks. */
+ * by shift points from where it is laid out, the question over all dimmed, if it asks, and the
+ * idle question over that, dimmed again, if it shows. */
 void dk_presentation_snapshot(DkPresentation *presentation, GtkSnapshot *snapshot, double dim, double shift);
+
+/* Gives the owner the window's idle question to draw over everything it draws, while it is
+ * visible, laid out as the question is (NULL: none; the one before is unparented). */
+void dk_presentation_set_cover(DkPresentation *presentation, GtkWidget *cover);
 
 /* Takes it away without asking. */
 void dk_presentation_remove(DkPresentation *presentation);

@@ -1,5 +1,6 @@
-/* The question's action sheet: a destructive Discard Changes, Save, and Keep Editing set apart,
- * as the platform's guidelines lay out an unsaved-content confirmation. */
+/* The questions' widgets: the unsaved-content question's action sheet, a destructive Discard
+ * Changes, Save, and Keep Editing set apart, as the platform's guidelines lay out an
+ * unsaved-content confirmation; and the idle warning's question, laid out the same way. */
 #include "dk-question.h"
 
 typedef struct {
@@ -46,4 +47,68 @@ GtkWidget *dk_question_new(const char *title, DkChoices options, DkQuestionAnswe
     if (options & DK_GTK_CHOICES_KEEP_EDITING)
         answer(question, answering, DK_GTK_CHOICE_KEEP_EDITING, "Keep Editing", "suggested-action");
     return question;
+}
+
+typedef struct {
+    DkQuestionContinued continued;
+    gpointer data;
+} Continuing;
+
+static void on_continue_clicked(GtkButton *button, gpointer data) {
+    (void)button;
+    const Continuing *continuing = data;
+    continuing->continued(continuing->data);
+}
+
+/* A press anywhere on the question is someone there, once it lifts: the question then closes,
+ * and a widget hidden while a finger is down on it would keep GTK's pressed state. */
+static void on_released(GtkGestureClick *gesture, int presses, double x, double y, gpointer data) {
+    (void)gesture;
+    (void)presses;
+    (void)x;
+    (void)y;
+    const Continuing *continuing = data;
+    continuing->continued(continuing->data);
+}
+
+GtkWidget *dk_question_idle_new(DkQuestionContinued continued, gpointer data) {
+    const char *title = "Are you still there?";
+    GtkWidget *question = g_object_new(GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL, "spacing", 8,
+                                       "accessible-role", GTK_ACCESSIBLE_ROLE_ALERT_DIALOG, NULL);
+    gtk_widget_add_css_class(question, "dk-question");
+    gtk_widget_add_css_class(question, "dk-idle-question");
+    gtk_accessible_update_property(GTK_ACCESSIBLE(question), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+    Continuing *continuing = g_new(Continuing, 1);
+    *continuing = (Continuing){continued, data};
+    g_object_set_data_full(G_OBJECT(question), "dk-continuing", continuing, g_free);
+    GtkWidget *text = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
+    gtk_box_append(GTK_BOX(question), text);
+    GtkWidget *heading = gtk_label_new(title);
+    gtk_label_set_wrap(GTK_LABEL(heading), TRUE);
+    gtk_widget_add_css_class(heading, "dk-idle-title");
+    gtk_widget_set_margin_top(heading, 16);
+    gtk_box_append(GTK_BOX(text), heading);
+    GtkWidget *countdown = gtk_label_new(NULL);
+    gtk_label_set_wrap(GTK_LABEL(countdown), TRUE);
+    gtk_widget_add_css_class(countdown, "dk-idle-countdown");
+    gtk_widget_set_margin_bottom(countdown, 16);
+    gtk_box_append(GTK_BOX(text), countdown);
+    g_object_set_data(G_OBJECT(question), "dk-countdown", countdown);
+    GtkWidget *button = gtk_button_new_with_label("Continue");
+    gtk_widget_set_size_request(button, -1, DK_QUESTION_ANSWER_HEIGHT);
+    gtk_widget_add_css_class(button, "suggested-action");
+    g_signal_connect(button, "clicked", G_CALLBACK(on_continue_clicked), continuing);
+    gtk_box_append(GTK_BOX(question), button);
+    GtkGesture *press = gtk_gesture_click_new();
+    gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(press), GTK_PHASE_CAPTURE);
+    g_signal_connect(press, "released", G_CALLBACK(on_released), continuing);
+    gtk_widget_add_controller(question, GTK_EVENT_CONTROLLER(press));
+    dk_question_idle_set_seconds(question, 0);
+    return question;
+}
+
+void dk_question_idle_set_seconds(GtkWidget *question, int seconds) {
+    char text[64];
+    g_snprintf(text, sizeof text, "Everything here closes in %d second%s.", seconds, seconds == 1 ? "" : "s");
+    gtk_label_set_text(GTK_LABEL(g_object_get_data(G_OBJECT(question), "dk-countdown")), text);
 }

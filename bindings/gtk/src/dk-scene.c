@@ -59,7 +59,7 @@ gboolean dk_scene_present(DkPipeline *pipeline, const char *id, const DkScenePre
     if (presentation->scrolls) dk_presentation_fields_set_content_offset(fields, presentation->content_offset);
     if (presentation->geometry) set_geometry(fields, presentation->geometry);
     const gboolean taken =
-        dk_gtk_pipeline_present_fields(pipeline, id, fields, dk_gtk_pipeline_get_latest_time(pipeline), error);
+        dk_gtk_pipeline_present_fields(pipeline, id, fields, dk_gtk_pipeline_get_time(pipeline), error);
     dk_presentation_fields_free(fields);
     return taken;
 }
@@ -68,7 +68,7 @@ gboolean dk_scene_move(DkPipeline *pipeline, const char *id, const DkSceneGeomet
     dk_presentation_fields *fields = dk_presentation_fields_new();
     set_geometry(fields, geometry);
     const gboolean taken =
-        dk_gtk_pipeline_update_fields(pipeline, id, fields, dk_gtk_pipeline_get_latest_time(pipeline), error);
+        dk_gtk_pipeline_update_fields(pipeline, id, fields, dk_gtk_pipeline_get_time(pipeline), error);
     dk_presentation_fields_free(fields);
     return taken;
 }

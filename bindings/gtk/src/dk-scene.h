@@ -31,7 +31,7 @@ typedef struct {
 /* The window's own pipeline: no presentations yet, the scene's defaults (dismisskit-scene(5)). */
 DkPipeline *dk_scene_window_pipeline(void);
 
-/* Presents it under id, at the pipeline's latest time. */
+/* Presents it under id, at the pipeline's time now (dk_gtk_pipeline_get_time()). */
 gboolean dk_scene_present(DkPipeline *pipeline, const char *id, const DkScenePresentation *presentation, GError **error);
 
 /* Tells the pipeline where the popover id is now. */

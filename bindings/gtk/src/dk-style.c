@@ -9,7 +9,9 @@ static const char style_sheet[] =
     ".dk-grabber { background: alpha(@theme_fg_color, 0.35); border-radius: 3px; }\n"
     ".dk-question { padding: 8px; }\n"
     ".dk-question > box, .dk-question > button { background: @theme_base_color; border-radius: 12px; }\n"
-    ".dk-question button { font-size: 1.15em; }\n";
+    ".dk-question button { font-size: 1.15em; }\n"
+    ".dk-idle-title { font-weight: bold; font-size: 1.3em; }\n"
+    ".dk-idle-countdown { font-size: 1.15em; font-feature-settings: \"tnum\"; }\n";
 
 void dk_style_ensure(GtkWidget *widget) {
     GdkDisplay *display = gtk_widget_get_display(widget);

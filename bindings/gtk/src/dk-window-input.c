@@ -8,9 +8,11 @@
  * - every event GTK delivers is one frame, its motion history fed first as motions of their own;
  * - logical pixels are points; millimetres come from the window's monitor (96 px an inch when
  *   it gives none); the screen is the window's child, which it follows as it resizes;
- * - the Escape key goes to the topmost presentation's gate while the window presents one. */
+ * - the Escape key goes to the topmost presentation's gate while the window presents one;
+ * - a contact that begins on the idle question (dk-idle.c) is the question's, not fed. */
 #include "dk-window-input.h"
 
+#include "dk-idle.h"
 #include "dk-scene.h"
 
 #include <dismisskit.h>
@@ -59,11 +61,16 @@ GtkWidget *dk_window_input_screen_widget(GtkWindow *window) {
     return child ? child : GTK_WIDGET(window);
 }
 
-/* A surface position in the screen widget's points. */
-static graphene_point_t screen_point(GtkWindow *window, double x, double y) {
+/* A surface position in the window's points. */
+static graphene_point_t window_point(GtkWindow *window, double x, double y) {
     double surface_x = 0, surface_y = 0;
     gtk_native_get_surface_transform(GTK_NATIVE(window), &surface_x, &surface_y);
-    const graphene_point_t in_window = GRAPHENE_POINT_INIT((float)(x - surface_x), (float)(y - surface_y));
+    return GRAPHENE_POINT_INIT((float)(x - surface_x), (float)(y - surface_y));
+}
+
+/* A surface position in the screen widget's points. */
+static graphene_point_t screen_point(GtkWindow *window, double x, double y) {
+    const graphene_point_t in_window = window_point(window, x, y);
     graphene_point_t in_screen = in_window;
     if (!gtk_widget_compute_point(GTK_WIDGET(window), dk_window_input_screen_widget(window), &in_window, &in_screen))
         in_screen = in_window;
@@ -116,11 +123,15 @@ static gboolean on_event(GtkEventControllerLegacy *controller, GdkEvent *event, 
      * event's own flag says that it drives the pointer: it is fed.) */
     if (!touch && gdk_event_get_pointer_emulated(event)) return FALSE;
     if (touch) sequence = gdk_event_get_event_sequence(event);
+    double x = 0, y = 0;
+    gdk_event_get_position(event, &x, &y);
+    if (type == DK_GTK_TOUCH_DOWN) {
+        const graphene_point_t in_window = window_point(input->window, x, y);
+        if (dk_idle_covers(input->window, in_window.x, in_window.y)) return FALSE; /* its motions and lift find no slot */
+    }
     const int slot = seat_slot(input, gdk_event_get_device(event), sequence, type == DK_GTK_TOUCH_DOWN);
     if (slot < 0) return FALSE; /* hover, a contact that began elsewhere, or more than a seat's slots */
     dk_window_input_follow_screen(input->window);
-    double x = 0, y = 0;
-    gdk_event_get_position(event, &x, &y);
     const gint64 time = microseconds(input, gdk_event_get_time(event));
     if (kind == GDK_MOTION_NOTIFY) feed_history(input, event, slot); /* GDK keeps no history of touches */
     feed(input, type, slot, x, y, time);
@@ -155,6 +166,7 @@ static void attach(DkPipeline *pipeline, GtkWindow *window) {
     g_signal_connect(keys, "key-pressed", G_CALLBACK(on_key), input);
     gtk_widget_add_controller(GTK_WIDGET(window), keys);
     dk_window_input_follow_screen(window);
+    dk_idle_attach(window, pipeline);
 }
 
 /**
@@ -208,7 +220,7 @@ void dk_window_input_follow_screen(GtkWindow *window) {
         && height * down == input->height_mm)
         return;
     if (dk_gtk_pipeline_screen(input->pipeline, width, height, width * across, height * down,
-                               dk_gtk_pipeline_get_latest_time(input->pipeline), NULL)) {
+                               dk_gtk_pipeline_get_time(input->pipeline), NULL)) {
         input->width = width;
         input->height = height;
         input->width_mm = width * across;
@@ -230,4 +242,9 @@ char *dk_window_input_hold(GtkWindow *window, const char *name, GtkWidget *prese
 void dk_window_input_release(GtkWindow *window, const char *id) {
     WindowInput *input = input_of(window);
     if (input) g_hash_table_remove(input->presentations, id);
+}
+
+GList *dk_window_input_presenters(GtkWindow *window) {
+    WindowInput *input = input_of(window);
+    return input ? g_hash_table_get_values(input->presentations) : NULL;
 }

@@ -19,4 +19,7 @@ char *dk_window_input_hold(GtkWindow *window, const char *name, GtkWidget *prese
 /* The id is free again. */
 void dk_window_input_release(GtkWindow *window, const char *id);
 
+/* The widgets holding the window's presentations, in no order (g_list_free() it). */
+GList *dk_window_input_presenters(GtkWindow *window);
+
 G_END_DECLS

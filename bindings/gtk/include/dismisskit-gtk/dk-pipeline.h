@@ -63,6 +63,14 @@ gboolean dk_gtk_pipeline_record(DkPipeline *self, const char *path, GError **err
 gboolean dk_gtk_pipeline_get_recording(DkPipeline *self);
 const char *dk_gtk_pipeline_get_recording_failure(DkPipeline *self);
 gint64 dk_gtk_pipeline_get_latest_time(DkPipeline *self);
+gint64 dk_gtk_pipeline_get_time(DkPipeline *self);
+/* The scene's idle rule (dismisskit-scene(5)), for a pipeline made on the empty scene, set
+ * while nothing is presented; the pipeline ticks itself while a tick is pending (the property
+ * "ticking"). */
+gboolean dk_gtk_pipeline_set_idle_rule(DkPipeline *self, gint64 after_us, gint64 warning_us, DkIdleUnsaved unsaved,
+                                       GError **error);
+gboolean dk_gtk_pipeline_clear_idle_rule(DkPipeline *self, GError **error);
+gboolean dk_gtk_pipeline_get_ticking(DkPipeline *self);
 /* The on-screen keyboard's height (the property "keyboard-height"), which GTK 4 does not know:
  * the kiosk sets it from its own keyboard; 0 is hidden. */
 void dk_gtk_pipeline_set_keyboard_height(DkPipeline *self, double height);

@@ -76,7 +76,7 @@ import Testing
         ("screen with an unknown key", #"{"type": "screen", "width": 8, "height": 12, "widthMM": 1, "heightMM": 2, "dpi": 3}"#,
          "unknown key \"dpi\""),
         ("unknown type", #"{"type": "close", "presentation": "a"}"#,
-         #"type: expected "scene", "present", "remove", "update", "confirm", "button", "accessibility", "dismiss", "key", "screen" or "keyboard", found "close""#),
+         #"type: expected "scene", "present", "remove", "update", "confirm", "button", "accessibility", "dismiss", "key", "screen", "keyboard" or "tick", found "close""#),
         ("no presentation", #"{"type": "dismiss"}"#, "missing key \"presentation\""),
         ("presentation not a string", #"{"type": "dismiss", "presentation": 3}"#, "presentation: expected a string, found a number"),
         ("bad choice", #"{"type": "confirm", "presentation": "a", "choice": "Discard"}"#,

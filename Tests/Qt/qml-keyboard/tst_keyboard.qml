@@ -56,12 +56,11 @@ Rectangle {
         TextField { id: nickname; x: 16; y: 16; width: parent.width - 32; placeholderText: "Nickname" }
     }
 
-    // Above the popups' overlay and not in it, as a kiosk puts it (Docs/embedding-qt.md "The
-    // on-screen keyboard"): its keys take touches while a sheet is open, and a modal sheet's
-    // overlay does not take the keyboard's items for ones to block.
+    // Put above the popups' overlay and not in it by initTestCase, as a kiosk puts it
+    // (Docs/embedding-qt.md "The on-screen keyboard"): its keys take touches while a sheet is
+    // open, and a modal sheet's overlay does not take the keyboard's items for ones to block.
     InputPanel {
         id: panel
-        z: 1000
         width: parent ? parent.width : 0
         y: Qt.inputMethod.visible && parent ? parent.height - height : (parent ? parent.height : 0)
     }

@@ -10,6 +10,9 @@ headless Chromium as components.py does, its keyboard a band 300 points tall doc
 - A kiosk slow to hide its keyboard: the question a swipe opens is drawn in the room above the
   keyboard (its bottom at 500, not under the keys where no touch would reach it), and at the
   window's bottom once the keyboard is hidden.
+- Escape while the keyboard is up only asks for it to hide (keyboard-hiding-requested, reason
+  escape-key): the unsaved sheet stays, no question is drawn; the next Escape, the keyboard
+  hidden, asks.
 - A tap on the keyboard, below an unsaved non-modal DkPopover, is the keyboard's: the popover is
   neither saved nor closed. With the keyboard hidden, the same tap autosaves and closes it.
 
@@ -78,6 +81,28 @@ def question_checks(finger, program):
     program.ask("kiosk-hides 1")
 
 
+def escape_checks(finger, program):
+    program.ask("sheet medium")
+    program.ask("focus")
+    program.until(lambda state: state["sheet"]["drawn"] is not None and state["focused"])
+    state = program.ask(f"keyboard {KEYBOARD}")
+    check(state["sheet"]["detent"] == "large" and state["keyboard"] == KEYBOARD and state["focused"],
+          "the unsaved sheet at large, its entry focused, the keyboard shown", state)
+    name, events, dismissed = state["sheet"]["id"], len(state["events"]), len(state["dismissed"])
+    finger.escape()
+    state = program.until(lambda state: len(state["events"]) > events)
+    check(state["events"][events:] == [f"keyboard-hiding-requested {name} escape-key"]
+          and state["sheet"]["id"] == name and state["sheet"]["question"] is None
+          and state["dismissed"][dismissed:] == [] and not state["focused"] and state["keyboard"] == 0,
+          "Escape with the keyboard up only asks for the keyboard to hide: the unsaved sheet stays, nothing is "
+          "asked; the entry lost the focus and the kiosk reported the keyboard hidden", state)
+    finger.escape()
+    state = program.until(lambda state: state["sheet"]["question"] is not None)
+    check(state["events"][events + 1:] == [] and state["sheet"]["id"] == name,
+          "the next Escape, the keyboard hidden, asks the question without asking for the keyboard again", state)
+    program.ask("close")
+
+
 def popover_checks(finger, program):
     program.ask(f"keyboard {KEYBOARD}")
     state = program.ask("popover")
@@ -97,7 +122,7 @@ def popover_checks(finger, program):
 def main():
     program_path, port = sys.argv[1], int(sys.argv[2])
     with tempfile.TemporaryDirectory() as profile, Browser(profile, width=1400, height=1000) as browser:
-        session(browser, [program_path], port, [sheet_checks, question_checks, popover_checks], size=SIZE)
+        session(browser, [program_path], port, [sheet_checks, question_checks, escape_checks, popover_checks], size=SIZE)
 
 
 if __name__ == "__main__":

@@ -6,9 +6,11 @@ has come, never later than the browser's frames; a late event keeps its timestam
 pipeline's decisions do not depend on how fast this machine delivers them. Waits poll the page
 for as long as it changes (browser.py). Last, the session the page recorded through the
 WebAssembly module must replay to the same intents with `gesturectl replay --verify`.
+With PICTURES set to a folder, it saves the pictures Docs/embedding-web.md shows there.
 
 Usage: page.py PREFIX
 """
+import base64
 import functools
 import http.server
 import json
@@ -25,6 +27,7 @@ from browser import Browser  # noqa: E402
 WIDTH, HEIGHT = 1280, 800
 TOP_INSET = 40
 FRAME = 0.016  # seconds between a moving finger's samples
+PICTURES = os.environ.get("PICTURES")  # a folder for the pictures Docs/ shows, or none
 
 
 class Kiosk:
@@ -561,6 +564,47 @@ def the_keyboard_makes_room_and_a_swipe_hides_it_first(kiosk):
         anchor = kiosk.js("(() => { const { x, y, width, height } = document.querySelector('.dk-action-sheet')"
                           ".getBoundingClientRect(); return { x, y, width, height }; })()")
         assert anchor == kiosk.js("kiosk.layout('compose').questionAnchor"), anchor
+        kiosk.tap_element(".dk-action-sheet button[data-choice=discard]")
+        kiosk.wait("!document.getElementById('compose').open", "Discard to close the sheet")
+    finally:
+        kiosk.js("window.fakeKeyboard?.remove(); true")
+        set_viewport(kiosk, WIDTH, HEIGHT)
+
+
+@check
+def a_swipe_with_the_keyboard_up_asks_with_the_keyboard_gone(kiosk):
+    """A tap on the text field brings the keyboard up; a swipe that goes on down to dismiss the
+    unsaved sheet hides the keyboard first (hideKeyboard, reason drag, before dragBegan), then
+    asks: the text field blurred, the keyboard's 0 reported and the stand-in gone before the
+    question, which is drawn at its anchor, inside the window, with nothing over it."""
+    try:
+        layout = bring_up_the_keyboard(kiosk, "virtualKeyboard")
+        kiosk.swipe(line(390 / 2, layout["frame"]["y"] + 30, 830, 14))
+        kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "the question")
+        order = [intent["type"] for intent in kiosk.js("intents")
+                 if intent["type"] in ("hideKeyboard", "dragBegan", "confirmationRequested")]
+        assert order == ["hideKeyboard", "dragBegan", "confirmationRequested"], order
+        assert [intent["reason"] for intent in kiosk.intents("hideKeyboard")] == ["drag"], kiosk.intents("hideKeyboard")
+        assert kiosk.intents("confirmationRequested")[0]["source"] == "swipeFromTop", kiosk.intents("confirmationRequested")
+        assert kiosk.js("document.activeElement.id") != "draft", "the text field kept the focus"
+        kiosk.wait(f"{KEYBOARD_COMMANDS}.at(-1) === 0", "the hidden keyboard's 0 to reach the pipeline")
+        assert not kiosk.js("document.getElementById('fake-keyboard').matches(':popover-open')"), "the keyboard is still shown"
+        kiosk.wait("document.getAnimations().length === 0", "the transitions to end")
+        anchor = kiosk.js("(() => { const { x, y, width, height } = document.querySelector('.dk-action-sheet')"
+                          ".getBoundingClientRect(); return { x, y, width, height }; })()")
+        assert anchor == kiosk.js("kiosk.layout('compose').questionAnchor"), anchor
+        assert anchor["y"] >= 0 and anchor["y"] + anchor["height"] <= 844, anchor
+        # What is drawn at the middle of each answer is that answer: nothing lies over it.
+        covered = kiosk.js("""[...document.querySelectorAll('.dk-action-sheet button')].filter((button) => {
+            const r = button.getBoundingClientRect();
+            return !button.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        }).map((button) => button.textContent)""")
+        assert covered == [], f"covered answers: {covered}"
+        if PICTURES:
+            shot = kiosk.browser.call("Page.captureScreenshot", format="png",
+                                      clip={"x": 0, "y": 0, "width": 390, "height": 844, "scale": 1})
+            with open(os.path.join(PICTURES, "web-kiosk-keyboard-question.png"), "wb") as file:
+                file.write(base64.b64decode(shot["data"]))
         kiosk.tap_element(".dk-action-sheet button[data-choice=discard]")
         kiosk.wait("!document.getElementById('compose').open", "Discard to close the sheet")
     finally:

@@ -1,7 +1,8 @@
 """Runs the page layer in WPE WebKit, Debian's Cog browser on its headless platform: the engine
 of a Cog kiosk, which has neither the Popover API nor `touch-action: pan-down` nor coalesced
-pointer events. Tests/Web/webkit-check.html loads the installed module and layer, presents a
-sheet and a popover, answers the question with the page's own button and taps outside the popover
+pointer events. Tests/Web/webkit-check.html loads the installed module and layer, reports which
+keyboard APIs the engine has (the visual viewport, no VirtualKeyboard API), presents a sheet and
+a popover, answers the question with the page's own button and taps outside the popover
 with a constructed pointer event (Cog has no protocol for real input here), and reports each step
 to this server. Nothing waits a fixed time: the run fails when the page reports nothing new for
 STALL seconds.
@@ -85,6 +86,8 @@ def main():
         failures.append(f"Discard: {discarded}, not dismissed with the question closed")
     if steps.get("closed") is not False:
         failures.append("the sheet is still open after Discard")
+    if steps.get("keyboard") != {"virtualKeyboard": False, "visualViewport": True}:
+        failures.append(f"the keyboard's APIs: {steps.get('keyboard')}, not the visual viewport alone (Docs/embedding-web.md)")
     if steps.get("popover") != {"shown": True, "intents": ["save", "dismiss"], "hidden": True}:
         failures.append(f"the popover: {steps.get('popover')}, not shown, then saved, dismissed and hidden by the tap outside")
     for failure in failures:

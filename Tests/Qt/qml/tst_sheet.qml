@@ -157,7 +157,7 @@ Item {
                 verify(button.height >= target, choice + " is " + button.height + " pt tall")
                 verify(button.text.length > 0 && button.text !== choice, "labelled: " + button.text)
             }
-            const cancel = findChild(sheet.background, "cancelButton")
+            const cancel = findChild(sheet.contentItem, "cancelButton")
             verify(cancel.height >= target && cancel.width >= target)
         }
 
@@ -177,6 +177,19 @@ Item {
             swipe(400, topOf("large") + 30, 480, 20)
             tryCompare(sheet, "visible", false, stall)
             compare(root.order, [root.dismissal(Pipeline.DismissalSource.SwipeFromTop, Pipeline.Resolution.Direct)])
+        }
+
+        // The header's Cancel button takes a finger's tap: the clean sheet closes by it.
+        function test_cancelButtonTapCloses() {
+            openAt("large")
+            const cancel = findChild(sheet.contentItem, "cancelButton")
+            const at = cancel.mapToItem(root, cancel.width / 2, cancel.height / 2)
+            const touch = touchEvent(root)
+            touch.press(0, root, at.x, at.y).commit()
+            wait(30)
+            touch.release(0, root, at.x, at.y).commit()
+            tryCompare(sheet, "visible", false, stall)
+            compare(root.order, [root.dismissal(Pipeline.DismissalSource.CancelButton, Pipeline.Resolution.Direct)])
         }
 
         function test_grabberTapCyclesTheDetents() {

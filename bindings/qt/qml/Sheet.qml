@@ -127,6 +127,18 @@ Popup {
             font.weight: Font.DemiBold
             color: "#000000"
         }
+    }
+
+    // The header's buttons, over the header at the sheet's top (the content item starts below
+    // it). Not in the background: the popup's own item, which takes every press it is given, is
+    // stacked above its background, so a button there is never pressed.
+    Item {
+        objectName: "sheetHeader"
+        z: 1
+        y: -sheet.topPadding
+        width: parent ? parent.width : 0
+        height: sheet.topPadding
+
         HeaderButton {
             objectName: "cancelButton"
             text: sheet.cancelText
@@ -142,8 +154,11 @@ Popup {
         }
     }
 
+    // A tap on it leaves the focus where it is (a text field keeps its keyboard): the pipeline
+    // decides when the keyboard goes.
     component HeaderButton: AbstractButton {
         visible: text !== ""
+        focusPolicy: Qt.NoFocus
         y: (sheet.headerHeight - height) / 2 + 4
         implicitWidth: Math.max(held.touchTarget, label.implicitWidth + 16)
         implicitHeight: held.touchTarget

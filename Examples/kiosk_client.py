@@ -21,6 +21,10 @@ and then reacts to what comes back, one JSON object per line (Docs/protocol.md, 
 - contentScrolled: the pipeline scrolled the sheet's content with the finger; a real kiosk
   sets its scroll view's offset (a kiosk whose scroll view scrolls itself sends `update`
   with `content.offset` instead, and the pipeline then follows it).
+- idleWarning / idleCancelled / idleReset: the scene's idle rule (Docs/gestures.md,
+  "Idle"); a real kiosk asks "Are you still there?" with a countdown to the deadline,
+  closes it when someone touches, and shows its start screen at the reset. This one
+  logs {"idle": "warning", "seconds": N}, {"idle": "cancelled"} and {"idle": "reset"}.
 - everything else (drag progress, the hand-back to the content, pass-through taps,
   rejections) is logged.
 
@@ -117,6 +121,10 @@ class Kiosk:
             presentation = self.find(target)
             if presentation is not None:
                 presentation["selectedDetent"] = message["detent"]
+        elif kind == "idleWarning":
+            self.log(idle="warning", seconds=-(-max(0, message["remaining"]) // 1_000_000))  # whole seconds, rounded up
+        elif kind in ("idleCancelled", "idleReset"):
+            self.log(idle=kind[len("idle"):].lower())
         elif kind == "contentScrolled":
             presentation = self.find(target)
             if presentation is not None:

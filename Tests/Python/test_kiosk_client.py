@@ -116,6 +116,37 @@ class KioskClientTest(unittest.TestCase):
         self.assertEqual(transcript[-1], {"stack": []})
         self.assertEqual(transcript[0]["hello"]["protocol"], 1)
 
+    def test_the_service_ticks_itself_and_the_kiosk_sees_the_idle_reset(self):
+        kiosk = subprocess.Popen([sys.executable, CLIENT, "--socket", self.path], stdout=subprocess.PIPE, text=True)
+        transcript = []
+        for line in kiosk.stdout:
+            transcript.append(json.loads(line))
+            if "ready" in transcript[-1]:
+                break
+        # The operator's rule comes in a scene: half a second without a touch warns, a second resets.
+        host = connect(self.path)
+        messages = Messages(host)
+        rule = {"after": 1_000_000, "warning": 500_000, "unsaved": "discard"}
+        compose = {"id": "compose", "style": "sheet", "unsavedChanges": True}
+        messages.write(json.dumps({"type": "scene", "scene": {"idle": rule, "presentations": [compose]}}) + "\n")
+        messages.flush()
+        for line in kiosk.stdout:
+            transcript.append(json.loads(line))
+            if transcript[-1].get("idle") == "reset":
+                break
+        messages.close()
+        host.close()
+        self.stop_run()
+        transcript += [json.loads(line) for line in kiosk.stdout]
+        self.assertEqual(kiosk.wait(), 0)
+        kiosk.stdout.close()
+        idle = [entry for entry in transcript if "idle" in entry]
+        self.assertEqual([entry["idle"] for entry in idle], ["warning", "reset"])
+        self.assertEqual(idle[0]["seconds"], 1)  # half a second left, shown as the second it is in
+        dismissed = [entry["received"] for entry in transcript if entry.get("received", {}).get("type") == "dismiss"]
+        self.assertEqual([(d["presentation"], d["source"], d["resolution"]) for d in dismissed], [("compose", "idle", "discarded")])
+        self.assertEqual(transcript[-1], {"stack": []})
+
     def test_the_kiosk_stops_at_a_hello_of_another_protocol(self):
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         path = os.path.join(self.directory.name, "other.sock")

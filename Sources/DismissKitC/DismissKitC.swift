@@ -363,6 +363,32 @@ public func dk_pipeline_keyboard(_ pipeline: OpaquePointer?, _ height: Double, _
 }
 
 @c @implementation
+public func dk_pipeline_set_idle_rule(_ pipeline: OpaquePointer?, _ after: Int64, _ warning: Int64, _ unsaved: dk_idle_unsaved,
+                                      _ time: Int64, _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    let value: IdleUnsavedRule
+    switch unsaved {
+    case DK_IDLE_UNSAVED_SAVE: value = .save
+    case DK_IDLE_UNSAVED_DISCARD: value = .discard
+    case DK_IDLE_UNSAVED_KEEP: value = .keep
+    default: return outsideEnum(unsaved.rawValue, named: "unsaved", of: "dk_idle_unsaved", errorOut: errorOut)
+    }
+    return idleRuleCommand(pipeline, IdleRule(after: after, warning: warning, unsaved: value), time: time, errorOut: errorOut)
+}
+
+@c @implementation
+public func dk_pipeline_clear_idle_rule(_ pipeline: OpaquePointer?, _ time: Int64,
+                                        _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    idleRuleCommand(pipeline, nil, time: time, errorOut: errorOut)
+}
+
+/// The `scene` command of the pipeline's scene with the idle rule `rule`.
+private func idleRuleCommand(_ pipeline: OpaquePointer?, _ rule: IdleRule?, time: Int64,
+                             errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    let scene = PipelineState.from(pipeline)?.pointee.hosted.pipeline.scene ?? Scene()
+    return typedCommand(pipeline, named: false, time: time, errorOut: errorOut) { _ in TypedCommand.idleRule(rule, in: scene) }
+}
+
+@c @implementation
 public func dk_pipeline_tick(_ pipeline: OpaquePointer?, _ time: Int64,
                              _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     typedCommand(pipeline, named: false, time: time, errorOut: errorOut) { _ in TypedCommand.tick() }

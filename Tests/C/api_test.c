@@ -1591,6 +1591,23 @@ static void test_idle(void) {
     EXPECT_NEXT(pipeline, "{\"time\":11000000,\"type\":\"idleReset\"}");
     CHECK(dk_pipeline_next_tick(pipeline, &next) == 0, "nothing presented: no tick is needed");
     dk_pipeline_free(pipeline);
+    /* The typed calls give the rule in a scene command of the scene as it is: the sheet stays. */
+    pipeline = dk_pipeline_new("{\"presentations\": [{\"id\": \"compose\", \"style\": \"sheet\"}]}", &error);
+    CHECK(pipeline != NULL && dk_pipeline_next_tick(pipeline, &next) == 0, "no rule, no tick");
+    EXPECT_MESSAGE(dk_pipeline_set_idle_rule(pipeline, 5, 5, DK_IDLE_UNSAVED_KEEP, 1000, &error),
+                   "scene.idle: idle.after (5 µs) must be longer than idle.warning (5 µs)");
+    EXPECT_MESSAGE(dk_pipeline_set_idle_rule(pipeline, 10, 5, (dk_idle_unsaved)7, 1000, &error),
+                   "unsaved: 7 is not a dk_idle_unsaved of dismisskit.h");
+    CHECK(dk_pipeline_set_idle_rule(pipeline, 10000000, 3000000, DK_IDLE_UNSAVED_DISCARD, 2000000, &error) == 0,
+          "set_idle_rule: %s", error ? error : "");
+    CHECK(dk_pipeline_next_tick(pipeline, &next) == 1 && next == 9000000, "the rule holds from the call: %lld", (long long)next);
+    dk_layout layout;
+    CHECK(dk_pipeline_layout(pipeline, "compose", &layout) == 1, "the sheet stays");
+    EXPECT_NEXT(pipeline, NULL);
+    CHECK(dk_pipeline_clear_idle_rule(pipeline, 3000000, &error) == 0 && dk_pipeline_next_tick(pipeline, &next) == 0,
+          "clear_idle_rule: no tick is needed");
+    CHECK(dk_pipeline_set_idle_rule(NULL, 10, 5, DK_IDLE_UNSAVED_KEEP, 0, NULL) == -1, "a NULL pipeline");
+    dk_pipeline_free(pipeline);
     CHECK(dk_pipeline_new("{\"idle\": {\"after\": 5, \"warning\": 5, \"unsaved\": \"keep\"}}", &error) == NULL
               && strstr(error, "idle.after (5 µs) must be longer than idle.warning (5 µs)") != NULL,
           "a warning as long as after is refused: %s", error ? error : "");

@@ -17,6 +17,10 @@ import Testing
         #expect(AccessibilityAction.allCases.map(\.rawValue) == ["escape", "nextDetent", "previousDetent"])
     }
 
+    @Test func idleUnsavedRuleIsTheIdleUnsavedOfTheDescription() {
+        #expect(IdleUnsavedRule.allCases.map(\.rawValue) == ["save", "discard", "keep"])
+    }
+
     @Test func dragOriginIsTheDragOriginOfTheDescription() {
         #expect(DragOrigin.allCases.map(\.rawValue) == ["topRegion", "scrolledContent", "grabber"])
     }
@@ -35,10 +39,6 @@ import Testing
 
     @Test func dismissalSourceIsTheDismissalSourceOfTheDescription() {
         #expect(DismissalSource.allCases.map(\.rawValue) == ["swipeFromTop", "swipeScrolledContent", "grabberDrag", "tapOutside", "escapeKey", "cancelButton", "doneButton", "accessibilityEscape", "programmatic", "idle"])
-    }
-
-    @Test func idleUnsavedRuleIsTheIdleUnsavedOfTheDescription() {
-        #expect(IdleUnsavedRule.allCases.map(\.rawValue) == ["save", "discard", "keep"])
     }
 
     @Test func dismissResolutionIsTheDismissResolutionOfTheDescription() {

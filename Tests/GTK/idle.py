@@ -10,7 +10,8 @@ rule (8 s, the warning in the last 5) with dk_gtk_pipeline_set_idle_rule().
   (source idle, direct), idle-reset comes, the question is gone and no timeout is armed.
 - An unsaved sheet under "discard" is dismissed discarded; under "keep" it stays, its own question
   is asked, and no idle-reset comes.
-- The rule cannot be set while a sheet is presented (a refusal that names it).
+- A rule whose after is not above its warning is refused, naming why; a rule set while a sheet is
+  presented is taken, and the sheet stays (the C library writes the scene as it is).
 - With the kiosk's keyboard shown, the question is drawn in the room above it.
 Nothing asserts a time: each step waits for what the program shows (components.py's STALL).
 
@@ -44,9 +45,12 @@ def warning_checks(finger, program, name):
           "the idle rule is set; with nothing presented no timeout is armed", state)
     state = program.ask("sheet 0")
     check(state["sheet"]["presented"] and state["ticking"], "a sheet is presented: the pipeline ticks itself", state)
-    state = program.ask(f"rule {AFTER_MS} {WARNING_MS} keep")
-    check(len(state["refused"]) == 1 and "is presented" in state["refused"][0],
-          "the rule cannot be set while the sheet is presented", state)
+    state = program.ask(f"rule {WARNING_MS} {WARNING_MS} keep")
+    check(len(state["refused"]) == 1 and "must be longer than idle.warning" in state["refused"][0]
+          and state["sheet"]["presented"], "a rule whose after is not above its warning is refused, naming why", state)
+    state = program.ask(f"rule {AFTER_MS} {WARNING_MS} discard")
+    check(len(state["refused"]) == 1 and state["sheet"]["presented"] and state["ticking"],
+          "the rule given again while the sheet is presented is taken, and the sheet stays", state)
     state = warned(program, 1)
     idle = state["idle"]
     first = seconds(state)

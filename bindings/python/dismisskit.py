@@ -115,6 +115,14 @@ class AccessibilityAction(enum.IntEnum):
     PREVIOUS_DETENT = 2
 
 
+class IdleUnsaved(enum.IntEnum):
+    """dk_idle_unsaved: what an idle reset does with unsaved work."""
+
+    SAVE = 0
+    DISCARD = 1
+    KEEP = 2
+
+
 class DragOrigin(str, enum.Enum):
     """dk_drag_origin: where a drag began; the values are its JSON names."""
 
@@ -171,14 +179,6 @@ class DismissalSource(str, enum.Enum):
     ACCESSIBILITY_ESCAPE = "accessibilityEscape"
     PROGRAMMATIC = "programmatic"
     IDLE = "idle"
-
-
-class IdleUnsaved(str, enum.Enum):
-    """dk_idle_unsaved: what an idle reset does with unsaved work; the values are its JSON names."""
-
-    SAVE = "save"
-    DISCARD = "discard"
-    KEEP = "keep"
 
 
 class DismissResolution(str, enum.Enum):
@@ -238,7 +238,6 @@ _C_NUMBERS: dict[type[enum.Enum], dict[str, int]] = {
     DismissalSource: {"swipeFromTop": 0, "swipeScrolledContent": 1, "grabberDrag": 2, "tapOutside": 3,
         "escapeKey": 4, "cancelButton": 5, "doneButton": 6, "accessibilityEscape": 7, "programmatic": 8, "idle":
         9},
-    IdleUnsaved: {"save": 0, "discard": 1, "keep": 2},
     DismissResolution: {"direct": 0, "discarded": 1, "saved": 2, "autosaved": 3},
     PresentationStyle: {"sheet": 0, "pageSheet": 1, "formSheet": 2, "automatic": 3, "popover": 4, "fullScreen":
         5, "currentContext": 6, "alert": 7},
@@ -444,6 +443,8 @@ def _library() -> ctypes.CDLL:
                                 error_out], ctypes.c_int),
         "dk_pipeline_keyboard": ([pipeline, ctypes.c_double, time, error_out], ctypes.c_int),
         "dk_pipeline_tick": ([pipeline, time, error_out], ctypes.c_int),
+        "dk_pipeline_set_idle_rule": ([pipeline, time, time, ctypes.c_int, time, error_out], ctypes.c_int),
+        "dk_pipeline_clear_idle_rule": ([pipeline, time, error_out], ctypes.c_int),
         "dk_pipeline_next_tick": ([pipeline, ctypes.POINTER(ctypes.c_int64)], ctypes.c_int),
         "dk_pipeline_next_intent": ([pipeline], ctypes.c_void_p),
         "dk_pipeline_explain": ([pipeline, ctypes.c_int], None),
@@ -667,6 +668,17 @@ class Pipeline:
         """The host's clock, for the scene's idle rule: {"type": "tick"}. Raises DismissKitError
         when refused."""
         self._apply("dk_pipeline_tick", _int64(time_us, "time_us"))
+
+    def set_idle_rule(self, after_us: int, warning_us: int, unsaved: IdleUnsaved, time_us: int) -> None:
+        """Sets the scene's idle rule: a {"type": "scene"} of the scene as it is, with this rule.
+        Raises DismissKitError when refused."""
+        self._apply("dk_pipeline_set_idle_rule", _int64(after_us, "after_us"), _int64(warning_us, "warning_us"),
+                    int(IdleUnsaved(unsaved)), _int64(time_us, "time_us"))
+
+    def clear_idle_rule(self, time_us: int) -> None:
+        """Takes the scene's idle rule away: a {"type": "scene"} of the scene as it is, without one.
+        Raises DismissKitError when refused."""
+        self._apply("dk_pipeline_clear_idle_rule", _int64(time_us, "time_us"))
     # END of what script/protocol writes.
 
     def present(self, presentation: str, time_us: int, *, style: PresentationStyle,

@@ -10,6 +10,8 @@ export type Choice = "discard" | "save" | "keepEditing";
 export type ButtonRole = "cancel" | "done";
 /** dk_accessibility_action: an assistive technology's actions. */
 export type AccessibilityAction = "escape" | "nextDetent" | "previousDetent";
+/** dk_idle_unsaved: what an idle reset does with unsaved work. */
+export type IdleUnsaved = "save" | "discard" | "keep";
 /** dk_drag_origin: where a drag began. */
 export type DragOrigin = "topRegion" | "scrolledContent" | "grabber";
 /** dk_drag_outcome: how a drag ended. */
@@ -32,8 +34,6 @@ export type DismissalSource =
     | "accessibilityEscape"
     | "programmatic"
     | "idle";
-/** dk_idle_unsaved: what an idle reset does with unsaved work. */
-export type IdleUnsaved = "save" | "discard" | "keep";
 /** dk_dismiss_resolution: how a dismissal was resolved. */
 export type DismissResolution = "direct" | "discarded" | "saved" | "autosaved";
 /** dk_presentation_style: how a presentation is shown. */

@@ -246,6 +246,14 @@ typedef enum {
     DK_ACCESSIBILITY_PREVIOUS_DETENT = 2 /**< "previousDetent": the next smaller detent */
 } dk_accessibility_action;
 
+/** @brief What an idle reset does with unsaved work (the scene's idle "unsaved").
+ *  @since 0.2.0 */
+typedef enum {
+    DK_IDLE_UNSAVED_SAVE = 0,    /**< "save": save it, then dismiss (resolution "saved") */
+    DK_IDLE_UNSAVED_DISCARD = 1, /**< "discard": dismiss it unsaved (resolution "discarded") */
+    DK_IDLE_UNSAVED_KEEP = 2     /**< "keep": keep it and everything below it, and ask the question (source "idle") */
+} dk_idle_unsaved;
+
 /**
  * @brief An assistive technology's action on a presentation: {"type": "accessibility"}.
  * @param pipeline the pipeline.
@@ -383,6 +391,35 @@ int dk_pipeline_keyboard(dk_pipeline *pipeline, double height, int64_t time_us, 
  * @since 0.2.0
  */
 int dk_pipeline_tick(dk_pipeline *pipeline, int64_t time_us, char **error);
+
+/**
+ * @brief Sets the scene's idle rule: a {"type": "scene"} of the scene as it is, with this rule.
+ *
+ * Only a scene command changes the rule, so the library writes one from the pipeline's own
+ * scene: the presentations, their detents, unsaved work and open questions stay as they are.
+ * The call is activity, like every command but a tick.
+ * @param pipeline the pipeline.
+ * @param after_us microseconds without activity before the reset, more than warning_us, at most
+ *        2^53.
+ * @param warning_us microseconds before the reset that idleWarning comes, 0 or more.
+ * @param unsaved what the reset does with unsaved work.
+ * @param time_us the command's time.
+ * @param error NULL, or where to put the reason the command was refused.
+ * @return 0, or -1 when the command was refused.
+ * @since 0.2.0
+ */
+int dk_pipeline_set_idle_rule(dk_pipeline *pipeline, int64_t after_us, int64_t warning_us, dk_idle_unsaved unsaved,
+                              int64_t time_us, char **error);
+
+/**
+ * @brief Takes the scene's idle rule away: a {"type": "scene"} of the scene as it is, without one.
+ * @param pipeline the pipeline.
+ * @param time_us the command's time.
+ * @param error NULL, or where to put the reason the command was refused.
+ * @return 0, or -1 when the command was refused.
+ * @since 0.2.0
+ */
+int dk_pipeline_clear_idle_rule(dk_pipeline *pipeline, int64_t time_us, char **error);
 
 /**
  * @brief When the pipeline next needs a dk_pipeline_tick(), if it does.
@@ -523,14 +560,6 @@ typedef enum {
     DK_SOURCE_PROGRAMMATIC = 8,           /**< "programmatic": the host's dismiss command */
     DK_SOURCE_IDLE = 9                    /**< "idle": the scene's idle rule, at its deadline */
 } dk_dismissal_source;
-
-/** @brief What an idle reset does with unsaved work (the scene's idle "unsaved").
- *  @since 0.2.0 */
-typedef enum {
-    DK_IDLE_UNSAVED_SAVE = 0,    /**< "save": save it, then dismiss (resolution "saved") */
-    DK_IDLE_UNSAVED_DISCARD = 1, /**< "discard": dismiss it unsaved (resolution "discarded") */
-    DK_IDLE_UNSAVED_KEEP = 2     /**< "keep": keep it and everything below it, and ask the question (source "idle") */
-} dk_idle_unsaved;
 
 /** @brief How a dismissal was resolved (dismiss's "resolution").
  *  @since 0.1.0 */

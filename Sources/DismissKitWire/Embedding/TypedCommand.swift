@@ -59,6 +59,14 @@ public enum TypedCommand {
         text("keyboard", ("height", .exactNumber(height)))
     }
 
+    /// `scene` with the idle rule `rule` (nil: none), as a `scene` command: the one command that
+    /// changes the rule, written from the pipeline's own scene, so nothing else changes.
+    public static func idleRule(_ rule: IdleRule?, in scene: Scene) -> String {
+        var changed = scene
+        changed.idle = rule
+        return text("scene", ("scene", .object(changed.jsonLine)))
+    }
+
     /// The host's clock, for the scene's idle rule.
     public static func tick() -> String {
         text("tick")

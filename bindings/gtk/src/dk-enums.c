@@ -16,6 +16,9 @@ _Static_assert((int)DK_GTK_BUTTON_ROLE_DONE == DK_BUTTON_DONE, "dk_button_role")
 _Static_assert((int)DK_GTK_ACCESSIBILITY_ACTION_ESCAPE == DK_ACCESSIBILITY_ESCAPE, "dk_accessibility_action");
 _Static_assert((int)DK_GTK_ACCESSIBILITY_ACTION_NEXT_DETENT == DK_ACCESSIBILITY_NEXT_DETENT, "dk_accessibility_action");
 _Static_assert((int)DK_GTK_ACCESSIBILITY_ACTION_PREVIOUS_DETENT == DK_ACCESSIBILITY_PREVIOUS_DETENT, "dk_accessibility_action");
+_Static_assert((int)DK_GTK_IDLE_UNSAVED_SAVE == DK_IDLE_UNSAVED_SAVE, "dk_idle_unsaved");
+_Static_assert((int)DK_GTK_IDLE_UNSAVED_DISCARD == DK_IDLE_UNSAVED_DISCARD, "dk_idle_unsaved");
+_Static_assert((int)DK_GTK_IDLE_UNSAVED_KEEP == DK_IDLE_UNSAVED_KEEP, "dk_idle_unsaved");
 _Static_assert((int)DK_GTK_DRAG_ORIGIN_TOP_REGION == DK_ORIGIN_TOP_REGION, "dk_drag_origin");
 _Static_assert((int)DK_GTK_DRAG_ORIGIN_SCROLLED_CONTENT == DK_ORIGIN_SCROLLED_CONTENT, "dk_drag_origin");
 _Static_assert((int)DK_GTK_DRAG_ORIGIN_GRABBER == DK_ORIGIN_GRABBER, "dk_drag_origin");
@@ -41,9 +44,6 @@ _Static_assert((int)DK_GTK_DISMISSAL_SOURCE_DONE_BUTTON == DK_SOURCE_DONE_BUTTON
 _Static_assert((int)DK_GTK_DISMISSAL_SOURCE_ACCESSIBILITY_ESCAPE == DK_SOURCE_ACCESSIBILITY_ESCAPE, "dk_dismissal_source");
 _Static_assert((int)DK_GTK_DISMISSAL_SOURCE_PROGRAMMATIC == DK_SOURCE_PROGRAMMATIC, "dk_dismissal_source");
 _Static_assert((int)DK_GTK_DISMISSAL_SOURCE_IDLE == DK_SOURCE_IDLE, "dk_dismissal_source");
-_Static_assert((int)DK_GTK_IDLE_UNSAVED_SAVE == DK_IDLE_UNSAVED_SAVE, "dk_idle_unsaved");
-_Static_assert((int)DK_GTK_IDLE_UNSAVED_DISCARD == DK_IDLE_UNSAVED_DISCARD, "dk_idle_unsaved");
-_Static_assert((int)DK_GTK_IDLE_UNSAVED_KEEP == DK_IDLE_UNSAVED_KEEP, "dk_idle_unsaved");
 _Static_assert((int)DK_GTK_RESOLUTION_DIRECT == DK_RESOLUTION_DIRECT, "dk_dismiss_resolution");
 _Static_assert((int)DK_GTK_RESOLUTION_DISCARDED == DK_RESOLUTION_DISCARDED, "dk_dismiss_resolution");
 _Static_assert((int)DK_GTK_RESOLUTION_SAVED == DK_RESOLUTION_SAVED, "dk_dismiss_resolution");
@@ -77,6 +77,10 @@ G_DEFINE_ENUM_TYPE(DkAccessibilityAction, dk_gtk_accessibility_action,
     G_DEFINE_ENUM_VALUE(DK_GTK_ACCESSIBILITY_ACTION_ESCAPE, "escape"),
     G_DEFINE_ENUM_VALUE(DK_GTK_ACCESSIBILITY_ACTION_NEXT_DETENT, "next-detent"),
     G_DEFINE_ENUM_VALUE(DK_GTK_ACCESSIBILITY_ACTION_PREVIOUS_DETENT, "previous-detent"))
+G_DEFINE_ENUM_TYPE(DkIdleUnsaved, dk_gtk_idle_unsaved,
+    G_DEFINE_ENUM_VALUE(DK_GTK_IDLE_UNSAVED_SAVE, "save"),
+    G_DEFINE_ENUM_VALUE(DK_GTK_IDLE_UNSAVED_DISCARD, "discard"),
+    G_DEFINE_ENUM_VALUE(DK_GTK_IDLE_UNSAVED_KEEP, "keep"))
 G_DEFINE_ENUM_TYPE(DkDragOrigin, dk_gtk_drag_origin,
     G_DEFINE_ENUM_VALUE(DK_GTK_DRAG_ORIGIN_TOP_REGION, "top-region"),
     G_DEFINE_ENUM_VALUE(DK_GTK_DRAG_ORIGIN_SCROLLED_CONTENT, "scrolled-content"),
@@ -107,10 +111,6 @@ G_DEFINE_ENUM_TYPE(DkDismissalSource, dk_gtk_dismissal_source,
     G_DEFINE_ENUM_VALUE(DK_GTK_DISMISSAL_SOURCE_ACCESSIBILITY_ESCAPE, "accessibility-escape"),
     G_DEFINE_ENUM_VALUE(DK_GTK_DISMISSAL_SOURCE_PROGRAMMATIC, "programmatic"),
     G_DEFINE_ENUM_VALUE(DK_GTK_DISMISSAL_SOURCE_IDLE, "idle"))
-G_DEFINE_ENUM_TYPE(DkIdleUnsaved, dk_gtk_idle_unsaved,
-    G_DEFINE_ENUM_VALUE(DK_GTK_IDLE_UNSAVED_SAVE, "save"),
-    G_DEFINE_ENUM_VALUE(DK_GTK_IDLE_UNSAVED_DISCARD, "discard"),
-    G_DEFINE_ENUM_VALUE(DK_GTK_IDLE_UNSAVED_KEEP, "keep"))
 G_DEFINE_ENUM_TYPE(DkResolution, dk_gtk_resolution,
     G_DEFINE_ENUM_VALUE(DK_GTK_RESOLUTION_DIRECT, "direct"),
     G_DEFINE_ENUM_VALUE(DK_GTK_RESOLUTION_DISCARDED, "discarded"),

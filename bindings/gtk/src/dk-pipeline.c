@@ -6,7 +6,6 @@
 #include "dk-pipeline-calls.h"
 
 #include <dismisskit.h>
-#include <string.h>
 
 /**
  * DkPipeline:
@@ -43,10 +42,6 @@ struct _DkPipeline {
     double keyboard_height;
     gint64 latest_monotonic;  /* g_get_monotonic_time() when latest_time was taken */
     guint tick_source;        /* the timeout of the next tick, while one is needed */
-    gboolean scene_known;     /* made on the empty scene, and no raw command taken since */
-    gboolean has_screen;      /* a screen command was taken: */
-    double screen[4];         /* its width, height, width_mm and height_mm */
-    GHashTable *presented;    /* the ids presented through typed fields (the components') */
 };
 
 G_DEFINE_TYPE(DkPipeline, dk_gtk_pipeline, G_TYPE_OBJECT)
@@ -82,7 +77,6 @@ static void dk_gtk_pipeline_finalize(GObject *object) {
     g_clear_handle_id(&self->tick_source, g_source_remove);
     dk_pipeline_free(self->pipeline);
     g_free(self->recording_failure);
-    g_hash_table_unref(self->presented);
     G_OBJECT_CLASS(dk_gtk_pipeline_parent_class)->finalize(object);
 }
 
@@ -107,7 +101,6 @@ static void dk_gtk_pipeline_set_property(GObject *object, guint id, const GValue
 
 static void dk_gtk_pipeline_init(DkPipeline *self) {
     self->latest_monotonic = g_get_monotonic_time();
-    self->presented = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 }
 
 static guint new_signal(const char *name, guint arguments, ...) {
@@ -494,8 +487,6 @@ DkPipeline *dk_gtk_pipeline_new(const char *scene_json, GError **error) {
     }
     DkPipeline *self = g_object_new(DK_TYPE_PIPELINE, NULL);
     self->pipeline = pipeline;
-    g_autofree char *scene = g_strstrip(g_strdup(scene_json));
-    self->scene_known = strcmp(scene, "{}") == 0;
     return self;
 }
 
@@ -541,7 +532,6 @@ gboolean dk_gtk_pipeline_command(DkPipeline *self, const char *command_json, gin
     g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
     char *message = NULL;
     const int result = dk_pipeline_command(self->pipeline, command_json, time_us, &message);
-    if (result == 0) self->scene_known = FALSE; /* it may have changed anything in the scene */
     return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
 }
 
@@ -550,7 +540,6 @@ gboolean dk_gtk_pipeline_present_fields(DkPipeline *self, const char *presentati
     g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
     char *message = NULL;
     const int result = dk_pipeline_present(self->pipeline, presentation, fields, time_us, &message);
-    if (result == 0) g_hash_table_add(self->presented, g_strdup(presentation));
     return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
 }
 
@@ -783,10 +772,6 @@ gboolean dk_gtk_pipeline_screen(DkPipeline *self, double width, double height, d
     g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
     char *message = NULL;
     const int result = dk_pipeline_screen(self->pipeline, width, height, width_mm, height_mm, time_us, &message);
-    if (result == 0) {
-        self->has_screen = TRUE;
-        memcpy(self->screen, (double[4]){width, height, width_mm, height_mm}, sizeof self->screen);
-    }
     return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, time_us, error);
 }
 
@@ -924,57 +909,6 @@ gboolean dk_gtk_pipeline_get_ticking(DkPipeline *self) {
     return self->tick_source != 0;
 }
 
-/* The first presentation made through typed fields that is still in the pipeline, or NULL. */
-static const char *a_presented_id(DkPipeline *self) {
-    GHashTableIter iter;
-    gpointer id;
-    g_hash_table_iter_init(&iter, self->presented);
-    while (g_hash_table_iter_next(&iter, &id, NULL)) {
-        dk_layout layout;
-        if (dk_pipeline_layout(self->pipeline, id, &layout) == 1) return id;
-        g_hash_table_iter_remove(&iter);
-    }
-    return NULL;
-}
-
-/* Sends the scene the pipeline has (nothing presented, its screen and keyboard) with idle, the
- * rule's JSON object or NULL for none: a scene command, the only one that changes the rule. */
-static gboolean send_scene_with_idle(DkPipeline *self, const char *idle, GError **error) {
-    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
-    if (!self->scene_known) {
-        g_set_error_literal(error, DK_PIPELINE_ERROR, DK_GTK_PIPELINE_ERROR_COMMAND,
-                            "the idle rule cannot be set here: the pipeline was made on a scene of its own or took a "
-                            "command that may have changed it (give the rule in that scene's \"idle\" instead)");
-        return FALSE;
-    }
-    const char *presented = a_presented_id(self);
-    if (presented) {
-        g_set_error(error, DK_PIPELINE_ERROR, DK_GTK_PIPELINE_ERROR_COMMAND,
-                    "the idle rule cannot be set while \"%s\" is presented: set it before anything is presented",
-                    presented);
-        return FALSE;
-    }
-    GString *scene = g_string_new("{\"type\": \"scene\", \"scene\": {\"presentations\": []");
-    char number[G_ASCII_DTOSTR_BUF_SIZE];
-    if (self->has_screen) {
-        const char *names[] = {"width", "height", "widthMM", "heightMM"};
-        for (guint i = 0; i < G_N_ELEMENTS(names); i++)
-            g_string_append_printf(scene, "%s\"%s\": %s", i == 0 ? ", \"screen\": {" : ", ", names[i],
-                                   g_ascii_dtostr(number, sizeof number, self->screen[i]));
-        g_string_append_c(scene, '}');
-    }
-    if (self->keyboard_height > 0)
-        g_string_append_printf(scene, ", \"keyboard\": {\"height\": %s}",
-                               g_ascii_dtostr(number, sizeof number, self->keyboard_height));
-    if (idle) g_string_append_printf(scene, ", \"idle\": %s", idle);
-    g_string_append(scene, "}}");
-    char *message = NULL;
-    const gint64 now = dk_gtk_pipeline_get_time(self);
-    const int result = dk_pipeline_command(self->pipeline, scene->str, now, &message);
-    g_string_free(scene, TRUE);
-    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, now, error);
-}
-
 /**
  * dk_gtk_pipeline_set_idle_rule:
  * @self: the pipeline
@@ -990,29 +924,20 @@ static gboolean send_scene_with_idle(DkPipeline *self, const char *idle, GError 
  * every presentation is dismissed from the top down (source %DK_GTK_DISMISSAL_SOURCE_IDLE), unsaved
  * work by @unsaved, then #DkPipeline::idle-reset says to show the start screen.
  *
- * The rule is part of the scene, which only a scene command changes: it is given in one that
- * keeps the screen and keyboard the pipeline has. So it is set on a pipeline made on the empty
- * scene ("{}", as a window's pipeline is), before anything is presented, typically once at
- * start-up; a pipeline made on a scene of its own has its rule in that scene's "idle".
+ * The rule is part of the scene, which only a scene command changes: the C library writes one of
+ * the pipeline's scene as it is, with this rule (dk_pipeline_set_idle_rule()), so it may be set
+ * at any time; like every command but a tick, it is activity.
  *
  * Returns: whether it was taken: %FALSE, with @error set, for a rule the pipeline refuses (@after_us
- * not above @warning_us, a negative time), while something is presented, or on a pipeline whose
- * scene it does not know (made on a scene of its own, or after dk_gtk_pipeline_command())
+ * not above @warning_us, a negative time, an @unsaved outside #DkIdleUnsaved)
  */
 gboolean dk_gtk_pipeline_set_idle_rule(DkPipeline *self, gint64 after_us, gint64 warning_us, DkIdleUnsaved unsaved,
                                        GError **error) {
     g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
-    GEnumClass *class = g_type_class_ref(DK_TYPE_IDLE_UNSAVED);
-    const GEnumValue *name = g_enum_get_value(class, (int)unsaved);
-    g_type_class_unref(class);
-    if (!name) {
-        g_set_error(error, DK_PIPELINE_ERROR, DK_GTK_PIPELINE_ERROR_COMMAND,
-                    "the idle rule's unsaved %d is none of save, discard and keep", (int)unsaved);
-        return FALSE;
-    }
-    g_autofree char *idle = g_strdup_printf("{\"after\": %" G_GINT64_FORMAT ", \"warning\": %" G_GINT64_FORMAT
-                                            ", \"unsaved\": \"%s\"}", after_us, warning_us, name->value_nick);
-    return send_scene_with_idle(self, idle, error);
+    char *message = NULL;
+    const gint64 now = dk_gtk_pipeline_get_time(self);
+    const int result = dk_pipeline_set_idle_rule(self->pipeline, after_us, warning_us, (dk_idle_unsaved)unsaved, now, &message);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, now, error);
 }
 
 /**
@@ -1021,12 +946,16 @@ gboolean dk_gtk_pipeline_set_idle_rule(DkPipeline *self, gint64 after_us, gint64
  * @error: where to put why it was refused
  *
  * Takes the scene's idle rule away: nothing presented is dismissed for want of a touch, and the
- * pipeline no longer ticks. Refused as dk_gtk_pipeline_set_idle_rule() is.
+ * pipeline no longer ticks.
  *
  * Returns: whether it was taken
  */
 gboolean dk_gtk_pipeline_clear_idle_rule(DkPipeline *self, GError **error) {
-    return send_scene_with_idle(self, NULL, error);
+    g_return_val_if_fail(DK_IS_PIPELINE(self), FALSE);
+    char *message = NULL;
+    const gint64 now = dk_gtk_pipeline_get_time(self);
+    const int result = dk_pipeline_clear_idle_rule(self->pipeline, now, &message);
+    return answered(self, result, message, DK_GTK_PIPELINE_ERROR_COMMAND, now, error);
 }
 
 gboolean dk_gtk_pipeline_continue(DkPipeline *self) {

@@ -93,6 +93,22 @@ typedef enum {
 } DkAccessibilityAction;
 
 /**
+ * DkIdleUnsaved:
+ * @DK_GTK_IDLE_UNSAVED_SAVE: save it, then dismiss (resolution "saved")
+ * @DK_GTK_IDLE_UNSAVED_DISCARD: dismiss it unsaved (resolution "discarded")
+ * @DK_GTK_IDLE_UNSAVED_KEEP: keep it and everything below it, and ask the question (source "idle")
+ *
+ * What an idle reset does with unsaved work (the scene's idle "unsaved").
+ *
+ * Since: 0.2.0
+ */
+typedef enum {
+    DK_GTK_IDLE_UNSAVED_SAVE = 0,
+    DK_GTK_IDLE_UNSAVED_DISCARD = 1,
+    DK_GTK_IDLE_UNSAVED_KEEP = 2
+} DkIdleUnsaved;
+
+/**
  * DkDragOrigin:
  * @DK_GTK_DRAG_ORIGIN_TOP_REGION: the sheet's top region
  * @DK_GTK_DRAG_ORIGIN_SCROLLED_CONTENT: content at its top, handed off
@@ -193,22 +209,6 @@ typedef enum {
 } DkDismissalSource;
 
 /**
- * DkIdleUnsaved:
- * @DK_GTK_IDLE_UNSAVED_SAVE: save it, then dismiss (resolution "saved")
- * @DK_GTK_IDLE_UNSAVED_DISCARD: dismiss it unsaved (resolution "discarded")
- * @DK_GTK_IDLE_UNSAVED_KEEP: keep it and everything below it, and ask the question (source "idle")
- *
- * What an idle reset does with unsaved work (the scene's idle "unsaved").
- *
- * Since: 0.2.0
- */
-typedef enum {
-    DK_GTK_IDLE_UNSAVED_SAVE = 0,
-    DK_GTK_IDLE_UNSAVED_DISCARD = 1,
-    DK_GTK_IDLE_UNSAVED_KEEP = 2
-} DkIdleUnsaved;
-
-/**
  * DkResolution:
  * @DK_GTK_RESOLUTION_DIRECT: nothing was unsaved
  * @DK_GTK_RESOLUTION_DISCARDED: the user chose to discard
@@ -254,6 +254,8 @@ GType dk_gtk_choices_get_type(void);
 GType dk_gtk_button_role_get_type(void);
 #define DK_TYPE_ACCESSIBILITY_ACTION (dk_gtk_accessibility_action_get_type())
 GType dk_gtk_accessibility_action_get_type(void);
+#define DK_TYPE_IDLE_UNSAVED (dk_gtk_idle_unsaved_get_type())
+GType dk_gtk_idle_unsaved_get_type(void);
 #define DK_TYPE_DRAG_ORIGIN (dk_gtk_drag_origin_get_type())
 GType dk_gtk_drag_origin_get_type(void);
 #define DK_TYPE_DRAG_OUTCOME (dk_gtk_drag_outcome_get_type())
@@ -264,8 +266,6 @@ GType dk_gtk_detent_cause_get_type(void);
 GType dk_gtk_keyboard_hiding_reason_get_type(void);
 #define DK_TYPE_DISMISSAL_SOURCE (dk_gtk_dismissal_source_get_type())
 GType dk_gtk_dismissal_source_get_type(void);
-#define DK_TYPE_IDLE_UNSAVED (dk_gtk_idle_unsaved_get_type())
-GType dk_gtk_idle_unsaved_get_type(void);
 #define DK_TYPE_RESOLUTION (dk_gtk_resolution_get_type())
 GType dk_gtk_resolution_get_type(void);
 #define DK_TYPE_PRESENTATION_ROLE (dk_gtk_presentation_role_get_type())

@@ -50,6 +50,9 @@ public:
     // dk_accessibility_action: an assistive technology's actions.
     enum class AccessibilityAction { Escape = 0, NextDetent = 1, PreviousDetent = 2 };
     Q_ENUM(AccessibilityAction)
+    // dk_idle_unsaved: what an idle reset does with unsaved work.
+    enum class IdleUnsaved { Save = 0, Discard = 1, Keep = 2 };
+    Q_ENUM(IdleUnsaved)
     // dk_drag_origin: where a drag began.
     enum class DragOrigin { TopRegion = 0, ScrolledContent = 1, Grabber = 2 };
     Q_ENUM(DragOrigin)
@@ -73,9 +76,6 @@ public:
         DoneButton = 6, AccessibilityEscape = 7, Programmatic = 8, Idle = 9
     };
     Q_ENUM(DismissalSource)
-    // dk_idle_unsaved: what an idle reset does with unsaved work.
-    enum class IdleUnsaved { Save = 0, Discard = 1, Keep = 2 };
-    Q_ENUM(IdleUnsaved)
     // dk_dismiss_resolution: how a dismissal was resolved.
     enum class Resolution { Direct = 0, Discarded = 1, Saved = 2, Autosaved = 3 };
     Q_ENUM(Resolution)

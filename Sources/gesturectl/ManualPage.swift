@@ -4,12 +4,19 @@ import Glibc
 
 /// The installed manual pages, which `gesturectl help` opens as `git help` does.
 enum ManualPage {
-    /// Replaces this process with `man page` when `man -w page` finds the page; returns when
-    /// there is no `man`, or no such page (a build not installed), for the caller to print the
-    /// help text instead.
-    static func open(_ page: String) {
-        guard exitStatus(of: ["man", "-w", page]) == 0 else { return }
-        execArguments(["man", page])
+    /// Replaces this process with `man page` when `man -w page` finds the page; returns why it
+    /// did not when there is no `man`, or no such page (a build not installed), for the caller
+    /// to say so and print the help text instead.
+    static func open(_ page: String) -> String {
+        switch exitStatus(of: ["man", "-w", page]) {
+        case nil:
+            return "there is no man program to show the manual page \(page)"
+        case 0:
+            execArguments(["man", page])
+            return "man could not be started for the manual page \(page)"
+        default:
+            return "the manual page \(page) is not installed (it is with the gesturectl package, or script/install)"
+        }
     }
 
     /// Runs a program found on `PATH` with nothing on its standard output and error, and returns

@@ -16,7 +16,9 @@ func runCommandLine(_ arguments: [String]) -> Int32 {
         return ExitStatus.success
     case "help":
         let subcommand = rest.first.flatMap(Gesturectl.subcommand(named:))
-        ManualPage.open(subcommand.map { "gesturectl-\($0.name)" } ?? "gesturectl")
+        if let name = rest.first, subcommand == nil { return Gesturectl.usageError("unknown subcommand '\(name)'") }
+        let why = ManualPage.open(subcommand.map { "gesturectl-\($0.name)" } ?? "gesturectl")
+        StandardError.write("gesturectl: \(why); the built-in help follows")
         printToStandardOutput(subcommand?.help ?? Gesturectl.overview)
         return ExitStatus.success
     default:

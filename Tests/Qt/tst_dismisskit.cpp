@@ -11,6 +11,7 @@
 #include <QQmlEngine>
 #include <QQuickItem>
 #include <QQuickView>
+#include <QFile>
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -72,6 +73,8 @@ private slots:
     void aRecordingThatFailsIsSaid();
     void presentationIdsAreTheirBytes();
     void presentationFieldsAreTyped();
+    void ticksOnlyWhileATickIsNeeded();
+    void nowIsTheTouchesClockCarriedOn();
 
 private:
     QVariantMap sheetScene(bool unsaved) const;
@@ -144,6 +147,8 @@ void TestDismissKit::init() {
     clock_.bits = 64;
     area_ = qobject_cast<DismissArea *>(view_->rootObject());
     QVERIFY(area_);
+    // Commands and ticks on the test's clock too: Pipeline::now() carries the touches' clock on by it.
+    area_->pipeline()->setClock([this] { return qint64(clock_.now) * 1000; });
 }
 
 void TestDismissKit::cleanup() {
@@ -665,6 +670,78 @@ void TestDismissKit::presentationFieldsAreTyped() {
     QCOMPARE(dismissed.count(), 1);
     QCOMPARE(dismissed[0][1].value<Pipeline::DismissalSource>(), Pipeline::DismissalSource::Programmatic);
     QCOMPARE(dismissed[0][2].value<Pipeline::Resolution>(), Pipeline::Resolution::Direct);
+}
+
+// The pipeline ticks itself from its timer only while dk_pipeline_next_tick names a time: with
+// an idle rule and nothing presented it does not tick, from a present on it does, with the
+// warning at its time and the reset at the deadline, and after the reset it stops. The test's
+// monotonic clock drives the time (the timer's waits are the machine's, at most a second each),
+// so the figures are exact; each tick is in the recording, to be counted.
+void TestDismissKit::ticksOnlyWhileATickIsNeeded() {
+    Pipeline pipeline;
+    qint64 monotonic = 0;
+    pipeline.setClock([&monotonic] { return monotonic; });
+    const QVariantMap rule{{"after", 2000000}, {"warning", 1000000}, {"unsaved", "discard"}};
+    QVERIFY2(pipeline.setScene(QVariantMap{{"screen", QVariantMap{{"width", 800}, {"height", 600}, {"widthMM", 200}, {"heightMM", 150}}},
+                                           {"idle", rule}, {"presentations", QVariantList{}}}),
+             qPrintable(pipeline.lastError()));
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("idle.jsonl"));
+    QVERIFY2(pipeline.record(path), qPrintable(pipeline.lastError()));
+    const auto ticksRecorded = [&path] {
+        QFile file(path);
+        return file.open(QIODevice::ReadOnly) ? file.readAll().count(R"(\"type\":\"tick\")") : -1;
+    };
+    QSignalSpy warned(&pipeline, &Pipeline::idleWarning), reset(&pipeline, &Pipeline::idleReset),
+        dismissed(&pipeline, &Pipeline::dismissed);
+
+    // Nothing presented: no tick, however long.
+    QVERIFY(!pipeline.tickPending());
+    monotonic += 60000000;
+    QTest::qWait(1500);
+    QCOMPARE(ticksRecorded(), 0);
+
+    // Presented: ticks until the deadline.
+    QVERIFY2(pipeline.present({{"id", "compose"}, {"style", "sheet"}}), qPrintable(pipeline.lastError()));
+    const qint64 presentedAt = pipeline.now();
+    QVERIFY(pipeline.tickPending());
+    monotonic += 1000000;  // the warning's time
+    QVERIFY(warned.wait(30000));
+    QCOMPARE(warned[0][0].toLongLong(), presentedAt + 2000000);
+    QCOMPARE(warned[0][1].toLongLong(), qint64(1000000));
+    QVERIFY(pipeline.tickPending());
+    monotonic += 1000000;  // the deadline
+    QVERIFY(reset.wait(30000));
+    QCOMPARE(dismissed.count(), 1);
+    QCOMPARE(dismissed[0][1].value<Pipeline::DismissalSource>(), Pipeline::DismissalSource::Idle);
+
+    // Nothing left: the timer stops, and no tick comes.
+    QVERIFY(!pipeline.tickPending());
+    const qlonglong ticks = ticksRecorded();
+    QCOMPARE(ticks, 2);  // the warning's and the deadline's: the test's clock was at each when the timer fired
+    monotonic += 60000000;
+    QTest::qWait(1500);
+    QCOMPARE(ticksRecorded(), ticks);
+}
+
+// Commands and ticks are on the touches' clock: now() is the last touch's stamp, carried on by
+// the monotonic clock (the test's) since that touch came; a command takes that time, and a
+// touch stamped before it is taken at it.
+void TestDismissKit::nowIsTheTouchesClockCarriedOn() {
+    setScene(sheetScene(false));
+    Pipeline *pipeline = area_->pipeline();
+    QTest::touchEvent(view_.get(), touchscreen_).press(0, {300, 300}, view_.get());
+    const qint64 touched = qint64(clock_.now) * 1000;
+    QCOMPARE(pipeline->now(), touched);
+    clock_.now += 250;
+    QCOMPARE(pipeline->now(), touched + 250000);
+    QVERIFY(pipeline->keyboard(0));
+    QCOMPARE(pipeline->lastTime(), touched + 250000);
+    // A touch stamped before the command (a platform's clock a little behind) is taken at its time.
+    clock_.now -= 100;
+    QTest::touchEvent(view_.get(), touchscreen_).release(0, {300, 300}, view_.get());
+    QCOMPARE(pipeline->lastTime(), touched + 250000);
+    QVERIFY(pipeline->lastError().isEmpty());
 }
 
 QTEST_MAIN(TestDismissKit)

@@ -2,8 +2,10 @@
 // detents, a draft and a list of earlier messages. A swipe down, a tap above the sheet, Escape
 // or Cancel closes it; with a draft written, the sheet asks first (Discard, Save, Keep Editing).
 // The Share popover saves its settings by itself when a tap outside closes it, and a tap on
-// Compose closes it and opens the sheet at once (a pass-through item). The mouse drives it all
-// like a finger, for trying it at a desk.
+// Compose closes it and opens the sheet at once (a pass-through item). Left alone for two
+// minutes with something open, it asks "Are you still there?" for its last 20 seconds, then
+// closes everything, keeping a written draft (its question is asked), and scrolls the inbox back
+// to the top. The mouse drives it all like a finger, for trying it at a desk.
 import QtQuick
 import QtQuick.Controls
 import DismissKit
@@ -67,7 +69,14 @@ ApplicationWindow {
         }
     }
 
+    // Back to the start screen for the next person: a draft is kept, and asked about.
+    IdleQuestion {
+        rule: ({after: 120000, warning: 20000, unsaved: "keep"})
+        onReset: inbox.positionViewAtBeginning()
+    }
+
     ListView {
+        id: inbox
         anchors.fill: parent
         model: 40
         delegate: ItemDelegate {

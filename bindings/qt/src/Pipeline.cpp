@@ -4,6 +4,7 @@
 
 #include <dismisskit.h>
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QMouseEvent>
@@ -11,6 +12,7 @@
 #include <QPointerEvent>
 #include <QRectF>
 #include <QScreen>
+#include <QTimer>
 #include <QWindow>
 
 #include <algorithm>
@@ -93,6 +95,15 @@ struct PipelinePrivate {
     // (device, Qt's point id) -> seat slot, while the contact is down.
     std::map<std::pair<const QPointingDevice *, int>, int> slots_;
     qint64 lastTime_ = 0;
+    // The touches' clock as the last touch that moved it on read it, and the monotonic clock (a
+    // test's, or QElapsedTimer's) then: now() carries it on.
+    qint64 touchClock_ = 0;
+    qint64 touchClockTakenAt_ = 0;
+    std::function<qint64()> clock_;
+    QElapsedTimer elapsed_;
+    qint64 monotonic() const { return clock_ ? clock_() : elapsed_.nsecsElapsed() / 1000; }
+    // Fires at the time of the tick the pipeline needs next.
+    QTimer tickTimer_;
     quint64 lastMilliseconds_ = 0;
     quint64 wraps_ = 0;
     bool timed_ = false;
@@ -100,7 +111,11 @@ struct PipelinePrivate {
     bool recordingWatched_ = false;
 };
 
-Pipeline::Pipeline(QObject *parent) : QObject(parent), d(new PipelinePrivate) {}
+Pipeline::Pipeline(QObject *parent) : QObject(parent), d(new PipelinePrivate) {
+    d->elapsed_.start();
+    d->tickTimer_.setSingleShot(true);
+    connect(&d->tickTimer_, &QTimer::timeout, this, &Pipeline::tick);
+}
 
 Pipeline::~Pipeline() { dk_pipeline_free(d->pipeline_); }
 
@@ -109,6 +124,20 @@ QWindow *Pipeline::window() const { return d->window_; }
 QVariantMap Pipeline::currentScreen() const { return d->screenSent_; }
 QString Pipeline::lastError() const { return d->lastError_; }
 qint64 Pipeline::lastTime() const { return d->lastTime_; }
+bool Pipeline::tickPending() const { return d->tickTimer_.isActive(); }
+
+qint64 Pipeline::now() const {
+    // Never before the last time given: the pipeline's times only go on.
+    return std::max(d->lastTime_, d->touchClock_ + std::max<qint64>(0, d->monotonic() - d->touchClockTakenAt_));
+}
+
+void Pipeline::setClock(std::function<qint64()> monotonicMicroseconds) {
+    // The touches' clock goes on from where it is, carried on by the new clock.
+    d->touchClock_ = now();
+    d->clock_ = std::move(monotonicMicroseconds);
+    d->touchClockTakenAt_ = d->monotonic();
+    scheduleTick();
+}
 
 bool Pipeline::setScene(const QVariantMap &scene) { return setScene(QJsonObject::fromVariantMap(scene)); }
 
@@ -127,6 +156,7 @@ bool Pipeline::setScene(const QJsonObject &scene) {
     d->slots_.clear();
     d->screenSent_ = full["screen"].toObject().toVariantMap();
     emit layoutsChanged();
+    scheduleTick();
     return true;
 }
 
@@ -198,8 +228,13 @@ qint64 Pipeline::microseconds(quint64 milliseconds) {
     d->wraps_ = wraps;
     d->timed_ = true;
     d->lastMilliseconds_ = milliseconds;
-    // Never before the last time: the pipeline refuses a touch earlier than the previous one.
-    d->lastTime_ = std::max(d->lastTime_, qint64((d->wraps_ << 32) + milliseconds) * 1000);
+    // Never before the last time: the pipeline refuses a touch earlier than the previous one. A
+    // later one moves the touches' clock on.
+    const qint64 time = qint64((d->wraps_ << 32) + milliseconds) * 1000;
+    if (time > d->lastTime_) {
+        d->lastTime_ = d->touchClock_ = time;
+        d->touchClockTakenAt_ = d->monotonic();
+    }
     return d->lastTime_;
 }
 
@@ -325,6 +360,7 @@ bool Pipeline::call(const std::function<int(dk_pipeline *, int64_t, char **)> &l
         return false;
     }
     char *error = nullptr;
+    d->lastTime_ = now();
     const bool taken = libraryCall(d->pipeline_, d->lastTime_, &error) == 0;
     if (!taken) fail(error);
     emitIntents(taken);
@@ -412,6 +448,31 @@ bool Pipeline::reportContentOffset(const QString &presentation, double offset) {
 }
 
 bool Pipeline::escapeKey() { return call(dk_pipeline_escape_key); }
+
+bool Pipeline::tick() {
+    if (!d->pipeline_) {
+        fail(nullptr);
+        return false;
+    }
+    char *error = nullptr;
+    d->lastTime_ = now();
+    const bool taken = dk_pipeline_tick(d->pipeline_, d->lastTime_, &error) == 0;
+    if (!taken) fail(error);
+    // A tick moves a presentation only by the dismissals it gives.
+    emitIntents();
+    return taken;
+}
+
+void Pipeline::scheduleTick() {
+    int64_t next = 0;
+    if (!d->pipeline_ || dk_pipeline_next_tick(d->pipeline_, &next) != 1) {
+        d->tickTimer_.stop();
+        return;
+    }
+    // At the time named (a time past is now), and at least once a second until it.
+    const qint64 wait = std::clamp<qint64>(next - now(), 0, 1000000);
+    d->tickTimer_.start(std::chrono::milliseconds((wait + 999) / 1000));
+}
 
 bool Pipeline::screen(double width, double height, double widthMM, double heightMM) {
     const bool taken = call([=](dk_pipeline *pipeline, int64_t time, char **error) {
@@ -528,6 +589,7 @@ void Pipeline::emitIntents(bool commanded) {
         }
     }
     if (moved && d->pipeline_) emit layoutsChanged();
+    scheduleTick();
 }
 
 }  // namespace DismissKitQt

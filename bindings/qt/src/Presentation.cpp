@@ -30,9 +30,11 @@ void Presentation::setItem(QQuickItem *item) {
     emit touchTargetChanged();
 }
 
-double Presentation::touchTarget() const {
+double Presentation::touchTarget() const { return touchTargetOn(item_); }
+
+double Presentation::touchTargetOn(const QQuickItem *item) {
     constexpr double points = 44, millimetres = 7;
-    const QQuickWindow *window = item_ ? item_->window() : nullptr;
+    const QQuickWindow *window = item ? item->window() : nullptr;
     const QScreen *screen = window ? window->screen() : nullptr;
     if (!screen || screen->size().isEmpty()) return points;
     const QSizeF size = screen->size();

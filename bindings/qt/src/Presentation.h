@@ -74,6 +74,8 @@ public:
     QString lastError() const { return lastError_; }
     QVariantMap layout() const { return layout_; }
     double touchTarget() const;
+    // The touch target on `item`'s screen (44 points without one).
+    static double touchTargetOn(const QQuickItem *item);
 
     // Presents it on its item's window, above what is there; false with lastError when the
     // scene cannot take it (or there is no window yet).

@@ -19,7 +19,7 @@ PresentationHost::PresentationHost(QQuickWindow *window) : QObject(window), wind
     pipeline_.setWindow(window);
     // The scene's compactWidth and topInset are the pipeline's defaults: the components draw
     // where the pipeline lays them out (Pipeline::layout), so they never read them.
-    pipeline_.setScene(QVariantMap{{"presentations", QVariantList{}}});
+    pipeline_.setScene(emptyScene());
     window->installEventFilter(this);
 
     Pipeline *p = &pipeline_;
@@ -51,6 +51,8 @@ PresentationHost::PresentationHost(QQuickWindow *window) : QObject(window), wind
         if (Presentation *to = presentation(id)) to->takeContentOffset(offset);
     });
     connect(p, &Pipeline::confirmationRequested, this, [this](const QString &id, Pipeline::DismissalSource source, const QVariantList &options) {
+        // The rule `keep` kept unsaved work at the deadline: its question replaces the warning.
+        if (source == Pipeline::DismissalSource::Idle) askIdle(false);
         if (Presentation *to = presentation(id)) {
             to->takeDrag(false, 0);
             to->takeQuestion(options);
@@ -90,10 +92,18 @@ PresentationHost::PresentationHost(QQuickWindow *window) : QObject(window), wind
         if (Presentation *to = presentation(id)) emit to->keyboardHidingRequested(reason);
         hideKeyboard();
     });
+    connect(p, &Pipeline::idleWarning, this, [this](qint64 deadline, qint64) { askIdle(true, deadline); });
+    connect(p, &Pipeline::idleCancelled, this, [this] { askIdle(false); });
+    connect(p, &Pipeline::idleReset, this, [this] {
+        askIdle(false);
+        emit idleReset();
+    });
     QInputMethod *inputMethod = QGuiApplication::inputMethod();
     connect(inputMethod, &QInputMethod::keyboardRectangleChanged, this, &PresentationHost::reportKeyboard);
     connect(inputMethod, &QInputMethod::visibleChanged, this, &PresentationHost::reportKeyboard);
     connect(window, &QWindow::heightChanged, this, &PresentationHost::reportKeyboard);
+    connect(window, &QWindow::widthChanged, this, &PresentationHost::renewScene);
+    connect(window, &QWindow::heightChanged, this, &PresentationHost::renewScene);
     reportKeyboard();
     connect(p, &Pipeline::passthroughTap, this, [this](const QPointF &point) {
         QMetaObject::invokeMethod(this, [this, point] { deliverTap(point); }, Qt::QueuedConnection);
@@ -113,7 +123,66 @@ bool PresentationHost::present(Presentation *presentation, const QVariantMap &fi
     return true;
 }
 
-void PresentationHost::forget(const QString &id) { presentations_.remove(id); }
+void PresentationHost::forget(const QString &id) {
+    presentations_.remove(id);
+    if (idleRuleWaits_ && presentations_.isEmpty()) {
+        // After the intents of the call that ended the last presentation.
+        QMetaObject::invokeMethod(this, &PresentationHost::renewScene, Qt::QueuedConnection);
+    }
+}
+
+QVariantMap PresentationHost::emptyScene() const {
+    QVariantMap scene{{"presentations", QVariantList{}}};
+    if (!idleRule_.isEmpty()) scene["idle"] = idleRule_;
+    if (reportedKeyboard_ > 0) scene["keyboard"] = QVariantMap{{"height", reportedKeyboard_}};
+    return scene;
+}
+
+bool PresentationHost::setIdleRule(const QVariantMap &rule, QString *error) {
+    if (rule == idleRule_) return true;
+    const QVariantMap before = idleRule_;
+    idleRule_ = rule;
+    // The pipeline checks the rule in a scene of its own first, so that a refused rule changes
+    // nothing (on a screen of its own: the window may have no size yet).
+    QVariantMap scene = emptyScene();
+    scene.remove("keyboard");
+    scene["screen"] = QVariantMap{{"width", 1000}, {"height", 1000}, {"widthMM", 200}, {"heightMM", 200}};
+    Pipeline check;
+    if (!check.setScene(scene)) {
+        idleRule_ = before;
+        *error = check.lastError();
+        return false;
+    }
+    idleRuleWaits_ = true;
+    if (presentations_.isEmpty()) renewScene();
+    return true;
+}
+
+void PresentationHost::renewScene() {
+    // A new rule waits for nothing to be presented, and every scene for the window to have a
+    // size (the scene's screen is the window's): a host made before its window is shown has none.
+    if ((!idleRuleWaits_ && pipeline_.hasScene()) || !presentations_.isEmpty() || !window_ || window_->width() < 1
+        || window_->height() < 1) {
+        return;
+    }
+    idleRuleWaits_ = false;
+    askIdle(false);
+    if (!pipeline_.setScene(emptyScene())) qWarning("DismissKit: the window's scene was refused: %s", qPrintable(pipeline_.lastError()));
+}
+
+void PresentationHost::askIdle(bool asking, qint64 deadline) {
+    if (asking == askingIdle_ && deadline == idleDeadline_) return;
+    askingIdle_ = asking;
+    idleDeadline_ = asking ? deadline : 0;
+    emit idleQuestionChanged();
+}
+
+bool PresentationHost::stay() {
+    for (auto each = presentations_.cbegin(); each != presentations_.cend(); ++each) {
+        if (each.value() && each.value()->presented()) return pipeline_.update(each.key(), {});
+    }
+    return false;
+}
 
 QString PresentationHost::freeId(const QString &base) const {
     QString id = base;
@@ -150,6 +219,7 @@ void PresentationHost::reportKeyboard() {
     if (height == reportedKeyboard_) return;
     if (pipeline_.keyboard(height)) {
         reportedKeyboard_ = height;
+        emit keyboardReported();
     } else {
         qWarning("DismissKit: the keyboard's height %g was refused: %s", height, qPrintable(pipeline_.lastError()));
     }
@@ -163,7 +233,27 @@ void PresentationHost::hideKeyboard() {
     QGuiApplication::inputMethod()->hide();
 }
 
+bool PresentationHost::answersIdleQuestion(QEvent *event) {
+    const auto *pointer = static_cast<QPointerEvent *>(event);
+    if (!answeringIdle_) {
+        if (!askingIdle_ || !pointer->isBeginEvent()) return false;
+        answeringIdle_ = true;
+        stay();
+    }
+    // Taken until its last contact lifts: Qt Quick never sees a press there, nor makes a click of it.
+    if (pointer->isEndEvent() || event->type() == QEvent::TouchCancel) answeringIdle_ = false;
+    event->accept();
+    return true;
+}
+
 bool PresentationHost::eventFilter(QObject *watched, QEvent *event) {
+    // The question "Are you still there?" is modal: a touch there, or anywhere, answers it and
+    // does nothing else (a tap outside a sheet would dismiss it).
+    if (event->isPointerEvent() && !delivering_ && answersIdleQuestion(event)) return true;
+    if (event->type() == QEvent::KeyPress && askingIdle_) {
+        stay();
+        return true;
+    }
     if (event->isPointerEvent() && !delivering_) {
         pipeline_.pointerEvent(static_cast<QPointerEvent *>(event));
     } else if (event->type() == QEvent::KeyPress && !presentations_.isEmpty()) {

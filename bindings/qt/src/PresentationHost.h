@@ -2,8 +2,10 @@
 // (Sheet, Popover, Alert) present themselves to. It watches the window's events before Qt
 // Quick delivers them, without taking any: touches, the mouse's primary button and pens feed
 // the pipeline (Docs/embedding-qt.md "Embedding in Qt"), Escape is the pipeline's Escape key; it
-// reports the on-screen keyboard (QInputMethod) and hides it when the pipeline asks; and it
-// gives each intent to the Presentation of its presentation.
+// reports the on-screen keyboard (QInputMethod) and hides it when the pipeline asks; it
+// gives each intent to the Presentation of its presentation; and it holds the window's idle
+// rule (IdleRule): while the pipeline's idle warning is out, the window's question "Are you
+// still there?" is modal, and a touch, click or key anywhere only answers it.
 #pragma once
 
 #include "DismissKitQt/Pipeline.h"
@@ -33,6 +35,26 @@ public:
     // An id no presentation of this window has: `base`, or `base-2`, `base-3`, ...
     QString freeId(const QString &base) const;
 
+    // The scene's idle rule as the scene file spells it (µs; empty for none). A rule reaches
+    // the pipeline in a new scene, so it waits while something is presented and is taken when
+    // nothing is. False with `error` when the pipeline refuses it (nothing changes then).
+    bool setIdleRule(const QVariantMap &rule, QString *error);
+    // Whether the idle warning is out (until activity, the reset, or the question the rule
+    // `keep` asks), and its deadline on the pipeline's clock.
+    bool askingIdle() const { return askingIdle_; }
+    qint64 idleDeadline() const { return idleDeadline_; }
+    // Someone is there: activity for the pipeline (an update that changes nothing), which
+    // cancels the warning. False when nothing is presented.
+    bool stay();
+    // The keyboard's height the pipeline has, in points.
+    double reportedKeyboard() const { return reportedKeyboard_; }
+
+signals:
+    void idleQuestionChanged();
+    // The idle deadline dismissed everything: the app shows its start screen.
+    void idleReset();
+    void keyboardReported();
+
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
@@ -49,6 +71,13 @@ private:
     // Takes the focus from the text item and hides the input method's keyboard.
     void hideKeyboard();
     Presentation *presentation(const QString &id) const { return presentations_.value(id); }
+    // A scene with no presentation, the idle rule and the keyboard shown.
+    QVariantMap emptyScene() const;
+    // Gives the pipeline the scene with the rule, once nothing is presented.
+    void renewScene();
+    void askIdle(bool asking, qint64 deadline = 0);
+    // Whether a pointer event is taken by the idle question (and not fed to the pipeline).
+    bool answersIdleQuestion(QEvent *event);
 
     Pipeline pipeline_;
     QHash<QString, QPointer<Presentation>> presentations_;
@@ -57,6 +86,13 @@ private:
     bool delivering_ = false;
     // The keyboard's height the pipeline has.
     double reportedKeyboard_ = 0;
+    QVariantMap idleRule_;
+    // The rule waits for nothing to be presented.
+    bool idleRuleWaits_ = false;
+    bool askingIdle_ = false;
+    qint64 idleDeadline_ = 0;
+    // While the contacts that answered the idle question are down: theirs, not the pipeline's.
+    bool answeringIdle_ = false;
 };
 
 }  // namespace DismissKitQt

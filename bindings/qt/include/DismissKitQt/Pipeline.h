@@ -3,7 +3,10 @@
 //
 // Coordinates: the pipeline's screen is the window (points are Qt's logical pixels, from the
 // window's top-left corner); its millimetres come from the window's QScreen. Times: Qt's
-// millisecond timestamps become microseconds, carried over the wrap of a 32-bit clock.
+// millisecond timestamps become microseconds, carried over the wrap of a 32-bit clock; between
+// touches that clock is carried on by the monotonic clock (now()), for host commands and ticks.
+// With an idle rule in the scene the pipeline ticks itself from a timer, only while
+// dk_pipeline_next_tick names a time (Docs/gestures.md "Idle").
 #pragma once
 
 #include <QEventPoint>
@@ -130,7 +133,7 @@ public:
     // Cancels every contact down (the toolkit took the touches: an ungrab), at the last time.
     void cancelContacts();
 
-    // Host commands (Docs/protocol.md "Host commands"), at the last touch's time, through the C
+    // Host commands (Docs/protocol.md "Host commands"), at now(), through the C
     // library's typed calls: the library writes each command, Qt writes no JSON. False with
     // lastError when refused (nothing changes then).
     //
@@ -180,8 +183,23 @@ public:
     // "questionAnchor" (where a question about it is shown). Empty when no presentation has the
     // id. Ask again at layoutsChanged.
     Q_INVOKABLE QVariantMap layout(const QString &presentation) const;
-    // The time of the last touch, in microseconds: the clock host commands use.
+    // The last time given to the pipeline (a touch's, a command's or a tick's), in microseconds.
     qint64 lastTime() const;
+    // The time now on the touches' clock, in microseconds: the last touch's time carried on by
+    // the monotonic clock since that touch came (from 0 at the pipeline's making before the
+    // first touch), never before lastTime(). Host commands and ticks are at this time; a touch
+    // stamped earlier than lastTime() is taken at lastTime().
+    qint64 now() const;
+    // The monotonic clock that carries the touches' clock on, in microseconds: a test's, to drive
+    // the time, or with nullptr QElapsedTimer's (the default).
+    void setClock(std::function<qint64()> monotonicMicroseconds);
+    // A tick at now(): the pipeline's own timer sends it when dk_pipeline_next_tick names a time
+    // (at that time, and at least once a second until it), so a host never needs to call it.
+    bool tick();
+    // Whether the timer waits to tick: dk_pipeline_next_tick named a time after the last call
+    // that fed the pipeline (a scene with an idle rule, something presented, no finger down,
+    // the deadline not met).
+    bool tickPending() const;
 
 signals:
     void dragBegan(const QString &id, DismissKitQt::Pipeline::DragOrigin origin);
@@ -228,6 +246,8 @@ private:
     // Emits the intents the pipeline has queued, then layoutsChanged when one of them (or the
     // command that was taken, `commanded`) may have moved a presentation.
     void emitIntents(bool commanded = false);
+    // Arms the tick timer for dk_pipeline_next_tick's time (at most a second away), or stops it.
+    void scheduleTick();
     void followWindow();
     qint64 microseconds(quint64 milliseconds);
     int seatSlot(const QPointingDevice *device, int id);

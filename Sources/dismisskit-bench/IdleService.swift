@@ -7,9 +7,10 @@ nonisolated(unsafe) var idleServiceProcess: pid_t = 0
 /// `gesturectl run` idle with one client: the service started with `--socket` (on seat0, which
 /// it waits on when it has no touchscreen), its `READY=1` awaited through `NOTIFY_SOCKET` as
 /// systemd would, one client connected that reads the greeting, sends `{"type":"query"}` and reads
-/// the `state` reply; then the resident memory (`VmRSS` of /proc/PID/status) is read and the run
-/// ended with SIGTERM. Every wait is for the run's next step, with a deadline: a run that stalls
-/// fails the figure, and says where.
+/// the `state` reply; then a figure's measurement is made (the resident memory, `VmRSS` of
+/// /proc/PID/status, here; the wake-ups over a window in ``IdleWakeups``) and the run ended with
+/// SIGTERM. Every wait is for the run's next step, with a deadline: a run that stalls fails the
+/// figure, and says where.
 enum IdleService {
     /// What one idle run held, in kilobytes.
     struct Memory {
@@ -50,8 +51,19 @@ enum IdleService {
                       ("residentByMapping", .strings(typical.byMapping.prefix(8).map { "\($0.name) \($0.kilobytes) kB" }))]), "")
     }
 
-    /// One idle run; nil and the step that failed, with the run's last standard error.
+    /// One idle run's memory; nil and the step that failed, with the run's last standard error.
     static func measure(gesturectl: String, scratch: String) -> (Memory?, String) {
+        run(gesturectl: gesturectl, scratch: scratch) { pid, _ in
+            (memory(of: pid), "has no readable /proc/\(pid)/status")
+        }
+    }
+
+    /// One idle run of `gesturectl run --socket PATH` and `arguments`: once its client has read
+    /// the `state` reply, `measure` is given the run's process id and that reply, and gives what
+    /// it measured, or nil and the step that failed ("has no readable …"). Nil and that step,
+    /// with the run's last standard error, when the run or the measurement fails.
+    static func run<Measured>(gesturectl: String, arguments: [String] = [], scratch: String,
+                              measure: (pid_t, String) -> (Measured?, String)) -> (Measured?, String) {
         let socketPath = scratch + "/idle.sock"
         let notifyPath = scratch + "/idle.notify"
         unlink(socketPath)
@@ -63,12 +75,12 @@ enum IdleService {
         let (notify, notifyError) = UnixSocket.open(.datagram, at: notifyPath)
         guard let notify else { return (nil, "cannot make the notification socket \(notifyPath): \(notifyError)") }
         defer { close(notify.descriptor) }
-        let started = startProcess([gesturectl, "run", "--socket", socketPath], environment: ["NOTIFY_SOCKET": notifyPath],
+        let started = startProcess([gesturectl, "run", "--socket", socketPath] + arguments, environment: ["NOTIFY_SOCKET": notifyPath],
                                    scratch: scratch)
         guard let pid = started.pid else { return (nil, started.error) }
         idleServiceProcess = pid
         defer { idleServiceProcess = 0 }
-        func failure(_ step: String, ended: Bool = false) -> (Memory?, String) {
+        func failure(_ step: String, ended: Bool = false) -> (Measured?, String) {
             if !ended {
                 kill(pid, SIGKILL)
                 var status: Int32 = 0
@@ -98,15 +110,17 @@ enum IdleService {
             return failure("did not take the query: \(Errno.current)")
         }
         let replyBy = monotonicSeconds() + stepDeadline
-        var replied = false
-        while !replied {
+        var state: String?
+        while state == nil {
             guard let line = lines.next(before: replyBy) else {
                 return failure("sent no `state` reply within \(Int(stepDeadline)) s of the query")
             }
             if line.contains(#""type":"error""#) { return failure("refused the query: \(line)") }
-            replied = line.contains(#""type":"state""#)
+            if line.contains(#""type":"state""#) { state = line }
         }
-        guard let memory = memory(of: pid) else { return failure("has no readable /proc/\(pid)/status") }
+        let (measured, step) = measure(pid, state ?? "")
+        if let status = ended(pid) { return failure("ended (status \(status)) while it was measured", ended: true) }
+        guard let measured else { return failure(step) }
         // The run has ended once the client's end of the socket reads end-of-file.
         kill(pid, SIGTERM)
         let endBy = monotonicSeconds() + stepDeadline
@@ -117,7 +131,7 @@ enum IdleService {
         guard exitStatus(status) == 0 else {
             return (nil, "`gesturectl run --socket` ended with status \(exitStatus(status)) on SIGTERM, not 0")
         }
-        return (memory, "")
+        return (measured, "")
     }
 
     /// The exit status of `pid` when it has ended (and is reaped), nil while it runs.

@@ -7,7 +7,7 @@ let usage = """
 
     Measures DismissKit: the core, the web module and the C library beside it, its heap allocations, the touch decoder, the readers, the JSON
     Lines writer, whole `gesturectl replay` runs beside libyaml, libevemu and PyYAML in the same
-    run, start-up, peak memory and `gesturectl run`'s resident memory when idle; with --embedded, the
+    run, start-up, peak memory and `gesturectl run`'s resident memory and wake-ups when idle; with --embedded, the
     Embedded build's gesturectl and C library beside the native ones. Prints a Markdown table, or one JSON object per figure with --json.
     Run from the package root after `swift build -c release` (./script/bench does both).
 
@@ -427,6 +427,19 @@ if options.wants("idle") {
         let (figure, reason) = IdleService.figure(id: id, label: label, gesturectl: build.gesturectl, scratch: workDirectory,
                                                   limitMB: build.embedded ? 3 : nil, runs: quick ? 3 : 5)
         if let figure { report.add(figure) } else { report.skip(id, label: label, reason: reason) }
+        // 20 s: at one tick a second, 20 wake-ups (60 a minute, give or take 3 for where the window
+        // falls); with nothing pending, any timer of 20 s or less shows at least once.
+        let window = quick ? 10.0 : 20.0
+        for (presented, name, what) in [(IdleWakeups.Presented.nothing, "nothing-pending", "nothing pending"),
+                                        (.unsavedSheet, "deadline-pending", "a deadline pending")] {
+            progress("`gesturectl run` idle with \(what): wake-ups over \(decimal(window, digits: 0)) s" + build.labelSuffix)
+            let id = "run-idle-wakeups-\(name)" + build.idSuffix
+            let label = "`gesturectl run` idle with \(what): wake-ups" + build.labelSuffix
+            let (figure, reason) = IdleWakeups.figure(id: id, label: label, gesturectl: build.gesturectl,
+                                                      scenePath: created(workDirectory + "/idle-\(name).scene.json"),
+                                                      presented: presented, window: window, scratch: workDirectory)
+            if let figure { report.add(figure) } else { report.skip(id, label: label, reason: reason) }
+        }
     }
 }
 

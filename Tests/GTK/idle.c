@@ -141,7 +141,10 @@ static void run(App *app, char *line) {
     if (!g_strcmp0(words[0], "rule") && words[1] && words[2] && words[3]) {
         if (!dk_gtk_pipeline_set_idle_rule(app->pipeline, atoll(words[1]) * 1000, atoll(words[2]) * 1000,
                                            unsaved_rule(words[3]), &error)) {
-            g_autofree char *escaped = g_strescape(error->message, NULL);
+            /* Escaped for a JSON string: its UTF-8 (the message says "µs") is left as it is. */
+            char high[129] = {0};
+            for (int byte = 0x80; byte <= 0xff; byte++) high[byte - 0x80] = (char)byte;
+            g_autofree char *escaped = g_strescape(error->message, high);
             note(app->refused, escaped);
             g_clear_error(&error);
         }

@@ -3,8 +3,9 @@
 // Continue, or anywhere, answers it and does nothing else; with no touch the deadline dismisses
 // the sheet by the rule and reset() asks for the start screen. The rule's times are short
 // (after 3 s, the warning 2.5 s before), and time is the platform's own clock: each wait ends
-// when what it waits for holds, and no elapsed time is asserted. Tests/Qt/run runs it at scale
-// 1 and 2 and under de_DE.UTF-8; at scale 1 it makes the pictures of Docs/embedding-qt.md.
+// when what it waits for holds, and no elapsed time is asserted. Tests/Qt/run runs it once, at
+// scale 1 (its rule waits seconds of real time; the scales and the decimal comma are the other
+// suites'), where it makes the pictures of Docs/embedding-qt.md.
 import QtQuick
 import QtQuick.Controls
 import QtTest

@@ -713,6 +713,7 @@ IDLE_KIOSK = """(async (idle) => {
     return true;
 })"""
 STILL_THERE = "document.querySelector('.dk-still-there')"
+STILL_THERE_SHOWN = f"{STILL_THERE}?.matches(':popover-open')"
 PRESENT_COMPOSE = ("kiosk.present(document.getElementById('compose'), { style: 'sheet', grabber: true, headerHeight: 56,"
                    " unsavedChanges: %s }); true")
 PRESENT_SHARE = ("kiosk.present(document.getElementById('share'), { style: 'popover', modal: false,"
@@ -782,7 +783,7 @@ def the_idle_warning_counts_down_and_continue_cancels_it(kiosk):
     seconds left, counting down; a tap on Continue is a touch like any, and cancels it; Escape too."""
     idle_kiosk(kiosk, 21_000_000, 20_000_000, "discard")
     kiosk.js(PRESENT_COMPOSE % "true")
-    kiosk.wait(f"{STILL_THERE}?.open", "the idle warning")
+    kiosk.wait(STILL_THERE_SHOWN, "the idle warning")
     assert kiosk.js(f"{STILL_THERE}.querySelector('h2').textContent") == "Are you still there?"
     countdown = f"{STILL_THERE}.querySelector('p').textContent"
     def seconds_left():
@@ -792,7 +793,7 @@ def the_idle_warning_counts_down_and_continue_cancels_it(kiosk):
         return seconds
     first = seconds_left()
     kiosk.wait(f"!{STILL_THERE} || {countdown} !== 'Starting over in {first} s'", "the countdown to go on")
-    assert kiosk.js(f"{STILL_THERE}?.open") and seconds_left() < first, kiosk.js(countdown)
+    assert kiosk.js(STILL_THERE_SHOWN) and seconds_left() < first, kiosk.js(countdown)
     button = kiosk.js(f"(() => {{ const b = {STILL_THERE}.querySelector('button'); const r = b.getBoundingClientRect();"
                       " return [b.textContent, r.width, r.height]; })()")
     assert button[0] == "Continue" and button[1] >= 44 and button[2] >= 44, button
@@ -805,7 +806,7 @@ def the_idle_warning_counts_down_and_continue_cancels_it(kiosk):
     assert [intent["type"] for intent in kiosk.js("intents")] == ["idleWarning", "idleCancelled"], kiosk.js("intents")
     assert kiosk.js("document.getElementById('compose').open"), "Continue closed the sheet"
     one_timer_within_a_second(kiosk)  # the next warning's
-    kiosk.wait(f"{STILL_THERE}?.open", "the idle warning again")
+    kiosk.wait(STILL_THERE_SHOWN, "the idle warning again")
     kiosk.browser.key("Escape", "Escape", 27)
     kiosk.wait(f"{STILL_THERE} === null", "Escape to close the warning")
     assert [intent["type"] for intent in kiosk.js("intents")][-2:] == ["idleWarning", "idleCancelled"], kiosk.js("intents")
@@ -816,13 +817,38 @@ def the_idle_warning_counts_down_and_continue_cancels_it(kiosk):
 
 
 @last_check
+def the_idle_warning_leaves_the_keyboard_up_and_sits_above_it(kiosk):
+    """At 390 × 844 with the stand-in keyboard up for the draft: the warning takes no focus (the
+    keyboard stays, and no keyboard command cancels the warning), and it is drawn in the room
+    above the keyboard, over the sheet."""
+    try:
+        set_viewport(kiosk, 390, 844)
+        idle_kiosk(kiosk, 8_000_000, 6_000_000, "discard")
+        kiosk.js(f"{FAKE_KEYBOARD}({KEYBOARD_HEIGHT}, 'virtualKeyboard')")
+        kiosk.js(PRESENT_COMPOSE % "true")
+        kiosk.wait("document.getAnimations().length === 0", "the sheet to open")
+        kiosk.tap_element("#draft")
+        kiosk.wait(f"{KEYBOARD_COMMANDS}.at(-1) === {KEYBOARD_HEIGHT}", "the keyboard's height to reach the pipeline")
+        kiosk.wait(STILL_THERE_SHOWN, "the idle warning")
+        assert kiosk.js("document.activeElement.id") == "draft", "the warning took the focus from the text field"
+        panel = kiosk.js(f"(() => {{ const r = {STILL_THERE}.firstChild.getBoundingClientRect(); return [r.top, r.bottom]; }})()")
+        assert 0 <= panel[0] and panel[1] <= 844 - KEYBOARD_HEIGHT, f"the warning's panel at {panel}, the keyboard from {844 - KEYBOARD_HEIGHT}"
+        assert kiosk.js(f"(() => {{ const b = {STILL_THERE}.querySelector('button'); const r = b.getBoundingClientRect();"
+                        " return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b; })()"), "the warning is not on top"
+        assert kiosk.js(KEYBOARD_COMMANDS)[-1] == KEYBOARD_HEIGHT and not kiosk.intents("idleCancelled"), kiosk.js("intents")
+    finally:
+        kiosk.js("window.fakeKeyboard?.remove(); true")
+        set_viewport(kiosk, WIDTH, HEIGHT)
+
+
+@last_check
 def without_a_touch_the_reset_closes_a_clean_and_an_unsaved_presentation_by_the_rule(kiosk):
     """`save`: the clean popover on top is dismissed, the unsaved sheet saved and dismissed, the
     warning closed, and the page hears dismisskit-idle-reset; then no timeout is armed."""
     idle_kiosk(kiosk, 4_000_000, 2_000_000, "save")
     kiosk.js(PRESENT_COMPOSE % "true")
     kiosk.js(PRESENT_SHARE)
-    kiosk.wait(f"{STILL_THERE}?.open", "the idle warning")
+    kiosk.wait(STILL_THERE_SHOWN, "the idle warning")
     kiosk.wait("resets.length === 1", "the idle reset")
     kiosk.wait("document.querySelectorAll('dialog[open], :popover-open').length === 0", "everything to be closed (a sheet slides out)")
     assert kiosk.js(f"[{STILL_THERE}, document.querySelector('.dk-action-sheet')]") == [None, None], "a question is left"
@@ -843,7 +869,7 @@ def the_deadline_closes_the_warning_when_keep_leaves_the_open_question(kiosk):
     kiosk.js(PRESENT_COMPOSE % "true")
     kiosk.browser.key("Escape", "Escape", 27)
     kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "Escape's question")
-    kiosk.wait(f"{STILL_THERE}?.open", "the idle warning")
+    kiosk.wait(STILL_THERE_SHOWN, "the idle warning")
     kiosk.wait(f"{STILL_THERE} === null", "the deadline to close the warning")
     assert kiosk.js("document.querySelector('.dk-action-sheet')?.open && document.getElementById('compose').open")
     assert [intent["type"] for intent in kiosk.js("intents")] == ["confirmationRequested", "idleWarning"], kiosk.js("intents")

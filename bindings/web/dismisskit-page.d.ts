@@ -82,10 +82,10 @@ export interface KioskOptions {
  * height (navigator.virtualKeyboard with overlaysContent set, or the visual viewport's loss at
  * the bottom); on a hideKeyboard intent the focused element is blurred, so the browser hides it.
  * With an idle rule, one timer ticks the pipeline (at nextTick(), at least once a second, on the
- * clock of the events' timeStamp) and none while nextTick() is null; idleWarning shows a modal
- * `.dk-still-there` dialog, "Are you still there?" with the seconds left and Continue, above
- * everything and the keyboard; a touch on it is activity like any, and idleCancelled or the
- * deadline closes it. The window receives `dismisskit-idle-reset` (the idleReset intent in
+ * clock of the events' timeStamp) and none while nextTick() is null; idleWarning shows
+ * `.dk-still-there`, "Are you still there?" with the seconds left and Continue, a popover above
+ * everything and the keyboard that leaves the focus where it is; a touch on it is activity like
+ * any, and idleCancelled or the deadline closes it. The window receives `dismisskit-idle-reset` (the idleReset intent in
  * `detail`) when the reset has dismissed everything: the page shows its start screen then.
  */
 export class Kiosk {

@@ -35,13 +35,14 @@
 // - Idle (SPEC section 11, with the `idle` option): one timer ticks the pipeline, on the clock of
 //   the touches (performance.now(), an event's timeStamp's clock), at nextTick() and at least once a
 //   second, and again at each second the countdown shows; it is armed again after every call that
-//   feeds the pipeline, and none is armed while nextTick() is null. On idleWarning a modal dialog
-//   asks "Are you still there?" with the whole seconds left and Continue, above everything and
-//   above the keyboard's room; a touch on it (anywhere) is fed like every touch, so the pipeline
-//   cancels the warning; Continue pressed without a pointer, or Escape, gives the keyboard's height
-//   again, a command that changes nothing but is activity. It closes on idleCancelled and with the
-//   tick at the deadline; on idleReset the window hears `dismisskit-idle-reset`, for the page's
-//   start screen (the presentations are gone by then, each by its dismiss).
+//   feeds the pipeline, and none is armed while nextTick() is null. On idleWarning a popover asks
+//   "Are you still there?" with the whole seconds left and Continue, above everything and in the
+//   room above the keyboard, leaving the focus (and so the keyboard) where it is; a touch on it is
+//   fed like every touch, so the pipeline cancels the warning; Continue pressed without a pointer,
+//   or Escape, gives the keyboard's height again, a command that changes nothing but is activity.
+//   It closes on idleCancelled and with the tick at the deadline; on idleReset the window hears
+//   `dismisskit-idle-reset`, for the page's start screen (the presentations are gone by then,
+//   each by its dismiss).
 // - The on-screen keyboard (SPEC section 10): its height is the larger of what the VirtualKeyboard
 //   API gives (`overlaysContent` is set, so the browser leaves the viewports alone and reports the
 //   keyboard's rectangle on `geometrychange`) and what the visual viewport lost at the bottom of
@@ -630,12 +631,20 @@ export class Kiosk {
     // The idle warning: "Are you still there?", the whole seconds left to the deadline, and
     // Continue, centred in the room above the keyboard.
 
+    /**
+     * Shows the warning as a manual popover, in the top layer above everything and without taking
+     * the focus (a text field keeps it, and the browser its keyboard: a keyboard hidden would be
+     * activity, and cancel the warning). It goes inside the topmost modal dialog, since everything
+     * outside that one is inert. A browser without the Popover API gets a modal dialog.
+     */
     #askStillThere(deadline) {
         this.#closeStillThere();
         const labels = { ...defaultLabels, ...this.#options.labels };
-        const dialog = document.createElement("dialog");
+        const popover = "showPopover" in HTMLElement.prototype;
+        const dialog = document.createElement(popover ? "div" : "dialog");
         dialog.className = "dk-still-there";
         dialog.setAttribute("role", "alertdialog");
+        dialog.setAttribute("aria-modal", "true");
         dialog.setAttribute("aria-label", labels.stillThere);
         const panel = document.createElement("div");
         panel.className = "dk-still-there-panel";
@@ -649,9 +658,16 @@ export class Kiosk {
         button.addEventListener("click", (event) => { if (event.detail === 0) this.#continue(); });
         panel.append(title, countdown, button);
         dialog.append(panel);
-        dialog.addEventListener("cancel", (event) => this.#cancelRequested(event));
-        document.body.append(dialog);
-        dialog.showModal();
+        if (popover) {
+            dialog.popover = "manual";
+            const modals = [this.#question?.dialog, ...this.#stack.map((entry) => entry.element).reverse()];
+            (modals.find((element) => element?.matches(":modal")) ?? document.body).append(dialog);
+            dialog.showPopover();
+        } else {
+            dialog.addEventListener("cancel", (event) => this.#cancelRequested(event));
+            document.body.append(dialog);
+            dialog.showModal();
+        }
         this.#stillThere = { dialog, countdown, deadline, template: labels.startingOver };
     }
 
@@ -666,8 +682,10 @@ export class Kiosk {
 
     #closeStillThere() {
         if (!this.#stillThere) return;
-        this.#stillThere.dialog.close();
-        this.#stillThere.dialog.remove();
+        const { dialog } = this.#stillThere;
+        if (dialog.matches(":popover-open")) dialog.hidePopover();
+        else dialog.close?.();
+        dialog.remove();
         this.#stillThere = null;
     }
 

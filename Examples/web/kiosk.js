@@ -4,8 +4,9 @@ import { load } from "../dismisskit.js";
 import { Kiosk } from "../dismisskit-page.js";
 
 // The session is kept in memory up to dismisskit.js's defaultRecordingLimit (16 MiB); past it the
-// recording stops, and the kiosk goes on.
-const kiosk = new Kiosk(await load(), { record: true });
+// recording stops, and the kiosk goes on. Two minutes without a touch, the last twenty of them
+// announced by "Are you still there?", close everything; a draft is saved first.
+const kiosk = new Kiosk(await load(), { record: true, idle: { after: 120_000_000, warning: 20_000_000, unsaved: "save" } });
 const element = (id) => document.getElementById(id);
 const status = element("status");
 addEventListener("dismisskit-recording-stopped", (event) => { status.value = `recording stopped: ${event.detail.error}`; });
@@ -40,6 +41,12 @@ element("share-note").addEventListener("input", () => kiosk.update(share, { unsa
 share.addEventListener("dismisskit-save", () => { status.value = `saved the share note "${element("share-note").value}"`; });
 share.addEventListener("dismisskit-dismiss", (event) => {
     if (event.detail.resolution !== "autosaved") status.value = `share closed (${event.detail.resolution})`;
+});
+
+// The start screen for the next person: the inbox, from its top.
+addEventListener("dismisskit-idle-reset", () => {
+    scrollTo(0, 0);
+    status.value = "started over for the next person";
 });
 
 element("notes-button").addEventListener("click", () => {

@@ -1,8 +1,9 @@
 // Every golden gesture recording (Recordings/gesture-*.evemu with its .scene.json) through the
 // WebAssembly module, as a web page would feed it: its touch events (from `gesturectl replay
 // --touch-events --exact`, positions with every digit) through p.touch and its timeline's
-// commands through p.command, each before the touch events of the first frame at or after its
-// time and the rest after the last frame, as the replay applies them. The intents must be
+// commands through p.command (a tick through p.tick in the first pass), each before the touch
+// events of the first frame at or after its time and the rest after the last frame, as the
+// replay applies them. The intents must be
 // gesturectl replay's, byte for byte, and with p.explain(true) its --explain lines. Then the
 // errors: bad scenes and bad commands throw the C library's messages. The first pass is also
 // recorded (p.record), and `gesturectl replay SESSION --verify` must find its intents again.
@@ -33,6 +34,8 @@ const replay = (...args) => lines(execFileSync(gesturectl, ["replay", ...args], 
 
 let compared = 0;
 let verified = 0;
+let ticks = 0;
+let idleRules = 0;
 const scratch = mkdtempSync(join(tmpdir(), "dismisskit-web-"));
 const names = readdirSync(recordings).filter((file) => file.startsWith("gesture-") && file.endsWith(".evemu")).sort();
 for (const file of names) {
@@ -40,6 +43,7 @@ for (const file of names) {
     const scenePath = recording.replace(/\.evemu$/, ".scene.json");
     const sceneText = readFileSync(scenePath, "utf8");
     const timeline = JSON.parse(sceneText).timeline ?? [];
+    if (JSON.parse(sceneText).idle !== undefined) idleRules++;
     const touches = replay(recording, "--scene", scenePath, "--touch-events", "--exact").map((line) => JSON.parse(line));
     for (const explaining of [false, true]) {
         const pipeline = dk.pipeline(sceneText);
@@ -50,8 +54,11 @@ for (const file of names) {
             for (let line = pipeline.nextIntent(); line !== null; line = pipeline.nextIntent()) actual.push(line);
         };
         let next = 0;
+        // The idle clock's ticks: by the typed tick() in the first pass, by their JSON command in the explained one.
         const apply = (entry) => {
-            pipeline.command(JSON.stringify(entry.command), entry.time);
+            if (entry.command.type === "tick" && !explaining) pipeline.tick(entry.time);
+            else pipeline.command(JSON.stringify(entry.command), entry.time);
+            if (entry.command.type === "tick") ticks++;
             drain();
         };
         for (const touch of touches) {
@@ -105,5 +112,6 @@ pipeline.free();
 throws(() => pipeline.nextIntent(), "freed", "a freed pipeline");
 
 console.log(`WebAssembly module: ${names.length}/${names.length} golden gesture recordings give gesturectl's intents and --explain lines `
-    + `(${compared} lines compared), and their recorded sessions replay (${verified} verified)${failures ? `; ${failures} failures` : ""}`);
+    + `(${compared} lines compared; ${idleRules} with an idle rule, ${ticks} ticks given), and their recorded sessions replay `
+    + `(${verified} verified)${failures ? `; ${failures} failures` : ""}`);
 process.exit(failures ? 1 : 0);

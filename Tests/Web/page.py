@@ -25,6 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from browser import Browser  # noqa: E402
 
 WIDTH, HEIGHT = 1280, 800
+GESTURECTL = None  # PREFIX/bin/gesturectl
 TOP_INSET = 40
 FRAME = 0.016  # seconds between a moving finger's samples
 PICTURES = os.environ.get("PICTURES")  # a folder for the pictures Docs/ shows, or none
@@ -733,6 +734,194 @@ def a_recording_at_its_limit_stops_and_the_kiosk_still_asks(kiosk):
     assert kiosk.js("stopped.length") == 1 and kiosk.js("kiosk.session().length") == status["bytes"]
 
 
+# The idle checks: the example's kiosk is replaced by one with a short idle rule (recorded), and the
+# page's timeouts are watched: `timers` holds those armed and not yet fired or cleared, with their
+# delays, and `timersArmed` counts every one armed. Nothing else on the example page arms one.
+IDLE_KIOSK = """(async (idle) => {
+    kiosk.destroy();
+    const { load } = await import('../dismisskit.js');
+    const { Kiosk } = await import('../dismisskit-page.js');
+    const set = window.setTimeout, clear = window.clearTimeout;
+    window.timers = new Map();
+    window.timersArmed = 0;
+    window.setTimeout = (callback, delay, ...rest) => {
+        const id = set(() => { timers.delete(id); callback(...rest); }, delay);
+        timers.set(id, delay);
+        timersArmed += 1;
+        return id;
+    };
+    window.clearTimeout = (id) => { timers.delete(id); clear(id); };
+    window.resets = [];
+    addEventListener('dismisskit-idle-reset', (event) => resets.push(event.detail));
+    window.kiosk = new Kiosk(await load(), { record: true, idle });
+    return true;
+})"""
+STILL_THERE = "document.querySelector('.dk-still-there')"
+STILL_THERE_SHOWN = f"{STILL_THERE}?.matches(':popover-open')"
+PRESENT_COMPOSE = ("kiosk.present(document.getElementById('compose'), { style: 'sheet', grabber: true, headerHeight: 56,"
+                   " unsavedChanges: %s }); true")
+PRESENT_SHARE = ("kiosk.present(document.getElementById('share'), { style: 'popover', modal: false,"
+                 " anchor: document.getElementById('share-button') }); true")
+
+
+def idle_kiosk(kiosk, after, warning, unsaved):
+    kiosk.js(f"{IDLE_KIOSK}({json.dumps({'after': after, 'warning': warning, 'unsaved': unsaved})})")
+
+
+def one_timer_within_a_second(kiosk):
+    delays = kiosk.js("[...timers.values()]")
+    assert len(delays) == 1 and 0 <= delays[0] <= 1000, f"the timeouts armed: {delays}"
+
+
+def replays(kiosk):
+    """The idle kiosk's session, recorded live with its ticks, replays to the same intents."""
+    with tempfile.NamedTemporaryFile("w", suffix=".session.jsonl") as file:
+        file.write(kiosk.js("kiosk.session()"))
+        file.flush()
+        replay = subprocess.run([GESTURECTL, "replay", file.name, "--verify"], capture_output=True, text=True)
+    assert replay.returncode == 0, f"the session does not replay: {replay.stderr.strip()}"
+
+
+@last_check
+def no_idle_timer_while_nothing_is_presented(kiosk):
+    idle_kiosk(kiosk, 60_000_000, 20_000_000, "discard")
+    kiosk.tap(WIDTH / 2, 500)  # activity on the page, with nothing presented
+    kiosk.wait("kiosk.session().includes('\"event\":\"up\"')", "the tap to be fed")
+    assert kiosk.js("timersArmed") == 0, "a timeout was armed with nothing presented"
+    kiosk.js(PRESENT_COMPOSE % "false")
+    one_timer_within_a_second(kiosk)
+    kiosk.js("kiosk.dismiss('compose'); true")
+    kiosk.wait("!document.getElementById('compose').open", "the programmatic dismissal")
+    assert kiosk.js("timers.size") == 0, "a timeout is still armed with nothing presented"
+    armed = kiosk.js("timersArmed")
+    time.sleep(2)  # nothing is pending: no timeout comes in the meantime
+    assert kiosk.js("timersArmed") == armed, f"{kiosk.js('timersArmed') - armed} timeouts armed with nothing presented"
+
+
+@last_check
+def a_presentation_long_after_the_last_touch_restarts_the_idle_clock(kiosk):
+    """The page presents by itself after the whole idle time without a touch: its command is
+    activity now, not at the last touch's time, so the warning comes `warning` before a deadline
+    `after` past it, and nothing is reset at once."""
+    idle_kiosk(kiosk, 3_000_000, 2_000_000, "discard")
+    kiosk.tap(WIDTH / 2, 500)
+    kiosk.wait("kiosk.session().includes('\"event\":\"up\"')", "the tap to be fed")
+    time.sleep(3.5)  # longer than `after` since the tap
+    kiosk.js(PRESENT_COMPOSE % "false")
+    kiosk.wait("intents.some((intent) => intent.type === 'idleWarning')", "the idle warning")
+    commands = kiosk.js("kiosk.session().trim().split('\\n').map((line) => JSON.parse(line)).filter((line) => line.type === 'command')"
+                        ".map((line) => [JSON.parse(line.command).type, line.time])")
+    presented = next(time for kind, time in commands if kind == "present")
+    up = kiosk.js("kiosk.session().trim().split('\\n').map((line) => JSON.parse(line)).find((line) => line.event === 'up').time")
+    assert presented - up >= 3_000_000, f"the present was given at {presented}, the tap's lift at {up}"
+    warning = kiosk.intents("idleWarning")[0]
+    assert warning["deadline"] == presented + 3_000_000 and warning["remaining"] > 0, (warning, presented)
+    assert kiosk.js("document.getElementById('compose').open") and not kiosk.intents("dismiss")
+    kiosk.js("kiosk.dismiss('compose'); true")
+    kiosk.wait("!document.getElementById('compose').open", "the programmatic dismissal")
+
+
+@last_check
+def the_idle_warning_counts_down_and_continue_cancels_it(kiosk):
+    """A warning from a second after the last activity, for 20 s: the dialog asks with the whole
+    seconds left, counting down; a tap on Continue is a touch like any, and cancels it; Escape too."""
+    idle_kiosk(kiosk, 21_000_000, 20_000_000, "discard")
+    kiosk.js(PRESENT_COMPOSE % "true")
+    kiosk.wait(STILL_THERE_SHOWN, "the idle warning")
+    assert kiosk.js(f"{STILL_THERE}.querySelector('h2').textContent") == "Are you still there?"
+    countdown = f"{STILL_THERE}.querySelector('p').textContent"
+    def seconds_left():
+        text = kiosk.js(countdown)
+        seconds = int(text.removeprefix("Starting over in ").removesuffix(" s"))
+        assert text == f"Starting over in {seconds} s" and 0 < seconds <= 20, text
+        return seconds
+    first = seconds_left()
+    kiosk.wait(f"!{STILL_THERE} || {countdown} !== 'Starting over in {first} s'", "the countdown to go on")
+    assert kiosk.js(STILL_THERE_SHOWN) and seconds_left() < first, kiosk.js(countdown)
+    button = kiosk.js(f"(() => {{ const b = {STILL_THERE}.querySelector('button'); const r = b.getBoundingClientRect();"
+                      " return [b.textContent, r.width, r.height]; })()")
+    assert button[0] == "Continue" and button[1] >= 44 and button[2] >= 44, button
+    # Above everything: the topmost element at the button's centre is the button.
+    assert kiosk.js(f"(() => {{ const b = {STILL_THERE}.querySelector('button'); const r = b.getBoundingClientRect();"
+                    " return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b; })()")
+    one_timer_within_a_second(kiosk)
+    kiosk.tap_element(".dk-still-there button")
+    kiosk.wait(f"{STILL_THERE} === null", "Continue to close the warning")
+    assert [intent["type"] for intent in kiosk.js("intents")] == ["idleWarning", "idleCancelled"], kiosk.js("intents")
+    assert kiosk.js("document.getElementById('compose').open"), "Continue closed the sheet"
+    one_timer_within_a_second(kiosk)  # the next warning's
+    kiosk.wait(STILL_THERE_SHOWN, "the idle warning again")
+    kiosk.browser.key("Escape", "Escape", 27)
+    kiosk.wait(f"{STILL_THERE} === null", "Escape to close the warning")
+    assert [intent["type"] for intent in kiosk.js("intents")][-2:] == ["idleWarning", "idleCancelled"], kiosk.js("intents")
+    assert kiosk.js("document.getElementById('compose').open && document.querySelector('.dk-action-sheet') === null")
+    kiosk.js("kiosk.update('compose', { unsavedChanges: false }); kiosk.dismiss('compose'); true")
+    kiosk.wait("!document.getElementById('compose').open", "the programmatic dismissal")
+    replays(kiosk)
+
+
+@last_check
+def the_idle_warning_leaves_the_keyboard_up_and_sits_above_it(kiosk):
+    """At 390 × 844 with the stand-in keyboard up for the draft: the warning takes no focus (the
+    keyboard stays, and no keyboard command cancels the warning), and it is drawn in the room
+    above the keyboard, over the sheet."""
+    try:
+        set_viewport(kiosk, 390, 844)
+        idle_kiosk(kiosk, 8_000_000, 6_000_000, "discard")
+        kiosk.js(f"{FAKE_KEYBOARD}({KEYBOARD_HEIGHT}, 'virtualKeyboard')")
+        kiosk.js(PRESENT_COMPOSE % "true")
+        kiosk.wait("document.getAnimations().length === 0", "the sheet to open")
+        kiosk.tap_element("#draft")
+        kiosk.wait(f"{KEYBOARD_COMMANDS}.at(-1) === {KEYBOARD_HEIGHT}", "the keyboard's height to reach the pipeline")
+        kiosk.wait(STILL_THERE_SHOWN, "the idle warning")
+        assert kiosk.js("document.activeElement.id") == "draft", "the warning took the focus from the text field"
+        panel = kiosk.js(f"(() => {{ const r = {STILL_THERE}.firstChild.getBoundingClientRect(); return [r.top, r.bottom]; }})()")
+        assert 0 <= panel[0] and panel[1] <= 844 - KEYBOARD_HEIGHT, f"the warning's panel at {panel}, the keyboard from {844 - KEYBOARD_HEIGHT}"
+        assert kiosk.js(f"(() => {{ const b = {STILL_THERE}.querySelector('button'); const r = b.getBoundingClientRect();"
+                        " return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b; })()"), "the warning is not on top"
+        assert kiosk.js(KEYBOARD_COMMANDS)[-1] == KEYBOARD_HEIGHT and not kiosk.intents("idleCancelled"), kiosk.js("intents")
+    finally:
+        kiosk.js("window.fakeKeyboard?.remove(); true")
+        set_viewport(kiosk, WIDTH, HEIGHT)
+
+
+@last_check
+def without_a_touch_the_reset_closes_a_clean_and_an_unsaved_presentation_by_the_rule(kiosk):
+    """`save`: the clean popover on top is dismissed, the unsaved sheet saved and dismissed, the
+    warning closed, and the page hears dismisskit-idle-reset; then no timeout is armed."""
+    idle_kiosk(kiosk, 4_000_000, 2_000_000, "save")
+    kiosk.js(PRESENT_COMPOSE % "true")
+    kiosk.js(PRESENT_SHARE)
+    kiosk.wait(STILL_THERE_SHOWN, "the idle warning")
+    kiosk.wait("resets.length === 1", "the idle reset")
+    kiosk.wait("document.querySelectorAll('dialog[open], :popover-open').length === 0", "everything to be closed (a sheet slides out)")
+    assert kiosk.js(f"[{STILL_THERE}, document.querySelector('.dk-action-sheet')]") == [None, None], "a question is left"
+    steps = [(intent["type"], intent.get("presentation"), intent.get("resolution"), intent.get("source")) for intent in kiosk.js("intents")]
+    assert steps == [("idleWarning", None, None, None), ("dismiss", "share", "direct", "idle"), ("save", "compose", None, None),
+                     ("dismiss", "compose", "saved", "idle"), ("idleReset", None, None, None)], steps
+    # The example page's dismisskit-idle-reset listener shows its start screen.
+    assert kiosk.js("document.getElementById('status').value") == "started over for the next person"
+    assert kiosk.js("timers.size") == 0, "a timeout is armed after the reset"
+    replays(kiosk)
+
+
+@last_check
+def the_deadline_closes_the_warning_when_keep_leaves_the_open_question(kiosk):
+    """`keep`, with the unsaved sheet's question open: the deadline dismisses nothing and gives no
+    idleReset, and still the warning closes, leaving the question for the person."""
+    idle_kiosk(kiosk, 4_000_000, 2_000_000, "keep")
+    kiosk.js(PRESENT_COMPOSE % "true")
+    kiosk.browser.key("Escape", "Escape", 27)
+    kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "Escape's question")
+    kiosk.wait(STILL_THERE_SHOWN, "the idle warning")
+    kiosk.wait(f"{STILL_THERE} === null", "the deadline to close the warning")
+    assert kiosk.js("document.querySelector('.dk-action-sheet')?.open && document.getElementById('compose').open")
+    assert [intent["type"] for intent in kiosk.js("intents")] == ["confirmationRequested", "idleWarning"], kiosk.js("intents")
+    assert kiosk.js("timers.size") == 0 and kiosk.js("resets.length") == 0
+    kiosk.tap_element(".dk-action-sheet button[data-choice=discard]")
+    kiosk.wait("!document.getElementById('compose').open", "Discard to close the sheet")
+
+
 def run(kiosk, function):
     """Runs a check; after a failure, answers and closes what it left. False when it failed."""
     try:
@@ -750,6 +939,8 @@ def main():
     if len(sys.argv) != 2:
         sys.exit("Usage: page.py PREFIX")
     prefix = os.path.realpath(sys.argv[1])
+    global GESTURECTL
+    GESTURECTL = os.path.join(prefix, "bin", "gesturectl")
     root = os.path.join(prefix, "share", "dismisskit", "web")
     handler = functools.partial(Quiet, directory=root)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)

@@ -1,7 +1,7 @@
 // The WebAssembly module's typed commands, in Node: each gives the intents its JSON command gives
 // (side by side, on two pipelines of one scene, a session through every call: presenting,
 // updating, the question and its answers, buttons, accessibility, the Escape key, a new screen,
-// taps, the on-screen keyboard); a value the command cannot take (NaN, an infinity, a name outside its set, a field
+// taps, the on-screen keyboard, the idle clock's ticks and nextTick()); a value the command cannot take (NaN, an infinity, a name outside its set, a field
 // that is not one) is refused with a message naming it, and presents nothing; and the page layer
 // (dismisskit-page.js) gives its commands by the typed calls, never a JSON text it wrote.
 //
@@ -98,6 +98,33 @@ check("each typed call gives the intents (or the refusal) its JSON command gives
     typed.free();
 });
 
+check("tick() gives the intents of the tick command, and nextTick() names the warning's time, then the deadline, then none", () => {
+    const idleScene = JSON.stringify({ ...JSON.parse(scene), idle: { after: 10_000_000, warning: 4_000_000, unsaved: "discard" } });
+    const byText = dk.pipeline(idleScene);
+    const typed = dk.pipeline(idleScene);
+    const nextTicks = [];
+    const both = (call, command, time) => {
+        const fromText = outcome(byText, () => byText.command(JSON.stringify(command), time));
+        const fromCall = outcome(typed, () => call(typed, time));
+        expect(JSON.stringify(fromCall) === JSON.stringify(fromText),
+            `${JSON.stringify(command)} at ${time}:\n  typed ${JSON.stringify(fromCall)}\n  text  ${JSON.stringify(fromText)}`);
+        expect(typed.nextTick() === byText.nextTick(), `nextTick() ${typed.nextTick()} and ${byText.nextTick()} after the same call`);
+        nextTicks.push(typed.nextTick());
+        return fromCall.intents.map((line) => JSON.parse(line).type);
+    };
+    expect(typed.nextTick() === null, `nothing presented, yet nextTick() is ${typed.nextTick()}`);
+    both((p, t) => p.present("compose", { style: "sheet", unsavedChanges: true }, t),
+         { type: "present", presentation: { id: "compose", style: "sheet", unsavedChanges: true } }, 1_000_000);
+    const ticks = [5_000_000, 7_000_000, 9_000_000, 11_000_000, 12_000_000]
+        .map((time) => both((p, t) => p.tick(t), { type: "tick" }, time));
+    expect(JSON.stringify(ticks) === JSON.stringify([[], ["idleWarning"], [], ["dismiss", "idleReset"], []]),
+           `the ticks gave ${JSON.stringify(ticks)}`);
+    expect(JSON.stringify(nextTicks) === JSON.stringify([7_000_000, 7_000_000, 11_000_000, 11_000_000, null, null]),
+           `nextTick() after each call: ${JSON.stringify(nextTicks)}`);
+    byText.free();
+    typed.free();
+});
+
 /** The message of a refused call, which presents nothing: the same id presents after it. */
 const refusal = (call) => {
     const pipeline = dk.pipeline(scene);
@@ -134,6 +161,8 @@ const refusals = [
     [(p) => p.keyboard(-1, 0), Error, "height"],
     [(p) => p.keyboard("300", 0), TypeError, 'height "300" is not a number'],
     [(p) => p.escapeKey(NaN), Error, "time_us nan is not a whole number of microseconds"],
+    [(p) => p.tick(Infinity), Error, "time_us inf is out of range"],
+    [(p) => p.tick(NaN), Error, "time_us nan is not a whole number of microseconds"],
     [(p) => p.dismiss(7, 0), TypeError, "presentation 7 is not a string"],
 ];
 for (const [call, type, message] of refusals) {

@@ -2,7 +2,7 @@
 // Pointer Events through a DismissKit pipeline.
 
 import type {
-    AccessibilityAction, ButtonRole, Detent, DismissKit, PresentationFields, PresentationLayout, PresentationStyle, RecordingStatus,
+    AccessibilityAction, ButtonRole, Detent, DismissKit, IdleUnsaved, PresentationFields, PresentationLayout, PresentationStyle, RecordingStatus,
     TapOutside,
 } from "./dismisskit.js";
 
@@ -27,6 +27,16 @@ export interface PagePresentation {
     passthrough?: Element[];
 }
 
+/** The scene file's idle rule (SPEC section 11): times in µs, `after` > `warning` >= 0. */
+export interface IdleRule {
+    /** How long without a touch or a command before the reset. */
+    after: number;
+    /** How long before the reset the warning shows its countdown. */
+    warning: number;
+    /** What the reset does with unsaved work. */
+    unsaved: IdleUnsaved;
+}
+
 export interface KioskOptions {
     /** The physical size of the whole display (window.screen); 96 CSS px per inch without it. */
     display?: { widthMM: number; heightMM: number };
@@ -42,8 +52,20 @@ export interface KioskOptions {
      * window hears `dismisskit-recording-stopped`, its RecordingStatus in `detail`.
      */
     record?: boolean | { maxBytes?: number };
-    /** The question's texts. */
-    labels?: { question?: string; discard?: string; save?: string; keepEditing?: string };
+    /**
+     * The idle rule: the layer ticks the pipeline from one timer while nextTick() names a time,
+     * shows the warning's countdown and tells the window of the reset (`dismisskit-idle-reset`).
+     */
+    idle?: IdleRule;
+    /**
+     * The texts of the question and of the idle warning: `stillThere` ("Are you still there?"),
+     * `startingOver` ("Starting over in {seconds} s": the whole seconds left replace `{seconds}`),
+     * `continue` ("Continue").
+     */
+    labels?: {
+        question?: string; discard?: string; save?: string; keepEditing?: string;
+        stillThere?: string; startingOver?: string; continue?: string;
+    };
 }
 
 /**
@@ -59,6 +81,12 @@ export interface KioskOptions {
  * The browser's on-screen keyboard is reported to the pipeline as it shows, hides and changes
  * height (navigator.virtualKeyboard with overlaysContent set, or the visual viewport's loss at
  * the bottom); on a hideKeyboard intent the focused element is blurred, so the browser hides it.
+ * With an idle rule, one timer ticks the pipeline (at nextTick(), at least once a second, on the
+ * clock of the events' timeStamp) and none while nextTick() is null; idleWarning shows
+ * `.dk-still-there`, "Are you still there?" with the seconds left and Continue, a popover above
+ * everything and the keyboard that leaves the focus where it is; a touch on it is activity like
+ * any, and idleCancelled or the deadline closes it. The window receives `dismisskit-idle-reset` (the idleReset intent in
+ * `detail`) when the reset has dismissed everything: the page shows its start screen then.
  */
 export class Kiosk {
     constructor(dk: DismissKit, options?: KioskOptions);

@@ -13,9 +13,11 @@
 //   decides nothing. A pointer that comes down while all 32 slots are held is not fed (the
 //   pipeline would refuse it): it decides nothing, to its lift. Every sample of a move is read
 //   through getCoalescedEvents(), and each pointer event ends with a frame.
-// - Time: an event's own timeStamp, in microseconds. A command takes the time of the latest
-//   input the layer has seen (a keydown's own time when later), so a command never lands
-//   after a touch it preceded; a scroll or resize event has no input time of its own.
+// - Time: an event's own timeStamp, in microseconds. While a contact is down, a command takes the
+//   time of the latest input the layer has seen (a keydown's own time when later), so it never
+//   lands after a touch it preceded (a scroll or resize event has no input time of its own); with
+//   none down, it takes now (performance.now(), the timeStamps' clock) when later: the idle clock
+//   runs from it, and a presentation the page shows long after the last touch is not found idle.
 // - Units: a CSS pixel is a point. The physical size comes from `display` (the millimetres of
 //   the whole `window.screen`); without it, 96 CSS pixels per inch, said once in the console.
 // - The browser's pans: a sheet's chrome has `touch-action: none`. Its scrollable `content` is
@@ -30,6 +32,17 @@
 // - A tap outside a popover: the click that follows is swallowed, so the control below is not
 //   pressed, unless the pipeline delivered it as a `passthroughTap`.
 // - Resize and rotation: a `screen` command, which keeps every presentation and open question.
+// - Idle (SPEC section 11, with the `idle` option): one timer ticks the pipeline, on the clock of
+//   the touches (performance.now(), an event's timeStamp's clock), at nextTick() and at least once a
+//   second, and again at each second the countdown shows; it is armed again after every call that
+//   feeds the pipeline, and none is armed while nextTick() is null. On idleWarning a popover asks
+//   "Are you still there?" with the whole seconds left and Continue, above everything and in the
+//   room above the keyboard, leaving the focus (and so the keyboard) where it is; a touch on it is
+//   fed like every touch, so the pipeline cancels the warning; Continue pressed without a pointer,
+//   or Escape, gives the keyboard's height again, a command that changes nothing but is activity.
+//   It closes on idleCancelled and with the tick at the deadline; on idleReset the window hears
+//   `dismisskit-idle-reset`, for the page's start screen (the presentations are gone by then,
+//   each by its dismiss).
 // - The on-screen keyboard (SPEC section 10): its height is the larger of what the VirtualKeyboard
 //   API gives (`overlaysContent` is set, so the browser leaves the viewports alone and reports the
 //   keyboard's rectangle on `geometrychange`) and what the visual viewport lost at the bottom of
@@ -41,7 +54,9 @@
 //   calls the layer back (a `dismisskit-save` listener that updates, say) gives a command whose
 //   intents wait their turn, after those already decided.
 
-const defaultLabels = { question: "Discard your changes?", discard: "Discard Changes", save: "Save", keepEditing: "Keep Editing" };
+const defaultLabels = { question: "Discard your changes?", discard: "Discard Changes", save: "Save", keepEditing: "Keep Editing",
+                        stillThere: "Are you still there?", startingOver: "Starting over in {seconds} s", continue: "Continue" };
+const second = 1_000_000;  // µs
 // What content at the top of the largest detent leaves the browser: pans of a finger moving up.
 // A browser without `pan-down` (WPE WebKit 2.38) leaves it none: the pipeline scrolls the content
 // then (contentScrolled), without the browser's momentum.
@@ -67,6 +82,8 @@ export class Kiosk {
     #swallowed = new Map(); // pointerId → whether its click is swallowed (a tap outside a popover)
     #lastTime = 0;
     #question = null;       // { entry, dialog } while the pipeline waits for an answer
+    #stillThere = null;     // { dialog, countdown, deadline, template } from idleWarning to its cancellation or deadline
+    #idleTimer = null;      // the timeout that ticks the pipeline, while nextTick() is not null
     #listeners = [];
     #carryingOut = false;   // while intents are carried out: a call from a listener leaves its own to that loop
     #recordingWatched = false;  // whether the recording is on and has not stopped
@@ -79,7 +96,9 @@ export class Kiosk {
      *   file's), `record` (keep the session for
      *   `session()`: true, or `{maxBytes}` to bound it other than by dismisskit.js's
      *   defaultRecordingLimit; a recording that reaches its limit stops, and the window hears
-     *   `dismisskit-recording-stopped`), `labels` (the question's texts).
+     *   `dismisskit-recording-stopped`), `idle` (the scene file's idle rule: `after`, `warning`, in
+     *   µs, and `unsaved`), `labels` (the texts of the question and of the idle warning, whose
+     *   `startingOver` shows the seconds left where it says `{seconds}`).
      */
     constructor(dk, options = {}) {
         this.#options = { labels: defaultLabels, ...options };
@@ -88,7 +107,7 @@ export class Kiosk {
         this.#keyboard = this.#keyboardHeight();
         const scene = { screen: this.#screen, presentations: [] };
         if (this.#keyboard > 0) scene.keyboard = { height: this.#keyboard };
-        for (const field of ["compactWidth", "topInset", "gestures"]) if (options[field] !== undefined) scene[field] = options[field];
+        for (const field of ["compactWidth", "topInset", "gestures", "idle"]) if (options[field] !== undefined) scene[field] = options[field];
         this.#pipeline = dk.pipeline(JSON.stringify(scene));
         if (options.record) {
             this.#pipeline.record(options.record === true ? {} : options.record);
@@ -197,8 +216,8 @@ export class Kiosk {
     }
 
     /**
-     * Stops listening, closes the question and hides every presentation it shows (a modal one
-     * would leave the page behind it dead), and frees the pipeline.
+     * Stops listening and ticking, closes the question and the idle warning and hides every
+     * presentation it shows (a modal one would leave the page behind it dead), and frees the pipeline.
      */
     destroy() {
         if (this.#destroyed) return;
@@ -206,7 +225,10 @@ export class Kiosk {
         for (const [target, type, listener, options] of this.#listeners) target.removeEventListener(type, listener, options);
         this.#listeners = [];
         if (this.#overlaidContent !== undefined) navigator.virtualKeyboard.overlaysContent = this.#overlaidContent;
+        clearTimeout(this.#idleTimer);
+        this.#idleTimer = null;
         this.#closeQuestion();
+        this.#closeStillThere();
         for (const entry of this.#stack) {
             this.#forget(entry);
             this.#hide(entry);
@@ -230,9 +252,11 @@ export class Kiosk {
         this.#heldSlots = (this.#heldSlots | free) >>> 0;
         this.#slots.set(event.pointerId, slot);
         const top = this.#stack[this.#stack.length - 1];
+        const onStillThere = this.#stillThere?.dialog.contains(event.target) ?? false;
         const outsidePopover = top !== undefined && top.role === "popover" && !top.element.contains(event.target) &&
-            !this.#question?.dialog.contains(event.target);
-        this.#swallowed.set(event.pointerId, outsidePopover);
+            !this.#question?.dialog.contains(event.target) && !onStillThere;
+        // A touch on the idle warning is activity: it closes the warning, and its click reaches nothing below.
+        this.#swallowed.set(event.pointerId, outsidePopover || onStillThere);
         this.#touch("down", slot, event);
         this.#touch("frame", slot, event);
     }
@@ -283,7 +307,8 @@ export class Kiosk {
     }
 
     #escape(time) {
-        if (this.#question) this.#answer("keepEditing");
+        if (this.#stillThere) this.#continue();
+        else if (this.#question) this.#answer("keepEditing");
         else this.#command((at) => this.#pipeline.escapeKey(at), time);
     }
 
@@ -351,15 +376,51 @@ export class Kiosk {
         this.#command((at) => this.#pipeline.reportContentOffset(entry.id, offset, at));
     }
 
-    /** Gives a command by its typed call, `give(at)`, at `time` or the latest input's, then carries out its intents. */
+    /**
+     * Gives a command by its typed call, `give(at)`, at `time` or the latest input's (now when
+     * later and no contact is down), then carries out its intents.
+     */
     #command(give, time = 0) {
-        const at = Math.max(this.#lastTime, time);
+        const latest = Math.max(this.#lastTime, time);
+        const at = this.#slots.size === 0 ? Math.max(latest, now()) : latest;
         try {
             give(at);
             this.#lastTime = at;
         } finally {
             this.#carryOut();
         }
+    }
+
+    /** Activity without a touch (Continue pressed by a key or an assistive technology): the keyboard's height again, which changes nothing. */
+    #continue() {
+        this.#command((at) => this.#pipeline.keyboard(this.#keyboard, at));
+    }
+
+    /** The idle timer: a tick now, on the touches' clock. */
+    #tick() {
+        this.#idleTimer = null;
+        // The tick at the deadline meets it (a finger down would have cancelled the warning): the
+        // question closes before the reset, even when `keep` leaves nothing to dismiss.
+        if (this.#stillThere && Math.max(this.#lastTime, now()) >= this.#stillThere.deadline) this.#closeStillThere();
+        this.#command((at) => this.#pipeline.tick(at));
+    }
+
+    /**
+     * Arms the idle timer for nextTick(), at most a second ahead and no later than the countdown's
+     * next whole second; none while nextTick() is null.
+     */
+    #armIdleTimer() {
+        clearTimeout(this.#idleTimer);
+        this.#idleTimer = null;
+        const next = this.#destroyed ? null : this.#pipeline.nextTick();
+        if (next === null) return;
+        const time = now();
+        let wait = Math.min(next - time, second);
+        if (this.#stillThere) {
+            const left = this.#stillThere.deadline - time;
+            if (left > 0) wait = Math.min(wait, left - (Math.ceil(left / second) - 1) * second);
+        }
+        this.#idleTimer = setTimeout(() => this.#tick(), Math.max(0, Math.ceil(wait / 1000)));
     }
 
     #answer(choice) {
@@ -383,12 +444,19 @@ export class Kiosk {
                 if (intent.type === "hideKeyboard") document.activeElement?.blur();  // the browser hides its keyboard
                 else if (entry) this.#apply(intent, entry);
                 else if (intent.type === "passthroughTap") this.#passThrough();
+                else if (intent.type === "idleWarning") this.#askStillThere(intent.deadline);
+                else if (intent.type === "idleCancelled" || intent.type === "idleReset") this.#closeStillThere();
                 window.dispatchEvent(new CustomEvent("dismisskit-intent", { detail: intent }));
+                if (intent.type === "idleReset") window.dispatchEvent(new CustomEvent("dismisskit-idle-reset", { detail: intent }));
             }
         } finally {
             this.#carryingOut = false;
         }
-        if (!this.#destroyed) for (const entry of this.#stack) this.#draw(entry);
+        if (!this.#destroyed) {
+            for (const entry of this.#stack) this.#draw(entry);
+            this.#drawStillThere();
+        }
+        this.#armIdleTimer();
         this.#watchRecording();
     }
 
@@ -560,6 +628,67 @@ export class Kiosk {
         this.#question = null;
     }
 
+    // The idle warning: "Are you still there?", the whole seconds left to the deadline, and
+    // Continue, centred in the room above the keyboard.
+
+    /**
+     * Shows the warning as a manual popover, in the top layer above everything and without taking
+     * the focus (a text field keeps it, and the browser its keyboard: a keyboard hidden would be
+     * activity, and cancel the warning). It goes inside the topmost modal dialog, since everything
+     * outside that one is inert. A browser without the Popover API gets a modal dialog.
+     */
+    #askStillThere(deadline) {
+        this.#closeStillThere();
+        const labels = { ...defaultLabels, ...this.#options.labels };
+        const popover = "showPopover" in HTMLElement.prototype;
+        const dialog = document.createElement(popover ? "div" : "dialog");
+        dialog.className = "dk-still-there";
+        dialog.setAttribute("role", "alertdialog");
+        dialog.setAttribute("aria-modal", "true");
+        dialog.setAttribute("aria-label", labels.stillThere);
+        const panel = document.createElement("div");
+        panel.className = "dk-still-there-panel";
+        const title = document.createElement("h2");
+        title.textContent = labels.stillThere;
+        const countdown = document.createElement("p");
+        const button = document.createElement("button");
+        button.type = "button";
+        button.textContent = labels.continue;
+        // A pointer's press is fed like every touch (activity); a key's or an assistive technology's is not.
+        button.addEventListener("click", (event) => { if (event.detail === 0) this.#continue(); });
+        panel.append(title, countdown, button);
+        dialog.append(panel);
+        if (popover) {
+            dialog.popover = "manual";
+            const modals = [this.#question?.dialog, ...this.#stack.map((entry) => entry.element).reverse()];
+            (modals.find((element) => element?.matches(":modal")) ?? document.body).append(dialog);
+            dialog.showPopover();
+        } else {
+            dialog.addEventListener("cancel", (event) => this.#cancelRequested(event));
+            document.body.append(dialog);
+            dialog.showModal();
+        }
+        this.#stillThere = { dialog, countdown, deadline, template: labels.startingOver };
+    }
+
+    /** The seconds left, by the touches' clock, and the room above the keyboard. */
+    #drawStillThere() {
+        if (!this.#stillThere) return;
+        const { dialog, countdown, deadline, template } = this.#stillThere;
+        const seconds = Math.max(0, Math.ceil((deadline - now()) / second));
+        countdown.textContent = template.replace("{seconds}", String(seconds));
+        dialog.style.setProperty("--dk-keyboard-height", `${this.#keyboard}px`);
+    }
+
+    #closeStillThere() {
+        if (!this.#stillThere) return;
+        const { dialog } = this.#stillThere;
+        if (dialog.matches(":popover-open")) dialog.hidePopover();
+        else dialog.close?.();
+        dialog.remove();
+        this.#stillThere = null;
+    }
+
     // Helpers.
 
     #entry(element) {
@@ -580,6 +709,11 @@ export class Kiosk {
         target.addEventListener(type, listener, options);
         this.#listeners.push([target, type, listener, options]);
     }
+}
+
+/** Now on the touches' clock (an event's timeStamp's), in µs. */
+function now() {
+    return Math.round(performance.now() * 1000);
 }
 
 function millimetresPerPixel(display) {

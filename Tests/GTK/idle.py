@@ -29,7 +29,7 @@ KEYBOARD = 300
 
 def seconds(state):
     """The countdown's seconds, or None when it shows none."""
-    found = re.fullmatch(r"Everything here closes in (\d+) seconds?\.", state["idle"]["countdown"])
+    found = re.fullmatch(r"Starting over in (\d+) seconds?\.", state["idle"]["countdown"])
     return int(found.group(1)) if found else None
 
 

@@ -824,7 +824,7 @@ def a_presentation_long_after_the_last_touch_restarts_the_idle_clock(kiosk):
 @last_check
 def the_idle_warning_counts_down_and_continue_cancels_it(kiosk):
     """A warning from a second after the last activity, for 20 s: the dialog asks with the whole
-    seconds left, counting down; a tap on Continue is a touch like any, and cancels it; Escape too."""
+    seconds left, counting down; a tap on Continue only answers it, and cancels it; Escape too."""
     idle_kiosk(kiosk, 21_000_000, 20_000_000, "discard")
     kiosk.js(PRESENT_COMPOSE % "true")
     kiosk.wait(STILL_THERE_SHOWN, "the idle warning")
@@ -832,11 +832,12 @@ def the_idle_warning_counts_down_and_continue_cancels_it(kiosk):
     countdown = f"{STILL_THERE}.querySelector('p').textContent"
     def seconds_left():
         text = kiosk.js(countdown)
-        seconds = int(text.removeprefix("Starting over in ").removesuffix(" s"))
-        assert text == f"Starting over in {seconds} s" and 0 < seconds <= 20, text
+        seconds = int(text.removeprefix("Starting over in ").removesuffix(" seconds.").removesuffix(" second."))
+        assert text == f"Starting over in {seconds} second{'' if seconds == 1 else 's'}." and 0 < seconds <= 20, text
         return seconds
     first = seconds_left()
-    kiosk.wait(f"!{STILL_THERE} || {countdown} !== 'Starting over in {first} s'", "the countdown to go on")
+    first_text = kiosk.js(countdown)
+    kiosk.wait(f"!{STILL_THERE} || {countdown} !== '{first_text}'", "the countdown to go on")
     assert kiosk.js(STILL_THERE_SHOWN) and seconds_left() < first, kiosk.js(countdown)
     button = kiosk.js(f"(() => {{ const b = {STILL_THERE}.querySelector('button'); const r = b.getBoundingClientRect();"
                       " return [b.textContent, r.width, r.height]; })()")
@@ -935,6 +936,24 @@ def run(kiosk, function):
         return False
 
 
+def idle_pictures(url, scratch):
+    """Docs/embedding-web.md's pictures of the idle warning: the example page with an unsaved draft
+    in its compose sheet, 2 s into a 30 s warning, at 390 x 844 and 1280 x 800."""
+    for width, height, name in ((390, 844, "web-kiosk-idle-phone.png"), (1280, 800, "web-kiosk-idle.png")):
+        with Browser(os.path.join(scratch, name), width, height) as browser:
+            kiosk = Kiosk(browser)
+            kiosk.open(url)
+            idle_kiosk(kiosk, 31_000_000, 30_000_000, "save")
+            kiosk.js("document.getElementById('draft').value = 'See you at the town hall on'; true")
+            kiosk.js("kiosk.present(document.getElementById('compose'), { style: 'sheet', detents: ['medium', 'large'],"
+                     " selectedDetent: 'large', grabber: true, headerHeight: 56, content: document.getElementById('messages'),"
+                     " unsavedChanges: true }); true")
+            kiosk.wait(f"{STILL_THERE_SHOWN} && document.getAnimations().length === 0", "the warning")
+            kiosk.wait(f"{STILL_THERE}.querySelector('p').textContent === 'Starting over in 28 seconds.'", "28 s left")
+            with open(os.path.join(PICTURES, name), "wb") as file:
+                file.write(base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"]))
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("Usage: page.py PREFIX")
@@ -958,6 +977,8 @@ def main():
                 kiosk.open(url)
                 failures += not run(kiosk, function)
             errors = list(browser.console)
+        if PICTURES:
+            idle_pictures(url, scratch)
         # The page's session, recorded by the WebAssembly module, replays to the same intents.
         path = os.path.join(scratch, "web.session.jsonl")
         with open(path, "w") as file:

@@ -59,12 +59,13 @@ export interface KioskOptions {
     idle?: IdleRule;
     /**
      * The texts of the question and of the idle warning: `stillThere` ("Are you still there?"),
-     * `startingOver` ("Starting over in {seconds} s": the whole seconds left replace `{seconds}`),
+     * `startingOver` ("Starting over in {seconds} seconds.": the whole seconds left replace
+     * `{seconds}`), `startingOverInOne` ("Starting over in 1 second.", for the last second),
      * `continue` ("Continue").
      */
     labels?: {
         question?: string; discard?: string; save?: string; keepEditing?: string;
-        stillThere?: string; startingOver?: string; continue?: string;
+        stillThere?: string; startingOver?: string; startingOverInOne?: string; continue?: string;
     };
 }
 

@@ -55,7 +55,7 @@
 //   intents wait their turn, after those already decided.
 
 const defaultLabels = { question: "Discard your changes?", discard: "Discard Changes", save: "Save", keepEditing: "Keep Editing",
-                        stillThere: "Are you still there?", startingOver: "Starting over in {seconds} s", continue: "Continue" };
+                        stillThere: "Are you still there?", startingOver: "Starting over in {seconds} seconds.", startingOverInOne: "Starting over in 1 second.", continue: "Continue" };
 const second = 1_000_000;  // µs
 // What content at the top of the largest detent leaves the browser: pans of a finger moving up.
 // A browser without `pan-down` (WPE WebKit 2.38) leaves it none: the pipeline scrolls the content
@@ -82,7 +82,7 @@ export class Kiosk {
     #swallowed = new Map(); // pointerId → whether its click is swallowed (a tap outside a popover)
     #lastTime = 0;
     #question = null;       // { entry, dialog } while the pipeline waits for an answer
-    #stillThere = null;     // { dialog, countdown, deadline, template } from idleWarning to its cancellation or deadline
+    #stillThere = null;     // { dialog, countdown, deadline, templates } from idleWarning to its cancellation or deadline
     #idleTimer = null;      // the timeout that ticks the pipeline, while nextTick() is not null
     #listeners = [];
     #carryingOut = false;   // while intents are carried out: a call from a listener leaves its own to that loop
@@ -246,17 +246,22 @@ export class Kiosk {
         if (event.pointerType !== "touch" && event.button !== 0) return;  // a mouse's other buttons, a pen's eraser
         if (this.#slots.has(event.pointerId)) return;
         for (const pointer of this.#swallowed.keys()) if (!this.#slots.has(pointer)) this.#swallowed.delete(pointer);
+        if (this.#stillThere?.dialog.contains(event.target)) {
+            // A touch on the idle warning only answers it: activity (idleCancelled closes it), never a
+            // touch on what is below, which could be a tap outside a popover; its click reaches nothing.
+            this.#swallowed.set(event.pointerId, true);
+            this.#continue();
+            return;
+        }
         if (this.#heldSlots === allSlotsHeld) return;  // no slot free: the pipeline would refuse it
         const free = ~this.#heldSlots & (this.#heldSlots + 1);  // the lowest bit not held
         const slot = 31 - Math.clz32(free);
         this.#heldSlots = (this.#heldSlots | free) >>> 0;
         this.#slots.set(event.pointerId, slot);
         const top = this.#stack[this.#stack.length - 1];
-        const onStillThere = this.#stillThere?.dialog.contains(event.target) ?? false;
         const outsidePopover = top !== undefined && top.role === "popover" && !top.element.contains(event.target) &&
-            !this.#question?.dialog.contains(event.target) && !onStillThere;
-        // A touch on the idle warning is activity: it closes the warning, and its click reaches nothing below.
-        this.#swallowed.set(event.pointerId, outsidePopover || onStillThere);
+            !this.#question?.dialog.contains(event.target);
+        this.#swallowed.set(event.pointerId, outsidePopover);
         this.#touch("down", slot, event);
         this.#touch("frame", slot, event);
     }
@@ -668,15 +673,15 @@ export class Kiosk {
             document.body.append(dialog);
             dialog.showModal();
         }
-        this.#stillThere = { dialog, countdown, deadline, template: labels.startingOver };
+        this.#stillThere = { dialog, countdown, deadline, templates: [labels.startingOver, labels.startingOverInOne] };
     }
 
     /** The seconds left, by the touches' clock, and the room above the keyboard. */
     #drawStillThere() {
         if (!this.#stillThere) return;
-        const { dialog, countdown, deadline, template } = this.#stillThere;
+        const { dialog, countdown, deadline, templates: [many, one] } = this.#stillThere;
         const seconds = Math.max(0, Math.ceil((deadline - now()) / second));
-        countdown.textContent = template.replace("{seconds}", String(seconds));
+        countdown.textContent = (seconds === 1 ? one : many).replace("{seconds}", String(seconds));
         dialog.style.setProperty("--dk-keyboard-height", `${this.#keyboard}px`);
     }
 

@@ -109,6 +109,6 @@ GtkWidget *dk_question_idle_new(DkQuestionContinued continued, gpointer data) {
 
 void dk_question_idle_set_seconds(GtkWidget *question, int seconds) {
     char text[64];
-    g_snprintf(text, sizeof text, "Everything here closes in %d second%s.", seconds, seconds == 1 ? "" : "s");
+    g_snprintf(text, sizeof text, "Starting over in %d second%s.", seconds, seconds == 1 ? "" : "s");
     gtk_label_set_text(GTK_LABEL(g_object_get_data(G_OBJECT(question), "dk-countdown")), text);
 }

@@ -81,7 +81,10 @@ enum RunCommand: Subcommand {
                                   (default: errors only); twice, from its debug messages on.
           -h, --help              Show help information.
 
-        Times are microseconds since the first input. Device changes are noted on standard
+        Times are microseconds since the first input. With a scene's idle rule (its "idle", in the
+        --scene file or a scene command), the run ticks itself from the monotonic clock while a
+        warning or a deadline is pending, at least once a second, and never otherwise; its ticks
+        are recorded like commands. Device changes are noted on standard
         error. Exits 69 when a device node cannot be opened or libinput takes no touches from
         it (the reason names the rule, as a replay of its recording does), or
         (--require-device) when the seat has no touch device.

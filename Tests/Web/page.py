@@ -939,8 +939,10 @@ def run(kiosk, function):
 def idle_pictures(url, scratch):
     """Docs/embedding-web.md's pictures of the idle warning: the example page with an unsaved draft
     in its compose sheet, 2 s into a 30 s warning, at 390 x 844 and 1280 x 800."""
-    for width, height, name in ((390, 844, "web-kiosk-idle-phone.png"), (1280, 800, "web-kiosk-idle.png")):
-        with Browser(os.path.join(scratch, name), width, height) as browser:
+    global WIDTH, HEIGHT
+    checks_size = WIDTH, HEIGHT
+    for WIDTH, HEIGHT, name in ((390, 844, "web-kiosk-idle-phone.png"), (1280, 800, "web-kiosk-idle.png")):
+        with Browser(os.path.join(scratch, name), WIDTH, HEIGHT) as browser:
             kiosk = Kiosk(browser)
             kiosk.open(url)
             idle_kiosk(kiosk, 31_000_000, 30_000_000, "save")
@@ -952,6 +954,7 @@ def idle_pictures(url, scratch):
             kiosk.wait(f"{STILL_THERE}.querySelector('p').textContent === 'Starting over in 28 seconds.'", "28 s left")
             with open(os.path.join(PICTURES, name), "wb") as file:
                 file.write(base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"]))
+    WIDTH, HEIGHT = checks_size
 
 
 def main():

@@ -67,6 +67,10 @@ public enum HostCommandParser {
             if reader.contains("id") {
                 throw JSONInputError(line: reader.line, reason: JSONValue.prefixed(reader.path, "an update cannot change a presentation's id"))
             }
+            if reader.contains("idle") {
+                throw JSONInputError(line: reader.line, reason: JSONValue.prefixed(
+                    reader.path, "an update changes a presentation, and the idle rule is the scene's: give it in a scene command"))
+            }
             command = .update(presentation: id, try SceneReader.presentationFields(from: &reader, includingStyle: true))
         case .confirm:
             let id = try reader.presentationID("presentation")

@@ -1071,8 +1071,10 @@ def keyboard_recordings():
 
 def idle_recordings():
     """Idle (SPEC 11): the scene's rule resets the kiosk 10 s after the last activity, warning 3 s
-    before; the host ticks once a second. A tap on the sheet's content (300, 300) does nothing but
-    start the clock, so the deadline is 10 s after its lift."""
+    before; the host ticks once a second. A tap on the topmost sheet's content does nothing but
+    start the clock, so the deadline is 10 s after its lift: (300, 300) on a large sheet, (300, 450)
+    on the medium attach sheet over compose (y 420 down, or 270 to 500 above a 300 pt keyboard).
+    Attach is medium so that the plots show compose's labels above it."""
     def new():
         return Trace(panel())
 
@@ -1085,22 +1087,22 @@ def idle_recordings():
     def ticks(first_s, last_s):
         return [(second * 1_000_000, {"type": "tick"}) for second in range(first_s, last_s + 1)]
 
-    stack = [sheet(unsavedChanges=True), sheet("attach")]
+    stack = [sheet(unsavedChanges=True), sheet("attach", detents=["medium"])]
     tr = new()
-    tap(tr, 0, 300, 300)
+    tap(tr, 0, 300, 450)
     write_gesture("idle-save", tr, idle_scene(stack, "save", ticks(1, 12)),
-                  "An unsaved compose sheet under a clean attach sheet; a tap, then nothing. The tick at 8 s warns "
+                  "An unsaved compose sheet under a clean attach sheet at medium; a tap on it, then nothing. The tick at 8 s warns "
                   "(deadline 10.08 s); the one at 11 s resets: attach is dismissed, compose saved and dismissed "
                   "(source idle), then idleReset. The tick at 12 s finds nothing.")
 
     tr = new()
-    tap(tr, 0, 300, 300)
+    tap(tr, 0, 300, 450)
     write_gesture("idle-discard", tr, idle_scene(stack, "discard", ticks(1, 11)),
                   "The same, with the rule discard: at 11 s attach is dismissed, compose dismissed discarded (source "
                   "idle), then idleReset.")
 
     tr = new()
-    tap(tr, 0, 300, 300)
+    tap(tr, 0, 300, 450)
     write_gesture("idle-keep", tr,
                   idle_scene(stack, "keep", ticks(1, 13) + [(13_500_000, {"type": "confirm", "presentation": "compose",
                                                                           "choice": "keepEditing"})] + ticks(14, 26),

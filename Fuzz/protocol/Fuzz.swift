@@ -89,6 +89,14 @@ private final class PipelineSession: CommandSession {
     }
 
     func recordUnparsedCommand(_ text: String, source: String?) {}
+
+    var microsecondsUntilTick: Int64? { pipeline.nextTick.map { max(0, $0 - microseconds) } }
+
+    func tick() -> [Intent] {
+        var intents: [Intent] = []
+        try? pipeline.apply(.tick, time: microseconds, into: &intents)
+        return intents
+    }
 }
 
 /// One end of the protocol as a client sees it: what it sends, what it receives, and what it expects.
@@ -379,6 +387,7 @@ private struct ProtocolScript {
     private mutating func pass() {
         session.microseconds = clock.now * 1000
         service.dropDisconnectedClients()
+        service.tickIfDue()
         service.readCommands(from: readable(service.inputDescriptors))
         service.flush()
         for (client, count) in service.queuedByteCounts where count > RunLimits.disconnectBytes {

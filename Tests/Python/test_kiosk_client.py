@@ -32,6 +32,15 @@ def connect(path):
             os.sched_yield()
 
 
+def read_until(kiosk, transcript, done):
+    """Appends the kiosk's transcript entries to `transcript` up to the first for which `done` holds
+    (or the end of its output)."""
+    for line in kiosk.stdout:
+        transcript.append(json.loads(line))
+        if done(transcript[-1]):
+            return
+
+
 class Messages:
     """Lines to and from a socket (two files: writing to a text file drops what it read ahead)."""
 
@@ -77,10 +86,7 @@ class KioskClientTest(unittest.TestCase):
         kiosk = subprocess.Popen([sys.executable, CLIENT, "--socket", self.path, "--answer", "discard"],
                                  stdout=subprocess.PIPE, text=True)
         transcript = []
-        for line in kiosk.stdout:
-            transcript.append(json.loads(line))
-            if "ready" in transcript[-1]:
-                break
+        read_until(kiosk, transcript, lambda entry: "ready" in entry)
         host = connect(self.path)
         messages = Messages(host)
         messages.write(json.dumps({"type": "dismiss", "presentation": "compose"}) + "\n")
@@ -88,11 +94,7 @@ class KioskClientTest(unittest.TestCase):
         hello = json.loads(messages.readline())
         self.assertEqual((sorted(hello), hello["type"], hello["protocol"]), (["protocol", "type", "version"], "hello", 1))
         self.assertEqual(json.loads(messages.readline()), {"line": 1, "type": "ok"})
-        for line in kiosk.stdout:
-            transcript.append(json.loads(line))
-            received = transcript[-1].get("received", {})
-            if received.get("type") == "dismiss":
-                break
+        read_until(kiosk, transcript, lambda entry: entry.get("received", {}).get("type") == "dismiss")
         # The pipeline agrees: nothing presented, no question open.
         messages.write(json.dumps({"type": "query"}) + "\n")
         messages.flush()
@@ -119,10 +121,7 @@ class KioskClientTest(unittest.TestCase):
     def test_the_service_ticks_itself_and_the_kiosk_sees_the_idle_reset(self):
         kiosk = subprocess.Popen([sys.executable, CLIENT, "--socket", self.path], stdout=subprocess.PIPE, text=True)
         transcript = []
-        for line in kiosk.stdout:
-            transcript.append(json.loads(line))
-            if "ready" in transcript[-1]:
-                break
+        read_until(kiosk, transcript, lambda entry: "ready" in entry)
         # The operator's rule comes in a scene: half a second without a touch warns, a second resets.
         host = connect(self.path)
         messages = Messages(host)
@@ -130,10 +129,7 @@ class KioskClientTest(unittest.TestCase):
         compose = {"id": "compose", "style": "sheet", "unsavedChanges": True}
         messages.write(json.dumps({"type": "scene", "scene": {"idle": rule, "presentations": [compose]}}) + "\n")
         messages.flush()
-        for line in kiosk.stdout:
-            transcript.append(json.loads(line))
-            if transcript[-1].get("idle") == "reset":
-                break
+        read_until(kiosk, transcript, lambda entry: entry.get("idle") == "reset")
         messages.close()
         host.close()
         self.stop_run()
@@ -172,10 +168,7 @@ class KioskClientTest(unittest.TestCase):
         self.assertEqual(json.loads(messages.readline()), {"line": 1, "type": "ok"})
         kiosk = subprocess.Popen([sys.executable, CLIENT, "--socket", self.path], stdout=subprocess.PIPE, text=True)
         transcript = []
-        for line in kiosk.stdout:
-            transcript.append(json.loads(line))
-            if "ready" in transcript[-1]:
-                break
+        read_until(kiosk, transcript, lambda entry: "ready" in entry)
         messages.close()
         host.close()
         self.stop_run()

@@ -16,29 +16,21 @@
  * the locale GTK set for numbers. Its numbers have a decimal point in every locale.
  * Share is in the middle of the top bar, an odd number of points wide: the popover's frame
  * under it is at a fractional x. */
-#include <dismisskit-gtk/dismisskit-gtk.h>
+#include "support.h"
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct {
-    GtkWidget *window, *share, *compose, *below, *list;
+    TestWindow test;
+    GtkWidget *share, *compose, *below, *list;
     DkSheet *sheet;
     DkPopover *popover;
     GtkScrolledWindow *scrolled;
     int compose_clicks, below_clicks, saved;
-    int lifts; /* touches and mouse buttons lifted in the window: the driver's mark that GTK is caught up */
-    double hover_x, hover_y; /* where the mouse last moved: the driver presses once GTK has it there */
     GString *dismissed; /* "sheet swipeFromTop discarded", ..., as a JSON list's items */
 } App;
-
-static const char *nick(GType type, int value) {
-    GEnumClass *class = g_type_class_ref(type);
-    const GEnumValue *found = g_enum_get_value(class, value);
-    g_type_class_unref(class);
-    return found ? found->value_nick : "?";
-}
 
 static void on_dismissed(GtkWidget *presentation, DkDismissalSource source, DkResolution resolution, gpointer data) {
     App *app = data;
@@ -94,101 +86,54 @@ static void answers(GString *out, GtkWidget *widget, GtkWidget *window) {
     }
 }
 
-static void print_state(App *app) {
-    GString *out = g_string_new("{");
+static void write_state(TestWindow *test, GString *out) {
+    App *app = (App *)test;
+    g_string_append(out, "{");
     const char *detent = dk_gtk_sheet_get_detent(app->sheet);
     g_string_append_printf(out, "\"sheet\": {\"presented\": %s, \"detent\": %s%s%s, \"question\": %d",
                            dk_gtk_sheet_get_presented(app->sheet) ? "true" : "false", detent ? "\"" : "",
                            detent ? detent : "null", detent ? "\"" : "", (int)dk_gtk_sheet_get_question(app->sheet));
     number(out, ", \"offset\": ", dk_gtk_sheet_get_offset(app->sheet));
     number(out, ", \"scroll\": ", gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(app->scrolled)));
-    rect(out, "list", GTK_WIDGET(app->scrolled), app->window);
+    rect(out, "list", GTK_WIDGET(app->scrolled), app->test.window);
     g_string_append_printf(out, "}, \"popover\": {\"presented\": %s",
                            dk_gtk_popover_get_presented(app->popover) ? "true" : "false");
-    rect(out, "child", dk_gtk_popover_get_child(app->popover), app->window);
+    rect(out, "child", dk_gtk_popover_get_child(app->popover), app->test.window);
     g_string_append_printf(out, "}, \"saved\": %d, \"dismissed\": [%s], \"clicks\": {\"compose\": %d, \"below\": %d}",
                            app->saved, app->dismissed->str, app->compose_clicks, app->below_clicks);
-    g_string_append_printf(out, ", \"size\": [%d, %d]", gtk_widget_get_width(app->window),
-                           gtk_widget_get_height(app->window));
-    g_string_append_printf(out, ", \"lifts\": %d", app->lifts);
-    number(out, ", \"hover\": [", app->hover_x);
-    number(out, ", ", app->hover_y);
+    g_string_append_printf(out, ", \"size\": [%d, %d]", gtk_widget_get_width(app->test.window),
+                           gtk_widget_get_height(app->test.window));
+    g_string_append_printf(out, ", \"lifts\": %d", app->test.lifts);
+    number(out, ", \"hover\": [", app->test.hover_x);
+    number(out, ", ", app->test.hover_y);
     g_string_append_printf(out, "], \"locale\": \"%s\"", setlocale(LC_NUMERIC, NULL));
-    rect(out, "share", app->share, app->window);
-    rect(out, "compose", app->compose, app->window);
-    rect(out, "below", app->below, app->window);
+    rect(out, "share", app->share, app->test.window);
+    rect(out, "compose", app->compose, app->test.window);
+    rect(out, "below", app->below, app->test.window);
     g_string_append(out, ", \"answers\": {\"_\": null");
-    answers(out, app->window, app->window);
+    answers(out, app->test.window, app->test.window);
     g_string_append(out, "}}");
-    puts(out->str);
-    fflush(stdout);
-    g_string_free(out, TRUE);
 }
 
-static void run(App *app, char *line) {
-    char **words = g_strsplit(g_strstrip(line), " ", -1);
-    GError *error = NULL;
+static gboolean run(TestWindow *test, char **words, GError **error) {
+    App *app = (App *)test;
     if (!g_strcmp0(words[0], "sheet") && words[1]) {
         dk_gtk_sheet_set_unsaved_changes(app->sheet, atoi(words[1]));
         if (words[2]) dk_gtk_sheet_set_detents(app->sheet, (const char *const *)&words[2]);
-        dk_gtk_sheet_present(app->sheet, &error);
+        dk_gtk_sheet_present(app->sheet, error);
     } else if (!g_strcmp0(words[0], "popover") && words[1]) {
         dk_gtk_popover_set_unsaved_changes(app->popover, atoi(words[1]));
-        dk_gtk_popover_popup(app->popover, &error);
+        dk_gtk_popover_popup(app->popover, error);
     } else if (!g_strcmp0(words[0], "sheet-close")) {
         dk_gtk_sheet_close(app->sheet);
     } else if (!g_strcmp0(words[0], "popover-close")) {
         dk_gtk_popover_close(app->popover);
     } else if (!g_strcmp0(words[0], "scroll") && words[1]) {
         gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(app->scrolled), g_ascii_strtod(words[1], NULL));
-    } else if (g_strcmp0(words[0], "state")) {
-        fprintf(stderr, "components: unknown command: %s\n", line);
+    } else {
+        return FALSE;
     }
-    if (error) {
-        fprintf(stderr, "components: %s\n", error->message);
-        g_error_free(error);
-    }
-    g_strfreev(words);
-}
-
-/* A command is answered once GTK has laid out and drawn what it changed. */
-static void answer_after_paint(GdkFrameClock *clock, gpointer data) {
-    App *app = data;
-    g_signal_handlers_disconnect_by_func(clock, answer_after_paint, app);
-    print_state(app);
-}
-
-static gboolean on_stdin(GIOChannel *channel, GIOCondition condition, gpointer data) {
-    (void)condition;
-    App *app = data;
-    char *line = NULL;
-    const GIOStatus status = g_io_channel_read_line(channel, &line, NULL, NULL, NULL);
-    if (status == G_IO_STATUS_EOF || status == G_IO_STATUS_ERROR) {
-        gtk_window_destroy(GTK_WINDOW(app->window));
-        return G_SOURCE_REMOVE;
-    }
-    if (line) {
-        run(app, line);
-        GdkFrameClock *clock = gtk_widget_get_frame_clock(app->window);
-        g_signal_connect(clock, "after-paint", G_CALLBACK(answer_after_paint), app);
-        gtk_widget_queue_draw(app->window);
-    }
-    g_free(line);
-    return G_SOURCE_CONTINUE;
-}
-
-static gboolean count_lifts(GtkEventControllerLegacy *controller, GdkEvent *event, gpointer data) {
-    (void)controller;
-    const GdkEventType type = gdk_event_get_event_type(event);
-    if (type == GDK_TOUCH_END || type == GDK_TOUCH_CANCEL || type == GDK_BUTTON_RELEASE) ((App *)data)->lifts++;
-    return FALSE;
-}
-
-static void on_hover(GtkEventControllerMotion *motion, double x, double y, gpointer data) {
-    (void)motion;
-    App *app = data;
-    app->hover_x = x;
-    app->hover_y = y;
+    return TRUE;
 }
 
 static GtkWidget *page(App *app) {
@@ -232,9 +177,7 @@ static GtkWidget *long_list(App *app) {
 
 static void activate(GtkApplication *application, gpointer data) {
     App *app = data;
-    app->window = gtk_application_window_new(application);
-    gtk_window_set_decorated(GTK_WINDOW(app->window), FALSE);
-    gtk_window_set_default_size(GTK_WINDOW(app->window), 800, 560);
+    test_window_new(&app->test, application);
     app->sheet = DK_SHEET(dk_gtk_sheet_new());
     dk_gtk_sheet_set_title(app->sheet, "Draft");
     dk_gtk_sheet_set_content(app->sheet, page(app));
@@ -250,33 +193,22 @@ static void activate(GtkApplication *application, gpointer data) {
     g_signal_connect(app->popover, "dismissed", G_CALLBACK(on_dismissed), app);
     g_signal_connect(app->sheet, "save-requested", G_CALLBACK(on_save), app);
     g_signal_connect(app->popover, "save-requested", G_CALLBACK(on_save), app);
-    gtk_window_set_child(GTK_WINDOW(app->window), GTK_WIDGET(app->popover));
-    GtkEventController *lifts = gtk_event_controller_legacy_new();
-    gtk_event_controller_set_propagation_phase(lifts, GTK_PHASE_CAPTURE);
-    g_signal_connect(lifts, "event", G_CALLBACK(count_lifts), app);
-    gtk_widget_add_controller(app->window, lifts);
-    GtkEventController *hover = gtk_event_controller_motion_new();
-    gtk_event_controller_set_propagation_phase(hover, GTK_PHASE_CAPTURE);
-    g_signal_connect(hover, "motion", G_CALLBACK(on_hover), app);
-    gtk_widget_add_controller(app->window, hover);
-    gtk_window_present(GTK_WINDOW(app->window));
+    gtk_window_set_child(GTK_WINDOW(app->test.window), GTK_WIDGET(app->popover));
+    test_window_watch(&app->test);
+    gtk_window_present(GTK_WINDOW(app->test.window));
     const char *session = g_getenv("COMPONENTS_SESSION");
     GError *error = NULL;
-    if (session && !dk_gtk_pipeline_record(dk_gtk_pipeline_for_window(GTK_WINDOW(app->window)), session, &error)) {
+    if (session && !dk_gtk_pipeline_record(dk_gtk_pipeline_for_window(GTK_WINDOW(app->test.window)), session, &error)) {
         fprintf(stderr, "components: %s\n", error->message);
         g_error_free(error);
     }
-    GIOChannel *in = g_io_channel_unix_new(0);
-    g_io_add_watch(in, G_IO_IN | G_IO_HUP, on_stdin, app);
-    g_io_channel_unref(in);
 }
 
 int main(int argc, char **argv) {
-    App app = {.dismissed = g_string_new("")};
-    GtkApplication *application = gtk_application_new(NULL, G_APPLICATION_NON_UNIQUE);
-    g_signal_connect(application, "activate", G_CALLBACK(activate), &app);
-    const int status = g_application_run(G_APPLICATION(application), argc, argv);
-    g_object_unref(application);
+    (void)argc;
+    App app = {.test = {.name = "components", .width = 800, .height = 560, .run = run, .write_state = write_state},
+               .dismissed = g_string_new("")};
+    const int status = test_window_run(&app.test, activate, argv[0]);
     g_string_free(app.dismissed, TRUE);
     return status;
 }

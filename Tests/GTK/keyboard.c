@@ -22,34 +22,27 @@
  * (the keyboard and drag ones with whether the entry had the focus then); how many times the
  * popover saved; every presentation dismissed; keyboard-height; the window's size; how many
  * touches and buttons have lifted and where the mouse last moved (for the driver: see
- * components.c).
+ * support.h).
  * Usage: keyboard */
-#include <dismisskit-gtk/dismisskit-gtk.h>
+#include "support.h"
 #include <stdio.h>
 
 enum { WIDTH = 1280, HEIGHT = 800 };
 
 typedef struct {
-    GtkWidget *window, *share, *entry, *keyboard;
+    TestWindow test;
+    GtkWidget *share, *entry, *keyboard;
     DkSheet *sheet;
     DkPopover *popover;
     DkPipeline *pipeline;
-    int lifts, saved;
+    int saved;
     gboolean kiosk_hides;
-    double hover_x, hover_y;
     GString *events;    /* "detent-set sheet large keyboard", ..., as a JSON list's items */
     GString *dismissed; /* "popover tap-outside", ... */
 } App;
 
-static const char *nick(GType type, int value) {
-    GEnumClass *class = g_type_class_ref(type);
-    const GEnumValue *found = g_enum_get_value(class, value);
-    g_type_class_unref(class);
-    return found ? found->value_nick : "?";
-}
-
 static gboolean entry_focused(App *app) {
-    GtkWidget *focus = gtk_window_get_focus(GTK_WINDOW(app->window));
+    GtkWidget *focus = gtk_window_get_focus(GTK_WINDOW(app->test.window));
     return focus && (focus == app->entry || gtk_widget_is_ancestor(focus, app->entry));
 }
 
@@ -130,14 +123,15 @@ static void string_or_null(GString *out, const char *key, const char *value) {
     g_string_append_printf(out, "\"%s\": %s%s%s", key, value ? "\"" : "", value ? value : "null", value ? "\"" : "");
 }
 
-static void print_state(App *app) {
-    GString *out = g_string_new("{\"sheet\": {");
+static void write_state(TestWindow *test, GString *out) {
+    App *app = (App *)test;
+    g_string_append(out, "{\"sheet\": {");
     const char *id = dk_gtk_sheet_get_presentation_id(app->sheet);
     string_or_null(out, "id", id);
     g_string_append(out, ", ");
     string_or_null(out, "detent", dk_gtk_sheet_get_detent(app->sheet));
     g_string_append(out, ", ");
-    GtkWidget *screen = gtk_window_get_child(GTK_WINDOW(app->window));
+    GtkWidget *screen = gtk_window_get_child(GTK_WINDOW(app->test.window));
     GtkWidget *frame = find_drawn(GTK_WIDGET(app->sheet), "dk-sheet");
     graphene_rect_t bounds;
     rect(out, "drawn", frame && gtk_widget_compute_bounds(frame, screen, &bounds) ? &bounds : NULL);
@@ -152,25 +146,21 @@ static void print_state(App *app) {
     g_string_append_printf(out, "}, \"events\": [%s], \"saved\": %d, \"dismissed\": [%s]", app->events->str,
                            app->saved, app->dismissed->str);
     number(out, ", \"keyboard\": ", dk_gtk_pipeline_get_keyboard_height(app->pipeline));
-    g_string_append_printf(out, ", \"size\": [%d, %d], \"lifts\": %d", gtk_widget_get_width(app->window),
-                           gtk_widget_get_height(app->window), app->lifts);
-    number(out, ", \"hover\": [", app->hover_x);
-    number(out, ", ", app->hover_y);
+    g_string_append_printf(out, ", \"size\": [%d, %d], \"lifts\": %d", gtk_widget_get_width(app->test.window),
+                           gtk_widget_get_height(app->test.window), app->test.lifts);
+    number(out, ", \"hover\": [", app->test.hover_x);
+    number(out, ", ", app->test.hover_y);
     g_string_append(out, "]}");
-    puts(out->str);
-    fflush(stdout);
-    g_string_free(out, TRUE);
 }
 
-static void run(App *app, char *line) {
-    char **words = g_strsplit(g_strstrip(line), " ", -1);
-    GError *error = NULL;
+static gboolean run(TestWindow *test, char **words, GError **error) {
+    App *app = (App *)test;
     if (!g_strcmp0(words[0], "sheet") && words[1]) {
         const char *detents[] = {"medium", "large", NULL};
         dk_gtk_sheet_set_detents(app->sheet, detents);
         dk_gtk_sheet_set_selected_detent(app->sheet, words[1]);
         dk_gtk_sheet_set_unsaved_changes(app->sheet, TRUE);
-        dk_gtk_sheet_present(app->sheet, &error);
+        dk_gtk_sheet_present(app->sheet, error);
     } else if (!g_strcmp0(words[0], "focus")) {
         gtk_widget_grab_focus(app->entry);
     } else if (!g_strcmp0(words[0], "keyboard") && words[1]) {
@@ -181,59 +171,16 @@ static void run(App *app, char *line) {
         dk_gtk_pipeline_set_keyboard_height(app->pipeline, height);
     } else if (!g_strcmp0(words[0], "popover")) {
         dk_gtk_popover_set_unsaved_changes(app->popover, TRUE);
-        dk_gtk_popover_popup(app->popover, &error);
+        dk_gtk_popover_popup(app->popover, error);
     } else if (!g_strcmp0(words[0], "kiosk-hides") && words[1]) {
         app->kiosk_hides = !g_strcmp0(words[1], "1");
     } else if (!g_strcmp0(words[0], "close")) {
         dk_gtk_popover_close(app->popover);
         dk_gtk_sheet_close(app->sheet);
-    } else if (g_strcmp0(words[0], "state")) {
-        fprintf(stderr, "keyboard: unknown command: %s\n", line);
+    } else {
+        return FALSE;
     }
-    if (error) {
-        fprintf(stderr, "keyboard: %s\n", error->message);
-        g_error_free(error);
-    }
-    g_strfreev(words);
-}
-
-static void answer_after_paint(GdkFrameClock *clock, gpointer data) {
-    App *app = data;
-    g_signal_handlers_disconnect_by_func(clock, answer_after_paint, app);
-    print_state(app);
-}
-
-static gboolean on_stdin(GIOChannel *channel, GIOCondition condition, gpointer data) {
-    (void)condition;
-    App *app = data;
-    char *line = NULL;
-    const GIOStatus status = g_io_channel_read_line(channel, &line, NULL, NULL, NULL);
-    if (status == G_IO_STATUS_EOF || status == G_IO_STATUS_ERROR) {
-        gtk_window_destroy(GTK_WINDOW(app->window));
-        return G_SOURCE_REMOVE;
-    }
-    if (line) {
-        run(app, line);
-        GdkFrameClock *clock = gtk_widget_get_frame_clock(app->window);
-        g_signal_connect(clock, "after-paint", G_CALLBACK(answer_after_paint), app);
-        gtk_widget_queue_draw(app->window);
-    }
-    g_free(line);
-    return G_SOURCE_CONTINUE;
-}
-
-static gboolean count_lifts(GtkEventControllerLegacy *controller, GdkEvent *event, gpointer data) {
-    (void)controller;
-    const GdkEventType type = gdk_event_get_event_type(event);
-    if (type == GDK_TOUCH_END || type == GDK_TOUCH_CANCEL || type == GDK_BUTTON_RELEASE) ((App *)data)->lifts++;
-    return FALSE;
-}
-
-static void on_hover(GtkEventControllerMotion *motion, double x, double y, gpointer data) {
-    (void)motion;
-    App *app = data;
-    app->hover_x = x;
-    app->hover_y = y;
+    return TRUE;
 }
 
 static GtkWidget *page(App *app) {
@@ -258,24 +205,9 @@ static GtkWidget *keyboard_band(void) {
     return band;
 }
 
-/* GTK fits a new window to its monitor, which on Broadway is 1024 x 768 until the page gives
- * its size: the window is shown once its monitor holds it. */
-static void present_when_it_fits(GObject *monitor, GParamSpec *spec, gpointer data) {
-    (void)spec;
-    App *app = data;
-    GdkRectangle area;
-    gdk_monitor_get_geometry(GDK_MONITOR(monitor), &area);
-    if (area.width >= WIDTH && area.height >= HEIGHT && !gtk_widget_get_visible(app->window)) {
-        g_signal_handlers_disconnect_by_func(monitor, present_when_it_fits, app);
-        gtk_window_present(GTK_WINDOW(app->window));
-    }
-}
-
 static void activate(GtkApplication *application, gpointer data) {
     App *app = data;
-    app->window = gtk_application_window_new(application);
-    gtk_window_set_decorated(GTK_WINDOW(app->window), FALSE);
-    gtk_window_set_default_size(GTK_WINDOW(app->window), WIDTH, HEIGHT);
+    test_window_new(&app->test, application);
     app->sheet = DK_SHEET(dk_gtk_sheet_new());
     dk_gtk_sheet_set_title(app->sheet, "Draft");
     dk_gtk_sheet_set_content(app->sheet, page(app));
@@ -294,27 +226,14 @@ static void activate(GtkApplication *application, gpointer data) {
     gtk_overlay_set_child(GTK_OVERLAY(overlay), GTK_WIDGET(app->popover));
     app->keyboard = keyboard_band();
     gtk_overlay_add_overlay(GTK_OVERLAY(overlay), app->keyboard);
-    gtk_window_set_child(GTK_WINDOW(app->window), overlay);
-    app->pipeline = dk_gtk_pipeline_for_window(GTK_WINDOW(app->window));
+    gtk_window_set_child(GTK_WINDOW(app->test.window), overlay);
+    app->pipeline = dk_gtk_pipeline_for_window(GTK_WINDOW(app->test.window));
     g_signal_connect(app->pipeline, "detent-set", G_CALLBACK(on_detent_set), app);
     g_signal_connect(app->pipeline, "keyboard-hiding-requested", G_CALLBACK(on_keyboard_hiding_requested), app);
     g_signal_connect(app->pipeline, "drag-began", G_CALLBACK(on_drag_began), app);
     g_signal_connect(app->pipeline, "dismissed", G_CALLBACK(on_dismissed), app);
-    GtkEventController *lifts = gtk_event_controller_legacy_new();
-    gtk_event_controller_set_propagation_phase(lifts, GTK_PHASE_CAPTURE);
-    g_signal_connect(lifts, "event", G_CALLBACK(count_lifts), app);
-    gtk_widget_add_controller(app->window, lifts);
-    GtkEventController *hover = gtk_event_controller_motion_new();
-    gtk_event_controller_set_propagation_phase(hover, GTK_PHASE_CAPTURE);
-    g_signal_connect(hover, "motion", G_CALLBACK(on_hover), app);
-    gtk_widget_add_controller(app->window, hover);
-    GdkMonitor *monitor = g_list_model_get_item(gdk_display_get_monitors(gdk_display_get_default()), 0);
-    g_signal_connect(monitor, "notify::geometry", G_CALLBACK(present_when_it_fits), app);
-    present_when_it_fits(G_OBJECT(monitor), NULL, app);
-    g_object_unref(monitor);
-    GIOChannel *in = g_io_channel_unix_new(0);
-    g_io_add_watch(in, G_IO_IN | G_IO_HUP, on_stdin, app);
-    g_io_channel_unref(in);
+    test_window_watch(&app->test);
+    test_window_present_when_it_fits(&app->test);
 }
 
 int main(int argc, char **argv) {
@@ -322,11 +241,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "Usage: keyboard\n");
         return 64;
     }
-    App app = {.kiosk_hides = TRUE, .events = g_string_new(""), .dismissed = g_string_new("")};
-    GtkApplication *application = gtk_application_new(NULL, G_APPLICATION_NON_UNIQUE);
-    g_signal_connect(application, "activate", G_CALLBACK(activate), &app);
-    const int status = g_application_run(G_APPLICATION(application), 1, argv);
-    g_object_unref(application);
+    App app = {.test = {.name = "keyboard", .width = WIDTH, .height = HEIGHT, .run = run, .write_state = write_state},
+               .kiosk_hides = TRUE, .events = g_string_new(""), .dismissed = g_string_new("")};
+    const int status = test_window_run(&app.test, activate, argv[0]);
     g_string_free(app.events, TRUE);
     g_string_free(app.dismissed, TRUE);
     return status;

@@ -14,29 +14,20 @@
  * bounds in the pipeline's screen, the window's child) and where the pipeline has them (its
  * layout: role, adapted, frame, grabber, top region), the sheet's detent; every drag-began the
  * pipeline emitted and every presentation dismissed; how many touches and buttons have lifted
- * and where the mouse last moved (for the driver: see components.c).
+ * and where the mouse last moved (for the driver: see support.h).
  * Usage: layout WIDTH HEIGHT */
-#include <dismisskit-gtk/dismisskit-gtk.h>
+#include "support.h"
 #include <stdio.h>
 #include <stdlib.h>
 
 typedef struct {
-    GtkWidget *window, *share;
+    TestWindow test;
+    GtkWidget *share;
     DkSheet *sheet;
     DkPopover *popover;
-    int width, height;
-    int lifts;
-    double hover_x, hover_y;
     GString *drags;     /* "sheet top-region", ..., as a JSON list's items */
     GString *dismissed; /* "popover tap-outside", ... */
 } App;
-
-static const char *nick(GType type, int value) {
-    GEnumClass *class = g_type_class_ref(type);
-    const GEnumValue *found = g_enum_get_value(class, value);
-    g_type_class_unref(class);
-    return found ? found->value_nick : "?";
-}
 
 static void listed(GString *list, const char *first, const char *second) {
     g_string_append_printf(list, "%s\"%s %s\"", list->len ? ", " : "", first, second);
@@ -94,14 +85,14 @@ static void drawn(GString *out, const char *key, GtkWidget *root, const char *cs
 /* A presentation's id, where GTK draws it and where its window's pipeline has it: a JSON object's
  * first members. */
 static void presentation(GString *out, App *app, const char *id, GtkWidget *root, const char *frame_class) {
-    GtkWidget *screen = gtk_window_get_child(GTK_WINDOW(app->window));
+    GtkWidget *screen = gtk_window_get_child(GTK_WINDOW(app->test.window));
     g_string_append_printf(out, "{\"id\": %s%s%s, \"drawn\": {", id ? "\"" : "", id ? id : "null", id ? "\"" : "");
     drawn(out, "frame", root, frame_class, screen);
     g_string_append(out, ", ");
     GtkWidget *frame = find_drawn(root, frame_class);
     drawn(out, "grabber", frame ? frame : root, "dk-grabber", screen);
     g_string_append(out, "}, ");
-    g_autoptr(DkLayout) layout = id ? dk_gtk_pipeline_get_layout(dk_gtk_pipeline_for_window(GTK_WINDOW(app->window)), id) : NULL;
+    g_autoptr(DkLayout) layout = id ? dk_gtk_pipeline_get_layout(dk_gtk_pipeline_for_window(GTK_WINDOW(app->test.window)), id) : NULL;
     if (!layout) {
         g_string_append(out, "\"layout\": null");
         return;
@@ -116,83 +107,37 @@ static void presentation(GString *out, App *app, const char *id, GtkWidget *root
     g_string_append(out, "}");
 }
 
-static void print_state(App *app) {
-    GString *out = g_string_new("{\"sheet\": ");
+static void write_state(TestWindow *test, GString *out) {
+    App *app = (App *)test;
+    g_string_append(out, "{\"sheet\": ");
     presentation(out, app, dk_gtk_sheet_get_presentation_id(app->sheet), GTK_WIDGET(app->sheet), "dk-sheet");
     const char *detent = dk_gtk_sheet_get_detent(app->sheet);
     g_string_append_printf(out, ", \"detent\": %s%s%s}, \"popover\": ", detent ? "\"" : "", detent ? detent : "null",
                            detent ? "\"" : "");
     presentation(out, app, dk_gtk_popover_get_presentation_id(app->popover), GTK_WIDGET(app->popover), "dk-popover");
     g_string_append_printf(out, "}, \"drags\": [%s], \"dismissed\": [%s], \"size\": [%d, %d], \"lifts\": %d",
-                           app->drags->str, app->dismissed->str, gtk_widget_get_width(app->window),
-                           gtk_widget_get_height(app->window), app->lifts);
-    number(out, ", \"hover\": [", app->hover_x);
-    number(out, ", ", app->hover_y);
+                           app->drags->str, app->dismissed->str, gtk_widget_get_width(app->test.window),
+                           gtk_widget_get_height(app->test.window), app->test.lifts);
+    number(out, ", \"hover\": [", app->test.hover_x);
+    number(out, ", ", app->test.hover_y);
     g_string_append(out, "]}");
-    puts(out->str);
-    fflush(stdout);
-    g_string_free(out, TRUE);
 }
 
-static void run(App *app, char *line) {
-    char **words = g_strsplit(g_strstrip(line), " ", -1);
-    GError *error = NULL;
+static gboolean run(TestWindow *test, char **words, GError **error) {
+    App *app = (App *)test;
     if (!g_strcmp0(words[0], "sheet") && words[1] && words[2]) {
         dk_gtk_sheet_set_detents(app->sheet, (const char *const *)&words[2]);
         dk_gtk_sheet_set_selected_detent(app->sheet, words[1]);
-        dk_gtk_sheet_present(app->sheet, &error);
+        dk_gtk_sheet_present(app->sheet, error);
     } else if (!g_strcmp0(words[0], "popover")) {
-        dk_gtk_popover_popup(app->popover, &error);
+        dk_gtk_popover_popup(app->popover, error);
     } else if (!g_strcmp0(words[0], "close")) {
         dk_gtk_popover_close(app->popover);
         dk_gtk_sheet_close(app->sheet);
-    } else if (g_strcmp0(words[0], "state")) {
-        fprintf(stderr, "layout: unknown command: %s\n", line);
+    } else {
+        return FALSE;
     }
-    if (error) {
-        fprintf(stderr, "layout: %s\n", error->message);
-        g_error_free(error);
-    }
-    g_strfreev(words);
-}
-
-static void answer_after_paint(GdkFrameClock *clock, gpointer data) {
-    App *app = data;
-    g_signal_handlers_disconnect_by_func(clock, answer_after_paint, app);
-    print_state(app);
-}
-
-static gboolean on_stdin(GIOChannel *channel, GIOCondition condition, gpointer data) {
-    (void)condition;
-    App *app = data;
-    char *line = NULL;
-    const GIOStatus status = g_io_channel_read_line(channel, &line, NULL, NULL, NULL);
-    if (status == G_IO_STATUS_EOF || status == G_IO_STATUS_ERROR) {
-        gtk_window_destroy(GTK_WINDOW(app->window));
-        return G_SOURCE_REMOVE;
-    }
-    if (line) {
-        run(app, line);
-        GdkFrameClock *clock = gtk_widget_get_frame_clock(app->window);
-        g_signal_connect(clock, "after-paint", G_CALLBACK(answer_after_paint), app);
-        gtk_widget_queue_draw(app->window);
-    }
-    g_free(line);
-    return G_SOURCE_CONTINUE;
-}
-
-static gboolean count_lifts(GtkEventControllerLegacy *controller, GdkEvent *event, gpointer data) {
-    (void)controller;
-    const GdkEventType type = gdk_event_get_event_type(event);
-    if (type == GDK_TOUCH_END || type == GDK_TOUCH_CANCEL || type == GDK_BUTTON_RELEASE) ((App *)data)->lifts++;
-    return FALSE;
-}
-
-static void on_hover(GtkEventControllerMotion *motion, double x, double y, gpointer data) {
-    (void)motion;
-    App *app = data;
-    app->hover_x = x;
-    app->hover_y = y;
+    return TRUE;
 }
 
 static GtkWidget *page(App *app) {
@@ -208,24 +153,9 @@ static GtkWidget *page(App *app) {
     return box;
 }
 
-/* GTK fits a new window to its monitor, which on Broadway is 1024 x 768 until the page gives
- * its size: the window is shown once its monitor holds it. */
-static void present_when_it_fits(GObject *monitor, GParamSpec *spec, gpointer data) {
-    (void)spec;
-    App *app = data;
-    GdkRectangle area;
-    gdk_monitor_get_geometry(GDK_MONITOR(monitor), &area);
-    if (area.width >= app->width && area.height >= app->height && !gtk_widget_get_visible(app->window)) {
-        g_signal_handlers_disconnect_by_func(monitor, present_when_it_fits, app);
-        gtk_window_present(GTK_WINDOW(app->window));
-    }
-}
-
 static void activate(GtkApplication *application, gpointer data) {
     App *app = data;
-    app->window = gtk_application_window_new(application);
-    gtk_window_set_decorated(GTK_WINDOW(app->window), FALSE);
-    gtk_window_set_default_size(GTK_WINDOW(app->window), app->width, app->height);
+    test_window_new(&app->test, application);
     app->sheet = DK_SHEET(dk_gtk_sheet_new());
     dk_gtk_sheet_set_title(app->sheet, "Draft");
     dk_gtk_sheet_set_content(app->sheet, page(app));
@@ -236,25 +166,12 @@ static void activate(GtkApplication *application, gpointer data) {
     gtk_widget_set_size_request(share_text, 300, 200);
     dk_gtk_popover_set_child(app->popover, share_text);
     dk_gtk_popover_set_anchor(app->popover, app->share);
-    gtk_window_set_child(GTK_WINDOW(app->window), GTK_WIDGET(app->popover));
-    DkPipeline *pipeline = dk_gtk_pipeline_for_window(GTK_WINDOW(app->window));
+    gtk_window_set_child(GTK_WINDOW(app->test.window), GTK_WIDGET(app->popover));
+    DkPipeline *pipeline = dk_gtk_pipeline_for_window(GTK_WINDOW(app->test.window));
     g_signal_connect(pipeline, "drag-began", G_CALLBACK(on_drag_began), app);
     g_signal_connect(pipeline, "dismissed", G_CALLBACK(on_dismissed), app);
-    GtkEventController *lifts = gtk_event_controller_legacy_new();
-    gtk_event_controller_set_propagation_phase(lifts, GTK_PHASE_CAPTURE);
-    g_signal_connect(lifts, "event", G_CALLBACK(count_lifts), app);
-    gtk_widget_add_controller(app->window, lifts);
-    GtkEventController *hover = gtk_event_controller_motion_new();
-    gtk_event_controller_set_propagation_phase(hover, GTK_PHASE_CAPTURE);
-    g_signal_connect(hover, "motion", G_CALLBACK(on_hover), app);
-    gtk_widget_add_controller(app->window, hover);
-    GdkMonitor *monitor = g_list_model_get_item(gdk_display_get_monitors(gdk_display_get_default()), 0);
-    g_signal_connect(monitor, "notify::geometry", G_CALLBACK(present_when_it_fits), app);
-    present_when_it_fits(G_OBJECT(monitor), NULL, app);
-    g_object_unref(monitor);
-    GIOChannel *in = g_io_channel_unix_new(0);
-    g_io_add_watch(in, G_IO_IN | G_IO_HUP, on_stdin, app);
-    g_io_channel_unref(in);
+    test_window_watch(&app->test);
+    test_window_present_when_it_fits(&app->test);
 }
 
 int main(int argc, char **argv) {
@@ -262,11 +179,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "Usage: layout WIDTH HEIGHT\n");
         return 64;
     }
-    App app = {.width = atoi(argv[1]), .height = atoi(argv[2]), .drags = g_string_new(""), .dismissed = g_string_new("")};
-    GtkApplication *application = gtk_application_new(NULL, G_APPLICATION_NON_UNIQUE);
-    g_signal_connect(application, "activate", G_CALLBACK(activate), &app);
-    const int status = g_application_run(G_APPLICATION(application), 1, argv);
-    g_object_unref(application);
+    App app = {.test = {.name = "layout", .width = atoi(argv[1]), .height = atoi(argv[2]), .run = run,
+                        .write_state = write_state},
+               .drags = g_string_new(""), .dismissed = g_string_new("")};
+    const int status = test_window_run(&app.test, activate, argv[0]);
     g_string_free(app.drags, TRUE);
     g_string_free(app.dismissed, TRUE);
     return status;

@@ -486,6 +486,14 @@ bool Pipeline::keyboard(double height) {
     return call([=](dk_pipeline *pipeline, int64_t time, char **error) { return dk_pipeline_keyboard(pipeline, height, time, error); });
 }
 
+bool Pipeline::setIdleRule(qint64 after, qint64 warning, IdleUnsaved unsaved) {
+    return call([=](dk_pipeline *pipeline, int64_t time, char **error) {
+        return dk_pipeline_set_idle_rule(pipeline, after, warning, dk_idle_unsaved(unsaved), time, error);
+    });
+}
+
+bool Pipeline::clearIdleRule() { return call(dk_pipeline_clear_idle_rule); }
+
 bool Pipeline::record(const QString &path) {
     if (!d->pipeline_) {
         fail(nullptr);

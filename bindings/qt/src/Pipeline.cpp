@@ -228,10 +228,10 @@ qint64 Pipeline::microseconds(quint64 milliseconds) {
     d->wraps_ = wraps;
     d->timed_ = true;
     d->lastMilliseconds_ = milliseconds;
-    // Never before the last time: the pipeline refuses a touch earlier than the previous one. A
-    // later one moves the touches' clock on.
+    // Never before the last time: the pipeline refuses a touch earlier than the previous one. One
+    // at that time or later is the touches' clock from now on (the first touch, at 0, too).
     const qint64 time = qint64((d->wraps_ << 32) + milliseconds) * 1000;
-    if (time > d->lastTime_) {
+    if (time >= d->lastTime_) {
         d->lastTime_ = d->touchClock_ = time;
         d->touchClockTakenAt_ = d->monotonic();
     }

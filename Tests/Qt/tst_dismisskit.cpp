@@ -5,8 +5,12 @@
 // 1.5 and 2 and with and without QML_NO_TOUCH_COMPRESSION.
 #include <DismissKitQt/DismissArea.h>
 
+#include <QDir>
 #include <QGuiApplication>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QMetaEnum>
+#include <QProcess>
 #include <QPointingDevice>
 #include <QQmlEngine>
 #include <QQuickItem>
@@ -20,6 +24,7 @@
 #include <QWidget>
 #include <qpa/qplatformnativeinterface.h>  // Qt's private QPA API (qt6-base-private-dev): the
 #include <qpa/qwindowsysteminterface.h>    // offscreen screens, changed as a display server does
+#include <QtGui/qtestsupport_gui.h>           // qt_handleTouchEvent: QTest's own way in for touches
 
 #include <cerrno>
 #include <csignal>
@@ -75,6 +80,8 @@ private slots:
     void presentationFieldsAreTyped();
     void ticksOnlyWhileATickIsNeeded();
     void nowIsTheTouchesClockCarriedOn();
+    void goldenReplay_data();
+    void goldenReplay();
 
 private:
     QVariantMap sheetScene(bool unsaved) const;
@@ -742,6 +749,222 @@ void TestDismissKit::nowIsTheTouchesClockCarriedOn() {
     QTest::touchEvent(view_.get(), touchscreen_).release(0, {300, 300}, view_.get());
     QCOMPARE(pipeline->lastTime(), touched + 250000);
     QVERIFY(pipeline->lastError().isEmpty());
+}
+
+// gesturectl (DISMISSKIT_GESTURECTL, Tests/Qt/run's PREFIX/bin/gesturectl) with `arguments`: what it
+// printed, one JSON object a line.
+static QList<QJsonObject> gesturectlLines(const QStringList &arguments) {
+    QProcess gesturectl;
+    gesturectl.start(qEnvironmentVariable("DISMISSKIT_GESTURECTL"), arguments);
+    if (!gesturectl.waitForFinished(-1) || gesturectl.exitCode() != 0) return {};
+    QList<QJsonObject> lines;
+    for (const QByteArray &line : gesturectl.readAllStandardOutput().split('\n')) {
+        if (!line.isEmpty()) lines << QJsonDocument::fromJson(line).object();
+    }
+    return lines;
+}
+
+// The protocol's spelling of one of Pipeline's enums' values: its key with a small first letter.
+template <typename Enum> static QString spelling(Enum value) {
+    const QString key = QString::fromLatin1(QMetaEnum::fromType<Enum>().valueToKey(int(value)));
+    return key.at(0).toLower() + key.mid(1);
+}
+
+// Each intent signal of `pipeline` as the JSON line gesturectl prints for it, in `intents`: the
+// fields the signal carries, and the time it came at (the pipeline's lastTime()).
+static void collectIntents(Pipeline *pipeline, QList<QJsonObject> *intents) {
+    const auto add = [=](const QString &type, const QString &id, QJsonObject fields) {
+        fields["type"] = type;
+        fields["time"] = pipeline->lastTime();
+        if (!id.isNull()) fields["presentation"] = id;
+        *intents << fields;
+    };
+    const auto detent = [](const QVariant &detent) { return QJsonValue::fromVariant(detent); };
+    QObject::connect(pipeline, &Pipeline::dragBegan, [=](const QString &id, Pipeline::DragOrigin origin) {
+        add("dragBegan", id, {{"origin", spelling(origin)}});
+    });
+    QObject::connect(pipeline, &Pipeline::dragChanged, [=](const QString &id, double offset, double velocity) {
+        add("dragChanged", id, {{"offset", offset}, {"velocity", velocity}});
+    });
+    QObject::connect(pipeline, &Pipeline::dragEnded, [=](const QString &id, Pipeline::DragOutcome outcome, const QVariant &to) {
+        QJsonObject fields{{"outcome", spelling(outcome)}};
+        if (to.isValid()) fields["detent"] = detent(to);
+        add("dragEnded", id, fields);
+    });
+    QObject::connect(pipeline, &Pipeline::detentSet, [=](const QString &id, const QVariant &to, Pipeline::DetentCause cause) {
+        add("setDetent", id, {{"detent", detent(to)}, {"cause", spelling(cause)}});
+    });
+    QObject::connect(pipeline, &Pipeline::confirmationRequested,
+                     [=](const QString &id, Pipeline::DismissalSource source, const QVariantList &options) {
+                         QJsonArray choices;
+                         for (const QVariant &option : options) choices << spelling(option.value<Pipeline::Choice>());
+                         add("confirmationRequested", id, {{"source", spelling(source)}, {"options", choices}});
+                     });
+    QObject::connect(pipeline, &Pipeline::saved, [=](const QString &id) { add("save", id, {}); });
+    QObject::connect(pipeline, &Pipeline::dismissed, [=](const QString &id, Pipeline::DismissalSource source, Pipeline::Resolution resolution) {
+        add("dismiss", id, {{"source", spelling(source)}, {"resolution", spelling(resolution)}});
+    });
+    QObject::connect(pipeline, &Pipeline::cancelled, [=](const QString &id) { add("cancelled", id, {}); });
+    QObject::connect(pipeline, &Pipeline::rejected, [=](const QString &id, Pipeline::DismissalSource source, const QString &reason) {
+        add("rejected", id, {{"source", spelling(source)}, {"reason", reason}});
+    });
+    QObject::connect(pipeline, &Pipeline::keyboardHidingRequested, [=](const QString &id, Pipeline::KeyboardHidingReason reason) {
+        add("hideKeyboard", id, {{"reason", spelling(reason)}});
+    });
+    QObject::connect(pipeline, &Pipeline::idleWarning, [=](qint64 deadline, qint64 remaining) {
+        add("idleWarning", {}, {{"deadline", deadline}, {"remaining", remaining}});
+    });
+    QObject::connect(pipeline, &Pipeline::idleCancelled, [=] { add("idleCancelled", {}, {}); });
+    QObject::connect(pipeline, &Pipeline::idleReset, [=] { add("idleReset", {}, {}); });
+    QObject::connect(pipeline, &Pipeline::passthroughTap, [=](const QPointF &point) {
+        add("passthroughTap", {}, {{"x", point.x()}, {"y", point.y()}});
+    });
+    QObject::connect(pipeline, &Pipeline::dragHandedBack, [=](const QString &id) { add("dragHandedBack", id, {}); });
+    QObject::connect(pipeline, &Pipeline::contentScrolled, [=](const QString &id, double offset) {
+        add("contentScrolled", id, {{"offset", offset}});
+    });
+}
+
+void TestDismissKit::goldenReplay_data() {
+    QTest::addColumn<QString>("scene");
+    const QDir recordings(QStringLiteral(RECORDINGS_DIR));
+    for (const QString &name : recordings.entryList({QStringLiteral("gesture-*.scene.json")}, QDir::Files, QDir::Name)) {
+        QTest::newRow(qPrintable(name.chopped(int(strlen(".scene.json"))))) << recordings.filePath(name);
+    }
+}
+
+// A golden recording (Recordings/gesture-*) replayed through a window, as Tests/Python's
+// replay_golden does through the C library: its touches (gesturectl replay --touch-events --exact,
+// in the scene's points) come as QTouchEvents through QPA, at the scale factor's native pixels, a
+// frame an event; its timeline's commands go in at their times, before the first frame at or after
+// them, through the pipeline's tick and command. The signals are the golden's intents field by
+// field. Qt's touch timestamps are whole milliseconds: a touch between two is taken at the
+// millisecond before it, so where the recording has such touches an intent they give has the
+// golden's time cut to the millisecond and its velocity, measured over those times, is not
+// compared. A cancel is Qt's TouchCancel, at the last time the pipeline had.
+void TestDismissKit::goldenReplay() {
+    QFETCH(QString, scene);
+    QVERIFY2(qEnvironmentVariableIsSet("DISMISSKIT_GESTURECTL"), "DISMISSKIT_GESTURECTL names gesturectl (Tests/Qt/run sets it)");
+    const QString recording = scene.chopped(int(strlen(".scene.json"))) + ".evemu";
+    QFile sceneFile(scene), goldenFile(scene.chopped(int(strlen(".scene.json"))) + ".intents.jsonl");
+    QVERIFY(sceneFile.open(QIODevice::ReadOnly) && goldenFile.open(QIODevice::ReadOnly));
+    QJsonObject sceneObject = QJsonDocument::fromJson(sceneFile.readAll()).object();
+    const QJsonArray timeline = sceneObject.take("timeline").toArray();
+    const QList<QJsonObject> touches = gesturectlLines({"replay", recording, "--scene", scene, "--touch-events", "--exact"});
+    QVERIFY2(!touches.isEmpty(), "gesturectl replay --touch-events gave no touch");
+    QList<QJsonObject> golden;
+    for (const QByteArray &line : goldenFile.readAll().split('\n')) {
+        if (line.isEmpty()) continue;
+        QJsonObject intent = QJsonDocument::fromJson(line).object();
+        intent.remove("explain");  // gesturectl replay --explain's figures, no intent's field
+        golden << intent;
+    }
+
+    // The window: the whole screen, which is the scene's in points at every scale factor.
+    view_.reset();
+    const QJsonObject screen = sceneObject["screen"].toObject();
+    const QSize points(screen["width"].toInt(), screen["height"].toInt());
+    const double scale = QGuiApplication::primaryScreen()->devicePixelRatio();
+    setOffscreenScreen(qRound(points.width() * scale), qRound(points.height() * scale));
+    QCOMPARE(QGuiApplication::primaryScreen()->size(), points);
+    SheetWidget widget(clock_);
+    widget.setGeometry(QGuiApplication::primaryScreen()->geometry());
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+    QCOMPARE(widget.size(), points);
+    QWindow *window = widget.windowHandle();
+    // The replay's clock: the touches' times (cut to milliseconds, as the events carry them)
+    // and the commands' times. The event loop does not run, so the pipeline's own tick timer
+    // never fires: the timeline's ticks are the only ones.
+    qint64 replayTime = 0;
+    widget.pipeline.setWindow(window);
+    QVERIFY2(widget.pipeline.setScene(sceneObject), qPrintable(widget.pipeline.lastError()));
+    widget.pipeline.setClock([&replayTime] { return replayTime; });
+    QList<QJsonObject> intents;
+    collectIntents(&widget.pipeline, &intents);
+
+    qsizetype next = 0;  // the timeline's next command
+    const auto commandsUntil = [&](qint64 time) {
+        for (; next < timeline.size() && timeline[next].toObject()["time"].toInteger() <= time; next++) {
+            const QJsonObject entry = timeline[next].toObject();
+            replayTime = entry["time"].toInteger();
+            const QVariantMap command = entry["command"].toObject().toVariantMap();
+            const bool taken = command["type"] == "tick" ? widget.pipeline.tick() : widget.pipeline.command(command);
+            QVERIFY2(taken, qPrintable(widget.pipeline.lastError()));
+        }
+    };
+    QSet<qint64> touchTimes;
+    QHash<qint64, qint64> cancelTimes;  // a cancel's recorded time, and the pipeline's last time, which it is at
+    QMap<int, QPointF> down;  // the contacts down, by seat slot, where they are
+    QList<QEventPoint> frame;
+    bool cancelled = false;
+    const QPointF origin = window->mapToGlobal(QPointF(0, 0));
+    for (const QJsonObject &event : touches) {
+        const qint64 time = event["time"].toInteger();
+        const QString type = event["type"].toString();
+        const int slot = event["seatSlot"].toInt();
+        const QPointF at(event["x"].toDouble(), event["y"].toDouble());
+        if (frame.isEmpty() && !cancelled) {
+            commandsUntil(time);
+            touchTimes << time;
+        }
+        if (type == "down" || type == "motion") {
+            down[slot] = at;
+            frame << QEventPoint(slot, type == "down" ? QEventPoint::Pressed : QEventPoint::Updated, at, origin + at);
+        } else if (type == "up") {
+            frame << QEventPoint(slot, QEventPoint::Released, down[slot], origin + down[slot]);
+            down.remove(slot);
+        } else if (type == "cancel") {
+            down.remove(slot);
+            cancelled = true;
+        } else if (type == "frame") {
+            clock_.now = quint64(time / 1000);
+            replayTime = qint64(clock_.now) * 1000;
+            if (cancelled) {
+                // Qt cancels a device's every contact at once.
+                QVERIFY2(down.isEmpty() && frame.isEmpty(), "a contact cancelled while another stays down");
+                cancelTimes[time] = widget.pipeline.lastTime();
+                QWindowSystemInterface::handleTouchCancelEvent<QWindowSystemInterface::SynchronousDelivery>(window, touchscreen_);
+            } else {
+                for (auto contact = down.cbegin(); contact != down.cend(); ++contact) {
+                    const bool moved = std::any_of(frame.cbegin(), frame.cend(), [&](const QEventPoint &point) { return point.id() == contact.key(); });
+                    if (!moved) frame << QEventPoint(contact.key(), QEventPoint::Stationary, contact.value(), origin + contact.value());
+                }
+                qt_handleTouchEvent(window, touchscreen_, frame);
+            }
+            frame.clear();
+            cancelled = false;
+        }
+    }
+    commandsUntil(std::numeric_limits<qint64>::max());
+
+    const bool wholeMilliseconds = std::all_of(touchTimes.cbegin(), touchTimes.cend(), [](qint64 time) { return time % 1000 == 0; });
+    for (qsizetype i = 0; i < std::max(intents.size(), golden.size()); i++) {
+        QVERIFY2(i < intents.size() && i < golden.size(),
+                 qPrintable(QStringLiteral("%1 intents, the golden has %2; the first one over: %3")
+                                .arg(intents.size())
+                                .arg(golden.size())
+                                .arg(QString::fromUtf8(QJsonDocument(i < golden.size() ? golden[i] : intents[i]).toJson(QJsonDocument::Compact)))));
+        QJsonObject expected = golden[i], actual = intents[i];
+        const qint64 time = expected["time"].toInteger();
+        if (cancelTimes.contains(time)) expected["time"] = cancelTimes[time];
+        else if (touchTimes.contains(time)) expected["time"] = time / 1000 * 1000;
+        if (!wholeMilliseconds) {
+            expected.remove("velocity");
+            actual.remove("velocity");
+        }
+        const QString said = QStringLiteral("intent %1: %2, the golden's %3")
+                                 .arg(i)
+                                 .arg(QString::fromUtf8(QJsonDocument(actual).toJson(QJsonDocument::Compact)),
+                                      QString::fromUtf8(QJsonDocument(golden[i]).toJson(QJsonDocument::Compact)));
+        QVERIFY2(actual.keys() == expected.keys(), qPrintable(said));
+        for (const QString &field : expected.keys()) {
+            const QJsonValue want = expected[field], got = actual[field];
+            // The golden's numbers are rounded to 0.001, the times are whole microseconds.
+            const bool rounded = want.isDouble() && got.isDouble() && field != "time" && field != "deadline" && field != "remaining";
+            QVERIFY2(rounded ? qAbs(want.toDouble() - got.toDouble()) <= 0.0005 + 1e-9 : want == got, qPrintable(field + ": " + said));
+        }
+    }
 }
 
 QTEST_MAIN(TestDismissKit)

@@ -1,6 +1,8 @@
 // A full-screen Qt 6 Widgets kiosk with one sheet ("compose", unsaved work) on DismissKitQt:
 // Qt delivers the touches, the pipeline decides, the window follows the intents (moves the
-// sheet, asks, saves, closes). Built by Tests/Qt/run against an installed prefix:
+// sheet, asks, saves, closes). Left alone for two minutes with the sheet open, it asks "Are you
+// still there?" for its last 20 seconds, then closes the sheet, keeping the draft (its question is
+// asked). Built by Tests/Qt/run against an installed prefix:
 //   cmake -S Examples/qt/widgets -B build -DCMAKE_PREFIX_PATH=PREFIX && cmake --build build
 #include <DismissKitQt/Pipeline.h>
 
@@ -9,13 +11,37 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QRectF>
+#include <QTimer>
 #include <QTouchEvent>
 #include <QVBoxLayout>
 #include <QWidget>
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <utility>
+
+// The idle question's area, over the whole window: it takes every touch and click on it (a touch
+// on Continue too) from the kiosk, and calls `pressed` as each begins.
+class AnswerArea : public QWidget {
+public:
+    AnswerArea(QWidget *parent, std::function<void()> pressed) : QWidget(parent), pressed_(std::move(pressed)) {
+        setObjectName("idleQuestion");
+        setAttribute(Qt::WA_AcceptTouchEvents);
+        setAttribute(Qt::WA_StyledBackground);
+    }
+
+protected:
+    bool event(QEvent *event) override {
+        if (event->type() == QEvent::TouchBegin || event->type() == QEvent::MouseButtonPress) pressed_();
+        if (!event->isPointerEvent()) return QWidget::event(event);
+        event->accept();  // a widget that accepts a TouchBegin gets the sequence's later events
+        return true;
+    }
+
+private:
+    std::function<void()> pressed_;
+};
 
 class KioskWindow : public QWidget {
 public:
@@ -24,8 +50,21 @@ public:
         // The sheet is drawn where the pipeline has it (Pipeline::layout): at its detent, moved
         // by the drag, gone once dismissed; asked again whenever that may have changed.
         connect(&pipeline_, &DismissKitQt::Pipeline::layoutsChanged, this, qOverload<>(&QWidget::update));
-        connect(&pipeline_, &DismissKitQt::Pipeline::confirmationRequested, this, &KioskWindow::ask);
+        connect(&pipeline_, &DismissKitQt::Pipeline::confirmationRequested, this,
+                [this](const QString &presentation, DismissKitQt::Pipeline::DismissalSource source) {
+                    // The rule `keep` kept the draft at the deadline: its question replaces the idle one.
+                    if (source == DismissKitQt::Pipeline::DismissalSource::Idle) closeIdleQuestion();
+                    ask(presentation);
+                });
         connect(&pipeline_, &DismissKitQt::Pipeline::saved, this, [] { std::puts("saving the draft"); });
+        connect(&pipeline_, &DismissKitQt::Pipeline::idleWarning, this, &KioskWindow::askIdle);
+        connect(&pipeline_, &DismissKitQt::Pipeline::idleCancelled, this, &KioskWindow::closeIdleQuestion);
+        connect(&pipeline_, &DismissKitQt::Pipeline::idleReset, this, [this] {
+            closeIdleQuestion();
+            std::puts("back to the start screen");
+        });
+        countdown_.setInterval(250);
+        connect(&countdown_, &QTimer::timeout, this, &KioskWindow::showSecondsLeft);
     }
 
     // The scene's screen is the window's (points and the millimetres of its QScreen).
@@ -37,6 +76,9 @@ public:
             std::fprintf(stderr, "bad scene: %s\n", qPrintable(pipeline_.lastError()));
             QApplication::exit(1);
         }
+        // Back to the start screen for the next person: two minutes without a touch, the last
+        // 20 seconds of them asked about; a draft is kept, and asked about.
+        pipeline_.setIdleRule(120000000, 20000000, DismissKitQt::Pipeline::IdleUnsaved::Keep);
     }
 
 protected:
@@ -93,7 +135,62 @@ private:
         question->show();
     }
 
+    // "Are you still there?" over the whole window, until the deadline (µs on the pipeline's
+    // clock): a touch or click anywhere on it, Continue too, answers it and does nothing else.
+    void askIdle(qint64 deadline) {
+        deadline_ = deadline;
+        if (!idleQuestion_) {
+            idleQuestion_ = new AnswerArea(this, [this] { stay(); });
+            idleQuestion_->setStyleSheet("QWidget#idleQuestion { background: #66000000; }"
+                                         "QWidget#card { background: #f9f9f9; border-radius: 14px; }"
+                                         "QLabel { font-size: 17px; padding: 8px; }"
+                                         "QLabel#title { font-size: 20px; font-weight: 600; }"
+                                         "QPushButton { min-height: 56px; font-size: 20px; border: none; color: #007aff; }"
+                                         "QPushButton:pressed { background: #e5e5ea; }");
+            auto *card = new QWidget(idleQuestion_);
+            card->setObjectName("card");
+            auto *layout = new QVBoxLayout(card);
+            auto *title = new QLabel("Are you still there?");
+            title->setObjectName("title");
+            title->setAlignment(Qt::AlignCenter);
+            secondsLeft_ = new QLabel;
+            secondsLeft_->setAlignment(Qt::AlignCenter);
+            auto *continueButton = new QPushButton("Continue");
+            connect(continueButton, &QPushButton::clicked, this, &KioskWindow::stay);
+            layout->addWidget(title);
+            layout->addWidget(secondsLeft_);
+            layout->addWidget(continueButton);
+            idleQuestion_->setGeometry(rect());
+            const int width = std::min(360, this->width() - 32);
+            card->setGeometry((this->width() - width) / 2, this->height() / 2 - 100, width, 200);
+            idleQuestion_->show();
+        }
+        showSecondsLeft();
+        countdown_.start();
+    }
+
+    void showSecondsLeft() {
+        const qint64 left = std::max<qint64>(0, deadline_ - pipeline_.now());
+        const qint64 seconds = (left + 999999) / 1000000;
+        secondsLeft_->setText(seconds == 1 ? QStringLiteral("Starting over in 1 second.")
+                                           : QStringLiteral("Starting over in %1 seconds.").arg(seconds));
+    }
+
+    void closeIdleQuestion() {
+        countdown_.stop();
+        if (idleQuestion_) idleQuestion_->deleteLater();
+        idleQuestion_ = nullptr;
+    }
+
+    // Someone is there: activity for the pipeline (an update that changes nothing), which gives
+    // idleCancelled.
+    void stay() { pipeline_.update("compose", {}); }
+
     DismissKitQt::Pipeline pipeline_;
+    AnswerArea *idleQuestion_ = nullptr;
+    QLabel *secondsLeft_ = nullptr;
+    QTimer countdown_;
+    qint64 deadline_ = 0;
 };
 
 int main(int argc, char **argv) {

@@ -172,6 +172,43 @@ Item {
             compare(root.order, [root.dismissal(Pipeline.DismissalSource.Idle, Pipeline.Resolution.Discarded)])
         }
 
+        // A rule given, changed or taken away while the sheet is presented is the pipeline's at
+        // once: the question comes by the new rule, and none after the rule is gone.
+        function test_aRuleGivenWhilePresentedAppliesAtOnce() {
+            idle.rule = {}
+            openAt("large")
+            idle.rule = {after: 3000, warning: 2500, unsaved: "discard"}
+            compare(idle.lastError, "")
+            waitForQuestion()
+            idle.rule = {}
+            compare(idle.lastError, "")
+            tryCompare(idle, "visible", false, stall)
+            // Past the deadline the rule had: nothing is dismissed.
+            wait(3500)
+            verify(sheet.visible && sheet.presentation.presented)
+            compare(idle.visible, false)
+            compare(root.resets, 0)
+            compare(root.order, [])
+        }
+
+        function test_aRuleChangedWhilePresentedAppliesAtOnce() {
+            idle.rule = {after: 600000, warning: 1000, unsaved: "discard"}
+            openAt("large")
+            idle.rule = {after: 3000, warning: 2500, unsaved: "discard"}
+            compare(idle.lastError, "")
+            waitForQuestion()
+        }
+
+        // The rule's fields are checked before the pipeline has it, naming the field.
+        function test_aRuleOfTheWrongShapeIsSaid() {
+            idle.rule = {after: "soon", warning: 2500, unsaved: "discard"}
+            verify(idle.lastError.indexOf("after:") === 0, idle.lastError)
+            idle.rule = {after: 3000, warning: 2500, unsaved: "forget"}
+            verify(idle.lastError.indexOf("unsaved:") === 0, idle.lastError)
+            idle.rule = {after: 3000, warning: 2500}
+            compare(idle.lastError, "unsaved: required")
+        }
+
         function test_aRefusedRuleIsSaid() {
             idle.rule = {after: 1000, warning: 2000, unsaved: "discard"}
             verify(idle.lastError.indexOf("warning") >= 0, idle.lastError)

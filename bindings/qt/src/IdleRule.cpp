@@ -17,7 +17,7 @@ IdleRule::IdleRule(QObject *parent) : QObject(parent) {
 IdleRule::~IdleRule() {
     // The window keeps no rule of a question that is gone.
     QString error;
-    if (host_ && !rule_.isEmpty()) host_->setIdleRule({}, &error);
+    if (host_ && !rule_.isEmpty()) host_->setIdleRule(std::nullopt, &error);
 }
 
 void IdleRule::setItem(QQuickItem *item) {
@@ -56,22 +56,12 @@ void IdleRule::attach() {
         countDown();
     }
     if (!host_) return;
-    // The scene's spelling: microseconds, whole. What is not a number goes as it is, for the
-    // pipeline to name.
-    QVariantMap microseconds = rule_;
-    for (const char *time : {"after", "warning"}) {
-        const QVariant value = rule_.value(time);
-        if (value.typeId() == QMetaType::Double || value.typeId() == QMetaType::Int || value.typeId() == QMetaType::LongLong) {
-            microseconds[time] = qRound64(value.toDouble() * 1000);
-        }
-    }
-    QString error;
-    if (!host_->setIdleRule(microseconds, &error)) {
-        setError(error);
-        qWarning("DismissKit IdleRule: %s", qPrintable(error));
-    } else {
-        setError({});
-    }
+    std::optional<IdleRuleFields> fields;
+    if (!rule_.isEmpty()) fields.emplace(rule_);
+    QString error = fields ? fields->error : QString();
+    if (error.isEmpty()) host_->setIdleRule(fields, &error);  // sets the error when refused
+    setError(error);
+    if (!error.isEmpty()) qWarning("DismissKit IdleRule: %s", qPrintable(error));
 }
 
 bool IdleRule::asking() const { return host_ && host_->askingIdle(); }

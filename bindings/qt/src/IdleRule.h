@@ -32,8 +32,8 @@ class IdleRule : public QObject {
     Q_PROPERTY(QQuickItem *item READ item WRITE setItem NOTIFY itemChanged)
     // {after, warning, unsaved}: `after` and `warning` in milliseconds (the scene's µs / 1000),
     // `unsaved` "save", "discard" or "keep"; empty for none. The pipeline checks it; a rule it
-    // refuses is said in lastError and changes nothing. It reaches the pipeline in a new scene,
-    // so while something is presented it waits until nothing is.
+    // refuses is said in lastError and changes nothing. It is the pipeline's at once, whatever
+    // is presented (Pipeline::setIdleRule): a rule given, changed or removed then applies to it.
     Q_PROPERTY(QVariantMap rule READ rule WRITE setRule NOTIFY ruleChanged)
     // Whether the idle warning is out: ask "Are you still there?".
     Q_PROPERTY(bool asking READ asking NOTIFY askingChanged)

@@ -228,10 +228,10 @@ qint64 Pipeline::microseconds(quint64 milliseconds) {
     d->wraps_ = wraps;
     d->timed_ = true;
     d->lastMilliseconds_ = milliseconds;
-    // Never before the last time: the pipeline refuses a touch earlier than the previous one. A
-    // later one moves the touches' clock on.
+    // Never before the last time: the pipeline refuses a touch earlier than the previous one. One
+    // at that time or later is the touches' clock from now on (the first touch, at 0, too).
     const qint64 time = qint64((d->wraps_ << 32) + milliseconds) * 1000;
-    if (time > d->lastTime_) {
+    if (time >= d->lastTime_) {
         d->lastTime_ = d->touchClock_ = time;
         d->touchClockTakenAt_ = d->monotonic();
     }
@@ -485,6 +485,14 @@ bool Pipeline::screen(double width, double height, double widthMM, double height
 bool Pipeline::keyboard(double height) {
     return call([=](dk_pipeline *pipeline, int64_t time, char **error) { return dk_pipeline_keyboard(pipeline, height, time, error); });
 }
+
+bool Pipeline::setIdleRule(qint64 after, qint64 warning, IdleUnsaved unsaved) {
+    return call([=](dk_pipeline *pipeline, int64_t time, char **error) {
+        return dk_pipeline_set_idle_rule(pipeline, after, warning, dk_idle_unsaved(unsaved), time, error);
+    });
+}
+
+bool Pipeline::clearIdleRule() { return call(dk_pipeline_clear_idle_rule); }
 
 bool Pipeline::record(const QString &path) {
     if (!d->pipeline_) {

@@ -9,6 +9,7 @@
 #include <QRectF>
 #include <QStringList>
 
+#include <cmath>
 #include <optional>
 
 namespace DismissKitQt {
@@ -153,6 +154,31 @@ void PresentationFields::take(const QString &name, const QVariant &value) {
         }
     } else {
         error_ = QStringLiteral("%1: not a presentation's field (Docs/scene.md \"Presentations\")").arg(name);
+    }
+}
+
+IdleRuleFields::IdleRuleFields(const QVariantMap &rule) {
+    // The pipeline's times go up to 2^53 µs; a larger one is refused here, before it is rounded.
+    constexpr double largestMilliseconds = double(qint64(1) << 53) / 1000;
+    for (auto field = rule.cbegin(); field != rule.cend() && error.isEmpty(); ++field) {
+        const QString &name = field.key();
+        const QVariant value = plain(field.value());
+        if (name == QLatin1String("after") || name == QLatin1String("warning")) {
+            const auto milliseconds = number(value);
+            if (milliseconds && std::abs(*milliseconds) <= largestMilliseconds) {
+                (name == QLatin1String("after") ? after : warning) = qRound64(*milliseconds * 1000);
+            } else {
+                error = QStringLiteral("%1: expected milliseconds, a number up to 2^53 µs").arg(name);
+            }
+        } else if (name == QLatin1String("unsaved")) {
+            if (const auto what = named<Pipeline::IdleUnsaved>(value)) unsaved = *what;
+            else error = QStringLiteral("unsaved: expected %1").arg(spellings<Pipeline::IdleUnsaved>());
+        } else {
+            error = QStringLiteral("%1: not an idle rule's field (after, warning, unsaved)").arg(name);
+        }
+    }
+    for (const char *required : {"after", "warning", "unsaved"}) {
+        if (error.isEmpty() && !rule.contains(QLatin1String(required))) error = QStringLiteral("%1: required").arg(QLatin1String(required));
     }
 }
 

@@ -1,8 +1,11 @@
 // PresentationFields: a presentation's fields as a scene file spells them (Docs/scene.md
 // "Presentations"), a QVariantMap from C++ or a JavaScript object from QML, given to the C
 // library's typed setters (dk_presentation_fields): the library writes the command, so Qt writes
-// no JSON and no number passes through the user's locale.
+// no JSON and no number passes through the user's locale. IdleRuleFields: an IdleRule's rule, read
+// the same way into Pipeline::setIdleRule's arguments.
 #pragma once
+
+#include "DismissKitQt/Pipeline.h"
 
 #include <QString>
 #include <QVariantMap>
@@ -31,6 +34,23 @@ private:
 
     dk_presentation_fields *fields_;
     QString error_;
+};
+
+// An idle rule as IdleRule spells it: {after, warning} in milliseconds (the scene's µs / 1000) and
+// `unsaved` ("save", "discard" or "keep"), all three required.
+struct IdleRuleFields {
+    explicit IdleRuleFields(const QVariantMap &rule);
+    bool operator==(const IdleRuleFields &other) const {
+        return after == other.after && warning == other.warning && unsaved == other.unsaved;
+    }
+
+    // In microseconds, whole.
+    qint64 after = 0;
+    qint64 warning = 0;
+    Pipeline::IdleUnsaved unsaved = Pipeline::IdleUnsaved::Keep;
+    // The first field it could not take, named, and why ("unsaved: expected ..."); empty when it
+    // took them all (the pipeline checks the times against each other).
+    QString error;
 };
 
 }  // namespace DismissKitQt

@@ -19,7 +19,7 @@ PresentationHost::PresentationHost(QQuickWindow *window) : QObject(window), wind
     pipeline_.setWindow(window);
     // The scene's compactWidth and topInset are the pipeline's defaults: the components draw
     // where the pipeline lays them out (Pipeline::layout), so they never read them.
-    pipeline_.setScene(emptyScene());
+    makeScene();
     window->installEventFilter(this);
 
     Pipeline *p = &pipeline_;
@@ -102,8 +102,8 @@ PresentationHost::PresentationHost(QQuickWindow *window) : QObject(window), wind
     connect(inputMethod, &QInputMethod::keyboardRectangleChanged, this, &PresentationHost::reportKeyboard);
     connect(inputMethod, &QInputMethod::visibleChanged, this, &PresentationHost::reportKeyboard);
     connect(window, &QWindow::heightChanged, this, &PresentationHost::reportKeyboard);
-    connect(window, &QWindow::widthChanged, this, &PresentationHost::renewScene);
-    connect(window, &QWindow::heightChanged, this, &PresentationHost::renewScene);
+    connect(window, &QWindow::widthChanged, this, &PresentationHost::makeScene);
+    connect(window, &QWindow::heightChanged, this, &PresentationHost::makeScene);
     reportKeyboard();
     connect(p, &Pipeline::passthroughTap, this, [this](const QPointF &point) {
         QMetaObject::invokeMethod(this, [this, point] { deliverTap(point); }, Qt::QueuedConnection);
@@ -123,51 +123,46 @@ bool PresentationHost::present(Presentation *presentation, const QVariantMap &fi
     return true;
 }
 
-void PresentationHost::forget(const QString &id) {
-    presentations_.remove(id);
-    if (idleRuleWaits_ && presentations_.isEmpty()) {
-        // After the intents of the call that ended the last presentation.
-        QMetaObject::invokeMethod(this, &PresentationHost::renewScene, Qt::QueuedConnection);
-    }
-}
+void PresentationHost::forget(const QString &id) { presentations_.remove(id); }
 
 QVariantMap PresentationHost::emptyScene() const {
     QVariantMap scene{{"presentations", QVariantList{}}};
-    if (!idleRule_.isEmpty()) scene["idle"] = idleRule_;
     if (reportedKeyboard_ > 0) scene["keyboard"] = QVariantMap{{"height", reportedKeyboard_}};
     return scene;
 }
 
-bool PresentationHost::setIdleRule(const QVariantMap &rule, QString *error) {
+// Sets the rule, or clears it, on `pipeline`.
+static bool giveIdleRule(Pipeline &pipeline, const std::optional<IdleRuleFields> &rule) {
+    return rule ? pipeline.setIdleRule(rule->after, rule->warning, rule->unsaved) : pipeline.clearIdleRule();
+}
+
+bool PresentationHost::setIdleRule(const std::optional<IdleRuleFields> &rule, QString *error) {
     if (rule == idleRule_) return true;
-    const QVariantMap before = idleRule_;
-    idleRule_ = rule;
-    // The pipeline checks the rule in a scene of its own first, so that a refused rule changes
-    // nothing (on a screen of its own: the window may have no size yet).
-    QVariantMap scene = emptyScene();
-    scene.remove("keyboard");
-    scene["screen"] = QVariantMap{{"width", 1000}, {"height", 1000}, {"widthMM", 200}, {"heightMM", 200}};
+    // Before the window has a size the pipeline has no scene: the rule is checked on a pipeline
+    // of its own (on a screen of its own) and given after the window's first scene.
     Pipeline check;
-    if (!check.setScene(scene)) {
-        idleRule_ = before;
-        *error = check.lastError();
+    Pipeline *target = &pipeline_;
+    if (!pipeline_.hasScene()) {
+        check.setScene(QVariantMap{{"screen", QVariantMap{{"width", 1000}, {"height", 1000}, {"widthMM", 200}, {"heightMM", 200}}},
+                                   {"presentations", QVariantList{}}});
+        target = &check;
+    }
+    if (!giveIdleRule(*target, rule)) {
+        *error = target->lastError();
         return false;
     }
-    idleRuleWaits_ = true;
-    if (presentations_.isEmpty()) renewScene();
+    idleRule_ = rule;
+    if (!rule) askIdle(false);  // no rule, no question
     return true;
 }
 
-void PresentationHost::renewScene() {
-    // A new rule waits for nothing to be presented, and every scene for the window to have a
-    // size (the scene's screen is the window's): a host made before its window is shown has none.
-    if ((!idleRuleWaits_ && pipeline_.hasScene()) || !presentations_.isEmpty() || !window_ || window_->width() < 1
-        || window_->height() < 1) {
-        return;
+void PresentationHost::makeScene() {
+    // The scene's screen is the window's: a host made before its window is shown has none until
+    // the window has a size.
+    if (pipeline_.hasScene() || !window_ || window_->width() < 1 || window_->height() < 1) return;
+    if (!pipeline_.setScene(emptyScene()) || (idleRule_ && !giveIdleRule(pipeline_, idleRule_))) {
+        qWarning("DismissKit: the window's scene was refused: %s", qPrintable(pipeline_.lastError()));
     }
-    idleRuleWaits_ = false;
-    askIdle(false);
-    if (!pipeline_.setScene(emptyScene())) qWarning("DismissKit: the window's scene was refused: %s", qPrintable(pipeline_.lastError()));
 }
 
 void PresentationHost::askIdle(bool asking, qint64 deadline) {

@@ -9,9 +9,12 @@
 #pragma once
 
 #include "DismissKitQt/Pipeline.h"
+#include "PresentationFields.h"
 
 #include <QHash>
 #include <QPointer>
+
+#include <optional>
 
 class QQuickWindow;
 
@@ -35,10 +38,10 @@ public:
     // An id no presentation of this window has: `base`, or `base-2`, `base-3`, ...
     QString freeId(const QString &base) const;
 
-    // The scene's idle rule as the scene file spells it (µs; empty for none). A rule reaches
-    // the pipeline in a new scene, so it waits while something is presented and is taken when
-    // nothing is. False with `error` when the pipeline refuses it (nothing changes then).
-    bool setIdleRule(const QVariantMap &rule, QString *error);
+    // The window's idle rule (none: nullopt), given to the pipeline at once, whatever is
+    // presented (Pipeline::setIdleRule, clearIdleRule); before the window has a size, after its
+    // first scene. False with `error` when the pipeline refuses it (nothing changes then).
+    bool setIdleRule(const std::optional<IdleRuleFields> &rule, QString *error);
     // Whether the idle warning is out (until activity, the reset, or the question the rule
     // `keep` asks), and its deadline on the pipeline's clock.
     bool askingIdle() const { return askingIdle_; }
@@ -71,10 +74,10 @@ private:
     // Takes the focus from the text item and hides the input method's keyboard.
     void hideKeyboard();
     Presentation *presentation(const QString &id) const { return presentations_.value(id); }
-    // A scene with no presentation, the idle rule and the keyboard shown.
+    // A scene with no presentation and the keyboard shown.
     QVariantMap emptyScene() const;
-    // Gives the pipeline the scene with the rule, once nothing is presented.
-    void renewScene();
+    // Gives the pipeline its first scene, and the idle rule, once the window has a size.
+    void makeScene();
     void askIdle(bool asking, qint64 deadline = 0);
     // Whether a pointer event is taken by the idle question (and not fed to the pipeline).
     bool answersIdleQuestion(QEvent *event);
@@ -86,9 +89,7 @@ private:
     bool delivering_ = false;
     // The keyboard's height the pipeline has.
     double reportedKeyboard_ = 0;
-    QVariantMap idleRule_;
-    // The rule waits for nothing to be presented.
-    bool idleRuleWaits_ = false;
+    std::optional<IdleRuleFields> idleRule_;
     bool askingIdle_ = false;
     qint64 idleDeadline_ = 0;
     // While the contacts that answered the idle question are down: theirs, not the pipeline's.

@@ -5,8 +5,8 @@
 // window's top-left corner); its millimetres come from the window's QScreen. Times: Qt's
 // millisecond timestamps become microseconds, carried over the wrap of a 32-bit clock; between
 // touches that clock is carried on by the monotonic clock (now()), for host commands and ticks.
-// With an idle rule in the scene the pipeline ticks itself from a timer, only while
-// dk_pipeline_next_tick names a time (Docs/gestures.md "Idle").
+// With an idle rule (the scene's, or setIdleRule's) the pipeline ticks itself from a timer, only
+// while dk_pipeline_next_tick names a time (Docs/gestures.md "Idle").
 #pragma once
 
 #include <QEventPoint>
@@ -160,6 +160,15 @@ public:
     // The on-screen keyboard docked at the bottom is `height` points tall, 0 when hidden
     // (Docs/gestures.md, "The on-screen keyboard").
     Q_INVOKABLE bool keyboard(double height);
+    // The scene's idle rule (Docs/gestures.md "Idle"), taken at once whatever is presented: after
+    // `after` µs without a touch or command, everything presented is dismissed by `unsaved`, with
+    // idleWarning `warning` µs before (after > warning >= 0). The C library writes a scene command
+    // of the pipeline's scene as it is, with this rule (dk_pipeline_set_idle_rule); like every
+    // command but a tick, it is activity.
+    Q_INVOKABLE bool setIdleRule(qint64 after, qint64 warning, DismissKitQt::Pipeline::IdleUnsaved unsaved);
+    // Takes the idle rule away (dk_pipeline_clear_idle_rule): nothing is dismissed for want of a
+    // touch, and the pipeline stops ticking.
+    Q_INVOKABLE bool clearIdleRule();
     // Any host command as its JSON object, for a kiosk's command no typed call above carries;
     // the components never use it.
     Q_INVOKABLE bool command(const QVariantMap &command);
@@ -197,7 +206,7 @@ public:
     // (at that time, and at least once a second until it), so a host never needs to call it.
     bool tick();
     // Whether the timer waits to tick: dk_pipeline_next_tick named a time after the last call
-    // that fed the pipeline (a scene with an idle rule, something presented, no finger down,
+    // that fed the pipeline (an idle rule, something presented, no finger down,
     // the deadline not met).
     bool tickPending() const;
 

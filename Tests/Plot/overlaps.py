@@ -20,10 +20,12 @@ of them.
 """
 import html
 import json
+import os
 import pathlib
 import re
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from browser import Browser  # noqa: E402
@@ -226,6 +228,16 @@ def report(where, measured):
     return len(measured["overlaps"]), len(measured["crossings"]) + len(measured["covered"]) + len(measured["doubled"])
 
 
+def scrub_pages(browser, work, names):
+    """Each page of `names` opened in `browser` and measured at each of its times: (name, time, measured)."""
+    measurements = []
+    for name in names:
+        browser.open((work / f"{file_name(name)}.overlaps.html").as_uri())
+        browser.evaluate(MEASURE)
+        measurements += [(name, time, measured) for time, measured in json.loads(browser.evaluate(SCRUB))]
+    return measurements
+
+
 def main():
     gesturectl, work = sys.argv[1], pathlib.Path(sys.argv[2])
     wanted = sys.argv[3:]
@@ -239,7 +251,11 @@ def main():
     page.write_text('<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>' + "".join(figures)
                     + '<script>"use strict";' + MEASURE + "document.body.dataset.time = '0';</script></body></html>")
     overlapping = crossed = pictures = pages = labels = 0
-    with Browser(work / "overlaps-profile") as browser:
+    # The pages are shared among a browser for each core, each measuring its own in turn.
+    workers = max(1, min(len(os.sched_getaffinity(0)), 4))
+    browsers = [Browser(work / f"overlaps-profile-{index}") for index in range(workers)]
+    try:
+        browser = browsers[0]
         browser.open(page.as_uri())
         result = json.loads(browser.evaluate(
             "JSON.stringify(Object.fromEntries([...document.querySelectorAll('figure')].map((f) => [f.dataset.name, measure(f)])))"))
@@ -251,16 +267,21 @@ def main():
             crossed += lines
             labels += measured["labels"]
             pictures += 1
-        for name, _, _, _ in chosen:
-            browser.open((work / f"{file_name(name)}.overlaps.html").as_uri())
-            browser.evaluate(MEASURE)
-            for time, measured in json.loads(browser.evaluate(SCRUB)):
-                pairs, lines = report(f"{name}.html at {time}", measured)
-                overlapping += pairs
-                crossed += lines
-                pages += 1
-        if browser.console:
-            raise SystemExit("Error: the pages logged console errors: " + "; ".join(browser.console))
+        names = [name for name, _, _, _ in chosen]
+        with ThreadPoolExecutor(workers) as pool:
+            shares = pool.map(scrub_pages, browsers, [work] * workers, [names[index::workers] for index in range(workers)])
+            measurements = sorted((entry for share in shares for entry in share), key=lambda entry: names.index(entry[0]))
+        for name, time, measured in measurements:
+            pairs, lines = report(f"{name}.html at {time}", measured)
+            overlapping += pairs
+            crossed += lines
+            pages += 1
+        console = [message for each in browsers for message in each.console]
+        if console:
+            raise SystemExit("Error: the pages logged console errors: " + "; ".join(console))
+    finally:
+        for each in browsers:
+            each.close()
     where = f"{pictures} pictures ({labels} labels) and {len(chosen)} pages at {pages} times"
     if overlapping or crossed:
         print(f"Error: in {where}, {overlapping} pairs of labels overlap and {crossed} labels are crossed by a data line, "

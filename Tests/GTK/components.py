@@ -11,8 +11,8 @@ Nothing waits a fixed time. After a gesture the driver waits until the program h
 many touches and buttons lift as it sent gestures. A program that answers nothing, or whose
 state stops changing, for STALL seconds has hung.
 
-Usage: components.py PROGRAM BROADWAY_PORT   (with PICTURES=DIR: DIR/gtk-question.png too; with
-GERMAN_LOCPATH=DIR, the de_DE.UTF-8 locale is DIR's, as localedef made it)"""
+Usage: components.py PROGRAM BROADWAY_PORT   (with GERMAN_LOCPATH=DIR, the de_DE.UTF-8 locale is
+DIR's, as localedef made it)"""
 import base64
 import json
 import os
@@ -188,8 +188,6 @@ def sheet_checks(finger, program, mouse):
     check(state["sheet"]["presented"] and state["sheet"]["question"] == 7
           and all(answers.get(label) and answers[label][3] >= 44 for label in ANSWERS),
           f"{how}: an unsaved sheet's swipe asks: Discard Changes, Save, Keep Editing, each at least 44 pt tall", state)
-    if PICTURES and not mouse:
-        picture(finger.browser, state, "gtk-question.png")
     state = finger.tap(*centre(answers["Keep Editing"]), mouse=mouse)
     check(state["sheet"]["presented"] and state["sheet"]["question"] == 0 and state["sheet"]["offset"] == 0,
           f"{how}: Keep Editing keeps the sheet where it was", state)

@@ -26,7 +26,8 @@ import select
 import sys
 import tempfile
 
-from components import PICTURES, STALL, Browser, Finger, Program, centre, check, picture
+from components import (PICTURES, STALL, SURFACES, Browser, Finger, Program, aim_pointers_at_surfaces, centre, check,
+                        picture)
 
 SIZES = {"phone": (390, 844), "landscape": (1280, 800)}
 # The pictures Docs/embedding-gtk.md shows, all of gtk_kiosk.c.
@@ -160,19 +161,14 @@ def session(browser, port, name, command, where, checks, environment):
     program = Example(command, environment)
     try:
         state = program.until(lambda state: state["size"] == [width, height])
-        surfaces = ("[...document.querySelectorAll('div')].filter(d => d.surface && d.surface.visible)"
-                    ".map(d => [d.surface.x, d.surface.y, d.surface.width, d.surface.height])")
-        browser.wait(f"{surfaces}.length > 0", "the example's window")
-        window = browser.evaluate(surfaces)[0]
+        browser.wait(f"{SURFACES}.length > 0", "the example's window")
+        window = browser.evaluate(SURFACES)[0]
         check(window == [0, 0, width, height] and state["size"] == [width, height],
               f"{name} {where}: the window fills the {width} x {height} page", dict(state, surface=window))
         toolbar = [state["buttons"][label] for label in ("Compose", "Share") if label in state["buttons"]]
         check(toolbar and all(44 <= button[3] <= 80 and button[1] < 100 for button in toolbar),
               f"{name} {where}: its toolbar buttons are touch-sized (44 to 80 points), at its top", state)
-        browser.evaluate("const style = document.createElement('style');"
-                         "style.textContent = 'body * { pointer-events: none; }';"
-                         "document.head.appendChild(style);"
-                         "for (const div of document.querySelectorAll('div')) if (div.surface) div.style.pointerEvents = 'auto';")
+        aim_pointers_at_surfaces(browser)
         finger = Finger(browser, program, window[:2])
         for check_some in checks:
             check_some(name, where, finger, program)

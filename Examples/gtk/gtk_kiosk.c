@@ -1,6 +1,9 @@
 /* A GTK 4 mail kiosk on libdismisskit-gtk: Compose presents a sheet with a draft, which a swipe
  * down dismisses (asking first once the draft is edited: Discard Changes, Save, Keep Editing);
+ * Cancel in the sheet's header closes it the same way, Done closes it as finished (saving it);
  * Share pops up a popover that a tap outside closes, and Compose stays usable through it.
+ * The window fills the screen: full screen where the windowing system does it, maximized where
+ * it does not (GTK's Broadway backend), 1280 x 800 points where it does neither.
  * Touches, the mouse and pens all work; the window's pipeline does the rest.
  * The kiosk draws its own on-screen keyboard, docked at the bottom of the window: it shows when
  * the draft takes the focus, and the window's pipeline is told its allocated height
@@ -60,9 +63,8 @@ static void on_save(DkSheet *sheet, gpointer data) {
 }
 
 static void on_dismissed(DkSheet *sheet, DkDismissalSource source, DkResolution resolution, gpointer data) {
-    (void)sheet;
-    (void)source;
     Kiosk *kiosk = data;
+    if (source == DK_GTK_DISMISSAL_SOURCE_DONE_BUTTON) on_save(sheet, kiosk); /* Done: finished, saved */
     if (resolution == DK_GTK_RESOLUTION_DISCARDED) gtk_text_buffer_set_text(kiosk->draft, "", -1);
     gtk_text_buffer_set_modified(kiosk->draft, FALSE);
 }
@@ -156,22 +158,85 @@ static GtkWidget *button(const char *label, GCallback clicked, Kiosk *kiosk) {
     return widget;
 }
 
+/* The placeholder shows while the draft is empty. */
+static void on_draft_changed(GtkTextBuffer *draft, gpointer placeholder) {
+    gtk_widget_set_visible(placeholder, gtk_text_buffer_get_char_count(draft) == 0);
+}
+
+/* The draft: a bordered, padded text view with a placeholder, in a scrolled window (the sheet's
+ * host-owned scrolling). */
+static GtkWidget *draft_new(Kiosk *kiosk, GtkWidget **text) {
+    *text = gtk_text_view_new();
+    gtk_text_view_set_wrap_mode(GTK_TEXT_VIEW(*text), GTK_WRAP_WORD_CHAR);
+    gtk_text_view_set_left_margin(GTK_TEXT_VIEW(*text), 12);
+    gtk_text_view_set_right_margin(GTK_TEXT_VIEW(*text), 12);
+    gtk_text_view_set_top_margin(GTK_TEXT_VIEW(*text), 12);
+    gtk_text_view_set_bottom_margin(GTK_TEXT_VIEW(*text), 12);
+    gtk_widget_add_css_class(*text, "kiosk-draft");
+    kiosk->draft = gtk_text_view_get_buffer(GTK_TEXT_VIEW(*text));
+    GtkWidget *scrolled = gtk_scrolled_window_new(), *area = gtk_overlay_new();
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), *text);
+    gtk_overlay_set_child(GTK_OVERLAY(area), scrolled);
+    GtkWidget *placeholder = gtk_label_new("Write your message");
+    gtk_widget_add_css_class(placeholder, "kiosk-placeholder");
+    gtk_widget_set_halign(placeholder, GTK_ALIGN_START);
+    gtk_widget_set_valign(placeholder, GTK_ALIGN_START);
+    gtk_widget_set_can_target(placeholder, FALSE);
+    gtk_overlay_add_overlay(GTK_OVERLAY(area), placeholder);
+    g_signal_connect(kiosk->draft, "changed", G_CALLBACK(on_draft_changed), placeholder);
+    gtk_widget_add_css_class(area, "kiosk-draft-area");
+    return area;
+}
+
+/* The page's look: the toolbar, the draft's border and padding, the placeholder's grey, Share's rows. */
+static const char style_sheet[] =
+    ".kiosk-toolbar { padding: 12px; border-bottom: 1px solid alpha(black, 0.12); }\n"
+    ".kiosk-toolbar button { font-size: 17px; }\n"
+    ".kiosk-draft-area { margin: 4px 16px 16px; border: 1px solid alpha(black, 0.25); border-radius: 10px; }\n"
+    ".kiosk-draft-area scrolledwindow { border-radius: 10px; }\n"
+    ".kiosk-draft { font-size: 17px; }\n"
+    ".kiosk-placeholder { margin: 12px; font-size: 17px; color: alpha(@theme_fg_color, 0.55); }\n"
+    ".kiosk-page-text { font-size: 17px; color: alpha(@theme_fg_color, 0.6); }\n"
+    ".kiosk-targets button { background: none; border: none; box-shadow: none; border-radius: 0; font-size: 17px; }\n"
+    ".kiosk-targets button:not(:last-child) { border-bottom: 1px solid alpha(black, 0.12); }\n"
+    ".kiosk-targets button:active { background: alpha(black, 0.1); }\n";
+
+/* A kiosk fills its screen: full screen where the windowing system does it, maximized where it
+ * ignores full screen (GTK's Broadway backend), and 1280 x 800 points where it does neither. */
+static GtkWidget *kiosk_window_new(GtkApplication *application) {
+    GtkWidget *window = gtk_application_window_new(application);
+    gtk_window_set_decorated(GTK_WINDOW(window), FALSE);
+    gtk_window_set_default_size(GTK_WINDOW(window), 1280, 800);
+    gtk_window_maximize(GTK_WINDOW(window));
+    gtk_window_fullscreen(GTK_WINDOW(window));
+    GtkCssProvider *style = gtk_css_provider_new();
+    gtk_css_provider_load_from_data(style, style_sheet, -1);
+    gtk_style_context_add_provider_for_display(gtk_widget_get_display(window), GTK_STYLE_PROVIDER(style),
+                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    g_object_unref(style);
+    return window;
+}
+
 static void activate(GtkApplication *application, gpointer data) {
     Kiosk *kiosk = data;
-    GtkWidget *window = gtk_application_window_new(application);
-    gtk_window_fullscreen(GTK_WINDOW(window));
+    GtkWidget *window = kiosk_window_new(application);
 
-    GtkWidget *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8), *compose = button("Compose", G_CALLBACK(on_compose), kiosk),
-              *share = button("Share", G_CALLBACK(on_share), kiosk);
+    /* The page: a toolbar of touch-sized buttons at its top, Compose and Share. */
+    GtkWidget *page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0), *bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8),
+              *compose = button("Compose", G_CALLBACK(on_compose), kiosk), *share = button("Share", G_CALLBACK(on_share), kiosk);
+    gtk_widget_add_css_class(bar, "kiosk-toolbar");
     gtk_widget_set_hexpand(compose, TRUE);
     gtk_widget_set_halign(compose, GTK_ALIGN_START);
     gtk_box_append(GTK_BOX(bar), compose);
     gtk_box_append(GTK_BOX(bar), share);
+    GtkWidget *inbox = gtk_label_new("No messages yet. Compose one, or Share this kiosk.");
+    gtk_label_set_wrap(GTK_LABEL(inbox), TRUE);
+    gtk_widget_add_css_class(inbox, "kiosk-page-text");
+    gtk_widget_set_vexpand(inbox, TRUE);
+    gtk_box_append(GTK_BOX(page), bar);
+    gtk_box_append(GTK_BOX(page), inbox);
 
-    /* The draft: a text view in a scrolled window, the sheet's host-owned scrolling. */
-    GtkWidget *text = gtk_text_view_new(), *scrolled = gtk_scrolled_window_new();
-    kiosk->draft = gtk_text_view_get_buffer(GTK_TEXT_VIEW(text));
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), text);
+    GtkWidget *text, *draft = draft_new(kiosk, &text);
     g_signal_connect(kiosk->draft, "modified-changed", G_CALLBACK(on_draft_modified), kiosk);
     GtkEventController *focus = gtk_event_controller_focus_new();
     g_signal_connect(focus, "enter", G_CALLBACK(on_draft_focused), kiosk);
@@ -179,14 +244,17 @@ static void activate(GtkApplication *application, gpointer data) {
 
     kiosk->compose = DK_SHEET(dk_gtk_sheet_new());
     dk_gtk_sheet_set_title(kiosk->compose, "New Message");
-    dk_gtk_sheet_set_content(kiosk->compose, bar);
-    dk_gtk_sheet_set_child(kiosk->compose, scrolled);
+    dk_gtk_sheet_set_cancel_label(kiosk->compose, "Cancel");
+    dk_gtk_sheet_set_done_label(kiosk->compose, "Done");
+    dk_gtk_sheet_set_content(kiosk->compose, page);
+    dk_gtk_sheet_set_child(kiosk->compose, draft);
     g_signal_connect(kiosk->compose, "save-requested", G_CALLBACK(on_save), kiosk);
     g_signal_connect(kiosk->compose, "dismissed", G_CALLBACK(on_dismissed), kiosk);
 
     kiosk->share = DK_POPOVER(dk_gtk_popover_new());
     dk_gtk_popover_set_content(kiosk->share, GTK_WIDGET(kiosk->compose));
     GtkWidget *targets = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_widget_add_css_class(targets, "kiosk-targets");
     for (const char *const *target = (const char *const[]){"Mail", "Print", "Save to USB", NULL}; *target; target++) {
         GtkWidget *row = gtk_button_new_with_label(*target);
         gtk_widget_set_size_request(row, 280, 56);

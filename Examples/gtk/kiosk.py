@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """A GTK 4 kiosk in Python on libdismisskit-gtk, through GObject Introspection: Compose presents
 a sheet with a draft that a swipe down dismisses, asking first once the draft is edited
-(Discard Changes, Save, Keep Editing). Its own on-screen keyboard, docked at the bottom, shows
+(Discard Changes, Save, Keep Editing); Cancel in its header closes it the same way, Done as
+finished (saving it). The window fills the screen: full screen where the windowing system does
+it, maximized where it does not (GTK's Broadway backend), 1280 x 800 points where it does
+neither. Its own on-screen keyboard, docked at the bottom, shows
 when the draft takes the focus and tells the window's pipeline the height it is allocated
 (keyboard-height): the sheet grows and is drawn above it. On keyboard-hiding-requested (a swipe,
 a question, Escape) the sheet takes the draft's focus and the kiosk hides its keyboard.
@@ -15,6 +18,17 @@ import gi
 gi.require_version("Gtk", "4.0")
 gi.require_version("DismissKit", "0")
 from gi.repository import DismissKit, Gtk  # noqa: E402
+
+# The page's look: the toolbar, the draft's border and padding, the placeholder's grey.
+STYLE = """
+.kiosk-toolbar { padding: 12px; border-bottom: 1px solid alpha(black, 0.12); }
+.kiosk-toolbar button { font-size: 17px; }
+.kiosk-draft-area { margin: 4px 16px 16px; border: 1px solid alpha(black, 0.25); border-radius: 10px; }
+.kiosk-draft-area scrolledwindow { border-radius: 10px; }
+.kiosk-draft { font-size: 17px; }
+.kiosk-placeholder { margin: 12px; font-size: 17px; color: alpha(@theme_fg_color, 0.55); }
+.kiosk-page-text { font-size: 17px; color: alpha(@theme_fg_color, 0.6); }
+"""
 
 
 def keyboard_new(buffer, hide):
@@ -34,21 +48,41 @@ def keyboard_new(buffer, hide):
 
 
 def activate(application):
-    window = Gtk.ApplicationWindow(application=application)
+    # A kiosk fills its screen: full screen where the windowing system does it, maximized where it
+    # ignores full screen (GTK's Broadway backend), and 1280 x 800 points where it does neither.
+    window = Gtk.ApplicationWindow(application=application, decorated=False, default_width=1280, default_height=800)
+    window.maximize()
     window.fullscreen()
+    style = Gtk.CssProvider()
+    style.load_from_data(STYLE.encode())
+    Gtk.StyleContext.add_provider_for_display(window.get_display(), style, Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
 
-    draft = Gtk.TextView()
-    scrolled = Gtk.ScrolledWindow(child=draft)  # the sheet's host-owned scrolling
-    compose_button = Gtk.Button(label="Compose", halign=Gtk.Align.START, valign=Gtk.Align.START,
-                                width_request=120, height_request=56)
+    # The draft: a bordered, padded text view with a placeholder, in a scrolled window (the
+    # sheet's host-owned scrolling).
+    draft = Gtk.TextView(wrap_mode=Gtk.WrapMode.WORD_CHAR, css_classes=["kiosk-draft"], left_margin=12,
+                         right_margin=12, top_margin=12, bottom_margin=12)
+    placeholder = Gtk.Label(label="Write your message", css_classes=["kiosk-placeholder"], halign=Gtk.Align.START,
+                            valign=Gtk.Align.START, can_target=False)
+    area = Gtk.Overlay(child=Gtk.ScrolledWindow(child=draft), css_classes=["kiosk-draft-area"])
+    area.add_overlay(placeholder)
+    # The page: a toolbar with a touch-sized Compose at its top.
+    compose_button = Gtk.Button(label="Compose", halign=Gtk.Align.START, width_request=120, height_request=56)
+    toolbar = Gtk.Box(css_classes=["kiosk-toolbar"])
+    toolbar.append(compose_button)
+    page = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
+    page.append(toolbar)
+    page.append(Gtk.Label(label="No messages yet.", css_classes=["kiosk-page-text"], vexpand=True))
 
-    sheet = DismissKit.Sheet(title="New Message", content=compose_button, child=scrolled)
+    sheet = DismissKit.Sheet(title="New Message", cancel_label="Cancel", done_label="Done", content=page, child=area)
     buffer = draft.get_buffer()
+    buffer.connect("changed", lambda buffer: placeholder.set_visible(buffer.get_char_count() == 0))
     # The draft is unsaved work from its first edit until it is saved or thrown away.
     buffer.connect("modified-changed", lambda buffer: sheet.set_unsaved_changes(buffer.get_modified()))
     sheet.connect("save-requested", lambda sheet: (print("saved:", buffer.props.text), buffer.set_modified(False)))
 
     def dismissed(sheet, source, resolution):
+        if source == DismissKit.DismissalSource.DONE_BUTTON:  # finished: saved
+            print("saved:", buffer.props.text)
         if resolution == DismissKit.Resolution.DISCARDED:
             buffer.set_text("")
         buffer.set_modified(False)

@@ -11,8 +11,8 @@ Nothing waits a fixed time. After a gesture the driver waits until the program h
 many touches and buttons lift as it sent gestures. A program that answers nothing, or whose
 state stops changing, for STALL seconds has hung.
 
-Usage: components.py PROGRAM BROADWAY_PORT   (with PICTURES=DIR: DIR/gtk-question.png too; with
-GERMAN_LOCPATH=DIR, the de_DE.UTF-8 locale is DIR's, as localedef made it)"""
+Usage: components.py PROGRAM BROADWAY_PORT   (with GERMAN_LOCPATH=DIR, the de_DE.UTF-8 locale is
+DIR's, as localedef made it)"""
 import base64
 import json
 import os
@@ -188,8 +188,6 @@ def sheet_checks(finger, program, mouse):
     check(state["sheet"]["presented"] and state["sheet"]["question"] == 7
           and all(answers.get(label) and answers[label][3] >= 44 for label in ANSWERS),
           f"{how}: an unsaved sheet's swipe asks: Discard Changes, Save, Keep Editing, each at least 44 pt tall", state)
-    if PICTURES and not mouse:
-        picture(finger.browser, state, "gtk-question.png")
     state = finger.tap(*centre(answers["Keep Editing"]), mouse=mouse)
     check(state["sheet"]["presented"] and state["sheet"]["question"] == 0 and state["sheet"]["offset"] == 0,
           f"{how}: Keep Editing keeps the sheet where it was", state)
@@ -290,6 +288,23 @@ def german_checks(finger, program):
     popover_checks(finger, program, mouse=False)
 
 
+# broadway.js draws each shown surface as a div with its surface's place and size: [x, y, width, height].
+SURFACES = ("[...document.querySelectorAll('div')].filter(d => d.surface && d.surface.visible)"
+            ".map(d => [d.surface.x, d.surface.y, d.surface.width, d.surface.height])")
+
+
+def aim_pointers_at_surfaces(browser):
+    """broadway.js draws a surface's content as DOM nodes that it replaces as the picture changes
+    (an easing sheet, a button's hover), while a touch stays aimed at the node it began on and the
+    mouse's crossings are tracked node by node: once a node is gone, the rest of its touch never
+    reaches broadway.js's listeners on the document, and a press may be taken for one outside the
+    window. The surfaces themselves stay: they are made the pointers' targets."""
+    browser.evaluate("const style = document.createElement('style');"
+                     "style.textContent = 'body * { pointer-events: none; }';"
+                     "document.head.appendChild(style);"
+                     "for (const div of document.querySelectorAll('div')) if (div.surface) div.style.pointerEvents = 'auto';")
+
+
 def session(browser, command, port, checks, environment=None, size=(800, 560)):
     """One run of the program (command: its path and arguments), its window `size` points, shown
     in a freshly loaded Broadway page, through `checks`."""
@@ -298,26 +313,14 @@ def session(browser, command, port, checks, environment=None, size=(800, 560)):
         # A touchscreen's page: broadway.js listens for touch events where the browser has touch.
         browser.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
         browser.call("Page.navigate", url=f"http://127.0.0.1:{port}/")
-        # broadway.js draws each shown surface as a div with its surface's place and size.
-        surfaces = ("[...document.querySelectorAll('div')].filter(d => d.surface && d.surface.visible)"
-                    ".map(d => [d.surface.x, d.surface.y, d.surface.width, d.surface.height])")
         # GTK fits a new window to its screen, which is 1024 x 768 until the page has told the
         # program its own size: the page tells it again until the window is shown.
         width, height = size
         browser.wait(f"typeof inputSocket !== 'undefined' && inputSocket && (sendScreenSizeChanged(),"
-                     f" {surfaces}.some(s => s[2] === {width} && s[3] === {height}))",
+                     f" {SURFACES}.some(s => s[2] === {width} && s[3] === {height}))",
                      "the window's surface")
-        window = next(s for s in browser.evaluate(surfaces) if s[2:] == [width, height])
-        # broadway.js draws a surface's content as DOM nodes that it replaces as the picture
-        # changes (an easing sheet, a button's hover), while a touch stays aimed at the node it
-        # began on and the mouse's crossings are tracked node by node: once a node is gone, the
-        # rest of its touch never reaches broadway.js's listeners on the document, and a press
-        # may be taken for one outside the window. The surfaces themselves stay: they are made
-        # the pointers' targets.
-        browser.evaluate("const style = document.createElement('style');"
-                         "style.textContent = 'body * { pointer-events: none; }';"
-                         "document.head.appendChild(style);"
-                         "for (const div of document.querySelectorAll('div')) if (div.surface) div.style.pointerEvents = 'auto';")
+        window = next(s for s in browser.evaluate(SURFACES) if s[2:] == [width, height])
+        aim_pointers_at_surfaces(browser)
         finger = Finger(browser, program, window[:2])
         for check_some in checks:
             check_some(finger, program)

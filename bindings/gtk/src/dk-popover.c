@@ -13,7 +13,8 @@
  * #DkPopover::dismissed with %DK_GTK_RESOLUTION_AUTOSAVED); a tap on a pass-through widget
  * closes it and activates that widget (gtk_widget_activate(): GTK has no public way to
  * deliver a click again); a tap elsewhere outside reaches nothing beneath, and a tap on the
- * anchor does not open it again. In a compact width (below 600 points) it is drawn as the
+ * anchor does not open it again. It is drawn inside the window: over its anchor when there is
+ * room neither below nor above it. In a compact width (below 600 points) it is drawn as the
  * pipeline treats it: a sheet at the large detent, dismissed by a swipe down.
  *
  * Like #DkSheet, it fills its window.
@@ -63,6 +64,8 @@ static graphene_rect_t popover_rect(DkPopover *self) {
     const float x = CLAMP(anchor.origin.x + anchor.size.width / 2 - frame_width / 2, 8, width - frame_width - 8);
     float y = anchor.origin.y + anchor.size.height + 8;
     if (y + frame_height > height - 8 && anchor.origin.y - 8 - frame_height >= 8) y = anchor.origin.y - 8 - frame_height;
+    /* With room neither below nor above (an anchor as tall as the window), over it, in the window. */
+    y = CLAMP(y, 8, height - frame_height - 8);
     return GRAPHENE_RECT_INIT(x, y, frame_width, frame_height);
 }
 

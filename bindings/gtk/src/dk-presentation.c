@@ -82,7 +82,7 @@ static gboolean follow_change(gpointer data) {
         if (presentation->question_spare && presentation->question_spare_offers != presentation->question)
             g_clear_pointer(&presentation->question_spare, gtk_widget_unparent);
         if (!presentation->question_spare) {
-            presentation->question_spare = dk_question_new("This has unsaved changes.", presentation->question,
+            presentation->question_spare = dk_question_new("Discard your changes?", presentation->question,
                                                            answered_by_question, presentation);
             presentation->question_spare_offers = presentation->question;
             gtk_widget_set_parent(presentation->question_spare, presentation->owner);
@@ -302,6 +302,12 @@ gboolean dk_presentation_answer(DkPresentation *presentation, DkChoice choice, G
     DkPipeline *pipeline = presentation->pipeline;
     return dk_gtk_pipeline_confirm(pipeline, presentation->id, choice, dk_gtk_pipeline_get_time(pipeline),
                                    error);
+}
+
+gboolean dk_presentation_button(DkPresentation *presentation, DkButtonRole role, GError **error) {
+    if (!presentation->id) return not_presented(error);
+    DkPipeline *pipeline = presentation->pipeline;
+    return dk_gtk_pipeline_button(pipeline, presentation->id, role, dk_gtk_pipeline_get_time(pipeline), error);
 }
 
 gboolean dk_presentation_report_content_offset(DkPresentation *presentation, double offset) {

@@ -74,6 +74,8 @@ gboolean dk_presentation_move(DkPresentation *presentation, const DkSceneGeometr
 
 gboolean dk_presentation_dismiss(DkPresentation *presentation, GError **error);
 gboolean dk_presentation_answer(DkPresentation *presentation, DkChoice choice, GError **error);
+/* Its own Cancel or Done button was pressed. */
+gboolean dk_presentation_button(DkPresentation *presentation, DkButtonRole role, GError **error);
 gboolean dk_presentation_report_content_offset(DkPresentation *presentation, double offset);
 
 /* The owner's size: its page's. */

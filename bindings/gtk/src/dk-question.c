@@ -1,6 +1,7 @@
-/* The questions' widgets: the unsaved-content question's action sheet, a destructive Discard
- * Changes, Save, and Keep Editing set apart, as the platform's guidelines lay out an
- * unsaved-content confirmation; and the idle warning's question, laid out the same way. */
+/* The questions' widgets: the unsaved-content question's action sheet, a grouped panel of
+ * full-width rows under its prompt (a destructive Discard Changes, Save) and Keep Editing set
+ * apart in a group of its own below, as the platform's guidelines lay out an unsaved-content
+ * confirmation; and the idle warning's question, laid out the same way. */
 #include "dk-question.h"
 
 typedef struct {
@@ -13,15 +14,23 @@ static void on_clicked(GtkButton *button, gpointer data) {
     answering->answered((DkChoice)GPOINTER_TO_INT(g_object_get_data(G_OBJECT(button), "dk-choice")), answering->data);
 }
 
-static GtkWidget *answer(GtkWidget *box, const Answering *answering, DkChoice choice, const char *label,
-                         const char *style) {
+/* One full-width row of a group: a labelled answer, touch-sized. */
+static void answer(GtkWidget *group, const Answering *answering, DkChoice choice, const char *label, const char *style) {
     GtkWidget *button = gtk_button_new_with_label(label);
     gtk_widget_set_size_request(button, -1, DK_QUESTION_ANSWER_HEIGHT);
+    gtk_widget_add_css_class(button, "dk-question-row");
     if (style) gtk_widget_add_css_class(button, style);
     g_object_set_data(G_OBJECT(button), "dk-choice", GINT_TO_POINTER(choice));
     g_signal_connect(button, "clicked", G_CALLBACK(on_clicked), (gpointer)answering);
-    gtk_box_append(GTK_BOX(box), button);
-    return button;
+    gtk_box_append(GTK_BOX(group), button);
+}
+
+static GtkWidget *group_new(GtkWidget *question) {
+    GtkWidget *group = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+    gtk_widget_add_css_class(group, "dk-question-group");
+    gtk_widget_set_overflow(group, GTK_OVERFLOW_HIDDEN); /* the rows' pressed shade keeps to its corners */
+    gtk_box_append(GTK_BOX(question), group);
+    return group;
 }
 
 GtkWidget *dk_question_new(const char *title, DkChoices options, DkQuestionAnswered answered, gpointer data) {
@@ -32,20 +41,17 @@ GtkWidget *dk_question_new(const char *title, DkChoices options, DkQuestionAnswe
     Answering *answering = g_new(Answering, 1);
     *answering = (Answering){answered, data};
     g_object_set_data_full(G_OBJECT(question), "dk-answering", answering, g_free);
-    GtkWidget *choices = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
-    gtk_widget_add_css_class(choices, "linked");
-    gtk_box_append(GTK_BOX(question), choices);
-    GtkWidget *label = gtk_label_new(title);
-    gtk_label_set_wrap(GTK_LABEL(label), TRUE);
-    gtk_widget_add_css_class(label, "dim-label");
-    gtk_widget_set_margin_top(label, 8);
-    gtk_widget_set_margin_bottom(label, 8);
-    gtk_box_append(GTK_BOX(choices), label);
+    GtkWidget *choices = group_new(question);
+    GtkWidget *prompt = gtk_label_new(title);
+    gtk_label_set_wrap(GTK_LABEL(prompt), TRUE);
+    gtk_label_set_justify(GTK_LABEL(prompt), GTK_JUSTIFY_CENTER);
+    gtk_widget_add_css_class(prompt, "dk-question-prompt");
+    gtk_box_append(GTK_BOX(choices), prompt);
     if (options & DK_GTK_CHOICES_DISCARD)
-        answer(choices, answering, DK_GTK_CHOICE_DISCARD, "Discard Changes", "destructive-action");
+        answer(choices, answering, DK_GTK_CHOICE_DISCARD, "Discard Changes", "dk-question-destructive");
     if (options & DK_GTK_CHOICES_SAVE) answer(choices, answering, DK_GTK_CHOICE_SAVE, "Save", NULL);
     if (options & DK_GTK_CHOICES_KEEP_EDITING)
-        answer(question, answering, DK_GTK_CHOICE_KEEP_EDITING, "Keep Editing", "suggested-action");
+        answer(group_new(question), answering, DK_GTK_CHOICE_KEEP_EDITING, "Keep Editing", "dk-question-cancel");
     return question;
 }
 

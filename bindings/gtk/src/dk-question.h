@@ -14,8 +14,9 @@ G_BEGIN_DECLS
 
 typedef void (*DkQuestionAnswered)(DkChoice choice, gpointer data);
 
-/* An action sheet offering options (Discard Changes, Save, and Keep Editing apart), calling
- * answered with the one pressed. */
+/* An action sheet: title over the options in a panel of full-width rows (Discard Changes in the
+ * destructive colour, Save), and Keep Editing in a panel of its own below; calls answered with
+ * the one pressed. */
 GtkWidget *dk_question_new(const char *title, DkChoices options, DkQuestionAnswered answered, gpointer data);
 
 typedef void (*DkQuestionContinued)(gpointer data);

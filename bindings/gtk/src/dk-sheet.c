@@ -8,7 +8,8 @@
 /**
  * DkSheet:
  *
- * A page (#DkSheet:content) and a sheet over it (#DkSheet:child under a grabber and a title),
+ * A page (#DkSheet:content) and a sheet over it (#DkSheet:child under a grabber and a header: a
+ * title, with a Cancel and a Done button when #DkSheet:cancel-label and #DkSheet:done-label are set),
  * bottom-anchored at its detent, that a swipe down from its top, a swipe down on its content
  * scrolled to the top, or its grabber dragged below the smallest detent dismisses: through the
  * window's #DkPipeline, which asks first when #DkSheet:unsaved-changes is set (Discard Changes,
@@ -25,6 +26,7 @@ struct _DkSheet {
     GtkWidget parent_instance;
     DkPresentation presentation; /* the page, the frame and the child */
     GtkWidget *grabber, *title_label;
+    GtkWidget *cancel_button, *done_button; /* in the header, shown while labelled */
     GStrv detents;
     char *selected_detent;
     GtkAdjustment *scroll; /* the content's host-owned scrolling, while presented */
@@ -34,6 +36,9 @@ struct _DkSheet {
     gint64 settle_start, settle_now;
     double settle_from;
 };
+
+/* The header buttons' least width and height, in points: touch targets. */
+#define DK_SHEET_HEADER_BUTTON_SIZE 44
 
 /* How long a sheet takes to settle at its detent, in microseconds. */
 #define SETTLE_DURATION 250000
@@ -48,6 +53,8 @@ enum {
     PROP_DETENTS,
     PROP_SELECTED_DETENT,
     PROP_UNSAVED_CHANGES,
+    PROP_CANCEL_LABEL,
+    PROP_DONE_LABEL,
     PROP_PRESENTED,
     PROP_DETENT,
     PROP_QUESTION,
@@ -219,6 +226,8 @@ static void dk_gtk_sheet_get_property(GObject *object, guint id, GValue *value, 
     case PROP_DETENTS: g_value_set_boxed(value, self->detents); break;
     case PROP_SELECTED_DETENT: g_value_set_string(value, self->selected_detent); break;
     case PROP_UNSAVED_CHANGES: g_value_set_boolean(value, self->presentation.unsaved); break;
+    case PROP_CANCEL_LABEL: g_value_set_string(value, dk_gtk_sheet_get_cancel_label(self)); break;
+    case PROP_DONE_LABEL: g_value_set_string(value, dk_gtk_sheet_get_done_label(self)); break;
     case PROP_PRESENTED: g_value_set_boolean(value, dk_gtk_sheet_get_presented(self)); break;
     case PROP_DETENT: g_value_set_string(value, dk_gtk_sheet_get_detent(self)); break;
     case PROP_QUESTION: g_value_set_flags(value, self->presentation.question); break;
@@ -236,6 +245,8 @@ static void dk_gtk_sheet_set_property(GObject *object, guint id, const GValue *v
     case PROP_DETENTS: dk_gtk_sheet_set_detents(self, g_value_get_boxed(value)); break;
     case PROP_SELECTED_DETENT: dk_gtk_sheet_set_selected_detent(self, g_value_get_string(value)); break;
     case PROP_UNSAVED_CHANGES: dk_gtk_sheet_set_unsaved_changes(self, g_value_get_boolean(value)); break;
+    case PROP_CANCEL_LABEL: dk_gtk_sheet_set_cancel_label(self, g_value_get_string(value)); break;
+    case PROP_DONE_LABEL: dk_gtk_sheet_set_done_label(self, g_value_get_string(value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
     }
 }
@@ -302,6 +313,21 @@ static void dk_gtk_sheet_class_init(DkSheetClass *class) {
      * Whether it holds unsaved work: a dismissal then asks first.
      */
     properties[PROP_UNSAVED_CHANGES] = g_param_spec_boolean("unsaved-changes", NULL, NULL, FALSE, rw);
+    /**
+     * DkSheet:cancel-label:
+     *
+     * The label of a Cancel button at the start of its header (%NULL: none). A press on it is the
+     * pipeline's cancel button: it closes a clean sheet and asks first with unsaved work.
+     */
+    properties[PROP_CANCEL_LABEL] = g_param_spec_string("cancel-label", NULL, NULL, NULL, rw);
+    /**
+     * DkSheet:done-label:
+     *
+     * The label of a Done button at the end of its header (%NULL: none). A press on it is the
+     * pipeline's done button: it closes the sheet without asking, finishing the task being the
+     * app's save (#DkSheet::dismissed with %DK_GTK_DISMISSAL_SOURCE_DONE_BUTTON).
+     */
+    properties[PROP_DONE_LABEL] = g_param_spec_string("done-label", NULL, NULL, NULL, rw);
     /**
      * DkSheet:presented:
      *
@@ -378,6 +404,29 @@ static void allocate_band(GtkWidget *band, int width, int height, int baseline) 
                         gsk_transform_translate(NULL, &at));
 }
 
+/* A header button: the pipeline's gate decides (the cancel button asks first with unsaved work). */
+static void on_header_button(GtkButton *button, gpointer data) {
+    DkSheet *self = data;
+    const DkButtonRole role = GTK_WIDGET(button) == self->done_button ? DK_GTK_BUTTON_ROLE_DONE : DK_GTK_BUTTON_ROLE_CANCEL;
+    GError *error = NULL;
+    if (!dk_presentation_button(&self->presentation, role, &error)) {
+        g_warning("DkSheet's %s button: %s", role == DK_GTK_BUTTON_ROLE_DONE ? "Done" : "Cancel", error->message);
+        g_error_free(error);
+    }
+}
+
+/* A header button, hidden until labelled: a touch target of 44 points at least, taking no focus
+ * (a text field keeps its keyboard: the pipeline decides when it goes). */
+static GtkWidget *header_button_new(DkSheet *self, const char *style) {
+    GtkWidget *button = g_object_new(GTK_TYPE_BUTTON, "visible", FALSE, "focus-on-click", FALSE, "valign",
+                                     GTK_ALIGN_CENTER, "width-request", DK_SHEET_HEADER_BUTTON_SIZE, "height-request",
+                                     DK_SHEET_HEADER_BUTTON_SIZE, NULL);
+    gtk_widget_add_css_class(button, "dk-sheet-header-button");
+    gtk_widget_add_css_class(button, style);
+    g_signal_connect(button, "clicked", G_CALLBACK(on_header_button), self);
+    return button;
+}
+
 static void dk_gtk_sheet_init(DkSheet *self) {
     dk_presentation_init(&self->presentation, GTK_WIDGET(self), &events, "dk-sheet");
     self->detents = g_strdupv((char *[]){"medium", "large", NULL});
@@ -392,10 +441,19 @@ static void dk_gtk_sheet_init(DkSheet *self) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(self->grabber), GTK_ACCESSIBLE_PROPERTY_LABEL, "Resize", -1);
     gtk_box_append(GTK_BOX(band), self->grabber);
     self->title_label = gtk_label_new(NULL);
-    gtk_widget_set_vexpand(self->title_label, TRUE);
+    gtk_label_set_ellipsize(GTK_LABEL(self->title_label), PANGO_ELLIPSIZE_END);
     gtk_widget_add_css_class(self->title_label, "dk-sheet-header");
+    /* Below the band: Cancel, the title centred, Done. */
+    GtkWidget *bar = gtk_center_box_new();
+    gtk_widget_set_vexpand(bar, TRUE);
+    gtk_widget_add_css_class(bar, "dk-sheet-header-bar");
+    self->cancel_button = header_button_new(self, "dk-sheet-cancel");
+    self->done_button = header_button_new(self, "dk-sheet-done");
+    gtk_center_box_set_start_widget(GTK_CENTER_BOX(bar), self->cancel_button);
+    gtk_center_box_set_center_widget(GTK_CENTER_BOX(bar), self->title_label);
+    gtk_center_box_set_end_widget(GTK_CENTER_BOX(bar), self->done_button);
     gtk_box_append(GTK_BOX(header), band);
-    gtk_box_append(GTK_BOX(header), self->title_label);
+    gtk_box_append(GTK_BOX(header), bar);
     gtk_box_append(GTK_BOX(self->presentation.frame), header);
 }
 
@@ -470,6 +528,58 @@ void dk_gtk_sheet_set_title(DkSheet *self, const char *title) {
  * Returns: the title
  */
 const char *dk_gtk_sheet_get_title(DkSheet *self) { return gtk_label_get_text(GTK_LABEL(self->title_label)); }
+
+static void set_header_button_label(DkSheet *self, GtkWidget *button, const char *label, int property) {
+    gtk_button_set_label(GTK_BUTTON(button), label);
+    gtk_widget_set_visible(button, label != NULL);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[property]);
+}
+
+/**
+ * dk_gtk_sheet_set_cancel_label:
+ * @self: the sheet
+ * @label: (nullable): the label, %NULL for no Cancel button
+ *
+ * Sets the label of the Cancel button at the start of the sheet's header.
+ */
+void dk_gtk_sheet_set_cancel_label(DkSheet *self, const char *label) {
+    g_return_if_fail(DK_IS_SHEET(self));
+    set_header_button_label(self, self->cancel_button, label, PROP_CANCEL_LABEL);
+}
+
+/**
+ * dk_gtk_sheet_get_cancel_label:
+ * @self: the sheet
+ *
+ * Returns: (nullable): the Cancel button's label, %NULL when it has none
+ */
+const char *dk_gtk_sheet_get_cancel_label(DkSheet *self) {
+    g_return_val_if_fail(DK_IS_SHEET(self), NULL);
+    return gtk_widget_get_visible(self->cancel_button) ? gtk_button_get_label(GTK_BUTTON(self->cancel_button)) : NULL;
+}
+
+/**
+ * dk_gtk_sheet_set_done_label:
+ * @self: the sheet
+ * @label: (nullable): the label, %NULL for no Done button
+ *
+ * Sets the label of the Done button at the end of the sheet's header.
+ */
+void dk_gtk_sheet_set_done_label(DkSheet *self, const char *label) {
+    g_return_if_fail(DK_IS_SHEET(self));
+    set_header_button_label(self, self->done_button, label, PROP_DONE_LABEL);
+}
+
+/**
+ * dk_gtk_sheet_get_done_label:
+ * @self: the sheet
+ *
+ * Returns: (nullable): the Done button's label, %NULL when it has none
+ */
+const char *dk_gtk_sheet_get_done_label(DkSheet *self) {
+    g_return_val_if_fail(DK_IS_SHEET(self), NULL);
+    return gtk_widget_get_visible(self->done_button) ? gtk_button_get_label(GTK_BUTTON(self->done_button)) : NULL;
+}
 
 /**
  * dk_gtk_sheet_set_detents:

@@ -5,8 +5,8 @@
 
 G_BEGIN_DECLS
 
-/* Adds the components' style sheet to the display, once (at a theme's priority: an app's own
- * style sheet wins). */
+/* Adds the components' style sheet to the display, once: above the theme's (which GTK 4 gives the
+ * settings' priority), below an app's own style sheet, which wins. */
 void dk_style_ensure(GtkWidget *widget);
 
 /* Draws the dimmed backdrop behind a modal presentation: fraction 0 (hidden) to 1 (shown). */

@@ -24,6 +24,10 @@ void dk_gtk_sheet_set_selected_detent(DkSheet *self, const char *detent);
 const char *dk_gtk_sheet_get_selected_detent(DkSheet *self);
 void dk_gtk_sheet_set_unsaved_changes(DkSheet *self, gboolean unsaved);
 gboolean dk_gtk_sheet_get_unsaved_changes(DkSheet *self);
+void dk_gtk_sheet_set_cancel_label(DkSheet *self, const char *label);
+const char *dk_gtk_sheet_get_cancel_label(DkSheet *self);
+void dk_gtk_sheet_set_done_label(DkSheet *self, const char *label);
+const char *dk_gtk_sheet_get_done_label(DkSheet *self);
 
 gboolean dk_gtk_sheet_present(DkSheet *self, GError **error);
 gboolean dk_gtk_sheet_dismiss(DkSheet *self, GError **error);

@@ -64,6 +64,11 @@ class Enum:
         return listed([spelled(entry.json) for entry in self.entries], "or")
 
 
+def release_order(since: str) -> tuple[int, ...]:
+    """A release's place among the others: "0.10.0" comes after "0.2.0"."""
+    return tuple(map(int, since.split(".")))
+
+
 def listed(items: list[str], conjunction: str) -> str:
     """items as a sentence lists them: "a, b and c"."""
     return ", ".join(items[:-1]) + f" {conjunction} " + items[-1] if len(items) > 1 else items[0]

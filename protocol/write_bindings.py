@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 import textwrap
 
-from vocabulary import Enum, Vocabulary
+from vocabulary import Enum, Vocabulary, release_order
 
 WIDTH = 99
+GTK_FIRST_RELEASE = "0.2.0"  # libdismisskit-gtk's: a closed set older than it came to GTK with it
 
 
 def python_enums(vocabulary: Vocabulary) -> str:
@@ -81,10 +82,11 @@ def gtk_header(vocabulary: Vocabulary) -> str:
              f" * {GENERATED} */", "#pragma once", "", "#include <glib-object.h>", "", "G_BEGIN_DECLS", ""]
     gtk = [enum for enum in vocabulary.enums if enum.gtk]
     for enum in gtk:
+        since = max(enum.since, GTK_FIRST_RELEASE, key=release_order)
         lines += ["/**", f" * {enum.gtk}:"]
         lines += [f" * @{enum.gtk_prefix}{e.upper_snake}: {e.doc}" for e in enum.entries]
         lines += [" *"] + textwrap.wrap(enum.brief, WIDTH, initial_indent=" * ", subsequent_indent=" * ")
-        lines += [" *", f" * Since: {enum.since}", " */", "typedef enum {"]
+        lines += [" *", f" * Since: {since}", " */", "typedef enum {"]
         lines += [f"    {enum.gtk_prefix}{e.upper_snake} = {e.value}" + ("," if i < len(enum.entries) - 1 else "")
                   for i, e in enumerate(enum.entries)]
         lines += [f"}} {enum.gtk};", ""]
@@ -92,7 +94,7 @@ def gtk_header(vocabulary: Vocabulary) -> str:
             prefix = _gtk_flags_prefix(enum)
             lines += ["/**", f" * {enum.gtk_flags}:", f" * @{prefix}NONE: none"]
             lines += [f' * @{prefix}{e.upper_snake}: "{e.json}" is offered' for e in enum.entries]
-            lines += [" *", f" * A set of #{enum.gtk}: bit N is #{enum.gtk} N.", " *", f" * Since: {enum.since}", " */",
+            lines += [" *", f" * A set of #{enum.gtk}: bit N is #{enum.gtk} N.", " *", f" * Since: {since}", " */",
                       "typedef enum /*< flags >*/ {", f"    {prefix}NONE = 0,"]
             lines += [f"    {prefix}{e.upper_snake} = 1 << {enum.gtk_prefix}{e.upper_snake}"
                       + ("," if i < len(enum.entries) - 1 else "") for i, e in enumerate(enum.entries)]

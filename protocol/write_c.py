@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from vocabulary import Constant, Declaration, Entry, Enum, Function, Opaque, Struct, Vocabulary
+from vocabulary import Constant, Declaration, Entry, Enum, Function, Opaque, Struct, Vocabulary, release_order
 
 WIDTH = 99  # a comment's lines
 CODE_WIDTH = 120  # a declaration's lines
@@ -164,7 +164,7 @@ def symbol_map(vocabulary: Vocabulary) -> str:
     """dismisskit.map: the header's functions, the only symbols the library exports, each in the
     node of the release it came in (its `since`), every node inheriting the one before."""
     base = vocabulary.symbols.rsplit("_", 1)[0]
-    releases = sorted({function.since for function in vocabulary.functions}, key=lambda since: tuple(map(int, since.split("."))))
+    releases = sorted({function.since for function in vocabulary.functions}, key=release_order)
     lines = [
         "/* The symbols libdismisskit.so.0 exports: the functions of dismisskit.h, versioned as libinput",
         "   versions its own (a release that adds functions adds a node of its own that inherits the",

@@ -120,7 +120,7 @@ typedef enum {
 
 /** @brief What dk_pipeline_touch() answers: DK_TOUCH_TAKEN, or why it refused the touch. Every
  *  refusal is negative, so a host that tests for a negative answer reads each as a refusal.
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef enum {
     DK_TOUCH_TAKEN = 0,                           /**< "taken": the touch was taken */
     DK_TOUCH_REFUSED_NO_PIPELINE = -1,            /**< "noPipeline": the pipeline is NULL */
@@ -158,7 +158,7 @@ dk_touch_result dk_pipeline_touch(dk_pipeline *pipeline, dk_touch_type type, int
  * @param result the answer.
  * @return the library's own string, the same pointer on every call (do not free it), or NULL for a
  *         value outside the enum.
- * @since 0.1.0
+ * @since 0.2.0
  */
 const char *dk_touch_result_name(dk_touch_result result);
 
@@ -198,7 +198,7 @@ const char *dk_touch_result_name(dk_touch_result result);
 int dk_pipeline_command(dk_pipeline *pipeline, const char *command_json, int64_t time_us, char **error);
 
 /** @brief The answers to a confirmationRequested intent.
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef enum {
     DK_CHOICE_DISCARD = 0,     /**< "discard": throw the unsaved work away and dismiss */
     DK_CHOICE_SAVE = 1,        /**< "save": save, then dismiss */
@@ -213,13 +213,13 @@ typedef enum {
  * @param time_us the command's time.
  * @param error NULL, or where to put the reason the command was refused.
  * @return 0, or -1 when the command was refused.
- * @since 0.1.0
+ * @since 0.2.0
  */
 int dk_pipeline_confirm(dk_pipeline *pipeline, const char *presentation, dk_choice choice, int64_t time_us,
                         char **error);
 
 /** @brief A presentation's own buttons.
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef enum {
     DK_BUTTON_CANCEL = 0, /**< "cancel": the Cancel button */
     DK_BUTTON_DONE = 1    /**< "done": the Done button */
@@ -233,13 +233,13 @@ typedef enum {
  * @param time_us the command's time.
  * @param error NULL, or where to put the reason the command was refused.
  * @return 0, or -1 when the command was refused.
- * @since 0.1.0
+ * @since 0.2.0
  */
 int dk_pipeline_button(dk_pipeline *pipeline, const char *presentation, dk_button_role role, int64_t time_us,
                        char **error);
 
 /** @brief An assistive technology's actions.
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef enum {
     DK_ACCESSIBILITY_ESCAPE = 0,         /**< "escape": dismiss, as the Escape key */
     DK_ACCESSIBILITY_NEXT_DETENT = 1,    /**< "nextDetent": the next larger detent */
@@ -262,7 +262,7 @@ typedef enum {
  * @param time_us the command's time.
  * @param error NULL, or where to put the reason the command was refused.
  * @return 0, or -1 when the command was refused.
- * @since 0.1.0
+ * @since 0.2.0
  */
 int dk_pipeline_accessibility(dk_pipeline *pipeline, const char *presentation, dk_accessibility_action action,
                               int64_t time_us, char **error);
@@ -275,7 +275,7 @@ int dk_pipeline_accessibility(dk_pipeline *pipeline, const char *presentation, d
  * @param time_us the command's time.
  * @param error NULL, or where to put the reason the command was refused.
  * @return 0, or -1 when the command was refused.
- * @since 0.1.0
+ * @since 0.2.0
  */
 int dk_pipeline_dismiss(dk_pipeline *pipeline, const char *presentation, int64_t time_us, char **error);
 
@@ -286,7 +286,7 @@ int dk_pipeline_dismiss(dk_pipeline *pipeline, const char *presentation, int64_t
  * @param time_us the command's time.
  * @param error NULL, or where to put the reason the command was refused.
  * @return 0, or -1 when the command was refused.
- * @since 0.1.0
+ * @since 0.2.0
  */
 int dk_pipeline_remove(dk_pipeline *pipeline, const char *presentation, int64_t time_us, char **error);
 
@@ -298,7 +298,7 @@ int dk_pipeline_remove(dk_pipeline *pipeline, const char *presentation, int64_t 
  * @param time_us the command's time.
  * @param error NULL, or where to put the reason the command was refused.
  * @return 0, or -1 when the command was refused.
- * @since 0.1.0
+ * @since 0.2.0
  */
 int dk_pipeline_set_unsaved_changes(dk_pipeline *pipeline, const char *presentation, int unsaved, int64_t time_us,
                                     char **error);
@@ -320,7 +320,7 @@ int dk_pipeline_set_unsaved_changes(dk_pipeline *pipeline, const char *presentat
  * @param time_us the command's time.
  * @param error NULL, or where to put the reason the command was refused.
  * @return 0, or -1 when the command was refused.
- * @since 0.1.0
+ * @since 0.2.0
  */
 int dk_pipeline_report_content_offset(dk_pipeline *pipeline, const char *presentation, double offset, int64_t time_us,
                                       char **error);
@@ -331,7 +331,7 @@ int dk_pipeline_report_content_offset(dk_pipeline *pipeline, const char *present
  * @param time_us the command's time.
  * @param error NULL, or where to put the reason the command was refused.
  * @return 0, or -1 when the command was refused.
- * @since 0.1.0
+ * @since 0.2.0
  */
 int dk_pipeline_escape_key(dk_pipeline *pipeline, int64_t time_us, char **error);
 
@@ -351,7 +351,7 @@ int dk_pipeline_escape_key(dk_pipeline *pipeline, int64_t time_us, char **error)
  * @param time_us the command's time.
  * @param error NULL, or where to put the reason the command was refused.
  * @return 0, or -1 when the command was refused.
- * @since 0.1.0
+ * @since 0.2.0
  */
 int dk_pipeline_screen(dk_pipeline *pipeline, double width, double height, double width_mm, double height_mm,
                        int64_t time_us, char **error);
@@ -372,7 +372,7 @@ int dk_pipeline_screen(dk_pipeline *pipeline, double width, double height, doubl
  * @param time_us the command's time.
  * @param error NULL, or where to put the reason the command was refused.
  * @return 0, or -1 when the command was refused.
- * @since 0.1.0
+ * @since 0.2.0
  */
 int dk_pipeline_keyboard(dk_pipeline *pipeline, double height, int64_t time_us, char **error);
 
@@ -465,12 +465,12 @@ char *dk_pipeline_next_intent(dk_pipeline *pipeline);
  * turned off.
  * @param pipeline the pipeline; NULL is a no-op.
  * @param on 0 for off, anything else for on.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_pipeline_explain(dk_pipeline *pipeline, int on);
 
 /** @brief An intent's type: dismisskit-protocol(7)'s intent types, and a decision.
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef enum {
     DK_INTENT_DRAG_BEGAN = 0,             /**< "dragBegan": presentation, origin */
     DK_INTENT_DRAG_CHANGED = 1,           /**< "dragChanged": presentation, offset, velocity */
@@ -495,16 +495,16 @@ typedef enum {
  * @brief The JSON "type" of an intent type ("dragBegan", ..., "decision").
  * @param type the type.
  * @return a string in static storage, or NULL for a value outside the enum.
- * @since 0.1.0
+ * @since 0.2.0
  */
 const char *dk_intent_type_name(dk_intent_type type);
 
 /** @brief The most answers a confirmation offers.
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 #define DK_CONFIRMATION_OPTIONS_MAX 8
 
 /** @brief Where a drag began (dragBegan's "origin").
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef enum {
     DK_ORIGIN_TOP_REGION = 0,       /**< "topRegion": the sheet's top region */
     DK_ORIGIN_SCROLLED_CONTENT = 1, /**< "scrolledContent": content at its top, handed off */
@@ -512,7 +512,7 @@ typedef enum {
 } dk_drag_origin;
 
 /** @brief How a drag ended (dragEnded's "outcome").
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef enum {
     DK_OUTCOME_DISMISS_ATTEMPT = 0, /**< "dismissAttempt": the policy judges it next */
     DK_OUTCOME_SETTLE = 1,          /**< "settle": back to a detent */
@@ -520,7 +520,7 @@ typedef enum {
 } dk_drag_outcome;
 
 /** @brief A detent's kind.
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef enum {
     DK_DETENT_MEDIUM = 0, /**< "medium": half the screen */
     DK_DETENT_LARGE = 1,  /**< "large": the full height */
@@ -528,7 +528,7 @@ typedef enum {
 } dk_detent_kind;
 
 /** @brief Why the detent changed (setDetent's "cause").
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef enum {
     DK_CAUSE_GRABBER_TAP = 0,   /**< "grabberTap": a tap on the grabber */
     DK_CAUSE_GRABBER_DRAG = 1,  /**< "grabberDrag": a drag of the grabber */
@@ -539,7 +539,7 @@ typedef enum {
 } dk_detent_cause;
 
 /** @brief Why the on-screen keyboard should hide (hideKeyboard's "reason").
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef enum {
     DK_KEYBOARD_HIDING_DRAG = 0,      /**< "drag": a drag of the topmost sheet began */
     DK_KEYBOARD_HIDING_QUESTION = 1,  /**< "question": a question is about to be asked */
@@ -547,7 +547,7 @@ typedef enum {
 } dk_keyboard_hiding_reason;
 
 /** @brief What asked for a dismissal ("source").
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef enum {
     DK_SOURCE_SWIPE_FROM_TOP = 0,         /**< "swipeFromTop": a swipe down from the sheet's top */
     DK_SOURCE_SWIPE_SCROLLED_CONTENT = 1, /**< "swipeScrolledContent": a swipe down on content at its top */
@@ -562,7 +562,7 @@ typedef enum {
 } dk_dismissal_source;
 
 /** @brief How a dismissal was resolved (dismiss's "resolution").
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef enum {
     DK_RESOLUTION_DIRECT = 0,    /**< "direct": nothing was unsaved */
     DK_RESOLUTION_DISCARDED = 1, /**< "discarded": the user chose to discard */
@@ -577,7 +577,7 @@ typedef enum {
  * Numbers are the pipeline's own doubles (the JSON form rounds them to 0.001). The strings
  * belong to the pipeline and stay valid until the next call on it (any function but
  * dk_pipeline_explain()) or its dk_pipeline_free(): copy what you keep.
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef struct {
     dk_intent_type type;      /**< the intent's type */
     int64_t time_us;          /**< "time" */
@@ -613,7 +613,7 @@ typedef struct {
  * @param pipeline the pipeline.
  * @param intent where to put it.
  * @return 1 when *intent is filled, 0 when there is none, -1 when pipeline or intent is NULL.
- * @since 0.1.0
+ * @since 0.2.0
  */
 int dk_pipeline_next_typed_intent(dk_pipeline *pipeline, dk_intent *intent);
 
@@ -636,11 +636,11 @@ int dk_pipeline_next_typed_intent(dk_pipeline *pipeline, dk_intent *intent);
  */
 
 /** @brief A presentation's fields, to present or update.
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef struct dk_presentation_fields dk_presentation_fields;
 
 /** @brief How a presentation is shown (a scene's "style").
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef enum {
     DK_STYLE_SHEET = 0,           /**< "sheet": a sheet, bottom-anchored, with detents */
     DK_STYLE_PAGE_SHEET = 1,      /**< "pageSheet": a page sheet (its own frame at a regular width) */
@@ -654,7 +654,7 @@ typedef enum {
 
 /** @brief What a tap outside a presentation does, instead of its style's default (a scene's
  *  "tapOutside").
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef enum {
     DK_TAP_OUTSIDE_DISMISS = 0,    /**< "dismiss": attempts a dismissal */
     DK_TAP_OUTSIDE_IGNORE = 1,     /**< "ignore": does nothing */
@@ -664,14 +664,14 @@ typedef enum {
 /**
  * @brief Makes an empty set of fields.
  * @return the fields, to free with dk_presentation_fields_free().
- * @since 0.1.0
+ * @since 0.2.0
  */
 dk_presentation_fields *dk_presentation_fields_new(void);
 
 /**
  * @brief Frees fields made by dk_presentation_fields_new().
  * @param fields the fields; NULL is fine.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_free(dk_presentation_fields *fields);
 
@@ -679,7 +679,7 @@ void dk_presentation_fields_free(dk_presentation_fields *fields);
  * @brief How the presentation is shown ("style"): present needs it.
  * @param fields the fields; NULL is a no-op.
  * @param style the style.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_set_style(dk_presentation_fields *fields, dk_presentation_style style);
 
@@ -688,7 +688,7 @@ void dk_presentation_fields_set_style(dk_presentation_fields *fields, dk_present
  * @param fields the fields; NULL is a no-op.
  * @param kind medium, large, or custom.
  * @param height a custom detent's height in points; ignored for medium and large.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_add_detent(dk_presentation_fields *fields, dk_detent_kind kind, double height);
 
@@ -697,7 +697,7 @@ void dk_presentation_fields_add_detent(dk_presentation_fields *fields, dk_detent
  * @param fields the fields; NULL is a no-op.
  * @param kind medium, large, or custom.
  * @param height a custom detent's height in points; ignored for medium and large.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_set_selected_detent(dk_presentation_fields *fields, dk_detent_kind kind, double height);
 
@@ -705,7 +705,7 @@ void dk_presentation_fields_set_selected_detent(dk_presentation_fields *fields, 
  * @brief Whether the sheet shows a grabber ("grabber").
  * @param fields the fields; NULL is a no-op.
  * @param grabber 0 for none, anything else for one.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_set_grabber(dk_presentation_fields *fields, int grabber);
 
@@ -713,7 +713,7 @@ void dk_presentation_fields_set_grabber(dk_presentation_fields *fields, int grab
  * @brief The height of the top region below the sheet's top edge ("headerHeight").
  * @param fields the fields; NULL is a no-op.
  * @param height points.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_set_header_height(dk_presentation_fields *fields, double height);
 
@@ -721,7 +721,7 @@ void dk_presentation_fields_set_header_height(dk_presentation_fields *fields, do
  * @brief How far the content is scrolled down from its top ("content": {"offset": ...}).
  * @param fields the fields; NULL is a no-op.
  * @param offset points, 0 at the top.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_set_content_offset(dk_presentation_fields *fields, double offset);
 
@@ -729,7 +729,7 @@ void dk_presentation_fields_set_content_offset(dk_presentation_fields *fields, d
  * @brief Whether the presentation is modal ("modal").
  * @param fields the fields; NULL is a no-op.
  * @param modal 0 for non-modal, anything else for modal.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_set_modal(dk_presentation_fields *fields, int modal);
 
@@ -737,7 +737,7 @@ void dk_presentation_fields_set_modal(dk_presentation_fields *fields, int modal)
  * @brief Whether the presentation holds unsaved work ("unsavedChanges").
  * @param fields the fields; NULL is a no-op.
  * @param unsaved 0 for none, anything else for some.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_set_unsaved_changes(dk_presentation_fields *fields, int unsaved);
 
@@ -746,7 +746,7 @@ void dk_presentation_fields_set_unsaved_changes(dk_presentation_fields *fields, 
  * @param fields the fields; NULL is a no-op.
  * @param dismissible 0: every gesture attempt is rejected (its buttons still work); anything else:
  *        they may.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_set_dismissible(dk_presentation_fields *fields, int dismissible);
 
@@ -754,14 +754,14 @@ void dk_presentation_fields_set_dismissible(dk_presentation_fields *fields, int 
  * @brief What a tap outside does ("tapOutside"), instead of the style's default.
  * @param fields the fields; NULL is a no-op.
  * @param action the action.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_set_tap_outside(dk_presentation_fields *fields, dk_tap_outside action);
 
 /**
  * @brief Back to the style's default for a tap outside ("tapOutside": null, for an update).
  * @param fields the fields; NULL is a no-op.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_remove_tap_outside(dk_presentation_fields *fields);
 
@@ -772,14 +772,14 @@ void dk_presentation_fields_remove_tap_outside(dk_presentation_fields *fields);
  * @param y the top edge, in points from the screen's.
  * @param width its width in points.
  * @param height its height in points.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_set_frame(dk_presentation_fields *fields, double x, double y, double width, double height);
 
 /**
  * @brief No frame of its own ("frame": null, for an update).
  * @param fields the fields; NULL is a no-op.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_remove_frame(dk_presentation_fields *fields);
 
@@ -790,14 +790,14 @@ void dk_presentation_fields_remove_frame(dk_presentation_fields *fields);
  * @param y the top edge, in points from the screen's.
  * @param width its width in points.
  * @param height its height in points.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_set_anchor(dk_presentation_fields *fields, double x, double y, double width, double height);
 
 /**
  * @brief No anchor ("anchor": null, for an update).
  * @param fields the fields; NULL is a no-op.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_remove_anchor(dk_presentation_fields *fields);
 
@@ -809,7 +809,7 @@ void dk_presentation_fields_remove_anchor(dk_presentation_fields *fields);
  * @param y the top edge, in points from the screen's.
  * @param width its width in points.
  * @param height its height in points.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_add_passthrough(dk_presentation_fields *fields, double x, double y, double width,
                                             double height);
@@ -817,7 +817,7 @@ void dk_presentation_fields_add_passthrough(dk_presentation_fields *fields, doub
 /**
  * @brief No pass-through region ("passthrough": [], for an update).
  * @param fields the fields; NULL is a no-op.
- * @since 0.1.0
+ * @since 0.2.0
  */
 void dk_presentation_fields_clear_passthrough(dk_presentation_fields *fields);
 
@@ -829,7 +829,7 @@ void dk_presentation_fields_clear_passthrough(dk_presentation_fields *fields);
  * @param time_us the command's time.
  * @param error NULL, or where to put the reason the command was refused.
  * @return 0, or -1 when the command was refused.
- * @since 0.1.0
+ * @since 0.2.0
  */
 int dk_pipeline_present(dk_pipeline *pipeline, const char *presentation, const dk_presentation_fields *fields,
                         int64_t time_us, char **error);
@@ -842,7 +842,7 @@ int dk_pipeline_present(dk_pipeline *pipeline, const char *presentation, const d
  * @param time_us the command's time.
  * @param error NULL, or where to put the reason the command was refused.
  * @return 0, or -1 when the command was refused.
- * @since 0.1.0
+ * @since 0.2.0
  */
 int dk_pipeline_update(dk_pipeline *pipeline, const char *presentation, const dk_presentation_fields *fields,
                        int64_t time_us, char **error);
@@ -862,7 +862,7 @@ int dk_pipeline_update(dk_pipeline *pipeline, const char *presentation, const dk
  */
 
 /** @brief A rectangle in points, from the screen's top-left corner, y down.
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef struct {
     double x;      /**< its left edge */
     double y;      /**< its top edge */
@@ -871,7 +871,7 @@ typedef struct {
 } dk_rect;
 
 /** @brief What a presentation is shown as at the current width: its style, adapted.
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef enum {
     DK_ROLE_SHEET = 0,       /**< "sheet": bottom-anchored and swipeable: the sheet styles, and in a compact width popovers and current-context presentations too */
     DK_ROLE_POPOVER = 1,     /**< "popover": a popover at its frame, in a regular width */
@@ -880,7 +880,7 @@ typedef enum {
 } dk_presentation_role;
 
 /** @brief Where a presentation is drawn, and what it is: dk_pipeline_layout()'s answer.
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef struct {
     dk_presentation_role role;  /**< what it is shown as */
     int32_t adapted;            /**< 1 when the role is a compact width's adaptation (a modal sheet at the large detent) */
@@ -903,7 +903,7 @@ typedef struct {
  * @param layout where to put it.
  * @return 1 when *layout is filled, 0 when no presentation has that id, -1 when an argument is
  *         NULL.
- * @since 0.1.0
+ * @since 0.2.0
  */
 int dk_pipeline_layout(dk_pipeline *pipeline, const char *presentation, dk_layout *layout);
 
@@ -931,12 +931,12 @@ int dk_pipeline_layout(dk_pipeline *pipeline, const char *presentation, dk_layou
  * @param error NULL, or where to put the reason it cannot record.
  * @return 0, or -1 when the file cannot be created, is not a regular file, the pipeline already
  *         records, or a touch or command came first.
- * @since 0.1.0
+ * @since 0.2.0
  */
 int dk_pipeline_record(dk_pipeline *pipeline, const char *path, char **error);
 
 /** @brief What became of a pipeline's recording.
- *  @since 0.1.0 */
+ *  @since 0.2.0 */
 typedef enum {
     DK_RECORDING_OFF = 0,   /**< "off": the pipeline does not record */
     DK_RECORDING_ON = 1,    /**< "on": every frame and command so far is on disk */
@@ -953,7 +953,7 @@ typedef enum {
  * @param bytes_written NULL, or where to put the bytes of the file on disk.
  * @param error NULL, or where to put why it failed (set to NULL otherwise).
  * @return the state of the recording.
- * @since 0.1.0
+ * @since 0.2.0
  */
 dk_recording_state dk_pipeline_recording(dk_pipeline *pipeline, int64_t *bytes_written, char **error);
 

@@ -18,7 +18,7 @@ G_BEGIN_DECLS
  * libinput's touch event types. A frame follows the downs, motions and ups of the same moment, as
  * libinput's do.
  *
- * Since: 0.1.0
+ * Since: 0.2.0
  */
 typedef enum {
     DK_GTK_TOUCH_DOWN = 0,
@@ -36,7 +36,7 @@ typedef enum {
  *
  * The answers to a confirmationRequested intent.
  *
- * Since: 0.1.0
+ * Since: 0.2.0
  */
 typedef enum {
     DK_GTK_CHOICE_DISCARD = 0,
@@ -53,7 +53,7 @@ typedef enum {
  *
  * A set of #DkChoice: bit N is #DkChoice N.
  *
- * Since: 0.1.0
+ * Since: 0.2.0
  */
 typedef enum /*< flags >*/ {
     DK_GTK_CHOICES_NONE = 0,
@@ -69,7 +69,7 @@ typedef enum /*< flags >*/ {
  *
  * A presentation's own buttons.
  *
- * Since: 0.1.0
+ * Since: 0.2.0
  */
 typedef enum {
     DK_GTK_BUTTON_ROLE_CANCEL = 0,
@@ -84,7 +84,7 @@ typedef enum {
  *
  * An assistive technology's actions.
  *
- * Since: 0.1.0
+ * Since: 0.2.0
  */
 typedef enum {
     DK_GTK_ACCESSIBILITY_ACTION_ESCAPE = 0,
@@ -116,7 +116,7 @@ typedef enum {
  *
  * Where a drag began (dragBegan's "origin").
  *
- * Since: 0.1.0
+ * Since: 0.2.0
  */
 typedef enum {
     DK_GTK_DRAG_ORIGIN_TOP_REGION = 0,
@@ -132,7 +132,7 @@ typedef enum {
  *
  * How a drag ended (dragEnded's "outcome").
  *
- * Since: 0.1.0
+ * Since: 0.2.0
  */
 typedef enum {
     DK_GTK_DRAG_OUTCOME_DISMISS_ATTEMPT = 0,
@@ -151,7 +151,7 @@ typedef enum {
  *
  * Why the detent changed (setDetent's "cause").
  *
- * Since: 0.1.0
+ * Since: 0.2.0
  */
 typedef enum {
     DK_GTK_DETENT_CAUSE_GRABBER_TAP = 0,
@@ -170,7 +170,7 @@ typedef enum {
  *
  * Why the on-screen keyboard should hide (hideKeyboard's "reason").
  *
- * Since: 0.1.0
+ * Since: 0.2.0
  */
 typedef enum {
     DK_GTK_KEYBOARD_HIDING_REASON_DRAG = 0,
@@ -193,7 +193,7 @@ typedef enum {
  *
  * What asked for a dismissal ("source").
  *
- * Since: 0.1.0
+ * Since: 0.2.0
  */
 typedef enum {
     DK_GTK_DISMISSAL_SOURCE_SWIPE_FROM_TOP = 0,
@@ -217,7 +217,7 @@ typedef enum {
  *
  * How a dismissal was resolved (dismiss's "resolution").
  *
- * Since: 0.1.0
+ * Since: 0.2.0
  */
 typedef enum {
     DK_GTK_RESOLUTION_DIRECT = 0,
@@ -235,7 +235,7 @@ typedef enum {
  *
  * What a presentation is shown as at the current width: its style, adapted.
  *
- * Since: 0.1.0
+ * Since: 0.2.0
  */
 typedef enum {
     DK_GTK_PRESENTATION_ROLE_SHEET = 0,

@@ -31,7 +31,7 @@ G_BEGIN_DECLS
  * down. A host that draws from them never works out a detent's height, the compact width or the
  * top inset itself, so what a person sees is what a touch finds.
  *
- * Since: 0.1.0
+ * Since: 0.2.0
  */
 typedef struct {
     DkPresentationRole role;

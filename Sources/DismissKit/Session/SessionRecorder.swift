@@ -42,16 +42,25 @@ public final class SessionRecorder {
     /// Creates the file and writes `opening` (which ends with a line break).
     /// - Parameter inLibinputRecord: whether the lines go into a `libinput record` file, as
     ///   `dismisskit` items of its device's `events`.
-    init(path: String, opening: String, inLibinputRecord: Bool, maximumSize: Int?) throws(RecordingFileError) {
+    convenience init(path: String, opening: String, inLibinputRecord: Bool, maximumSize: Int?) throws(RecordingFileError) {
         // Refused before anything at the path is touched.
         if let maximumSize, opening.utf8.count > maximumSize { throw .system(Errno(code: EFBIG)) }
-        self.path = path
-        self.inLibinputRecord = inLibinputRecord
-        self.maximumSize = maximumSize
-        (descriptor, keptEarlierAs) = try Self.create(path)
+        // Created before the object is: Embedded Swift's runtime never frees an object whose
+        // designated initializer throws (its swift_deallocPartialClassInstance only destroys fields).
+        let (descriptor, keptEarlierAs) = try Self.create(path)
+        self.init(path: path, descriptor: descriptor, keptEarlierAs: keptEarlierAs, inLibinputRecord: inLibinputRecord,
+                  maximumSize: maximumSize)
         append(text: opening)
         flush()
         if let failure { throw .system(failure) }
+    }
+
+    private init(path: String, descriptor: Int32, keptEarlierAs: String?, inLibinputRecord: Bool, maximumSize: Int?) {
+        self.path = path
+        self.descriptor = descriptor
+        self.keptEarlierAs = keptEarlierAs
+        self.inLibinputRecord = inLibinputRecord
+        self.maximumSize = maximumSize
     }
 
     /// Opens a new file at `path`, mode 0600, keeping what was there (``keptEarlierAs``).

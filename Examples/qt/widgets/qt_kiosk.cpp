@@ -19,6 +19,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <tuple>
+#include <tuple>
 #include <utility>
 
 // The idle question's area, over the whole window: it takes every touch and click on it (a touch
@@ -103,35 +105,44 @@ protected:
 
 private:
     // The policy never loses unsaved work: it asks, in an action sheet at the bottom of the
-    // sheet (the layout's questionAnchor) with touch-sized, labelled answers. It blocks nothing; its answer goes back as a
-    // host command when the user gives it.
+    // sheet (the layout's questionAnchor) with touch-sized, labelled answers: "Discard your
+    // changes?" over Discard Changes and Save in one panel, Keep Editing, bold, in its own below.
+    // It blocks nothing; its answer goes back as a host command when the user gives it.
     void ask(const QString &presentation) {
         auto *question = new QWidget(this);
         question->setAttribute(Qt::WA_DeleteOnClose);
-        question->setStyleSheet("QWidget { background: #f9f9f9; border-radius: 14px; }"
-                                "QLabel { color: #8a8a8e; font-size: 13px; padding: 12px; }"
+        question->setStyleSheet("QWidget#group, QPushButton#keepEditing { background: #f9f9f9; border-radius: 14px; }"
+                                "QLabel { color: #505055; font-size: 15px; padding: 8px; }"
                                 "QPushButton { min-height: 56px; font-size: 20px; border: none; color: #007aff; }"
-                                "QPushButton#discard { color: #ff3b30; }"
+                                "QPushButton#discard { color: #c8102e; }"
+                                "QPushButton#keepEditing { font-weight: 600; }"
                                 "QPushButton:pressed { background: #e5e5ea; }");
         auto *layout = new QVBoxLayout(question);
-        auto *message = new QLabel("Your changes have not been saved.");
+        layout->setContentsMargins(0, 0, 0, 0);
+        auto *group = new QWidget;
+        group->setObjectName("group");
+        group->setAttribute(Qt::WA_StyledBackground);
+        auto *groupLayout = new QVBoxLayout(group);
+        auto *message = new QLabel("Discard your changes?");
         message->setAlignment(Qt::AlignCenter);
-        layout->addWidget(message);
+        groupLayout->addWidget(message);
+        layout->addWidget(group);
         using Choice = DismissKitQt::Pipeline::Choice;
-        const std::pair<Choice, const char *> answers[] = {
-            {Choice::Discard, "Discard Changes"}, {Choice::Save, "Save"}, {Choice::KeepEditing, "Keep Editing"}};
-        for (const auto &[choice, label] : answers) {
+        const std::tuple<Choice, const char *, const char *> answers[] = {
+            {Choice::Discard, "Discard Changes", "discard"}, {Choice::Save, "Save", "save"},
+            {Choice::KeepEditing, "Keep Editing", "keepEditing"}};
+        for (const auto &[choice, label, name] : answers) {
             auto *button = new QPushButton(label);
-            if (choice == Choice::Discard) button->setObjectName("discard");
+            button->setObjectName(name);
             connect(button, &QPushButton::clicked, this, [this, question, presentation, choice = choice] {
                 question->close();
                 pipeline_.confirm(presentation, choice);
             });
-            layout->addWidget(button);
+            (choice == Choice::KeepEditing ? layout : groupLayout)->addWidget(button);
         }
         const QRect anchor = pipeline_.layout(presentation)["questionAnchor"].toRectF().toRect();
         const int width = std::min(420, anchor.width() - 16);
-        question->setGeometry(anchor.x() + (anchor.width() - width) / 2, std::max(8, anchor.y() + anchor.height() - 260), width, 252);
+        question->setGeometry(anchor.x() + (anchor.width() - width) / 2, std::max(8, anchor.y() + anchor.height() - 268), width, 260);
         question->show();
     }
 

@@ -223,7 +223,7 @@ Rectangle {
             const what = "an unsaved sheet's Cancel button in the " + data.tag + " window"
             sheet.unsavedChanges = true
             const keyboardTop = openSheetWithKeyboard(what)
-            tapItem(findChild(sheet.contentItem, "cancelButton"))
+            tapItem(findChild(sheet.contentItem.parent, "cancelButton"))
             questionWithKeyboardGone(what, ["hideKeyboard " + Pipeline.KeyboardHidingReason.Question + " true"], "")
             const asked = root.askedAnchor
             verify(asked.y + asked.height <= keyboardTop + tolerance,

@@ -33,12 +33,14 @@ Item {
         id: sheet
         name: "laid-out-sheet"
         title: "Layout"
+        cancelText: "Cancel"
         onDismissed: (source, resolution) => root.order.push(root.dismissal(source, resolution))
     }
 
     Popover {
         id: share
         name: "laid-out-popover"
+        title: "Share"
         anchorItem: shareButton
         implicitWidth: 320
         implicitHeight: 300
@@ -189,6 +191,7 @@ Item {
             compare(sheet.presentation.layout.role, Pipeline.PresentationRole.Sheet)
             compare(sheet.presentation.layout.adapted, false)
             compareWithLayout(sheet, what)
+            if (data.detent === "large") grabImage(root.Window.contentItem).save("qt-sheet-" + data.window.tag + ".png")
 
             const grabber = drawn(findChild(sheet.background, "grabber"))
             tap(grabber.x + grabber.width / 2, grabber.y + grabber.height / 2)
@@ -216,7 +219,7 @@ Item {
 
             sheet.unsavedChanges = true
             keyClick(Qt.Key_Escape)
-            compareQuestionWithLayout(sheet, what)
+            compareQuestionWithLayout(sheet, what, "qt-form-sheet-question-" + data.tag + ".png")
             sheet.unsavedChanges = false
 
             const card = drawn(sheet.background)
@@ -230,11 +233,12 @@ Item {
         }
 
         // The question (the Keep Editing answer ends it) lies at the bottom of the layout's
-        // question anchor.
-        function compareQuestionWithLayout(popup, what) {
+        // question anchor. The window is grabbed into `picture` while it asks.
+        function compareQuestionWithLayout(popup, what, picture) {
             let keep = null
             tryVerify(() => (keep = findChild(root.Overlay.overlay, "confirmation-keepEditing")) !== null && keep.visible,
                       stall, what + " asks its question")
+            grabImage(root.Window.contentItem).save(picture)
             const anchor = popup.presentation.layout.questionAnchor
             const group = findChild(root.Overlay.overlay, "confirmation-discard")
             for (const answer of [group, keep]) {
@@ -266,10 +270,11 @@ Item {
             compare(layout.role, adapted ? Pipeline.PresentationRole.Sheet : Pipeline.PresentationRole.Popover)
             settle(share, what)
             compareWithLayout(share, what)
+            grabImage(root.Window.contentItem).save("qt-popover-" + data.tag + ".png")
 
             share.unsavedChanges = true
             keyClick(Qt.Key_Escape)
-            compareQuestionWithLayout(share, what)
+            compareQuestionWithLayout(share, what, "qt-popover-question-" + data.tag + ".png")
             share.unsavedChanges = false
 
             const frame = drawn(share.background)

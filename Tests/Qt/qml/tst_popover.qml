@@ -32,6 +32,7 @@ Item {
     Popover {
         id: share
         name: "share"
+        title: "Share"
         anchorItem: shareButton
         passthroughItems: [other]
         unsavedChanges: true
@@ -151,6 +152,33 @@ Item {
             compare(share.width, 500)
             compare(share.y, 40)  // the large detent's top
             share.close()
+            window.width = width
+            tryCompare(root.Overlay.overlay, "width", width, stall)
+        }
+
+        // As a sheet it shows a way out: a grabber, its title and a Done button at least 44 points
+        // square, and a tap on Done is the pipeline's done button (it closes at once).
+        function test_compactSheetHasGrabberTitleAndDone() {
+            const window = root.Window.window
+            const width = window.width
+            window.width = 500
+            tryCompare(root.Overlay.overlay, "width", 500, stall)
+            share.open()
+            verify(share.presentation.presented, share.presentation.lastError)
+            verify(share.compact)
+            const grabber = findChild(share.background, "grabber")
+            verify(grabber !== null && grabber.visible && grabber.width > 0, "the adapted popover draws a grabber")
+            const title = findChild(root.Overlay.overlay, "sheetTitle")
+            verify(title !== null && title.visible, "the adapted popover shows its title")
+            compare(title.text, "Share")
+            const done = findChild(root.Overlay.overlay, "doneButton")
+            verify(done !== null && done.visible, "the adapted popover shows Done")
+            verify(done.width >= 44 && done.height >= 44, "Done is " + done.width + " × " + done.height)
+            const centre = done.mapToItem(root, done.width / 2, done.height / 2)
+            verify(centre.y > share.y && centre.y < share.y + share.topPadding, "Done is in the header")
+            tap(centre.x, centre.y)
+            tryCompare(share, "visible", false, stall)
+            compare(root.order, [root.dismissal(Pipeline.DismissalSource.DoneButton, Pipeline.Resolution.Direct)])
             window.width = width
             tryCompare(root.Overlay.overlay, "width", width, stall)
         }

@@ -157,13 +157,42 @@ Item {
                 verify(button.height >= target, choice + " is " + button.height + " pt tall")
                 verify(button.text.length > 0 && button.text !== choice, "labelled: " + button.text)
             }
-            const cancel = findChild(sheet.contentItem, "cancelButton")
+            const cancel = findChild(sheet.contentItem.parent, "cancelButton")
             verify(cancel.height >= target && cancel.width >= target)
         }
 
         // A custom detent of 412.5 pt reaches the pipeline as that number, whatever the locale
         // (Tests/Qt/run runs this suite under de_DE.UTF-8 too, whose decimal separator is a comma):
         // the sheet rests there, the grabber takes it to large, and a swipe closes it.
+        // The question is one wording in every toolkit, as an action sheet: "Discard your
+        // changes?" readable (15 px at least, dark), Discard Changes (destructive) and Save as
+        // full-width rows of one panel, Keep Editing bold in a panel of its own below it.
+        function test_questionIsAnActionSheet() {
+            openAt("large")
+            sheet.edited = true
+            swipe(400, topOf("large") + 30, 480, 20)
+            const discard = waitForAnswer("discard"), save = answer("save"), keepEditing = answer("keepEditing")
+            const prompt = findChild(root.Overlay.overlay, "confirmation-prompt")
+            verify(prompt !== null && prompt.visible, "the question has a prompt")
+            compare(prompt.text, "Discard your changes?")
+            verify(prompt.font.pixelSize >= 15, "the prompt is " + prompt.font.pixelSize + " px")
+            const ink = prompt.color
+            verify(0.2126 * ink.r + 0.7152 * ink.g + 0.0722 * ink.b < 0.4, "the prompt is dark enough to read: " + ink)
+            const panel = discard.parent.parent
+            compare(save.parent.parent, panel)
+            verify(keepEditing.parent !== discard.parent, "Keep Editing is in a panel of its own")
+            compare(discard.width, panel.width)
+            compare(save.width, panel.width)
+            const rowTop = row => row.mapToItem(root, 0, 0).y
+            verify(rowTop(prompt) < rowTop(discard) && rowTop(discard) < rowTop(save)
+                   && rowTop(save) + save.height <= rowTop(keepEditing), "prompt, Discard, Save, then Keep Editing below")
+            verify(keepEditing.font.weight >= Font.DemiBold)
+            const red = discard.contentItem.color
+            verify(red.r > 0.6 && red.g < 0.3 && red.b < 0.3, "Discard Changes is in the destructive colour: " + red)
+            mouseClick(keepEditing)
+            tryCompare(sheet.presentation, "question", [], stall)
+        }
+
         function test_fractionalCustomDetent() {
             sheet.detents = [412.5, "large"]
             openAt(412.5)
@@ -182,7 +211,7 @@ Item {
         // The header's Cancel button takes a finger's tap: the clean sheet closes by it.
         function test_cancelButtonTapCloses() {
             openAt("large")
-            const cancel = findChild(sheet.contentItem, "cancelButton")
+            const cancel = findChild(sheet.contentItem.parent, "cancelButton")
             const at = cancel.mapToItem(root, cancel.width / 2, cancel.height / 2)
             const touch = touchEvent(root)
             touch.press(0, root, at.x, at.y).commit()

@@ -1,7 +1,7 @@
 // ConfirmationDialog: the question DismissKit's pipeline asks before unsaved work is lost, as an
 // action sheet at the bottom of what it is about (the layout's `questionAnchor`: the sheet at
-// its detent, the popover's frame): Discard (destructive), Save, and Keep
-// Editing apart from them. A Sheet shows it by itself; an app gives its own through the
+// its detent, the popover's frame): "Discard your changes?" over full-width rows in one panel,
+// Discard Changes (destructive) and Save, and Keep Editing, bold, in a panel of its own below. A Sheet shows it by itself; an app gives its own through the
 // Sheet's `confirmation` (any component with `presentation` and `sheet` that opens itself and
 // answers with `presentation.confirm(choice)`). Its buttons are labelled and at least 44 pt
 // tall; Escape goes through the pipeline, as every other way out does.
@@ -15,7 +15,7 @@ Popup {
     // The presentation asking, and the sheet it is shown on.
     property Presentation presentation
     property Popup sheet
-    property string message: qsTr("Your changes have not been saved.")
+    property string message: qsTr("Discard your changes?")
     property string discardText: qsTr("Discard Changes")
     property string saveText: qsTr("Save")
     property string keepEditingText: qsTr("Keep Editing")
@@ -24,8 +24,8 @@ Popup {
     property color groupColor: "#f9f9f9"
     property color separatorColor: "#d1d1d6"
     property color tintColor: "#007aff"
-    property color destructiveColor: "#ff3b30"
-    property color messageColor: "#8a8a8e"
+    property color destructiveColor: "#c8102e"
+    property color messageColor: "#505055"
 
     // The answers asked for, in the pipeline's order.
     readonly property var options: presentation ? presentation.question : []
@@ -63,12 +63,16 @@ Popup {
                 width: parent.width
 
                 Label {
+                    objectName: "confirmation-prompt"
                     width: parent.width
                     visible: dialog.message !== ""
-                    padding: 14
+                    topPadding: 14
+                    bottomPadding: 14
+                    leftPadding: 16
+                    rightPadding: 16
                     wrapMode: Text.Wrap
                     horizontalAlignment: Text.AlignHCenter
-                    font.pixelSize: 13
+                    font.pixelSize: 15
                     color: dialog.messageColor
                     text: dialog.message
                 }

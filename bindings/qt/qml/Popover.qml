@@ -17,7 +17,8 @@
 // it and goes no further. With `tapOutsideCloses: false` only the app closes it (`dismiss()`,
 // Escape). It is drawn where the pipeline lays it out (`presentation.layout`): at its frame, or,
 // where the pipeline adapts it in a compact width, as a sheet at the large detent that follows
-// the finger (`compact` is then true). The anchor's and the items' places are read when it
+// the finger (`compact` is then true), with a grabber, its `title` and a Done button (the
+// pipeline's done button: it closes at once, the app saves) in a header. The anchor's and the items' places are read when it
 // opens and when it or the window changes size.
 import QtQuick
 import QtQuick.Controls
@@ -33,10 +34,14 @@ Popup {
     // and the app do.
     property bool tapOutsideCloses: true
     property string name: "popover"
+    // Shown in its header when it is a sheet.
+    property string title: ""
+    property string doneText: qsTr("Done")
+    property color tintColor: "#007aff"
     property color popoverColor: "#ffffff"
-    property color borderColor: "#d1d1d6"
+    property color borderColor: "#c7c7cc"
     property real cornerRadius: 13
-    property real arrowSize: 12
+    property real arrowSize: 14
     // The question asked when the pipeline asks rather than autosaves (Escape with unsaved
     // changes, say): as a Sheet's `confirmation`.
     property Component confirmation: ConfirmationDialog {}
@@ -74,6 +79,22 @@ Popup {
     Overlay.modal: Rectangle { color: Qt.rgba(0, 0, 0, popover.compact ? 0.4 : 0) }
 
     background: Item {
+        // A soft shadow under the panel and its arrow, which sets them off a white window.
+        SoftShadow {
+            anchors.fill: parent
+            radius: panel.radius
+            visible: !popover.compact
+        }
+        SoftShadow {
+            visible: arrow.visible
+            x: arrow.x
+            y: arrow.y
+            width: arrow.width
+            height: arrow.height
+            rotation: 45
+            spread: 8
+            strength: 0.3
+        }
         Rectangle {
             id: arrow
             visible: !popover.compact && popover.anchorItem !== null
@@ -86,6 +107,7 @@ Popup {
             border.color: popover.borderColor
         }
         Rectangle {
+            id: panel
             anchors.fill: parent
             radius: popover.compact ? 12 : popover.cornerRadius
             color: popover.popoverColor
@@ -113,12 +135,24 @@ Popup {
         }
     }
 
+    // As a sheet: its title and Done over the header at its top (the content item starts below it).
+    SheetHeader {
+        id: header
+        visible: popover.compact
+        z: 1
+        width: parent ? parent.width : 0
+        height: popover.topPadding
+        presentation: held
+        title: popover.title
+        doneText: popover.doneText
+        tintColor: popover.tintColor
+    }
+
     Presentation {
         id: held
-        item: popover.contentItem
         name: popover.name
         fields: {
-            const fields = {style: "popover", modal: !popover.tapOutsideCloses, unsavedChanges: popover.unsavedChanges,
+            const fields = {style: "popover", modal: !popover.tapOutsideCloses, unsavedChanges: popover.unsavedChanges, grabber: true,
                             frame: {x: internal.frameX, y: internal.frameY, width: popover.implicitWidth, height: popover.implicitHeight},
                             passthrough: internal.passthroughRects}
             if (internal.anchorRect) fields.anchor = internal.anchorRect
@@ -137,6 +171,11 @@ Popup {
     AskedQuestion { presentation: held; owner: popover; confirmation: popover.confirmation }
 
     onAboutToShow: {
+        // Taken when it opens, not bound: Qt 6.4 does not notify a `contentItem` given in the
+        // declaration, so a binding would keep the default one, which is never in the window. The
+        // header goes on the popup's own item, above whichever content item it has.
+        held.item = popover.contentItem
+        header.parent = popover.contentItem.parent
         internal.measure()
         if (!held.present()) {
             console.warn("DismissKit Popover:", held.lastError)

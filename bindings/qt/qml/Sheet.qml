@@ -101,6 +101,13 @@ Popup {
         Accessible.name: sheet.title
         radius: sheet.style === "fullScreen" ? 0 : sheet.cornerRadius
 
+        SoftShadow {
+            anchors.fill: parent
+            z: -1
+            radius: parent.radius
+            visible: sheet.style !== "fullScreen"
+        }
+
         // Where the pipeline has it (and takes a touch on it), on the sheet as drawn.
         Rectangle {
             objectName: "grabber"
@@ -119,64 +126,25 @@ Popup {
             radius: height / 2
             color: sheet.grabberColor
         }
-        Label {
-            text: sheet.title
-            anchors.horizontalCenter: parent.horizontalCenter
-            y: (sheet.headerHeight - height) / 2 + 4
-            font.pixelSize: 17
-            font.weight: Font.DemiBold
-            color: "#000000"
-        }
     }
 
-    // The header's buttons, over the header at the sheet's top (the content item starts below
-    // it). Not in the background: the popup's own item, which takes every press it is given, is
-    // stacked above its background, so a button there is never pressed.
-    Item {
+    // The title, Cancel and Done, over the header at the sheet's top (the content item starts
+    // below it).
+    SheetHeader {
+        id: header
         objectName: "sheetHeader"
         z: 1
-        y: -sheet.topPadding
         width: parent ? parent.width : 0
         height: sheet.topPadding
-
-        HeaderButton {
-            objectName: "cancelButton"
-            text: sheet.cancelText
-            x: 8
-            onClicked: held.button(Pipeline.ButtonRole.Cancel)
-        }
-        HeaderButton {
-            objectName: "doneButton"
-            text: sheet.doneText
-            x: parent.width - width - 8
-            font.weight: Font.DemiBold
-            onClicked: held.button(Pipeline.ButtonRole.Done)
-        }
-    }
-
-    // A tap on it leaves the focus where it is (a text field keeps its keyboard): the pipeline
-    // decides when the keyboard goes.
-    component HeaderButton: AbstractButton {
-        visible: text !== ""
-        focusPolicy: Qt.NoFocus
-        y: (sheet.headerHeight - height) / 2 + 4
-        implicitWidth: Math.max(held.touchTarget, label.implicitWidth + 16)
-        implicitHeight: held.touchTarget
-        font.pixelSize: 17
-        contentItem: Text {
-            id: label
-            text: parent.text
-            font: parent.font
-            color: sheet.tintColor
-            opacity: parent.pressed ? 0.4 : 1
-            horizontalAlignment: Text.AlignHCenter
-            verticalAlignment: Text.AlignVCenter
-        }
+        presentation: held
+        title: sheet.title
+        cancelText: sheet.cancelText
+        doneText: sheet.doneText
+        tintColor: sheet.tintColor
     }
 
     Presentation {
         id: held
-        item: sheet.contentItem
         name: sheet.name
         fields: {
             const fields = {style: sheet.style, detents: sheet.detents, grabber: sheet.grabber,
@@ -196,6 +164,11 @@ Popup {
     AskedQuestion { presentation: held; owner: sheet; confirmation: sheet.confirmation }
 
     onAboutToShow: {
+        // Taken when it opens, not bound: Qt 6.4 does not notify a `contentItem` given in the
+        // declaration, so a binding would keep the default one, which is never in the window. The
+        // header goes on the popup's own item, above whichever content item it has.
+        held.item = sheet.contentItem
+        header.parent = sheet.contentItem.parent
         internal.leaving = false
         if (!held.present()) {
             console.warn("DismissKit Sheet:", held.lastError)

@@ -87,6 +87,24 @@ class Kiosk:
         self._touch("touchEnd", [], at)
         self.clock = at
 
+    def fling(self, path):
+        """A finger along `path` that lifts while it moves, as a person flicks: the browser sees
+        the velocity (a fling) and the pipeline decides by it."""
+        self.swipe(path, hold=0)
+
+    def press(self, path):
+        """A finger that comes down and moves along `path`, and stays down: lift() lifts it."""
+        at = self._start()
+        self._touch("touchStart", [path[0]], at)
+        for point in path[1:]:
+            at += FRAME
+            self._touch("touchMove", [point], at)
+        self.clock = at
+
+    def lift(self):
+        self.clock = max(self.clock, self.js("(performance.timeOrigin + performance.now()) / 1000")) + FRAME
+        self._touch("touchEnd", [], self.clock)
+
     def fingers(self, *steps):
         """Fingers that come and go, FRAME apart: each step ("down", {id: (x, y)}) puts fingers
         down beside those held, ("up", [id]) lifts some; the rest lift after the last step."""
@@ -231,31 +249,115 @@ def grabber_tap_changes_the_detent(kiosk):
     kiosk.wait("!document.getElementById('compose').open", "the programmatic dismissal")
 
 
+def at_both_sizes(kiosk, check_at):
+    """Runs `check_at(width, height)` at 390 × 844 and at 1280 × 800."""
+    try:
+        for width, height in ((390, 844), (1280, 800)):
+            set_viewport(kiosk, width, height)
+            kiosk.js("intents.length = 0")
+            check_at(width, height)
+    finally:
+        set_viewport(kiosk, WIDTH, HEIGHT)
+
+
+def medium_top(height):
+    return height - (height - TOP_INSET) / 2
+
+
+SHEET_TOP = "document.getElementById('compose').getBoundingClientRect().top"
+
+
 @check
-def content_scrolled_back_to_top_hands_the_drag_to_the_sheet(kiosk):
-    kiosk.open_compose()
-    list_top = kiosk.js("document.getElementById('messages').getBoundingClientRect().top")
-    x = WIDTH / 2
-    # Up: the browser scrolls the list (its touch-action at the top of the large detent is pan-down).
-    kiosk.swipe(line(x, 700, 400, 20))
-    kiosk.wait("document.getElementById('messages').scrollTop > 100 && "
-               "document.getElementById('messages').style.touchAction === 'pan-y'", "the list to scroll and be reported")
-    assert kiosk.js("document.getElementById('compose').getBoundingClientRect().top") == TOP_INSET
-    # Down: the browser scrolls it back to the top; the sheet stays, since the contact was the list's.
-    kiosk.swipe(line(x, list_top + 40, 760, 30))
-    kiosk.wait("document.getElementById('messages').scrollTop === 0 && "
-               "document.getElementById('messages').style.touchAction === 'pan-down'", "the list back at its top")
-    assert kiosk.js("document.getElementById('compose').open"), "scrolling the list back closed the sheet"
-    assert not kiosk.intents("dragBegan"), kiosk.intents("dragBegan")
-    # Down again, on the list at its top: the sheet takes the drag, and settles at its medium detent.
-    medium_top = HEIGHT - (HEIGHT - TOP_INSET) / 2
-    kiosk.swipe(line(x, list_top + 40, list_top + 440, 12))
-    kiosk.wait(f"document.getElementById('compose').getBoundingClientRect().top === {medium_top}",
-               "the drag on the list at its top to bring the sheet down to its medium detent")
-    assert [intent["origin"] for intent in kiosk.intents("dragBegan")] == ["scrolledContent"]
-    assert kiosk.intents("setDetent")[-1]["cause"] == "swipe"
-    kiosk.js("kiosk.dismiss(document.getElementById('compose'))")
-    kiosk.wait("!document.getElementById('compose').open", "the programmatic dismissal")
+def scrolled_content_hands_the_finger_to_the_sheet_within_one_contact(kiosk):
+    """Up on the list scrolls it; then one contact down on it scrolls it back to its top and,
+    as the finger goes on down, drags the sheet (dragBegan scrolledContent), which settles at
+    its medium detent: the hand-off within one contact, as in a toolkit."""
+    def scroll_then_drag(width, height):
+        kiosk.open_compose()
+        list_top = kiosk.js("document.getElementById('messages').getBoundingClientRect().top")
+        x = width / 2
+        kiosk.swipe(line(x, height - 100, height - 400, 20))
+        kiosk.wait("document.getElementById('messages').scrollTop > 100", "the list to scroll")
+        offset = kiosk.js("document.getElementById('messages').scrollTop")
+        assert kiosk.js(SHEET_TOP) == TOP_INSET and not kiosk.intents("dragBegan"), kiosk.intents("dragBegan")
+        kiosk.swipe(line(x, list_top + 20, list_top + 20 + offset + 250, 30))
+        kiosk.wait(f"document.getAnimations().length === 0 && {SHEET_TOP} === {medium_top(height)}",
+                   "the same contact to bring the sheet down to its medium detent")
+        assert kiosk.js("document.getElementById('messages').scrollTop") == 0
+        assert [intent["origin"] for intent in kiosk.intents("dragBegan")] == ["scrolledContent"], kiosk.intents("dragBegan")
+        assert kiosk.intents("setDetent")[-1]["cause"] == "swipe", kiosk.intents("setDetent")
+        kiosk.js("kiosk.dismiss(document.getElementById('compose'))")
+        kiosk.wait("!document.getElementById('compose').open", "the programmatic dismissal")
+    at_both_sizes(kiosk, scroll_then_drag)
+
+
+@check
+def a_swipe_on_the_text_field_moves_the_sheet(kiosk):
+    """The draft's textarea is a scroller of its own: at its top, a finger on it drags the sheet
+    as the list at its top does; scrolled, the same contact scrolls it back to its top, then
+    drags the sheet; a fling on it closes the clean sheet."""
+    def swipe_on_the_draft(width, height):
+        kiosk.open_compose()
+        x, y = kiosk.centre("#draft")
+        kiosk.swipe(line(x, y, y + 250, 12))
+        kiosk.wait(f"document.getAnimations().length === 0 && {SHEET_TOP} === {medium_top(height)}",
+                   "the swipe on the draft to bring the sheet to its medium detent")
+        kiosk.js("kiosk.update('compose', { selectedDetent: 'large' }); true")
+        kiosk.wait(f"document.getAnimations().length === 0 && {SHEET_TOP} === {TOP_INSET}", "the large detent")
+        kiosk.js("{ const draft = document.getElementById('draft'); draft.value = Array.from({ length: 30 }, (_, n) => `Line ${n}`)"
+                 ".join('\\n'); draft.scrollTop = 120; } true")
+        kiosk.wait("document.getElementById('draft').scrollTop === 120", "the draft to be scrolled")
+        x, y = kiosk.centre("#draft")
+        kiosk.swipe(line(x, y, y + 120 + 250, 20))
+        kiosk.wait(f"document.getAnimations().length === 0 && {SHEET_TOP} === {medium_top(height)}",
+                   "the swipe on the scrolled draft to bring the sheet to its medium detent")
+        assert kiosk.js("document.getElementById('draft').scrollTop") == 0, "the draft is still scrolled"
+        x, y = kiosk.centre("#draft")
+        kiosk.fling(line(x, y, y + 200, 6))
+        kiosk.wait("!document.getElementById('compose').open", "the fling on the draft to close the sheet")
+        assert [intent["origin"] for intent in kiosk.intents("dragBegan")] == ["scrolledContent"] * 3, kiosk.intents("dragBegan")
+        assert "cancel" not in [intent["outcome"] for intent in kiosk.intents("dragEnded")], \
+            kiosk.intents("dragEnded")
+    at_both_sizes(kiosk, swipe_on_the_draft)
+
+
+@check
+def the_first_tap_after_a_fling_answers_the_question(kiosk):
+    """A fling (the finger lifts while it moves) on the unsaved sheet asks; the first tap on
+    Discard, right after, answers it."""
+    def fling_then_discard(width, height):
+        kiosk.open_compose()
+        kiosk.type_into("#draft", "Flung away")
+        kiosk.fling(line(width / 2, TOP_INSET + 30, TOP_INSET + 330, 6))
+        kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "the question")
+        assert kiosk.intents("confirmationRequested")[-1]["source"] == "swipeFromTop", kiosk.intents("confirmationRequested")
+        kiosk.tap_element(".dk-action-sheet button[data-choice=discard]")
+        kiosk.wait("!document.getElementById('compose').open", "the first tap after the fling to discard")
+        assert kiosk.js("document.getElementById('status').value") == "compose closed (discarded)"
+    at_both_sizes(kiosk, fling_then_discard)
+
+
+@check
+def escape_mid_drag_and_keep_editing_settle_the_sheet_at_its_detent(kiosk):
+    """Escape while a finger drags the unsaved sheet asks; the finger lifts, Keep Editing: the
+    sheet is drawn where the pipeline lays it out, back at its large detent."""
+    def escape_while_dragging(width, height):
+        kiosk.open_compose()
+        kiosk.type_into("#draft", "Held down")
+        kiosk.press(line(width / 2, TOP_INSET + 30, TOP_INSET + 230, 12))
+        kiosk.wait(f"{SHEET_TOP} > {TOP_INSET + 100}", "the sheet to follow the finger")
+        kiosk.browser.key("Escape", "Escape", 27)
+        kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "Escape's question")
+        kiosk.lift()
+        kiosk.tap_element(".dk-action-sheet button[data-choice=keepEditing]")
+        kiosk.wait("document.querySelector('.dk-action-sheet') === null", "Keep Editing")
+        kiosk.wait(f"document.getAnimations().length === 0 && {SHEET_TOP} === {TOP_INSET}",
+                   "the sheet to settle back at its large detent")
+        drawn_as_laid_out(kiosk, "compose", SHEET_PARTS, "sheet")
+        assert kiosk.js("document.getElementById('compose').dataset.dkDragged") is None, "the sheet is still drawn as dragged"
+        kiosk.js("kiosk.update('compose', { unsavedChanges: false }); kiosk.dismiss('compose'); true")
+        kiosk.wait("!document.getElementById('compose').open", "the programmatic dismissal")
+    at_both_sizes(kiosk, escape_while_dragging)
 
 
 @check

@@ -20,13 +20,14 @@
 //   runs from it, and a presentation the page shows long after the last touch is not found idle.
 // - Units: a CSS pixel is a point. The physical size comes from `display` (the millimetres of
 //   the whole `window.screen`); without it, 96 CSS pixels per inch, said once in the console.
-// - The browser's pans: a sheet's chrome has `touch-action: none`. Its scrollable `content` is
-//   the browser's own scrolling (host-owned, SPEC 4.2): its real scrollTop is reported as
-//   `content.offset`, and its touch-action follows it: `pan-y` while scrolled (the browser
-//   scrolls; its `pointercancel` ends the contact as a cancel, so a hand-off waits for the next
-//   contact), `pan-down` at the top of the largest detent (a finger moving down drags the sheet,
-//   one moving up scrolls), and `none` at the top of a smaller detent (the sheet grows, then the
-//   pipeline scrolls the content, contentScrolled).
+// - The browser's pans: none in a sheet. dismisskit.css gives it and everything in it
+//   `touch-action: none`, and every touchmove of a finger on a sheet is cancelled (Chromium
+//   would still fling at a moving lift, and the fling's stop would swallow the next tap's click).
+//   The pipeline scrolls (contentScrolled): the element under a contact that scrolls vertically
+//   (the `content`, a textarea, any scroller; none where nothing scrolls) is the sheet's content
+//   for that contact, its scrollTop reported as `content.offset` before the down; so the same
+//   contact scrolls it to its top and then drags the sheet. A browser's pan would end the contact
+//   for the page (pointercancel) and never give it back.
 // - Escape: a keydown of Escape and a dialog's `cancel` go to the pipeline as the `key`
 //   command; while the question is open, Escape is Keep Editing.
 // - A tap outside a popover: the click that follows is swallowed, so the control below is not
@@ -57,10 +58,6 @@
 const defaultLabels = { question: "Discard your changes?", discard: "Discard Changes", save: "Save", keepEditing: "Keep Editing",
                         stillThere: "Are you still there?", startingOver: "Starting over in {seconds} seconds.", startingOverInOne: "Starting over in 1 second.", continue: "Continue" };
 const second = 1_000_000;  // µs
-// What content at the top of the largest detent leaves the browser: pans of a finger moving up.
-// A browser without `pan-down` (WPE WebKit 2.38) leaves it none: the pipeline scrolls the content
-// then (contentScrolled), without the browser's momentum.
-const upwardPans = globalThis.CSS?.supports("touch-action", "pan-down") ? "pan-down" : "none";
 const seatSlots = 32;  // dismisskit.h's DK_SEAT_SLOTS
 const allSlotsHeld = 2 ** seatSlots - 1;
 const inchInMillimetres = 25.4;
@@ -118,6 +115,7 @@ export class Kiosk {
         this.#listen(window, "pointerup", (event) => this.#pointerEnd(event, "up"));
         this.#listen(window, "pointercancel", (event) => this.#pointerEnd(event, "cancel"));
         this.#listen(window, "click", (event) => this.#click(event));
+        this.#listen(window, "touchmove", (event) => this.#touchMove(event), { passive: false });
         this.#listen(window, "keydown", (event) => this.#keyDown(event));
         this.#listen(window, "resize", () => this.#resize());
         const { virtualKeyboard } = navigator;
@@ -150,7 +148,7 @@ export class Kiosk {
             return;
         }
         const entry = { id: givenID ?? element.id, element, style: fields.style ?? "sheet", content, anchor, passthrough, fields,
-                        role: null, dragged: false, reported: 0, applied: null };
+                        role: null, dragged: false, scroller: content ?? null, reported: 0, applied: null };
         if (!entry.id) throw new Error("a presentation needs an id (or an element with one)");
         this.#show(entry);
         const given = { ...fields, style: entry.style, ...this.#placement(entry) };
@@ -162,10 +160,8 @@ export class Kiosk {
             throw error;
         }
         this.#stack.push(entry);
-        if (content) {
-            entry.onScroll = () => this.#contentScrolled(entry);
-            content.addEventListener("scroll", entry.onScroll);
-        }
+        entry.onScroll = (event) => { if (event.target === entry.scroller) this.#contentScrolled(entry); };
+        element.addEventListener("scroll", entry.onScroll, { capture: true });
         if (element.tagName === "DIALOG") {
             entry.onCancel = (event) => this.#cancelRequested(event);
             element.addEventListener("cancel", entry.onCancel);
@@ -262,6 +258,7 @@ export class Kiosk {
         const outsidePopover = top !== undefined && top.role === "popover" && !top.element.contains(event.target) &&
             !this.#question?.dialog.contains(event.target);
         this.#swallowed.set(event.pointerId, outsidePopover);
+        if (top?.role === "sheet" && top.element.contains(event.target)) this.#landedOn(top, event);
         this.#touch("down", slot, event);
         this.#touch("frame", slot, event);
     }
@@ -284,6 +281,20 @@ export class Kiosk {
         if (type === "cancel") this.#swallowed.delete(event.pointerId);
     }
 
+    /**
+     * A contact comes down on the topmost sheet: the scroller under it (the page's `content`, a
+     * textarea, any element that scrolls vertically) is the sheet's content for this contact. Its
+     * offset (0 where none scrolls) is reported before the down, and each contentScrolled moves it.
+     */
+    #landedOn(entry, event) {
+        entry.scroller = scrollerAt(event.target, entry.element);
+        entry.applied = null;
+        const offset = entry.scroller ? Math.max(0, entry.scroller.scrollTop) : 0;
+        if (offset === entry.reported) return;
+        entry.reported = offset;
+        this.#command((at) => this.#pipeline.reportContentOffset(entry.id, offset, at), Math.round(event.timeStamp * 1000));
+    }
+
     #touch(type, slot, event) {
         // A frame closes the samples just fed, at the latest time seen. A browser stamps its own
         // pointercancel when it claims the pan, on a clock of its own: the contact ends then too.
@@ -291,6 +302,14 @@ export class Kiosk {
         const time = type === "cancel" || type === "frame" ? Math.max(stamped, this.#lastTime) : stamped;
         if (this.#pipeline.touch(type, slot, event.clientX, event.clientY, time)) this.#lastTime = Math.max(this.#lastTime, time);
         this.#carryOut();
+    }
+
+    /**
+     * Keeps a finger on a sheet the page's: the browser starts no pan, and so no fling, whose
+     * stop would swallow the next tap's click (touch-action alone leaves Chromium its fling).
+     */
+    #touchMove(event) {
+        if (event.cancelable && this.#stack.some((entry) => entry.role === "sheet" && entry.element.contains(event.target))) event.preventDefault();
     }
 
     #click(event) {
@@ -373,7 +392,7 @@ export class Kiosk {
     }
 
     #contentScrolled(entry) {
-        const offset = Math.max(0, entry.content.scrollTop);
+        const offset = Math.max(0, entry.scroller.scrollTop);
         if (entry.applied !== null && Math.abs(offset - entry.applied) < 1) return;  // the pipeline's own contentScrolled
         entry.applied = null;
         if (offset === entry.reported) return;
@@ -489,9 +508,9 @@ export class Kiosk {
             entry.dragged = false;
             break;
         case "contentScrolled":
-            if (!entry.content) break;
-            entry.content.scrollTop = intent.offset;
-            entry.applied = entry.content.scrollTop;
+            if (!entry.scroller) break;
+            entry.scroller.scrollTop = intent.offset;
+            entry.applied = entry.scroller.scrollTop;
             entry.reported = entry.applied;
             break;
         case "confirmationRequested":
@@ -561,7 +580,7 @@ export class Kiosk {
     }
 
     #forget(entry) {
-        if (entry.onScroll) entry.content.removeEventListener("scroll", entry.onScroll);
+        if (entry.onScroll) entry.element.removeEventListener("scroll", entry.onScroll, { capture: true });
         if (entry.onCancel) entry.element.removeEventListener("cancel", entry.onCancel);
     }
 
@@ -569,8 +588,7 @@ export class Kiosk {
      * Draws the presentation where the pipeline lays it out now: a sheet (an adapted popover
      * too) at its frame, following the drag, with its grabber and its header band's height as
      * `--dk-header-height`; a popover where the page placed it (the frame it gave); the question
-     * at its anchor. A sheet `entering` slides up from below the screen; its content's
-     * touch-action follows its offset and detent.
+     * at its anchor. A sheet `entering` slides up from below the screen.
      */
     #draw(entry, { entering = false } = {}) {
         const layout = this.#pipeline.layout(entry.id);
@@ -594,7 +612,6 @@ export class Kiosk {
         else delete element.dataset.dkDragged;
         place(element, layout.frame);
         element.style.setProperty("--dk-header-height", `${layout.header.height}px`);
-        if (entry.content) entry.content.style.touchAction = entry.reported > 0 ? "pan-y" : layout.atLargestDetent ? upwardPans : "none";
     }
 
     // The question: an action sheet with a destructive Discard, Save and Keep Editing, at the
@@ -709,8 +726,8 @@ export class Kiosk {
         return { width, height, widthMM: round(width * this.#millimetresPerPixel), heightMM: round(height * this.#millimetresPerPixel) };
     }
 
-    #listen(target, type, listener) {
-        const options = { capture: true };
+    #listen(target, type, listener, extra = {}) {
+        const options = { capture: true, ...extra };
         target.addEventListener(type, listener, options);
         this.#listeners.push([target, type, listener, options]);
     }
@@ -755,6 +772,16 @@ function drawGrabber(element, layout) {
     }
     const { frame } = layout;
     place(grabber, { ...layout.grabber, x: layout.grabber.x - frame.x, y: layout.grabber.y - frame.y });
+}
+
+/** The nearest element from `target` up to `sheet` (not included) that scrolls vertically; null when none does. */
+function scrollerAt(target, sheet) {
+    for (let element = target; element && element !== sheet; element = element.parentElement) {
+        const { overflowY } = getComputedStyle(element);
+        const scrolls = element.tagName === "TEXTAREA" || ["auto", "scroll", "overlay"].includes(overflowY);
+        if (scrolls && element.scrollHeight > element.clientHeight) return element;
+    }
+    return null;
 }
 
 function rectOf(element) {

@@ -289,10 +289,7 @@ export class Kiosk {
     #landedOn(entry, event) {
         entry.scroller = scrollerAt(event.target, entry.element);
         entry.applied = null;
-        const offset = entry.scroller ? Math.max(0, entry.scroller.scrollTop) : 0;
-        if (offset === entry.reported) return;
-        entry.reported = offset;
-        this.#command((at) => this.#pipeline.reportContentOffset(entry.id, offset, at), Math.round(event.timeStamp * 1000));
+        this.#reportOffset(entry, entry.scroller ? Math.max(0, entry.scroller.scrollTop) : 0, Math.round(event.timeStamp * 1000));
     }
 
     #touch(type, slot, event) {
@@ -395,9 +392,14 @@ export class Kiosk {
         const offset = Math.max(0, entry.scroller.scrollTop);
         if (entry.applied !== null && Math.abs(offset - entry.applied) < 1) return;  // the pipeline's own contentScrolled
         entry.applied = null;
+        this.#reportOffset(entry, offset);
+    }
+
+    /** Reports the content's offset to the pipeline, at `time` (or as #command times it), unless it already has it. */
+    #reportOffset(entry, offset, time) {
         if (offset === entry.reported) return;
         entry.reported = offset;
-        this.#command((at) => this.#pipeline.reportContentOffset(entry.id, offset, at));
+        this.#command((at) => this.#pipeline.reportContentOffset(entry.id, offset, at), time);
     }
 
     /**

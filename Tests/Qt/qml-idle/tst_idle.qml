@@ -111,7 +111,7 @@ Item {
             compare(countdown.text, idle.countdownText(first))
             verify(countdown.text.indexOf(String(first)) >= 0)
             verify(button.height >= 44, "Continue is " + button.height + " pt tall")
-            compare(button.text, "Continue")
+            compare(button.text, qsTranslate("IdleQuestion", "Continue"))
             // Above the sheet (and an on-screen keyboard in the overlay, at z 1000).
             verify(idle.z > sheet.z && idle.z > 1000)
             // It counts down, live.

@@ -174,7 +174,7 @@ Item {
             const discard = waitForAnswer("discard"), save = answer("save"), keepEditing = answer("keepEditing")
             const prompt = findChild(root.Overlay.overlay, "confirmation-prompt")
             verify(prompt !== null && prompt.visible, "the question has a prompt")
-            compare(prompt.text, "Discard your changes?")
+            compare(prompt.text, qsTranslate("ConfirmationDialog", "Discard your changes?"))
             verify(prompt.font.pixelSize >= 15, "the prompt is " + prompt.font.pixelSize + " px")
             const ink = prompt.color
             verify(0.2126 * ink.r + 0.7152 * ink.g + 0.0722 * ink.b < 0.4, "the prompt is dark enough to read: " + ink)

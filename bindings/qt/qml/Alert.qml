@@ -19,7 +19,9 @@ Popup {
 
     property string title
     property string message
+    //: A sheet's or an alert's button that leaves without finishing the task.
     property string cancelText: qsTr("Cancel")
+    //: An alert's button that confirms.
     property string confirmText: qsTr("OK")
     // Whether the confirming button destroys something (drawn in the destructive colour).
     property bool destructive: false
@@ -52,7 +54,12 @@ Popup {
         color: alert.alertColor
     }
 
+    // Cancel at the leading side, the confirming button at the trailing: mirrored in a
+    // right-to-left language.
     contentItem: Column {
+        LayoutMirroring.enabled: Translation.rightToLeft
+        LayoutMirroring.childrenInherit: true
+
         Column {
             width: parent.width
             padding: 16

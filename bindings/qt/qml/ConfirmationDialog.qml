@@ -15,9 +15,13 @@ Popup {
     // The presentation asking, and the sheet it is shown on.
     property Presentation presentation
     property Popup sheet
+    //: The question asked before unsaved changes are lost, as the title of an action sheet.
     property string message: qsTr("Discard your changes?")
+    //: The question's destructive answer: the changes are thrown away and the sheet or popover closes.
     property string discardText: qsTr("Discard Changes")
+    //: The question's answer that saves the changes, then closes.
     property string saveText: qsTr("Save")
+    //: The question's answer that keeps the sheet or popover open, changes and all.
     property string keepEditingText: qsTr("Keep Editing")
     property real buttonHeight: Math.max(56, presentation ? presentation.touchTarget : 0)
     property real cornerRadius: 14
@@ -50,6 +54,8 @@ Popup {
 
     contentItem: Column {
         spacing: 8
+        LayoutMirroring.enabled: Translation.rightToLeft
+        LayoutMirroring.childrenInherit: true
 
         Rectangle {
             width: parent.width

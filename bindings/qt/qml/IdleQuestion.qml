@@ -24,10 +24,12 @@ Popup {
     property alias rule: watch.rule
     readonly property alias lastError: watch.lastError
     readonly property alias secondsLeft: watch.secondsLeft
+    //: The title of the question a kiosk asks when nobody has touched it for a while.
     property string title: qsTr("Are you still there?")
-    // The countdown's words for n seconds.
-    property var countdownText: seconds => seconds === 1 ? qsTr("Starting over in 1 second.")
-                                                        : qsTr("Starting over in %1 seconds.").arg(seconds)
+    // The countdown's words for n seconds: the language's plural, its number in ASCII digits.
+    //: Under "Are you still there?": the seconds left before the kiosk closes everything and starts over for the next person.
+    property var countdownText: seconds => qsTr("Starting over in %n seconds.", "", seconds)
+    //: The idle question's button: the person is still there and goes on.
     property string continueText: qsTr("Continue")
     property real buttonHeight: Math.max(56, watch.touchTarget)
     property real cornerRadius: 14
@@ -62,6 +64,8 @@ Popup {
 
     contentItem: Column {
         spacing: 12
+        LayoutMirroring.enabled: Translation.rightToLeft
+        LayoutMirroring.childrenInherit: true
 
         Label {
             objectName: "idleTitle"

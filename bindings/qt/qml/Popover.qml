@@ -36,6 +36,7 @@ Popup {
     property string name: "popover"
     // Shown in its header when it is a sheet.
     property string title: ""
+    //: A sheet's or a popover's button that finishes the task and closes it.
     property string doneText: qsTr("Done")
     property color tintColor: "#007aff"
     property color popoverColor: "#ffffff"
@@ -76,7 +77,16 @@ Popup {
     implicitWidth: 320
     implicitHeight: 400
 
-    Overlay.modal: Rectangle { color: Qt.rgba(0, 0, 0, popover.compact ? 0.4 : 0) }
+    Overlay.modal: Rectangle {
+        color: Qt.rgba(0, 0, 0, popover.compact ? 0.4 : 0)
+        objectName: "backdrop"
+        // A tap on it closes the popover, when one does.
+        Accessible.role: Accessible.Button
+        Accessible.ignored: !popover.tapOutsideCloses
+        //: The accessible name of the dimmed area around a popover or sheet, when a tap there closes it.
+        Accessible.name: qsTr("Dismiss")
+        Accessible.onPressAction: held.accessibility(Pipeline.AccessibilityAction.Escape)
+    }
 
     background: Item {
         // A soft shadow under the panel and its arrow, which sets them off a white window.
@@ -122,16 +132,11 @@ Popup {
             y: internal.below ? 0 : parent.height - height
             color: popover.popoverColor
         }
-        // As a sheet: its grabber, where the pipeline has it (and takes a touch on it).
-        Rectangle {
-            objectName: "grabber"
+        // As a sheet: its grabber.
+        Grabber {
             visible: popover.compact && internal.layout.grabber !== undefined
-            x: visible ? internal.layout.grabber.x - internal.layout.frame.x : 0
-            y: visible ? internal.layout.grabber.y - internal.layout.frame.y : 0
-            width: visible ? internal.layout.grabber.width : 0
-            height: visible ? internal.layout.grabber.height : 0
-            radius: height / 2
-            color: "#c7c7cc"
+            presentation: held
+            layout: internal.layout
         }
     }
 

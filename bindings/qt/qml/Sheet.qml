@@ -46,7 +46,10 @@ Popup {
     // What its presentation's id is made from.
     property string name: "sheet"
     property string title: ""
-    // A Cancel or Done button in its header, when the text is set.
+    // A Cancel or Done button in its header: shown when asked for, or when its text is set (a
+    // kiosk's own label; the default is the kiosk's language's Cancel or Done).
+    property bool cancelButton: false
+    property bool doneButton: false
     property string cancelText: ""
     property string doneText: ""
     property real headerHeight: 56
@@ -92,6 +95,13 @@ Popup {
 
     Overlay.modal: Rectangle {
         color: Qt.rgba(sheet.dimColor.r, sheet.dimColor.g, sheet.dimColor.b, sheet.dimOpacity * internal.shown)
+        objectName: "backdrop"
+        // A tap on it asks to close the sheet, as Escape does.
+        Accessible.role: Accessible.Button
+        Accessible.ignored: sheet.style === "fullScreen"
+        //: The accessible name of the dimmed area around a popover or sheet, when a tap there closes it.
+        Accessible.name: qsTr("Dismiss")
+        Accessible.onPressAction: held.accessibility(Pipeline.AccessibilityAction.Escape)
     }
 
     background: Rectangle {
@@ -99,6 +109,8 @@ Popup {
         color: sheet.sheetColor
         Accessible.role: Accessible.Dialog
         Accessible.name: sheet.title
+        //: The accessible description of a sheet that a downward swipe closes.
+        Accessible.description: sheet.style === "fullScreen" ? "" : qsTr("Swipe down to close.")
         radius: sheet.style === "fullScreen" ? 0 : sheet.cornerRadius
 
         SoftShadow {
@@ -108,22 +120,10 @@ Popup {
             visible: sheet.style !== "fullScreen"
         }
 
-        // Where the pipeline has it (and takes a touch on it), on the sheet as drawn.
-        Rectangle {
-            objectName: "grabber"
+        Grabber {
             visible: internal.laidOut && internal.layout.grabber !== undefined
-            // For assistive technologies, as a tap and a drag are for a finger: pressing it goes
-            // to the next detent, increasing and decreasing to the next larger and smaller.
-            Accessible.role: Accessible.Button
-            Accessible.name: qsTr("Resize")
-            Accessible.onPressAction: held.accessibility(Pipeline.AccessibilityAction.NextDetent)
-            Accessible.onIncreaseAction: held.accessibility(Pipeline.AccessibilityAction.NextDetent)
-            Accessible.onDecreaseAction: held.accessibility(Pipeline.AccessibilityAction.PreviousDetent)
-            x: visible ? internal.layout.grabber.x - internal.layout.frame.x : 0
-            y: visible ? internal.layout.grabber.y - internal.layout.frame.y : 0
-            width: visible ? internal.layout.grabber.width : 0
-            height: visible ? internal.layout.grabber.height : 0
-            radius: height / 2
+            presentation: held
+            layout: internal.layout
             color: sheet.grabberColor
         }
     }
@@ -138,8 +138,10 @@ Popup {
         height: sheet.topPadding
         presentation: held
         title: sheet.title
-        cancelText: sheet.cancelText
-        doneText: sheet.doneText
+        //: A sheet's or an alert's button that leaves without finishing the task.
+        cancelText: sheet.cancelText || (sheet.cancelButton ? qsTr("Cancel") : "")
+        //: A sheet's or a popover's button that finishes the task and closes it.
+        doneText: sheet.doneText || (sheet.doneButton ? qsTr("Done") : "")
         tintColor: sheet.tintColor
     }
 

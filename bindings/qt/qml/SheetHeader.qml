@@ -2,6 +2,7 @@
 // header at its top, for a Sheet and an adapted Popover. Not in a popup's background: the popup's
 // own item, which takes every press it is given, is stacked above its background, so a button
 // there is never pressed. Cancel and Done go through the pipeline (its cancel and done buttons).
+// Cancel is at the leading side, Done at the trailing: mirrored in a right-to-left language.
 import QtQuick
 import QtQuick.Controls
 import DismissKit
@@ -15,6 +16,9 @@ Item {
     property string cancelText: ""
     property string doneText: ""
     property color tintColor: "#007aff"
+
+    LayoutMirroring.enabled: Translation.rightToLeft
+    LayoutMirroring.childrenInherit: true
 
     Label {
         objectName: "sheetTitle"
@@ -30,13 +34,15 @@ Item {
     HeaderButton {
         objectName: "cancelButton"
         text: header.cancelText
-        x: 8
+        anchors.left: parent.left
+        anchors.leftMargin: 8
         onClicked: header.presentation.button(Pipeline.ButtonRole.Cancel)
     }
     HeaderButton {
         objectName: "doneButton"
         text: header.doneText
-        x: header.width - width - 8
+        anchors.right: parent.right
+        anchors.rightMargin: 8
         font.weight: Font.DemiBold
         onClicked: header.presentation.button(Pipeline.ButtonRole.Done)
     }

@@ -2,7 +2,9 @@
 
 #include "Presentation.h"
 #include "PresentationHost.h"
+#include "Translation.h"
 
+#include <QQmlEngine>
 #include <QQuickWindow>
 
 #include <algorithm>
@@ -13,6 +15,8 @@ IdleRule::IdleRule(QObject *parent) : QObject(parent) {
     countdown_.setSingleShot(true);
     connect(&countdown_, &QTimer::timeout, this, &IdleRule::countDown);
 }
+
+void IdleRule::classBegin() { Translation::follow(qmlEngine(this)); }
 
 IdleRule::~IdleRule() {
     // The window keeps no rule of a question that is gone.

@@ -19,15 +19,17 @@
 #include <QQuickItem>
 #include <QTimer>
 #include <QVariantMap>
+#include <QQmlParserStatus>
 #include <QtQml/qqmlregistration.h>
 
 namespace DismissKitQt {
 
 class PresentationHost;
 
-class IdleRule : public QObject {
+class IdleRule : public QObject, public QQmlParserStatus {
     Q_OBJECT
     QML_ELEMENT
+    Q_INTERFACES(QQmlParserStatus)
     // An item of the window whose pipeline the rule is for.
     Q_PROPERTY(QQuickItem *item READ item WRITE setItem NOTIFY itemChanged)
     // {after, warning, unsaved}: `after` and `warning` in milliseconds (the scene's µs / 1000),
@@ -48,6 +50,9 @@ class IdleRule : public QObject {
 
 public:
     explicit IdleRule(QObject *parent = nullptr);
+    // Its component's words are the engine's language's (Translation) from its first bindings on.
+    void classBegin() override;
+    void componentComplete() override {}
     ~IdleRule() override;
 
     QQuickItem *item() const { return item_; }

@@ -1,7 +1,9 @@
 #include "Presentation.h"
 
 #include "PresentationHost.h"
+#include "Translation.h"
 
+#include <QQmlEngine>
 #include <QQuickWindow>
 #include <QScreen>
 
@@ -10,6 +12,8 @@
 namespace DismissKitQt {
 
 Presentation::Presentation(QObject *parent) : QObject(parent) {}
+
+void Presentation::classBegin() { Translation::follow(qmlEngine(this)); }
 
 Presentation::~Presentation() { remove(); }
 

@@ -18,15 +18,17 @@
 #include <QPointer>
 #include <QQuickItem>
 #include <QVariant>
+#include <QQmlParserStatus>
 #include <QtQml/qqmlregistration.h>
 
 namespace DismissKitQt {
 
 class PresentationHost;
 
-class Presentation : public QObject {
+class Presentation : public QObject, public QQmlParserStatus {
     Q_OBJECT
     QML_ELEMENT
+    Q_INTERFACES(QQmlParserStatus)
     // The item drawn for the presentation: its window is the pipeline's, and the first Flickable
     // under it is its scrolling content.
     Q_PROPERTY(QQuickItem *item READ item WRITE setItem NOTIFY itemChanged)
@@ -57,6 +59,9 @@ class Presentation : public QObject {
 
 public:
     explicit Presentation(QObject *parent = nullptr);
+    // Its component's words are the engine's language's (Translation) from its first bindings on.
+    void classBegin() override;
+    void componentComplete() override {}
     ~Presentation() override;
 
     QQuickItem *item() const { return item_; }

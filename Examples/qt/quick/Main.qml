@@ -91,7 +91,8 @@ ApplicationWindow {
         id: compose
         name: "compose"
         title: "New Message"
-        cancelText: "Cancel"
+        // Cancel in the system's language (or Qt.uiLanguage's), as the question's words are.
+        cancelButton: true
         detents: ["medium", "large"]
         unsavedChanges: draft.text.length > 0
         onSaveRequested: window.drafts = window.drafts.concat([draft.text])

@@ -8,8 +8,9 @@
 // Qt.uiLanguage, then the system's again when it is emptied. In Arabic and Hebrew the components
 // are mirrored, as measured: Cancel at the right of the sheet's header and Done at its left, an
 // adapted Popover's Done at the left, an Alert's Cancel at the right of its confirming button;
-// and a swipe down still closes the sheet. Under Russian, Korean and Arabic it makes the
-// pictures of the question in Docs/embedding-qt.md, at 390 × 844 and 1280 × 800.
+// a swipe down still closes the sheet, and a popover still points at its anchor. Under
+// Russian, Korean and Arabic it makes the pictures of the question in Docs/embedding-qt.md, at
+// 390 × 844 and 1280 × 800. The words are compared, not drawn: no font is needed.
 import QtQuick
 import QtQuick.Controls
 import QtTest
@@ -191,7 +192,7 @@ Item {
 
         // Mirrored in a right-to-left language, measured: the header's Cancel and Done, the
         // adapted popover's Done and the alert's buttons change sides; the sheet's frame does not,
-        // and a swipe down closes it.
+        // a swipe down closes it, and a popover's arrow points at its anchor.
         function compareMirroring(language) {
             const mirrored = rightToLeft.indexOf(language) >= 0
             const what = (language || "English") + (mirrored ? " is mirrored: " : " is not mirrored: ")
@@ -221,6 +222,19 @@ Item {
             const popoverDone = visibleChild(popover.contentItem.parent, "doneButton")
             compare(centre(popoverDone) < root.width / 2, mirrored, what + "the popover's Done at " + centre(popoverDone))
             popover.close()
+
+            // In a regular width, a popover: below its anchor, its arrow at the anchor's middle,
+            // where the anchor is.
+            useWindow(1280, 800)
+            popover.open()
+            tryVerify(() => popover.presentation.layout.frame !== undefined && !popover.compact, stall, "the popover is laid out")
+            const arrow = findChild(popover.background, "popoverArrow")
+            verify(Math.abs(centre(arrow) - centre(anchor)) < 0.5, what + "the arrow at " + centre(arrow) + ", the anchor's middle at " + centre(anchor))
+            verify(drawn(arrow).y < drawn(popover.background).y && drawn(popover.background).y >= drawn(anchor).y + anchor.height,
+                   what + "the popover is below its anchor")
+            popover.close()
+            tryCompare(popover, "visible", false, stall)
+            useWindow(390, 844)
 
             alert.open()
             const alertCancel = waitFor("alert-cancel"), alertConfirm = waitFor("alert-confirm")

@@ -105,8 +105,10 @@ Popup {
             spread: 8
             strength: 0.3
         }
+        // At the anchor's middle in either direction of writing: the anchor is where it is.
         Rectangle {
             id: arrow
+            objectName: "popoverArrow"
             visible: !popover.compact && popover.anchorItem !== null
             width: popover.arrowSize * Math.SQRT2
             height: width

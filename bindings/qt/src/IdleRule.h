@@ -16,10 +16,10 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QQmlParserStatus>
 #include <QQuickItem>
 #include <QTimer>
 #include <QVariantMap>
-#include <QQmlParserStatus>
 #include <QtQml/qqmlregistration.h>
 
 namespace DismissKitQt {

@@ -16,9 +16,9 @@
 #include "DismissKitQt/Pipeline.h"
 
 #include <QPointer>
+#include <QQmlParserStatus>
 #include <QQuickItem>
 #include <QVariant>
-#include <QQmlParserStatus>
 #include <QtQml/qqmlregistration.h>
 
 namespace DismissKitQt {

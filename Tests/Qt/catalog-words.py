@@ -8,6 +8,8 @@ po/LINGUAS. MODULE_DIR becomes the QML module CatalogWords (a qmldir and words.j
 `Words.languages[LANGUAGE]` and `Words.english`, each {words: {msgid: text}, countdown: {n: text}},
 the countdown's text for each n of `Words.counts` with its %d filled in.
 """
+from __future__ import annotations
+
 import gettext
 import json
 import os
@@ -21,17 +23,17 @@ COUNTDOWN = ("Starting over in %d second.", "Starting over in %d seconds.")
 COUNTS = [0, 1, 2, 3, 4, 5, 11, 21, 22, 25, 100, 101, 102, 111]
 
 
-def words(translations, translated):
+def words(translations: gettext.NullTranslations, translated: bool) -> dict[str, dict[str, str]]:
     texts = {}
     for msgid in MSGIDS:
-        if translated and msgid not in translations._catalog:
+        if translated and msgid not in getattr(translations, "_catalog"):
             sys.exit(f"the catalog has no translation of {msgid!r}")
         texts[msgid] = translations.gettext(msgid)
-    countdown = {count: translations.ngettext(*COUNTDOWN, count).replace("%d", str(count)) for count in COUNTS}
+    countdown = {str(count): translations.ngettext(*COUNTDOWN, count).replace("%d", str(count)) for count in COUNTS}
     return {"words": texts, "countdown": countdown}
 
 
-def main(catalog_dir, module_dir):
+def main(catalog_dir: str, module_dir: str) -> None:
     languages = {}
     for name in sorted(os.listdir(catalog_dir)):
         with open(os.path.join(catalog_dir, name), "rb") as file:

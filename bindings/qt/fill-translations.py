@@ -11,13 +11,16 @@ QT_RULE_MO carries as a Plural-Forms header (lconvert's .po of SOURCE_TS, compil
 of Qt's forms takes the catalog's form for a count Qt gives that form. A message the catalog lacks
 fails the build.
 """
+from __future__ import annotations
+
 import gettext
 import struct
 import sys
 import xml.etree.ElementTree as ElementTree
+from typing import Callable
 
 
-def plural_msgids(path):
+def plural_msgids(path: str) -> dict[str, str]:
     """msgid_plural → msgid of the .mo's plural entries (gettext keeps only the msgid)."""
     data = open(path, "rb").read()
     order = "<" if data[:4] == struct.pack("<I", 0x950412DE) else ">"
@@ -31,17 +34,20 @@ def plural_msgids(path):
     return msgids
 
 
-def main(source_ts, catalog_mo, qt_rule_mo, output_ts):
+def main(source_ts: str, catalog_mo: str, qt_rule_mo: str, output_ts: str) -> None:
     with open(catalog_mo, "rb") as file:
         catalog = gettext.GNUTranslations(file)
+    # gettext's own: the translations by msgid, and the plural rule from Plural-Forms.
+    translated: dict[object, str] = getattr(catalog, "_catalog")
     with open(qt_rule_mo, "rb") as file:
-        qt_form = gettext.GNUTranslations(file).plural
+        qt_form: Callable[[int], int] = getattr(gettext.GNUTranslations(file), "plural")
     singulars = plural_msgids(catalog_mo)
     tree = ElementTree.parse(source_ts)
     missing = []
     for message in tree.iter("message"):
-        source = message.findtext("source")
+        source = message.findtext("source", "")
         translation = message.find("translation")
+        assert translation is not None, f"{source_ts}: {source!r} has no <translation>"
         if message.get("numerus") == "yes":
             msgid_plural = source.replace("%n", "%d")
             msgid = singulars.get(msgid_plural)
@@ -52,8 +58,8 @@ def main(source_ts, catalog_mo, qt_rule_mo, output_ts):
             for qt_index, form in enumerate(forms):
                 count = next(n for n in range(1000) if qt_form(n) == qt_index)
                 form.text = catalog.ngettext(msgid, msgid_plural, count).replace("%d", "%n")
-        elif source in catalog._catalog:
-            translation.text = catalog._catalog[source]
+        elif source in translated:
+            translation.text = translated[source]
         else:
             missing.append(source)
             continue

@@ -10,6 +10,8 @@
  *   ask                    asks to dismiss it (with unsaved work, the question is asked)
  *   rule AFTER_MS WARNING_MS   the window's idle rule (discard)
  *   popover                pops the popover up over Share
+ *   cancel-label [LABEL]   the kiosk's label for Cancel (none: NULL)
+ *   show-cancel            shows Cancel (dk_gtk_sheet_set_show_cancel_button())
  *   sheet-close, popover-close  closes one without asking
  * The state: GTK's text direction; what is drawn, each as its text (or null) and its rectangle
  * in the window's points (or null while not drawn): the sheet's Cancel and Done, the question's
@@ -127,6 +129,10 @@ static gboolean run(TestWindow *test, char **words, GError **error) {
     } else if (!g_strcmp0(words[0], "rule") && words[1] && words[2]) {
         dk_gtk_pipeline_set_idle_rule(dk_gtk_pipeline_for_window(GTK_WINDOW(app->test.window)),
                                       atoll(words[1]) * 1000, atoll(words[2]) * 1000, DK_GTK_IDLE_UNSAVED_DISCARD, error);
+    } else if (!g_strcmp0(words[0], "cancel-label")) {
+        dk_gtk_sheet_set_cancel_label(app->sheet, words[1]);
+    } else if (!g_strcmp0(words[0], "show-cancel")) {
+        dk_gtk_sheet_set_show_cancel_button(app->sheet, TRUE);
     } else if (!g_strcmp0(words[0], "popover")) {
         dk_gtk_popover_popup(app->popover, error);
     } else if (!g_strcmp0(words[0], "sheet-close")) {
@@ -152,17 +158,13 @@ static GtkWidget *page(App *app) {
     return box;
 }
 
-static GtkWidget *form(void) {
-    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12);
-    gtk_widget_set_margin_start(box, 16);
-    gtk_widget_set_margin_end(box, 16);
-    gtk_widget_set_margin_top(box, 16);
-    for (int i = 0; i < 3; i++) {
-        GtkWidget *entry = gtk_entry_new();
-        gtk_widget_set_size_request(entry, -1, 48);
-        gtk_box_append(GTK_BOX(box), entry);
-    }
-    return box;
+/* What the sheet holds: a draft's text area. */
+static GtkWidget *draft(void) {
+    GtkWidget *text = gtk_text_view_new();
+    gtk_widget_set_margin_start(text, 16);
+    gtk_widget_set_margin_end(text, 16);
+    gtk_widget_set_margin_bottom(text, 16);
+    return text;
 }
 
 static void activate(GtkApplication *application, gpointer data) {
@@ -172,7 +174,7 @@ static void activate(GtkApplication *application, gpointer data) {
     dk_gtk_sheet_set_show_cancel_button(app->sheet, TRUE);
     dk_gtk_sheet_set_show_done_button(app->sheet, TRUE);
     dk_gtk_sheet_set_content(app->sheet, page(app));
-    dk_gtk_sheet_set_child(app->sheet, form());
+    dk_gtk_sheet_set_child(app->sheet, draft());
     app->popover = DK_POPOVER(dk_gtk_popover_new());
     dk_gtk_popover_set_content(app->popover, GTK_WIDGET(app->sheet));
     GtkWidget *inside = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);

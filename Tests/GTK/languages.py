@@ -11,7 +11,8 @@ For each language of po/LINGUAS, in 390 x 844:
   (Russian's three forms, Arabic's six, Japanese's one), any digits ASCII;
 - right to left, the header is mirrored: Cancel at the right, Done at the left.
 Then in 1280 x 800 (a popover is a popover there, not a sheet), for English (no catalog) and for
-ru, ko, ar, he: the header again, and the popover: left to right, Share and the popover under it
+ru, ko, ar, he: the header again; a kiosk's cancel-label overrides the catalog's word, None hides
+the button, show-cancel-button shows it in the language again; and the popover: left to right, Share and the popover under it
 are at the left; right to left both are mirrored to the right; its arrow sits between Share and
 the popover, under Share's middle.
 
@@ -33,10 +34,6 @@ PICTURED = ("ru", "ko", "ar")
 ANSWERS = ("Discard Changes", "Save", "Keep Editing")
 COUNTDOWN = ("Starting over in %d second.", "Starting over in %d seconds.")
 AFTER_MS, WARNING_MS = 6000, 5000
-
-
-class English(gettext.NullTranslations):
-    """No catalog: the source language's words."""
 
 
 def catalog(language, scratch):
@@ -84,6 +81,18 @@ def header_checks(program, language):
     else:
         check(middle(cancel) < width / 2 < middle(done) and cancel[0] < 40 and done[0] + done[2] > width - 40,
               f"{language}: the header: Cancel at the left, Done at the right", state)
+
+
+def override_checks(program, language):
+    """A kiosk's own label overrides the catalog's, and shows the button; None hides it; shown
+    again, it is the catalog's word."""
+    state = program.ask("cancel-label Leave")
+    check(text(state, "cancel") == "Leave" and state["done"], f"{language}: the kiosk's cancel-label is shown as it is", state)
+    state = program.ask("cancel-label")
+    check(state["cancel"] is None and state["done"], f"{language}: cancel-label None hides Cancel", state)
+    state = program.ask("show-cancel")
+    check(text(state, "cancel") == translations.get(language, gettext.NullTranslations()).gettext("Cancel"),
+          f"{language}: show-cancel-button shows it again in the user's language", state)
 
 
 def question_checks(finger, program, language, name):
@@ -166,6 +175,7 @@ def main():
         for language in ("en", "ru", "ko", "ar", "he"):
             def landscape(finger, program, language=language):
                 header_checks(program, language)
+                override_checks(program, language)
                 question_checks(finger, program, language, f"gtk-question-{language}-landscape.png")
                 popover_checks(finger, program, language)
             session(browser, [program_path, *map(str, size)], port, [landscape],

@@ -14,9 +14,10 @@
  * closes it and activates that widget (gtk_widget_activate(): GTK has no public way to
  * deliver a click again); a tap elsewhere outside reaches nothing beneath, and a tap on the
  * anchor does not open it again. It is drawn inside the window: over its anchor when there is
- * room neither below nor above it. An arrow on its edge points at the anchor's middle (right to left,
- * the page's anchor is mirrored, and the popover and its arrow follow it). In a compact width (below 600 points) it is drawn as the
- * pipeline treats it: a sheet at the large detent, dismissed by a swipe down.
+ * room neither below nor above it. An arrow on its edge points at the anchor's middle (right to
+ * left, the page's layout mirrors the anchor, and the popover and its arrow follow it). In a
+ * compact width (below 600 points) it is drawn as the pipeline treats it: a sheet at the large
+ * detent, dismissed by a swipe down.
  *
  * Like #DkSheet, it fills its window.
  */

@@ -26,6 +26,7 @@ import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from browser import Browser  # noqa: E402
@@ -253,8 +254,9 @@ def main():
     overlapping = crossed = pictures = pages = labels = 0
     # The pages are shared among a browser for each core, each measuring its own in turn.
     workers = max(1, min(len(os.sched_getaffinity(0)), 4))
-    browsers = [Browser(work / f"overlaps-profile-{index}") for index in range(workers)]
-    try:
+    # The stack closes every browser started, also when a later one fails to start.
+    with ExitStack() as started:
+        browsers = [started.enter_context(Browser(work / f"overlaps-profile-{index}")) for index in range(workers)]
         browser = browsers[0]
         browser.open(page.as_uri())
         result = json.loads(browser.evaluate(
@@ -279,9 +281,6 @@ def main():
         console = [message for each in browsers for message in each.console]
         if console:
             raise SystemExit("Error: the pages logged console errors: " + "; ".join(console))
-    finally:
-        for each in browsers:
-            each.close()
     where = f"{pictures} pictures ({labels} labels) and {len(chosen)} pages at {pages} times"
     if overlapping or crossed:
         print(f"Error: in {where}, {overlapping} pairs of labels overlap and {crossed} labels are crossed by a data line, "

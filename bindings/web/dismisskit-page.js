@@ -288,7 +288,8 @@ export class Kiosk {
         const slot = this.#slots.get(event.pointerId);
         if (slot === undefined || (type === "up" && event.pointerType !== "touch" && event.button !== 0)) return;
         this.#slots.delete(event.pointerId);
-        this.#heldSlots = (this.#heldSlots & ~(1 << slot)) >>> 0;
+        // 2 ** slot, not 1 << slot: xgettext reads "< slot" as the start of an E4X element, and then misses the marked words.
+        this.#heldSlots = (this.#heldSlots & ~(2 ** slot)) >>> 0;
         this.#touch(type, slot, event);
         this.#touch("frame", slot, event);
         if (type === "cancel") this.#swallowed.delete(event.pointerId);

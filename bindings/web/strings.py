@@ -1,7 +1,8 @@
 """Writes dismisskit-strings.js, the page layer's translations, from the catalog: each language of
 po/LINGUAS compiled by msgfmt and read back through Python's gettext.GNUTranslations (its messages,
 its plural forms, and its Plural-Forms rule as a function of n), with the language's direction (right
-to left when its translation of the question starts with a right-to-left letter). script/wasm runs it.
+to left when its translation of the question starts with a right-to-left letter), and English, the
+msgids' language, with gettext's rule for them. script/wasm runs it at every build.
 
 Usage: strings.py PO_DIR OUTPUT
 """

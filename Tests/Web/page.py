@@ -881,6 +881,21 @@ def the_best_match_of_the_documents_lang(kiosk):
         kiosk.js("document.documentElement.lang = 'en'; true")
 
 
+@check
+def the_grabber_is_a_button_to_assistive_technologies(kiosk):
+    """The grabber is a button: its press without a pointer (an assistive technology's click, detail
+    0) gives the next larger detent, cause accessibility; a finger's tap stays the pipeline's own."""
+    kiosk.js(PRESENT_AT_MEDIUM)
+    kiosk.wait("document.getAnimations().length === 0", "the sheet to open")
+    assert kiosk.js("document.querySelector('#compose > .dk-grabber').getAttribute('role')") == "button"
+    kiosk.js("document.querySelector('#compose > .dk-grabber').click(); true")
+    kiosk.wait("intents.some((intent) => intent.type === 'setDetent')", "the next detent")
+    assert [(intent["cause"], intent["detent"]) for intent in kiosk.intents("setDetent")] == [("accessibility", "large")]
+    drawn_as_laid_out(kiosk, "compose", SHEET_PARTS, "sheet")
+    kiosk.js("kiosk.dismiss('compose'); true")
+    kiosk.wait("!document.getElementById('compose').open", "the programmatic dismissal")
+
+
 # Where the example's parts are drawn: the compose header's Cancel and Send, the toolbar's Compose
 # and Share, the share popover and its arrow (the ::before, from its resolved left).
 CANCEL_SEND = ("['compose-cancel', 'compose-done'].map((id) => { const r = document.getElementById(id).getBoundingClientRect();"

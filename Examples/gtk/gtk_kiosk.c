@@ -244,8 +244,9 @@ static void activate(GtkApplication *application, gpointer data) {
 
     kiosk->compose = DK_SHEET(dk_gtk_sheet_new());
     dk_gtk_sheet_set_title(kiosk->compose, "New Message");
-    dk_gtk_sheet_set_cancel_label(kiosk->compose, "Cancel");
-    dk_gtk_sheet_set_done_label(kiosk->compose, "Done");
+    /* Cancel and Done in the user's language (dk_gtk_sheet_set_cancel_label() would set the kiosk's own). */
+    dk_gtk_sheet_set_show_cancel_button(kiosk->compose, TRUE);
+    dk_gtk_sheet_set_show_done_button(kiosk->compose, TRUE);
     dk_gtk_sheet_set_content(kiosk->compose, page);
     dk_gtk_sheet_set_child(kiosk->compose, draft);
     g_signal_connect(kiosk->compose, "save-requested", G_CALLBACK(on_save), kiosk);

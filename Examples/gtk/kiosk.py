@@ -73,7 +73,9 @@ def activate(application):
     page.append(toolbar)
     page.append(Gtk.Label(label="No messages yet.", css_classes=["kiosk-page-text"], vexpand=True))
 
-    sheet = DismissKit.Sheet(title="New Message", cancel_label="Cancel", done_label="Done", content=page, child=area)
+    # Cancel and Done in the user's language (cancel_label and done_label would set the kiosk's own).
+    sheet = DismissKit.Sheet(title="New Message", show_cancel_button=True, show_done_button=True, content=page,
+                             child=area)
     buffer = draft.get_buffer()
     buffer.connect("changed", lambda buffer: placeholder.set_visible(buffer.get_char_count() == 0))
     # The draft is unsaved work from its first edit until it is saved or thrown away.

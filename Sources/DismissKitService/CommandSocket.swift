@@ -36,9 +36,11 @@ package final class CommandSocket {
     /// The path, or what systemd passed, for messages.
     package let name: String
     private let access: PeerAccess
+    /// A socket file with its identity.
+    private typealias SocketFile = (path: String, device: UInt, inode: UInt)
     /// The socket file this process created and removes at exit, with its identity, so that a
     /// socket someone else put at the path later is left alone.
-    private let created: (path: String, device: UInt, inode: UInt)?
+    private let created: SocketFile?
     /// When the listener is watched again after a failed `accept` (`CLOCK_MONOTONIC`, ms).
     private var restingUntil: Int64?
     /// Whether the last `accept` failed for want of descriptors or memory.
@@ -48,7 +50,14 @@ package final class CommandSocket {
     /// never taken over; one that refuses connections is stale and replaced; any other file is
     /// left alone. The socket is created with the umask 0177, so it is 0600 from the start;
     /// nothing is done to the path after `bind`.
-    package init(path: String, access: PeerAccess) throws(SetupError) {
+    package convenience init(path: String, access: PeerAccess) throws(SetupError) {
+        let (listener, created) = try Self.makeListener(at: path)
+        self.init(listener: listener, name: path, access: access, created: created)
+    }
+
+    /// Binds and listens at `path` before the object exists: Embedded Swift never frees an object
+    /// whose designated initializer fails.
+    private static func makeListener(at path: String) throws(SetupError) -> (listener: Int32, created: SocketFile) {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
@@ -82,10 +91,7 @@ package final class CommandSocket {
             close(descriptor)
             throw SetupError(description: "cannot listen on '\(path)': \(reason)")
         }
-        listener = descriptor
-        name = path
-        self.access = access
-        created = (path, UInt(status.st_dev), UInt(status.st_ino))
+        return (descriptor, (path, UInt(status.st_dev), UInt(status.st_ino)))
     }
 
     /// The listening socket systemd passed (`LISTEN_PID` is this process, `LISTEN_FDS` is 1:
@@ -110,14 +116,14 @@ package final class CommandSocket {
         }
         _ = dk_fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         _ = dk_fcntl(descriptor, F_SETFL, dk_fcntl(descriptor, F_GETFL, 0) | O_NONBLOCK)
-        return CommandSocket(inherited: descriptor, access: access)
+        return CommandSocket(listener: descriptor, name: "the socket systemd passed", access: access, created: nil)
     }
 
-    private init(inherited descriptor: Int32, access: PeerAccess) {
-        listener = descriptor
-        name = "the socket systemd passed"
+    private init(listener: Int32, name: String, access: PeerAccess, created: SocketFile?) {
+        self.listener = listener
+        self.name = name
         self.access = access
-        created = nil
+        self.created = created
     }
 
     deinit {

@@ -371,26 +371,39 @@ final class ServiceSignals {
     let descriptor: Int32
     private let writer: Int32
 
-    init?() {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return nil }
-        (descriptor, writer) = (ends[0], ends[1])
-        for end in ends {
-            _ = dk_fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = dk_fcntl(end, F_SETFL, dk_fcntl(end, F_GETFL, 0) | O_NONBLOCK)  // a burst of signals never blocks the handler
-        }
-        signalWriter = writer
+    /// Nil when the pipe cannot be made or the signals unblocked (`errno` says why).
+    convenience init?() {
+        guard let ends = Self.makePipe() else { return nil }
+        self.init(descriptor: ends.reader, writer: ends.writer)
         var signals = sigset_t()
         sigemptyset(&signals)
+        for number in Self.numbers { sigaddset(&signals, number) }
+        // A parent may have left them blocked (the mask survives exec): they must reach the handler.
+        guard sigprocmask(SIG_UNBLOCK, &signals, nil) == 0 else { return nil }
+    }
+
+    /// Installs the handlers, which write to `writer`.
+    private init(descriptor: Int32, writer: Int32) {
+        (self.descriptor, self.writer) = (descriptor, writer)
+        signalWriter = writer
         for number in Self.numbers {
             signal(number) { number in
                 var byte = UInt8(truncatingIfNeeded: number)  // on the stack: nothing allocated in the handler
                 _ = write(signalWriter, &byte, 1)
             }
-            sigaddset(&signals, number)
         }
-        // A parent may have left them blocked (the mask survives exec): they must reach the handler.
-        guard sigprocmask(SIG_UNBLOCK, &signals, nil) == 0 else { return nil }
+    }
+
+    /// The pipe, made before the object exists: Embedded Swift never frees an object whose
+    /// designated initializer fails.
+    private static func makePipe() -> (reader: Int32, writer: Int32)? {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends {
+            _ = dk_fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = dk_fcntl(end, F_SETFL, dk_fcntl(end, F_GETFL, 0) | O_NONBLOCK)  // a burst of signals never blocks the handler
+        }
+        return (ends[0], ends[1])
     }
 
     deinit {

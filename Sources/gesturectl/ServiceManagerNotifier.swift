@@ -9,7 +9,7 @@ import Glibc
 /// Outside systemd (no `NOTIFY_SOCKET`) it does nothing.
 final class ServiceManagerNotifier {
     private let descriptor: Int32
-    private var address = sockaddr_un()
+    private var address: sockaddr_un
     private let addressLength: socklen_t
     /// Half the watchdog interval, when systemd asked for pings (and asked this process).
     private let watchdogInterval: Duration?
@@ -17,9 +17,35 @@ final class ServiceManagerNotifier {
     private var nextPing: Duration
 
     /// Nil outside systemd; throws when `NOTIFY_SOCKET` is set but unusable.
-    init?() throws(ServiceManagerNotifierError) {
-        func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-        guard let path = environment("NOTIFY_SOCKET"), !path.isEmpty else { return nil }
+    convenience init?() throws(ServiceManagerNotifierError) {
+        guard let path = Self.environment("NOTIFY_SOCKET"), !path.isEmpty else { return nil }
+        // Checked and opened before the object exists: Embedded Swift never frees an object whose
+        // designated initializer fails.
+        let (address, addressLength) = try Self.socketAddress(of: path)
+        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else {
+            throw ServiceManagerNotifierError(message: "cannot make a socket to tell systemd: \(Errno.current)")
+        }
+        let watchdogMicroseconds = Self.environment("WATCHDOG_USEC").flatMap { Int64($0) } ?? 0
+        let watchdogProcess = Self.environment("WATCHDOG_PID").flatMap { Int32($0) }
+        let asksThisProcess = watchdogMicroseconds > 0 && (watchdogProcess == nil || watchdogProcess == getpid())
+        self.init(descriptor: descriptor, address: address, addressLength: addressLength,
+                  watchdogInterval: asksThisProcess ? .microseconds(watchdogMicroseconds / 2) : nil)
+    }
+
+    private init(descriptor: Int32, address: sockaddr_un, addressLength: socklen_t, watchdogInterval: Duration?) {
+        self.descriptor = descriptor
+        self.address = address
+        self.addressLength = addressLength
+        self.watchdogInterval = watchdogInterval
+        nextPing = Self.now
+    }
+
+    private static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+    /// The socket address `NOTIFY_SOCKET` names: a path, or "@name" in the abstract namespace.
+    private static func socketAddress(of path: String) throws(ServiceManagerNotifierError) -> (sockaddr_un, socklen_t) {
+        var address = sockaddr_un()
         // "@name" is in the abstract namespace: the name starts with a zero byte.
         var bytes = Array(path.utf8)
         guard bytes.first == UInt8(ascii: "/") || bytes.first == UInt8(ascii: "@") else {
@@ -31,19 +57,7 @@ final class ServiceManagerNotifier {
         }
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        addressLength = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (bytes[0] == 0 ? 0 : 1))
-        descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else {
-            throw ServiceManagerNotifierError(message: "cannot make a socket to tell systemd: \(Errno.current)")
-        }
-        let watchdogMicroseconds = environment("WATCHDOG_USEC").flatMap { Int64($0) } ?? 0
-        let watchdogProcess = environment("WATCHDOG_PID").flatMap { Int32($0) }
-        if watchdogMicroseconds > 0, watchdogProcess == nil || watchdogProcess == getpid() {
-            watchdogInterval = .microseconds(watchdogMicroseconds / 2)
-        } else {
-            watchdogInterval = nil
-        }
-        nextPing = Self.now
+        return (address, socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (bytes[0] == 0 ? 0 : 1)))
     }
 
     deinit {

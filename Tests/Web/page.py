@@ -6,12 +6,15 @@ has come, never later than the browser's frames; a late event keeps its timestam
 pipeline's decisions do not depend on how fast this machine delivers them. Waits poll the page
 for as long as it changes (browser.py). Last, the session the page recorded through the
 WebAssembly module must replay to the same intents with `gesturectl replay --verify`.
+The words of each of po/LINGUAS's languages are compared with the catalog as msgfmt compiles it and
+Python's gettext reads it; the page is given only its <html lang>.
 With PICTURES set to a folder, it saves the pictures Docs/embedding-web.md shows there.
 
 Usage: page.py PREFIX
 """
 import base64
 import functools
+import gettext
 import http.server
 import json
 import os
@@ -29,6 +32,37 @@ GESTURECTL = None  # PREFIX/bin/gesturectl
 TOP_INSET = 40
 FRAME = 0.016  # seconds between a moving finger's samples
 PICTURES = os.environ.get("PICTURES")  # a folder for the pictures Docs/ shows, or none
+PO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "po")
+
+
+def read_catalogs():
+    """Each language of po/LINGUAS (by its gettext name) and its catalog, as msgfmt compiles it and
+    Python's gettext reads it."""
+    with open(os.path.join(PO, "LINGUAS"), encoding="utf-8") as file:
+        languages = [word for line in file if not line.startswith("#") for word in line.split()]
+    catalogs = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        for language in languages:
+            mo = os.path.join(scratch, f"{language}.mo")
+            subprocess.run(["msgfmt", "-o", mo, os.path.join(PO, f"{language}.po")], check=True)
+            with open(mo, "rb") as file:
+                catalogs[language] = gettext.GNUTranslations(file)
+    return catalogs
+
+
+CATALOGS = read_catalogs()
+ENGLISH = gettext.NullTranslations()
+QUESTION_WORDS = ["Discard your changes?", "Discard Changes", "Save", "Keep Editing"]
+COUNTDOWN = ("Starting over in %d second.", "Starting over in %d seconds.")
+
+
+def tag(language):
+    """A gettext name as <html lang> spells it: pt_BR is pt-BR."""
+    return language.replace("_", "-")
+
+
+def countdown(catalog, seconds):
+    return catalog.ngettext(*COUNTDOWN, seconds).replace("%d", str(seconds))
 
 
 class Kiosk:
@@ -783,6 +817,151 @@ def reduced_motion_settles_without_moving(kiosk):
     kiosk.browser.call("Emulation.setEmulatedMedia", features=[])
 
 
+# The question as the page draws it: the dialog's name, its title and its answers, in order.
+QUESTION_SHOWN = ("(() => { const dialog = document.querySelector('.dk-action-sheet');"
+                  " return [dialog.getAttribute('aria-label'), dialog.querySelector('p').textContent,"
+                  " ...[...dialog.querySelectorAll('button')].map((button) => button.textContent)]; })()")
+# The compose sheet's accessible description and its grabber's name and description.
+SHEET_ACCESSIBLE = ("(() => { const sheet = document.getElementById('compose'), grabber = sheet.querySelector(':scope > .dk-grabber');"
+                    " return [sheet.getAttribute('aria-description'), grabber.getAttribute('aria-label'),"
+                    " grabber.getAttribute('aria-description')]; })()")
+
+
+def ask_in(kiosk, lang):
+    """With <html lang> set to `lang`: the unsaved compose sheet asked to close by Escape; what the
+    question shows, and the sheet's and its grabber's accessible texts. The sheet is closed after."""
+    kiosk.js(f"document.documentElement.lang = {json.dumps(lang)}; true")
+    kiosk.js(PRESENT_COMPOSE % "true")
+    kiosk.wait("document.getElementById('compose').open", "the compose sheet")
+    kiosk.browser.key("Escape", "Escape", 27)
+    kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "the question")
+    shown, accessible = kiosk.js(QUESTION_SHOWN), kiosk.js(SHEET_ACCESSIBLE)
+    kiosk.browser.key("Escape", "Escape", 27)  # Keep Editing
+    kiosk.wait("document.querySelector('.dk-action-sheet') === null", "Keep Editing")
+    kiosk.js("kiosk.update('compose', { unsavedChanges: false }); kiosk.dismiss('compose'); true")
+    kiosk.wait("!document.getElementById('compose').open", "the programmatic dismissal")
+    return shown, accessible
+
+
+def expected_question(catalog):
+    question = [catalog.gettext(word) for word in QUESTION_WORDS]
+    sheet = [catalog.gettext(word) for word in ("Swipe down to close.", "Resize", "Tap or drag to change the size.")]
+    return [question[0], *question], sheet
+
+
+@check
+def the_question_is_in_the_language_of_the_documents_lang(kiosk):
+    """For each language of the catalog, <html lang> alone: the question's name, title and answers,
+    the sheet's accessible description and its grabber's name and description are the catalog's
+    translations, none of them English; English again with lang="en"."""
+    english = expected_question(ENGLISH)
+    try:
+        for language, catalog in CATALOGS.items():
+            shown, accessible = ask_in(kiosk, tag(language))
+            question, sheet = expected_question(catalog)
+            assert (shown, accessible) == (question, sheet), (language, shown, accessible, question, sheet)
+            untranslated = [word for word, english_word in zip(shown + accessible, english[0] + english[1]) if word == english_word]
+            assert not untranslated, f"{language}: English words: {untranslated}"
+    finally:
+        kiosk.js("document.documentElement.lang = 'en'; true")
+    assert list(ask_in(kiosk, "en")) == list(english)
+
+
+@check
+def the_best_match_of_the_documents_lang(kiosk):
+    """A tag with a region or a script is its catalog's language; a Chinese tag of the traditional
+    script, or a language the catalog lacks, is English."""
+    try:
+        for lang, language in [("ar-EG", "ar"), ("pt-BR", "pt_BR"), ("pt-PT", "pt_BR"), ("zh-Hans", "zh_CN"), ("zh-Hans-CN", "zh_CN"),
+                               ("zh-SG", "zh_CN"), ("zh", "zh_CN"), ("de-AT", "de"), ("RU", "ru"), ("zh-TW", None),
+                               ("zh-Hant", None), ("fi", None), ("", None)]:
+            catalog = CATALOGS[language] if language else ENGLISH
+            assert ask_in(kiosk, lang)[0][1] == catalog.gettext("Discard your changes?"), (lang, language)
+    finally:
+        kiosk.js("document.documentElement.lang = 'en'; true")
+
+
+@check
+def the_grabber_is_a_button_to_assistive_technologies(kiosk):
+    """The grabber is a button: its press without a pointer (an assistive technology's click, detail
+    0) gives the next larger detent, cause accessibility; a finger's tap stays the pipeline's own."""
+    kiosk.js(PRESENT_AT_MEDIUM)
+    kiosk.wait("document.getAnimations().length === 0", "the sheet to open")
+    assert kiosk.js("document.querySelector('#compose > .dk-grabber').getAttribute('role')") == "button"
+    kiosk.js("document.querySelector('#compose > .dk-grabber').click(); true")
+    kiosk.wait("intents.some((intent) => intent.type === 'setDetent')", "the next detent")
+    assert [(intent["cause"], intent["detent"]) for intent in kiosk.intents("setDetent")] == [("accessibility", "large")]
+    drawn_as_laid_out(kiosk, "compose", SHEET_PARTS, "sheet")
+    kiosk.js("kiosk.dismiss('compose'); true")
+    kiosk.wait("!document.getElementById('compose').open", "the programmatic dismissal")
+
+
+# Where the example's parts are drawn: the compose header's Cancel and Send, the toolbar's Compose
+# and Share, the share popover and its arrow (the ::before, from its resolved left).
+CANCEL_SEND = ("['compose-cancel', 'compose-done'].map((id) => { const r = document.getElementById(id).getBoundingClientRect();"
+               " return [r.left, r.right]; })")
+POPOVER_AND_ARROW = """(() => {
+    const share = document.getElementById('share'), r = share.getBoundingClientRect();
+    const anchor = document.getElementById('share-button').getBoundingClientRect();
+    const arrow = getComputedStyle(share, '::before');
+    const arrowCentre = r.left + share.clientLeft + parseFloat(arrow.left) + parseFloat(arrow.width) / 2;
+    return { popover: [r.left, r.right], anchor: [anchor.left, anchor.right], arrowCentre, direction: getComputedStyle(share).direction };
+})()"""
+
+
+def mirrored_or_not(kiosk, lang, rtl):
+    """With <html lang> set to `lang`: the compose sheet drawn where layout() puts it, its header's
+    Cancel at the start (the right when `rtl`), the question in the same direction, a swipe down
+    still closing the sheet; the share popover under its anchor, its arrow pointing at it."""
+    kiosk.js(f"document.documentElement.lang = {json.dumps(lang)}; true")
+    kiosk.js(PRESENT_COMPOSE % "false")
+    frame = drawn_as_laid_out(kiosk, "compose", SHEET_PARTS, "sheet")["frame"]
+    assert kiosk.js("document.documentElement.dir") == ("rtl" if rtl else ""), kiosk.js("document.documentElement.dir")
+    (cancel_left, cancel_right), (send_left, send_right) = kiosk.js(CANCEL_SEND)
+    (left_button, _), (_, right_button) = sorted([(cancel_left, cancel_right), (send_left, send_right)])
+    assert left_button - frame["x"] < 20 and frame["x"] + frame["width"] - right_button < 20, frame
+    assert (cancel_left > send_left) == rtl, f"{lang}: Cancel at {cancel_left}–{cancel_right}, Send at {send_left}–{send_right}"
+    kiosk.js("kiosk.update('compose', { unsavedChanges: true }); true")
+    kiosk.browser.key("Escape", "Escape", 27)
+    kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "the question")
+    direction = kiosk.js("getComputedStyle(document.querySelector('.dk-action-sheet-panel')).direction")
+    assert direction == ("rtl" if rtl else "ltr"), direction
+    kiosk.browser.key("Escape", "Escape", 27)
+    kiosk.wait("document.querySelector('.dk-action-sheet') === null", "Keep Editing")
+    kiosk.js("kiosk.update('compose', { unsavedChanges: false }); true")
+    kiosk.swipe(line(WIDTH / 2, TOP_INSET + 30, 730, 12))  # down is down
+    kiosk.wait("!document.getElementById('compose').open", "the swipe down to close the sheet")
+    assert [intent["source"] for intent in kiosk.intents("dismiss")][-1] == "swipeFromTop", kiosk.intents("dismiss")
+    kiosk.open_share()
+    kiosk.wait("document.getAnimations().length === 0", "the popover to settle")
+    placed = kiosk.js(POPOVER_AND_ARROW)
+    (left, right), (anchor_left, anchor_right) = placed["popover"], placed["anchor"]
+    assert left <= anchor_left and anchor_right <= right and anchor_left < placed["arrowCentre"] < anchor_right, f"{lang}: {placed}"
+    assert (anchor_left < WIDTH / 2) == rtl, f"{lang}: Share at {anchor_left}"
+    kiosk.tap(WIDTH / 2, 500)
+    kiosk.wait("!document.getElementById('share').matches(':popover-open')", "the tap outside to close the popover")
+
+
+@check
+def arabic_and_hebrew_mirror_the_page(kiosk):
+    """<html lang="ar"> or "he" alone gives <html> dir="rtl": Cancel on the right of the sheet's
+    header, the question right to left, Share and its popover (and the popover's arrow) on the
+    left; the sheet still drawn where the pipeline lays it out, and a swipe down still closes it.
+    English gives the page back its own direction; a dir the page gives stays."""
+    try:
+        for lang in ("ar", "he"):
+            mirrored_or_not(kiosk, lang, rtl=True)
+        mirrored_or_not(kiosk, "en", rtl=False)
+        kiosk.js("document.documentElement.dir = 'ltr'; document.documentElement.lang = 'ar'; true")
+        kiosk.js(PRESENT_COMPOSE % "false")
+        kiosk.wait("document.getElementById('compose').open", "the compose sheet")
+        assert kiosk.js("document.documentElement.dir") == "ltr", "the page's own dir was replaced"
+        kiosk.js("kiosk.dismiss('compose'); true")
+        kiosk.wait("!document.getElementById('compose').open", "the programmatic dismissal")
+    finally:
+        kiosk.js("document.documentElement.lang = 'en'; document.documentElement.removeAttribute('dir'); true")
+
+
 # Checks that end the page's kiosk, each on the page loaded afresh, after the session is read.
 LAST_CHECKS = []
 
@@ -1025,6 +1204,76 @@ def the_deadline_closes_the_warning_when_keep_leaves_the_open_question(kiosk):
     kiosk.wait("!document.getElementById('compose').open", "Discard to close the sheet")
 
 
+# A kiosk of these options (an idle rule among them) in place of the page's, on a clean compose sheet.
+IDLE_SHEET = """(async (options) => {
+    kiosk.destroy();
+    window.dk ??= await (await import('../dismisskit.js')).load();
+    const { Kiosk } = await import('../dismisskit-page.js');
+    window.kiosk = new Kiosk(dk, options);
+    kiosk.present(document.getElementById('compose'), { style: 'sheet', unsavedChanges: false });
+    return true;
+})"""
+
+
+def first_countdown(kiosk, options):
+    """The idle warning of a kiosk of `options` (JavaScript) as it first shows: its title, its
+    countdown and its button; then the kiosk is destroyed."""
+    kiosk.js(f"{IDLE_SHEET}({options})")
+    kiosk.wait(STILL_THERE, "the idle warning")
+    shown = kiosk.js(f"['h2', 'p', 'button'].map((part) => {STILL_THERE}.querySelector(part).textContent)")
+    kiosk.js("kiosk.destroy(); true")
+    return shown
+
+
+@last_check
+def the_idle_countdown_is_the_languages_plural(kiosk):
+    """For each language of the catalog, <html lang> alone: the idle warning's title and button
+    are its translations, and its countdown at 1, 2, 5, 21 and 100 seconds (a second less when
+    the first tick is late) is gettext's ngettext by the catalog's own plural rule: Russian's
+    three forms, Arabic's six, Japanese's one; none of them the English."""
+    for language, catalog in CATALOGS.items():
+        kiosk.js(f"document.documentElement.lang = {json.dumps(tag(language))}; true")
+        for seconds in (1, 2, 5, 21, 100):
+            idle = {"after": seconds * 1_000_000 + 300_000, "warning": seconds * 1_000_000, "unsaved": "keep"}
+            title, text, button = first_countdown(kiosk, json.dumps({"idle": idle}))
+            assert [title, button] == [catalog.gettext("Are you still there?"), catalog.gettext("Continue")], (language, title, button)
+            expected = [countdown(catalog, shown) for shown in (seconds, seconds - 1) if shown > 0]
+            assert text in expected, f"{language} at {seconds} s: {text!r}, not one of {expected}"
+            assert text not in [countdown(ENGLISH, shown) for shown in (seconds, seconds - 1)], f"{language}: {text!r}"
+    kiosk.js("document.documentElement.lang = 'en'; true")
+
+
+@last_check
+def the_language_option_comes_before_the_documents_lang(kiosk):
+    """`language: "ko"` on a page of lang="ru": Korean; `language` that the catalog lacks: the
+    document's, Russian; a label given replaces its word alone, and the countdown given as a
+    function of the seconds replaces the catalog's."""
+    kiosk.js("""(async () => {
+        kiosk.destroy();
+        document.documentElement.lang = 'ru';
+        const { load } = await import('../dismisskit.js');
+        const { Kiosk } = await import('../dismisskit-page.js');
+        window.dk = await load();
+        window.Kiosk = Kiosk;
+        return true;
+    })()""")
+    for options, language, labels in [({"language": "ko"}, "ko", {}), ({"language": "zh-TW"}, "ru", {}),
+                                      ({"language": "ko", "labels": {"save": "Keep it"}}, "ko", {"save": "Keep it"})]:
+        kiosk.js(f"window.kiosk = new Kiosk(dk, {json.dumps(options)}); true")
+        kiosk.js(PRESENT_COMPOSE % "true")
+        kiosk.browser.key("Escape", "Escape", 27)
+        kiosk.wait("document.querySelector('.dk-action-sheet')?.open", "the question")
+        question, _ = expected_question(CATALOGS[language])
+        question[3] = labels.get("save", question[3])
+        assert kiosk.js(QUESTION_SHOWN) == question, (options, kiosk.js(QUESTION_SHOWN))
+        kiosk.js("kiosk.destroy(); true")
+    kiosk.js("window.kiosk = new Kiosk(dk); true")
+    idle = json.dumps({"after": 2_300_000, "warning": 2_000_000, "unsaved": "keep"})
+    title, text, _ = first_countdown(kiosk, f"{{ idle: {idle}, labels: {{ startingOver: (seconds) => `Encore ${{seconds}} s` }} }}")
+    assert title == CATALOGS["ru"].gettext("Are you still there?") and text in ("Encore 2 s", "Encore 1 s"), (title, text)
+    kiosk.js("document.documentElement.lang = 'en'; true")
+
+
 def run(kiosk, function):
     """Runs a check; after a failure, answers and closes what it left. False when it failed."""
     try:
@@ -1059,6 +1308,35 @@ def idle_pictures(url, scratch):
     WIDTH, HEIGHT = checks_size
 
 
+# The draft in each picture's language: "See you at the town hall on".
+DRAFTS = {"ru": "Встретимся в ратуше в", "ko": "시청에서 만나요,", "ar": "نلتقي في دار البلدية يوم"}
+
+
+def question_pictures(url, scratch):
+    """Docs/embedding-web.md's pictures of the question in Russian, Korean and Arabic (<html lang>
+    alone): the example page's compose sheet with an unsaved draft, asked to close by Escape, at
+    390 x 844 and 1280 x 800."""
+    global WIDTH, HEIGHT
+    checks_size = WIDTH, HEIGHT
+    for WIDTH, HEIGHT, suffix in ((390, 844, "-phone"), (1280, 800, "")):
+        with Browser(os.path.join(scratch, f"question{suffix}"), WIDTH, HEIGHT) as browser:
+            kiosk = Kiosk(browser)
+            kiosk.open(url)
+            for lang, draft in DRAFTS.items():
+                kiosk.js(f"document.documentElement.lang = {json.dumps(lang)}; document.getElementById('draft').value = {json.dumps(draft)};"
+                         " kiosk.present(document.getElementById('compose'), { style: 'sheet', detents: ['medium', 'large'],"
+                         " selectedDetent: 'large', grabber: true, headerHeight: 56, content: document.getElementById('messages'),"
+                         " unsavedChanges: true }); true")
+                kiosk.wait("document.getElementById('compose').open && document.getAnimations().length === 0", "the sheet")
+                kiosk.browser.key("Escape", "Escape", 27)
+                kiosk.wait("document.querySelector('.dk-action-sheet')?.open && document.getAnimations().length === 0", "the question")
+                with open(os.path.join(PICTURES, f"web-kiosk-question-{lang}{suffix}.png"), "wb") as file:
+                    file.write(base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"]))
+                kiosk.tap_element(".dk-action-sheet button[data-choice=discard]")
+                kiosk.wait("!document.getElementById('compose').open", "Discard to close the sheet")
+    WIDTH, HEIGHT = checks_size
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("Usage: page.py PREFIX")
@@ -1084,6 +1362,7 @@ def main():
             errors = list(browser.console)
         if PICTURES:
             idle_pictures(url, scratch)
+            question_pictures(url, scratch)
         # The page's session, recorded by the WebAssembly module, replays to the same intents.
         path = os.path.join(scratch, "web.session.jsonl")
         with open(path, "w") as file:

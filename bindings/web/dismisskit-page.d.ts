@@ -58,14 +58,18 @@ export interface KioskOptions {
      */
     idle?: IdleRule;
     /**
-     * The texts of the question and of the idle warning: `stillThere` ("Are you still there?"),
-     * `startingOver` ("Starting over in {seconds} seconds.": the whole seconds left replace
-     * `{seconds}`), `startingOverInOne` ("Starting over in 1 second.", for the last second),
-     * `continue` ("Continue").
+     * The language of the layer's words, a BCP 47 tag ("ru", "pt-BR"): the best match among the
+     * catalog's languages, before <html lang>'s; English when neither matches.
+     */
+    language?: string;
+    /**
+     * Texts that replace the catalog's: the question's (`question`, `discard`, `save`,
+     * `keepEditing`) and the idle warning's, `stillThere` ("Are you still there?"), `startingOver`
+     * (the text for the whole seconds left: "Starting over in 18 seconds.") and `continue`.
      */
     labels?: {
         question?: string; discard?: string; save?: string; keepEditing?: string;
-        stillThere?: string; startingOver?: string; startingOverInOne?: string; continue?: string;
+        stillThere?: string; startingOver?: (seconds: number) => string; continue?: string;
     };
 }
 
@@ -88,6 +92,8 @@ export interface KioskOptions {
  * everything and the keyboard that leaves the focus where it is; a touch on it is activity like
  * any, and idleCancelled or the deadline closes it. The window receives `dismisskit-idle-reset` (the idleReset intent in
  * `detail`) when the reset has dismissed everything: the page shows its start screen then.
+ * The words are the catalog's, in the `language` option's language or <html lang>'s (else
+ * English); for Arabic and Hebrew, <html> gets dir="rtl" while the page gives it no dir.
  */
 export class Kiosk {
     constructor(dk: DismissKit, options?: KioskOptions);

@@ -54,9 +54,17 @@
 // - Order: the intents are carried out one at a time, in the pipeline's order. A listener that
 //   calls the layer back (a `dismisskit-save` listener that updates, say) gives a command whose
 //   intents wait their turn, after those already decided.
+// - Language: the words are the catalog's (po/, generated into dismisskit-strings.js), in the
+//   `language` option's language, else the document's (<html lang>), the best match of either
+//   (pt-PT is pt_BR, zh-Hans and zh-SG zh_CN, ar-EG ar; zh-TW none), else English; each looked up
+//   when it is shown, so a page that changes its lang is followed. `labels` overrides them.
+// - Direction: the document's, when <html> has a dir; else the language's: for Arabic or Hebrew the
+//   layer gives <html> dir="rtl" (taken back when the language changes and at destroy()), so the
+//   page mirrors as a whole, its CSS by logical properties. Gestures keep the screen's directions:
+//   the pipeline gets clientX and clientY as they are, and the layer places by left and top.
 
-const defaultLabels = { question: "Discard your changes?", discard: "Discard Changes", save: "Save", keepEditing: "Keep Editing",
-                        stillThere: "Are you still there?", startingOver: "Starting over in {seconds} seconds.", startingOverInOne: "Starting over in 1 second.", continue: "Continue" };
+import { catalogs } from "./dismisskit-strings.js";
+
 const second = 1_000_000;  // µs
 const seatSlots = 32;  // dismisskit.h's DK_SEAT_SLOTS
 const allSlotsHeld = 2 ** seatSlots - 1;
@@ -79,7 +87,8 @@ export class Kiosk {
     #swallowed = new Map(); // pointerId → whether its click is swallowed (a tap outside a popover)
     #lastTime = 0;
     #question = null;       // { entry, dialog } while the pipeline waits for an answer
-    #stillThere = null;     // { dialog, countdown, deadline, templates } from idleWarning to its cancellation or deadline
+    #stillThere = null;     // { dialog, countdown, deadline, startingOver } from idleWarning to its cancellation or deadline
+    #givenDirection = null; // the dir the layer gave <html> for its language, while the page gave none
     #idleTimer = null;      // the timeout that ticks the pipeline, while nextTick() is not null
     #listeners = [];
     #carryingOut = false;   // while intents are carried out: a call from a listener leaves its own to that loop
@@ -94,11 +103,12 @@ export class Kiosk {
      *   `session()`: true, or `{maxBytes}` to bound it other than by dismisskit.js's
      *   defaultRecordingLimit; a recording that reaches its limit stops, and the window hears
      *   `dismisskit-recording-stopped`), `idle` (the scene file's idle rule: `after`, `warning`, in
-     *   µs, and `unsaved`), `labels` (the texts of the question and of the idle warning, whose
-     *   `startingOver` shows the seconds left where it says `{seconds}`).
+     *   µs, and `unsaved`), `language` (a BCP 47 tag: the words' language, before <html lang>),
+     *   `labels` (texts that replace the catalog's: of the question and of the idle warning, whose
+     *   `startingOver` is a function of the seconds left).
      */
     constructor(dk, options = {}) {
-        this.#options = { labels: defaultLabels, ...options };
+        this.#options = options;
         this.#millimetresPerPixel = millimetresPerPixel(options.display);
         this.#screen = this.#viewport();
         this.#keyboard = this.#keyboardHeight();
@@ -150,6 +160,7 @@ export class Kiosk {
         const entry = { id: givenID ?? element.id, element, style: fields.style ?? "sheet", content, anchor, passthrough, fields,
                         role: null, dragged: false, scroller: content ?? null, reported: 0, applied: null };
         if (!entry.id) throw new Error("a presentation needs an id (or an element with one)");
+        this.#followDirection();
         this.#show(entry);
         const given = { ...fields, style: entry.style, ...this.#placement(entry) };
         if (content) given.contentOffset = entry.reported = Math.max(0, content.scrollTop);
@@ -171,8 +182,9 @@ export class Kiosk {
 
     /** Changes a presented element's fields (`unsavedChanges`, `dismissible`, `selectedDetent`, …). */
     update(element, fields) {
-        const { id } = this.#entry(element);
-        this.#command((at) => this.#pipeline.update(id, fields, at));
+        const entry = this.#entry(element);
+        this.#command((at) => this.#pipeline.update(entry.id, fields, at));
+        Object.assign(entry.fields, fields);
     }
 
     /** The presentation's Cancel (`"cancel"`) or Done (`"done"`) button was pressed. */
@@ -233,6 +245,7 @@ export class Kiosk {
         this.#slots.clear();
         this.#heldSlots = 0;
         this.#swallowed.clear();
+        this.#giveBackDirection();
         this.#pipeline.free();
     }
 
@@ -275,7 +288,8 @@ export class Kiosk {
         const slot = this.#slots.get(event.pointerId);
         if (slot === undefined || (type === "up" && event.pointerType !== "touch" && event.button !== 0)) return;
         this.#slots.delete(event.pointerId);
-        this.#heldSlots = (this.#heldSlots & ~(1 << slot)) >>> 0;
+        // 2 ** slot, not 1 << slot: xgettext reads "< slot" as the start of an E4X element, and then misses the marked words.
+        this.#heldSlots = (this.#heldSlots & ~(2 ** slot)) >>> 0;
         this.#touch(type, slot, event);
         this.#touch("frame", slot, event);
         if (type === "cancel") this.#swallowed.delete(event.pointerId);
@@ -310,6 +324,9 @@ export class Kiosk {
     }
 
     #click(event) {
+        // A grabber pressed without a pointer (an assistive technology's press): the next detent.
+        const grabbed = this.#stack.find((entry) => entry.element.querySelector(":scope > .dk-grabber") === event.target);
+        if (grabbed && event.detail === 0) this.#command((at) => this.#pipeline.accessibility(grabbed.id, "nextDetent", at));
         if (!this.#swallowed.get(event.pointerId)) return;
         this.#swallowed.delete(event.pointerId);
         event.preventDefault();
@@ -565,6 +582,7 @@ export class Kiosk {
             element.hidden = true;
         }
         element.querySelector(":scope > .dk-grabber")?.remove();
+        describe(element, null);
         delete element.dataset.dkRole;
         delete element.dataset.dkDragged;
         delete element.dataset.dkLeaving;
@@ -598,7 +616,10 @@ export class Kiosk {
         const { element } = entry;
         entry.role = layout.role;
         element.dataset.dkRole = layout.role;
-        drawGrabber(element, layout);
+        const { _ } = this.#translation();
+        drawGrabber(element, layout, _);
+        // TRANSLATORS: the accessible description of a sheet that a downward swipe closes.
+        describe(element, layout.role === "sheet" && entry.fields.dismissible !== false ? _("Swipe down to close.") : null);
         if (this.#question?.entry === entry) place(this.#question.dialog, layout.questionAnchor);
         if (layout.role !== "sheet") {
             place(element, null);
@@ -621,8 +642,9 @@ export class Kiosk {
 
     #ask(entry) {
         this.#closeQuestion();
-        const labels = { ...defaultLabels, ...this.#options.labels };
+        const { labels, language } = this.#texts();
         const dialog = document.createElement("dialog");
+        dialog.lang = language;
         dialog.className = "dk-action-sheet";
         dialog.setAttribute("aria-label", labels.question);
         const panel = document.createElement("div");
@@ -663,9 +685,10 @@ export class Kiosk {
      */
     #askStillThere(deadline) {
         this.#closeStillThere();
-        const labels = { ...defaultLabels, ...this.#options.labels };
+        const { labels, language } = this.#texts();
         const popover = "showPopover" in HTMLElement.prototype;
         const dialog = document.createElement(popover ? "div" : "dialog");
+        dialog.lang = language;
         dialog.className = "dk-still-there";
         dialog.setAttribute("role", "alertdialog");
         dialog.setAttribute("aria-modal", "true");
@@ -692,15 +715,15 @@ export class Kiosk {
             document.body.append(dialog);
             dialog.showModal();
         }
-        this.#stillThere = { dialog, countdown, deadline, templates: [labels.startingOver, labels.startingOverInOne] };
+        this.#stillThere = { dialog, countdown, deadline, startingOver: labels.startingOver };
     }
 
     /** The seconds left, by the touches' clock, and the room above the keyboard. */
     #drawStillThere() {
         if (!this.#stillThere) return;
-        const { dialog, countdown, deadline, templates: [many, one] } = this.#stillThere;
+        const { dialog, countdown, deadline, startingOver } = this.#stillThere;
         const seconds = Math.max(0, Math.ceil((deadline - now()) / second));
-        countdown.textContent = (seconds === 1 ? one : many).replace("{seconds}", String(seconds));
+        countdown.textContent = startingOver(seconds);
         dialog.style.setProperty("--dk-keyboard-height", `${this.#keyboard}px`);
     }
 
@@ -711,6 +734,71 @@ export class Kiosk {
         else dialog.close?.();
         dialog.remove();
         this.#stillThere = null;
+    }
+
+    // Language and direction.
+
+    /** The catalog's language for the `language` option, else for <html lang>; English when neither matches. */
+    #language() {
+        for (const tag of [this.#options.language, document.documentElement.lang]) {
+            const language = tag && bestLanguage(tag);
+            if (language) return language;
+        }
+        return "en";
+    }
+
+    /** gettext's _ and ngettext in the language shown now. */
+    #translation() {
+        const catalog = catalogs[this.#language()];
+        return {
+            _: (message) => catalog.messages[message] ?? message,
+            ngettext: (singular, plural, n) => {
+                const forms = catalog.plurals[singular];
+                return forms ? forms[catalog.plural(n)] : [singular, plural][catalogs.en.plural(n)];
+            },
+        };
+    }
+
+    /**
+     * The question's and the idle warning's texts in the language shown now (its BCP 47 tag), each
+     * replaced by the `labels` option's where it has one; <html> turned to the language's direction.
+     */
+    #texts() {
+        this.#followDirection();
+        const language = this.#language();
+        const { _, ngettext } = this.#translation();
+        const labels = {
+            question: _("Discard your changes?"), discard: _("Discard Changes"), save: _("Save"), keepEditing: _("Keep Editing"),
+            stillThere: _("Are you still there?"),
+            startingOver: (seconds) =>
+                // TRANSLATORS: under "Are you still there?": the whole seconds left before the kiosk starts over.
+                ngettext("Starting over in %d second.", "Starting over in %d seconds.", seconds).replace("%d", String(seconds)),
+            continue: _("Continue"),
+            ...this.#options.labels,
+        };
+        return { labels, language: language.replace("_", "-") };
+    }
+
+    /** Gives <html> the direction of the language shown while the page gives it none, and takes it back after. */
+    #followDirection() {
+        const root = document.documentElement;
+        if (root.hasAttribute("dir") && root.getAttribute("dir") !== this.#givenDirection) {
+            this.#givenDirection = null;  // the page's own
+            return;
+        }
+        const { direction } = catalogs[this.#language()];
+        if (direction === "rtl") {
+            root.setAttribute("dir", direction);
+            this.#givenDirection = direction;
+        } else {
+            this.#giveBackDirection();
+        }
+    }
+
+    #giveBackDirection() {
+        if (this.#givenDirection === null) return;
+        document.documentElement.removeAttribute("dir");
+        this.#givenDirection = null;
     }
 
     // Helpers.
@@ -759,8 +847,11 @@ function place(element, rect) {
     }
 }
 
-/** A sheet's grabber where the layout puts it, inside the sheet's frame; none without one. */
-function drawGrabber(element, layout) {
+/**
+ * A sheet's grabber where the layout puts it, inside the sheet's frame; none without one. It is a
+ * button to an assistive technology, named and described in the language `_` translates to.
+ */
+function drawGrabber(element, layout, _) {
     let grabber = element.querySelector(":scope > .dk-grabber");
     if (layout.role !== "sheet" || layout.grabber === null) {
         grabber?.remove();
@@ -769,11 +860,55 @@ function drawGrabber(element, layout) {
     if (!grabber) {
         grabber = document.createElement("div");
         grabber.className = "dk-grabber";
-        grabber.setAttribute("aria-hidden", "true");
+        grabber.setAttribute("role", "button");
         element.prepend(grabber);
     }
+    // TRANSLATORS: a sheet's grabber (the short bar at its top edge): its accessible name and description.
+    setAttributes(grabber, { "aria-label": _("Resize"), "aria-description": _("Tap or drag to change the size.") });
     const { frame } = layout;
     place(grabber, { ...layout.grabber, x: layout.grabber.x - frame.x, y: layout.grabber.y - frame.y });
+}
+
+/**
+ * Gives a presented element the layer's accessible description (null: none), unless the page gave
+ * it its own.
+ */
+function describe(element, description) {
+    if (element.hasAttribute("aria-description") && element.dataset.dkDescribed === undefined) return;
+    if (description === null) {
+        element.removeAttribute("aria-description");
+        delete element.dataset.dkDescribed;
+        return;
+    }
+    setAttributes(element, { "aria-description": description });
+    element.dataset.dkDescribed = "";
+}
+
+/** Sets the attributes that differ: an element drawn after every event is not touched for nothing. */
+function setAttributes(element, attributes) {
+    for (const [name, value] of Object.entries(attributes)) if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+
+/** The catalog's language that best matches a BCP 47 tag (or a gettext name such as pt_BR); null when none does. */
+function bestLanguage(tag) {
+    const wanted = subtags(tag);
+    let best = null;
+    for (const name of Object.keys(catalogs)) {
+        const offered = subtags(name);
+        if (offered.language !== wanted.language || offered.script !== wanted.script) continue;
+        if (offered.region === wanted.region) return name;
+        best ??= name;
+    }
+    return best;
+}
+
+/** A tag's language, script and region, in lower case; Chinese's script from its region when not given. */
+function subtags(tag) {
+    const [language, ...rest] = tag.toLowerCase().replaceAll("_", "-").split("-");
+    const region = rest.find((part) => /^([a-z]{2}|\d{3})$/.test(part)) ?? "";
+    const chineseScript = ["tw", "hk", "mo"].includes(region) ? "hant" : "hans";
+    const script = rest.find((part) => /^[a-z]{4}$/.test(part)) ?? (language === "zh" ? chineseScript : "");
+    return { language, script, region };
 }
 
 /** The nearest element from `target` up to `sheet` (not included) that scrolls vertically; null when none does. */

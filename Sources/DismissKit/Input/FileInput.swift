@@ -17,9 +17,21 @@ final class FileInput {
     /// Opens `path` for reading; a pipe is read from its copy (``StreamSpool``), from the start.
     /// - Throws: ``InputFileError`` of kind `.unreadable` when the file is missing, a directory,
     ///   a device or socket, or not readable.
-    init(path: String, chunkSize: Int = FileInput.defaultChunkSize) throws(InputFileError) {
+    convenience init(path: String, chunkSize: Int = FileInput.defaultChunkSize) throws(InputFileError) {
+        let (descriptor, sizeWhenOpened) = try Self.open(path)
+        self.init(path: path, chunkSize: chunkSize, descriptor: descriptor, sizeWhenOpened: sizeWhenOpened)
+    }
+
+    private init(path: String, chunkSize: Int, descriptor: Int32, sizeWhenOpened: Int?) {
         self.path = path
         self.chunkSize = max(1, chunkSize)
+        self.descriptor = descriptor
+        self.sizeWhenOpened = sizeWhenOpened
+    }
+
+    /// Opens `path` before the object exists: Embedded Swift never frees an object whose
+    /// designated initializer fails.
+    private static func open(_ path: String) throws(InputFileError) -> (descriptor: Int32, sizeWhenOpened: Int?) {
         let descriptor: Int32
         if let copy = try StreamSpool.openCopy(of: path) {
             descriptor = copy
@@ -36,8 +48,7 @@ final class FileInput {
             close(descriptor)
             throw InputFileError(.unreadable, path: path, reason: "is a directory")
         }
-        sizeWhenOpened = known && FileType(status) == .regular ? Int(status.st_size) : nil
-        self.descriptor = descriptor
+        return (descriptor, known && FileType(status) == .regular ? Int(status.st_size) : nil)
     }
 
     deinit {

@@ -29,15 +29,26 @@ final class EvdevCapture: KernelFrameSource {
 
     /// Opens `node` and reads its description and udev properties.
     /// - Throws: ``Errno`` when the node cannot be opened or is not an evdev device.
-    init(node: String) throws(Errno) {
-        self.node = node
-        descriptor = try SystemCall.checked { dk_open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0) }
+    convenience init(node: String) throws(Errno) {
+        self.init(node: node, descriptor: try Self.open(node))
+    }
+
+    /// Opens `node` and sets its clock before the object exists: Embedded Swift never frees an
+    /// object whose designated initializer fails.
+    private static func open(_ node: String) throws(Errno) -> Int32 {
+        let descriptor = try SystemCall.checked { dk_open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0) }
         var clock = CLOCK_MONOTONIC
-        guard Self.control(descriptor, Self.request(write: true, number: 0xa0, size: 4), &clock) else {
+        guard control(descriptor, request(write: true, number: 0xa0, size: 4), &clock) else {
             let error = Errno.current
             close(descriptor)
             throw error
         }
+        return descriptor
+    }
+
+    private init(node: String, descriptor: Int32) {
+        self.node = node
+        self.descriptor = descriptor
         var identity = [UInt16](repeating: 0, count: 4)
         _ = Self.control(descriptor, Self.request(number: 0x02, size: 8), &identity)
         self.identity = identity

@@ -73,42 +73,13 @@ public final class LibinputSource {
     ///   - logPrefix: what those lines start with, before `libinput PRIORITY: message`
     ///     (`gesturectl: `, say); the last one given holds for the process.
     /// - Throws: ``LiveInputError`` when a device cannot be opened or no touch device exists.
-    public init(backend: LiveInputBackend, screen: ScreenSize, calibration: CalibrationMatrix? = nil,
-                requiringTouchDevice: Bool = true, logLevel: LibinputLogLevel = .error,
-                logPrefix: String = "") throws(LiveInputError) {
-        // libinput and libudev are opened here, the first time live input is used, not at start-up.
-        var loadError = [CChar](repeating: 0, count: 512)
-        guard dk_live_input_load(&loadError, loadError.count) == 0 else {
-            let reason = String(decoding: loadError.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw .contextUnavailable(reason: "cannot load libinput and libudev: \(reason)")
-        }
-        self.screen = screen
-        self.calibration = calibration
-        self.openFailures = OpenFailureLog()
-        self.interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
-        interface.initialize(to: libinput_interface(open_restricted: openRestricted, close_restricted: closeRestricted))
-        let userData = Unmanaged.passUnretained(openFailures).toOpaque()
-
-        let created: OpaquePointer?
-        let searched: String
-        switch backend {
-        case .seat(let seat):
-            searched = "seat '\(seat)'"
-            guard let udev = udev_new() else {
-                interface.deallocate()
-                throw .contextUnavailable(reason: "udev_new failed (is /sys mounted?)")
-            }
-            created = libinput_udev_create_context(interface, userData, udev)
-            udev_unref(udev)
-        case .devices(let paths):
-            searched = paths.joined(separator: ", ")
-            created = libinput_path_create_context(interface, userData)
-        }
-        guard let created else {
-            interface.deallocate()
-            throw .contextUnavailable(reason: "could not create the libinput context")
-        }
-        context = created
+    public convenience init(backend: LiveInputBackend, screen: ScreenSize, calibration: CalibrationMatrix? = nil,
+                            requiringTouchDevice: Bool = true, logLevel: LibinputLogLevel = .error,
+                            logPrefix: String = "") throws(LiveInputError) {
+        let openFailures = OpenFailureLog()
+        let (context, interface) = try Self.makeContext(backend, openFailures: openFailures)
+        self.init(context: context, interface: interface, openFailures: openFailures, screen: screen, calibration: calibration)
+        // From here a failure releases the object, whose deinit frees the context.
         libinputLogPrefix.withLock { $0 = logPrefix }
         dk_libinput_log_to(context, logLevel.priority, printLibinputMessage)
 
@@ -134,8 +105,54 @@ public final class LibinputSource {
                     if let reason = Self.whyNoTouches(from: path) { throw .notTouchscreen(path: path, reason: reason) }
                 }
             }
+            let searched = switch backend {
+            case .seat(let seat): "seat '\(seat)'"
+            case .devices(let paths): paths.joined(separator: ", ")
+            }
             throw .noTouchDevice(searched: searched)
         }
+    }
+
+    private init(context: OpaquePointer, interface: UnsafeMutablePointer<libinput_interface>, openFailures: OpenFailureLog,
+                 screen: ScreenSize, calibration: CalibrationMatrix?) {
+        self.context = context
+        self.interface = interface
+        self.openFailures = openFailures
+        self.screen = screen
+        self.calibration = calibration
+    }
+
+    /// libinput's context for `backend`, made before the object exists: Embedded Swift never
+    /// frees an object whose designated initializer fails.
+    private static func makeContext(_ backend: LiveInputBackend, openFailures: OpenFailureLog)
+        throws(LiveInputError) -> (OpaquePointer, UnsafeMutablePointer<libinput_interface>)
+    {
+        // libinput and libudev are opened here, the first time live input is used, not at start-up.
+        var loadError = [CChar](repeating: 0, count: 512)
+        guard dk_live_input_load(&loadError, loadError.count) == 0 else {
+            let reason = String(decoding: loadError.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw .contextUnavailable(reason: "cannot load libinput and libudev: \(reason)")
+        }
+        let interface = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
+        interface.initialize(to: libinput_interface(open_restricted: openRestricted, close_restricted: closeRestricted))
+        let userData = Unmanaged.passUnretained(openFailures).toOpaque()
+        let created: OpaquePointer?
+        switch backend {
+        case .seat:
+            guard let udev = udev_new() else {
+                interface.deallocate()
+                throw .contextUnavailable(reason: "udev_new failed (is /sys mounted?)")
+            }
+            created = libinput_udev_create_context(interface, userData, udev)
+            udev_unref(udev)
+        case .devices:
+            created = libinput_path_create_context(interface, userData)
+        }
+        guard let created else {
+            interface.deallocate()
+            throw .contextUnavailable(reason: "could not create the libinput context")
+        }
+        return (created, interface)
     }
 
     deinit {

@@ -93,7 +93,7 @@ public final class LiveDismissalSession {
     ///   - logLevel: how much of libinput's own log to print on standard error.
     ///   - logPrefix: what those lines start with, before `libinput PRIORITY: message`.
     /// - Throws: ``LiveInputError`` when no touch device is found or a device cannot be opened.
-    public init(
+    public convenience init(
         backend: LiveInputBackend = .defaultSeat,
         scene: Scene,
         configuration: GestureConfiguration = GestureConfiguration(),
@@ -102,9 +102,15 @@ public final class LiveDismissalSession {
         logLevel: LibinputLogLevel = .error,
         logPrefix: String = ""
     ) throws(LiveInputError) {
-        source = try LibinputSource(backend: backend, screen: scene.screen, calibration: calibration,
-                                    requiringTouchDevice: requiringTouchDevice, logLevel: logLevel, logPrefix: logPrefix)
-        pipeline = DismissalPipeline(scene: scene, configuration: configuration)
+        // Opened before the object exists: Embedded Swift never frees an object whose designated initializer fails.
+        let source = try LibinputSource(backend: backend, screen: scene.screen, calibration: calibration,
+                                        requiringTouchDevice: requiringTouchDevice, logLevel: logLevel, logPrefix: logPrefix)
+        self.init(source: source, pipeline: DismissalPipeline(scene: scene, configuration: configuration))
+    }
+
+    private init(source: LibinputSource, pipeline: DismissalPipeline) {
+        self.source = source
+        self.pipeline = pipeline
     }
 
     /// Waits for input, runs it through the pipeline and returns what it caused.

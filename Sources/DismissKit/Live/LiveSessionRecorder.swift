@@ -51,28 +51,41 @@ public final class LiveSessionRecorder {
                       maximumSize: maximumSize) { node throws(Errno) in try EvdevCapture(node: node) }
     }
 
-    init(path: String, scene: Scene, configuration: GestureConfiguration, calibration: CalibrationMatrix?,
-         maximumSize: Int?, openDevice: @escaping (String) throws(Errno) -> any KernelFrameSource) throws(RecordingFileError) {
+    /// The same, with a device node opened by `openDevice` (in tests, frames of a recording).
+    convenience init(path: String, scene: Scene, configuration: GestureConfiguration, calibration: CalibrationMatrix?,
+                     maximumSize: Int?, openDevice: @escaping (String) throws(Errno) -> any KernelFrameSource) throws(RecordingFileError) {
+        // Created before the object exists: Embedded Swift never frees an object whose designated initializer fails.
+        let output = try SessionRecorder(path: path, opening: Self.opening(scene: scene, configuration: configuration),
+                                         inLibinputRecord: true, maximumSize: maximumSize)
+        self.init(output: output, calibration: calibration, openDevice: openDevice)
+    }
+
+    private init(output: SessionRecorder, calibration: CalibrationMatrix?,
+                 openDevice: @escaping (String) throws(Errno) -> any KernelFrameSource) {
+        self.output = output
         self.calibration = calibration
         self.openDevice = openDevice
+        if let kept = output.keptEarlierAs { notes.append("recording: the earlier \(output.path) is kept as \(kept)") }
+    }
+
+    /// The file's first lines: the `libinput record` header, then the session's header and scene.
+    private static func opening(scene: Scene, configuration: GestureConfiguration) -> String {
         var name = utsname()
         uname(&name)
         let kernel = withUnsafeBytes(of: name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        let opening = """
+        return """
             # libinput record
             # Written by gesturectl run --record (DismissKit \(DismissKitVersion.release)): the touch device as
             # libinput record writes it; the `dismisskit` keys hold the session (Docs/tuning.md, "Session files").
             version: 1
             ndevices: 1
             system:
-              kernel: \(Self.quoted(kernel))
+              kernel: \(quoted(kernel))
             dismisskit:
             - \(SessionFile.yamlQuoted(SessionLines.headerLine))
             - \(SessionFile.yamlQuoted(SessionLines.sceneLine(scene, configuration: configuration)))
 
             """
-        output = try SessionRecorder(path: path, opening: opening, inLibinputRecord: true, maximumSize: maximumSize)
-        if let kept = output.keptEarlierAs { notes.append("recording: the earlier \(path) is kept as \(kept)") }
     }
 
     /// The notes for standard error since the last call: a device that is not recorded, the

@@ -54,14 +54,21 @@ final class LibinputRecordReader: RecordingReader {
     ///   - session: whether the file is a session (``SessionFile``): the reader stops after the
     ///     top-level `dismisskit` list's header and scene, and reads the rest of the list, then
     ///     the device, as ``nextTopLevelSessionItem()`` is called.
-    init(path: String, deviceIndex: Int? = nil, readChunkSize: Int = FileInput.defaultChunkSize,
-         scansEventLines: Bool = true, session: Bool = false) throws(InputFileError) {
+    convenience init(path: String, deviceIndex: Int? = nil, readChunkSize: Int = FileInput.defaultChunkSize,
+                     scansEventLines: Bool = true, session: Bool = false) throws(InputFileError) {
+        let yaml = try YAMLEventReader(input: FileInput(path: path, chunkSize: readChunkSize), maximumBytesBetweenEvents: session
+                                           ? InputLimits.maximumSessionLineLength : InputLimits.maximumYAMLBytesBetweenEvents)
+        let header = try LibinputRecordHeaderParser(yaml: yaml, deviceIndex: deviceIndex).parse(stoppingAfterSessionHeader: session)
+        self.init(path: path, yaml: yaml, header: header, scansEventLines: scansEventLines)
+    }
+
+    /// Takes the header read before the object exists: Embedded Swift never frees an object
+    /// whose designated initializer fails.
+    private init(path: String, yaml: YAMLEventReader, header: LibinputRecordHeaderParser.Parsed, scansEventLines: Bool) {
         self.path = path
+        self.yaml = yaml
         self.scansEventLines = scansEventLines
-        yaml = try YAMLEventReader(input: FileInput(path: path, chunkSize: readChunkSize), maximumBytesBetweenEvents: session
-                                       ? InputLimits.maximumSessionLineLength : InputLimits.maximumYAMLBytesBetweenEvents)
-        let parser = LibinputRecordHeaderParser(yaml: yaml, deviceIndex: deviceIndex)
-        switch try parser.parse(stoppingAfterSessionHeader: session) {
+        switch header {
         case .device(let header):
             device = header.device
             hasDevice = true

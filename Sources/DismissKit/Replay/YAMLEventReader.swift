@@ -37,16 +37,15 @@ final class YAMLEventReader {
     private(set) var failedOnUndecodableByte = false
 
     /// - Parameter maximumBytesBetweenEvents: the most input one event may take.
-    init(input: FileInput, maximumBytesBetweenEvents: Int = InputLimits.maximumYAMLBytesBetweenEvents) throws(InputFileError) {
+    convenience init(input: FileInput, maximumBytesBetweenEvents: Int = InputLimits.maximumYAMLBytesBetweenEvents) throws(InputFileError) {
+        self.init(input: input, maximumBytesBetweenEvents: maximumBytesBetweenEvents, parser: try Self.makeParser(path: input.path))
+    }
+
+    private init(input: FileInput, maximumBytesBetweenEvents: Int, parser: UnsafeMutablePointer<yaml_parser_t>) {
         path = input.path
         source = YAMLInputSource(input: input, maximumBytesBetweenEvents: maximumBytesBetweenEvents)
-        parser = .allocate(capacity: 1)
+        self.parser = parser
         event = .allocate(capacity: 1)
-        guard yaml_parser_initialize(parser) != 0 else {
-            parser.deallocate()
-            event.deallocate()
-            throw InputFileError(.unreadable, path: input.path, reason: "cannot initialise the YAML parser")
-        }
         yaml_parser_set_input(parser, { data, buffer, size, sizeRead in
             guard let data, let buffer, let sizeRead else { return 0 }
             let source = Unmanaged<YAMLInputSource>.fromOpaque(data).takeUnretainedValue()
@@ -54,6 +53,17 @@ final class YAMLEventReader {
             sizeRead.pointee = count
             return 1
         }, Unmanaged.passUnretained(source).toOpaque())
+    }
+
+    /// An initialised libyaml parser, made before the object exists: Embedded Swift never frees an
+    /// object whose designated initializer fails.
+    private static func makeParser(path: String) throws(InputFileError) -> UnsafeMutablePointer<yaml_parser_t> {
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        guard yaml_parser_initialize(parser) != 0 else {
+            parser.deallocate()
+            throw InputFileError(.unreadable, path: path, reason: "cannot initialise the YAML parser")
+        }
+        return parser
     }
 
     deinit {

@@ -172,12 +172,32 @@ public enum SessionFile {
         /// Opens the file and reads its header and scene.
         /// - Throws: ``InputFileError``: `.unreadable` for a file that cannot be read, `.malformed`
         ///   with the line for a header of another format or version, or a bad scene.
-        public init(path: String, scansLines: Bool = true) throws(InputFileError) {
+        public convenience init(path: String, scansLines: Bool = true) throws(InputFileError) {
+            self.init(path: path, opened: try Self.open(path), scansLines: scansLines)
+        }
+
+        private init(path: String, opened: Opened, scansLines: Bool) {
             self.path = path
             self.scansLines = scansLines
+            lines = opened.lines
+            records = opened.records
+            sceneFile = opened.sceneFile
+            endsBeforeSceneAtLine = opened.endsBeforeSceneAtLine
+        }
+
+        /// A session file read up to its entries, by ``open(_:)``.
+        private struct Opened {
+            var lines: LineReader?
+            var records: LibinputRecordReader?
+            var sceneFile: SceneFile?
+            var endsBeforeSceneAtLine: Int?
+        }
+
+        /// Reads the header and scene before the object exists: Embedded Swift never frees an
+        /// object whose designated initializer fails.
+        private static func open(_ path: String) throws(InputFileError) -> Opened {
             let lines = try LineReader(path: path, chunkSize: FileInput.defaultChunkSize)
             if let first = try lines.nextLine(), first.first == UInt8(ascii: "#") {
-                self.lines = nil
                 // A `libinput record` session cut short before its scene is whole, within its
                 // comment lines or the keys after them, holds nothing to replay: it ends there.
                 var endsWithinComments = true
@@ -199,29 +219,20 @@ public enum SessionFile {
                 let opened = try records.flatMap { (records) throws(InputFileError) in
                     try Self.sceneFile(ofSessionHeader: records.sessionHeader, path: path).map { (records: records, scene: $0) }
                 }
-                self.records = opened?.records
-                sceneFile = opened?.scene
-                endsBeforeSceneAtLine = opened != nil ? nil : endsWithinComments ? lines.lineNumber : Self.lineCount(path)
-                return
+                return Opened(lines: nil, records: opened?.records, sceneFile: opened?.scene,
+                              endsBeforeSceneAtLine: opened != nil ? nil : endsWithinComments ? lines.lineNumber : Self.lineCount(path))
             }
             let jsonLines = try LineReader(path: path, chunkSize: FileInput.defaultChunkSize,
                                            maximumLineLength: InputLimits.maximumSessionLineLength)
-            self.lines = jsonLines
-            records = nil
             // A session cut within its header, as within its scene, holds nothing to replay.
             guard let header = try Self.object(jsonLines, path: path, expecting: "the session header", cutShortIsEnd: true) else {
-                sceneFile = nil
-                endsBeforeSceneAtLine = max(jsonLines.lineNumber, 1)
-                return
+                return Opened(lines: jsonLines, endsBeforeSceneAtLine: max(jsonLines.lineNumber, 1))
             }
             try Self.checkHeader(header, path: path, line: jsonLines.lineNumber)
             guard let scene = try Self.object(jsonLines, path: path, expecting: "the scene", cutShortIsEnd: true) else {
-                sceneFile = nil
-                endsBeforeSceneAtLine = max(jsonLines.lineNumber, 1)
-                return
+                return Opened(lines: jsonLines, endsBeforeSceneAtLine: max(jsonLines.lineNumber, 1))
             }
-            sceneFile = try Self.sceneFile(scene, path: path, line: jsonLines.lineNumber)
-            endsBeforeSceneAtLine = nil
+            return Opened(lines: jsonLines, sceneFile: try Self.sceneFile(scene, path: path, line: jsonLines.lineNumber))
         }
 
         /// The scene of a `libinput record` session, from the first two strings of its top-level

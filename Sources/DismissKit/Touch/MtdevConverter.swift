@@ -106,13 +106,23 @@ public final class MtdevConverter {
     /// Configures mtdev for a protocol A device, as `mtdev_configure` would from its kernel device.
     /// - Throws: ``TouchDeviceError`` when the device is not protocol A or mtdev cannot be
     ///   configured for it (``MtdevAxes/checkConfigurable(_:)``).
-    public init(device description: DeviceDescription) throws(TouchDeviceError) {
+    public convenience init(device description: DeviceDescription) throws(TouchDeviceError) {
         try MtdevAxes.checkConfigurable(description)
+        self.init(device: try Self.makeDevice(), description: description)
+    }
+
+    /// An initialised mtdev, made before the object exists: Embedded Swift never frees an object
+    /// whose designated initializer fails.
+    private static func makeDevice() throws(TouchDeviceError) -> UnsafeMutablePointer<mtdev> {
         guard let device = mtdev_new() else { throw TouchDeviceError(reason: "mtdev_new failed: out of memory") }
         guard mtdev_init(device) == 0 else {
             mtdev_delete(device)
             throw TouchDeviceError(reason: "mtdev_init failed: out of memory")
         }
+        return device
+    }
+
+    private init(device: UnsafeMutablePointer<mtdev>, description: DeviceDescription) {
         self.device = device
         supportedAbsolute = TouchDecoder.supportedAbsoluteCodes(of: description)
         supportedKeys = TouchDecoder.supportedKeyCodes(of: description)

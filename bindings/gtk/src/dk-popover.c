@@ -14,8 +14,10 @@
  * closes it and activates that widget (gtk_widget_activate(): GTK has no public way to
  * deliver a click again); a tap elsewhere outside reaches nothing beneath, and a tap on the
  * anchor does not open it again. It is drawn inside the window: over its anchor when there is
- * room neither below nor above it. In a compact width (below 600 points) it is drawn as the
- * pipeline treats it: a sheet at the large detent, dismissed by a swipe down.
+ * room neither below nor above it. An arrow on its edge points at the anchor's middle (right to
+ * left, the page's layout mirrors the anchor, and the popover and its arrow follow it). In a
+ * compact width (below 600 points) it is drawn as the pipeline treats it: a sheet at the large
+ * detent, dismissed by a swipe down.
  *
  * Like #DkSheet, it fills its window.
  */
@@ -169,11 +171,41 @@ static void dk_gtk_popover_measure(GtkWidget *widget, GtkOrientation orientation
                             minimum_baseline, natural_baseline);
 }
 
+/* The arrow's side, in points: turned 45 degrees, its tip reaches 7.8 points out of the frame's
+ * edge, within the 8 points between the frame and its anchor. */
+#define ARROW_SIZE 11
+
+/* How far the arrow keeps from the frame's sides: clear of its 12-point rounded corners. */
+#define ARROW_INSET 20
+
+/* The arrow on the frame's edge that faces the anchor, under the anchor's middle; none as a sheet
+ * or over the anchor. */
+static void allocate_arrow(DkPopover *self, const graphene_rect_t *frame) {
+    GtkWidget *arrow = self->presentation.arrow;
+    graphene_rect_t anchor;
+    const gboolean beside = gtk_widget_get_visible(self->presentation.frame) && !dk_gtk_popover_get_compact(self)
+                            && self->anchor && gtk_widget_compute_bounds(self->anchor, GTK_WIDGET(self), &anchor);
+    const gboolean below = beside && frame->origin.y >= anchor.origin.y + anchor.size.height;
+    const gboolean above = beside && frame->origin.y + frame->size.height <= anchor.origin.y;
+    gtk_widget_set_child_visible(arrow, below || above);
+    if (!below && !above) return;
+    gtk_widget_remove_css_class(arrow, below ? "dk-popover-arrow-down" : "dk-popover-arrow-up");
+    gtk_widget_add_css_class(arrow, below ? "dk-popover-arrow-up" : "dk-popover-arrow-down");
+    const float x = CLAMP(anchor.origin.x + anchor.size.width / 2, frame->origin.x + ARROW_INSET,
+                          frame->origin.x + frame->size.width - ARROW_INSET);
+    const float y = below ? frame->origin.y : frame->origin.y + frame->size.height;
+    GskTransform *at = gsk_transform_translate(NULL, &GRAPHENE_POINT_INIT(x, y));
+    at = gsk_transform_rotate(at, 45);
+    at = gsk_transform_translate(at, &GRAPHENE_POINT_INIT(-ARROW_SIZE / 2.0f, -ARROW_SIZE / 2.0f));
+    gtk_widget_allocate(arrow, ARROW_SIZE, ARROW_SIZE, -1, at);
+}
+
 static void dk_gtk_popover_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
     (void)baseline;
     DkPopover *self = DK_POPOVER(widget);
     const graphene_rect_t frame = frame_rect(self);
     dk_presentation_allocate(&self->presentation, width, height, &frame);
+    allocate_arrow(self, &frame);
     if (self->presentation.id && !self->geometry_idle)
         self->geometry_idle = g_idle_add_full(G_PRIORITY_HIGH_IDLE, send_geometry, self, NULL);
 }
@@ -292,6 +324,9 @@ static void dk_gtk_popover_class_init(DkPopoverClass *class) {
 
 static void dk_gtk_popover_init(DkPopover *self) {
     dk_presentation_init(&self->presentation, GTK_WIDGET(self), &events, "dk-popover");
+    self->presentation.arrow = g_object_new(GTK_TYPE_BOX, "can-target", FALSE, NULL);
+    gtk_widget_add_css_class(self->presentation.arrow, "dk-popover-arrow");
+    gtk_widget_set_parent(self->presentation.arrow, GTK_WIDGET(self));
     self->passthrough = g_ptr_array_new_with_free_func(free_weak_ref);
 }
 

@@ -2,6 +2,7 @@
  * it, its question. */
 #include "dk-presentation.h"
 
+#include "dk-i18n.h"
 #include "dk-question.h"
 #include "dk-style.h"
 #include "dk-pipeline-calls.h"
@@ -82,7 +83,8 @@ static gboolean follow_change(gpointer data) {
         if (presentation->question_spare && presentation->question_spare_offers != presentation->question)
             g_clear_pointer(&presentation->question_spare, gtk_widget_unparent);
         if (!presentation->question_spare) {
-            presentation->question_spare = dk_question_new("Discard your changes?", presentation->question,
+            /* TRANSLATORS: the question asked before a sheet or popover with unsaved edits closes. */
+            presentation->question_spare = dk_question_new(_("Discard your changes?"), presentation->question,
                                                            answered_by_question, presentation);
             presentation->question_spare_offers = presentation->question;
             gtk_widget_set_parent(presentation->question_spare, presentation->owner);
@@ -367,6 +369,7 @@ void dk_presentation_snapshot(DkPresentation *presentation, GtkSnapshot *snapsho
     gtk_snapshot_save(snapshot);
     gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(0, (float)shift));
     gtk_widget_snapshot_child(owner, presentation->frame, snapshot);
+    if (presentation->arrow) gtk_widget_snapshot_child(owner, presentation->arrow, snapshot);
     gtk_snapshot_restore(snapshot);
     if (presentation->question_widget) {
         dk_style_dim(snapshot, width, height, 1);
@@ -394,5 +397,6 @@ void dk_presentation_clear(DkPresentation *presentation) {
     g_clear_pointer(&presentation->detent, g_free);
     g_clear_pointer(&presentation->content, gtk_widget_unparent);
     g_clear_pointer(&presentation->frame, gtk_widget_unparent);
+    g_clear_pointer(&presentation->arrow, gtk_widget_unparent);
     presentation->child = NULL;
 }

@@ -45,6 +45,7 @@ typedef struct {
     DkChoices question_spare_offers; /* ... when it offers these answers */
     guint sync_idle;            /* the owner's widgets are still to follow a change */
     GtkWidget *cover;           /* the window's idle question, the owner's child, while it shows it */
+    GtkWidget *arrow;           /* the owner's child drawn with the frame (a popover's arrow), or NULL */
 } DkPresentation;
 
 /* Makes the owner's frame, hidden, with the given CSS class; dk_presentation_of(owner) finds it. */
@@ -88,8 +89,8 @@ void dk_presentation_measure(DkPresentation *presentation, GtkOrientation orient
  * window sends its size if it changed. */
 void dk_presentation_allocate(DkPresentation *presentation, int width, int height, const graphene_rect_t *frame);
 
-/* Draws the page and, while presented, the page dimmed by dim (0 to 1), the frame moved down
- * by shift points from where it is laid out, the question over all dimmed, if it asks, and the
+/* Draws the page and, while presented, the page dimmed by dim (0 to 1), the frame (and its
+ * arrow) moved down by shift points from where it is laid out, the question over all dimmed, if it asks, and the
  * idle question over that, dimmed again, if it shows. */
 void dk_presentation_snapshot(DkPresentation *presentation, GtkSnapshot *snapshot, double dim, double shift);
 

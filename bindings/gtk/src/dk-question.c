@@ -4,6 +4,8 @@
  * confirmation; and the idle warning's question, laid out the same way. */
 #include "dk-question.h"
 
+#include "dk-i18n.h"
+
 typedef struct {
     DkQuestionAnswered answered;
     gpointer data;
@@ -48,10 +50,13 @@ GtkWidget *dk_question_new(const char *title, DkChoices options, DkQuestionAnswe
     gtk_widget_add_css_class(prompt, "dk-question-prompt");
     gtk_box_append(GTK_BOX(choices), prompt);
     if (options & DK_GTK_CHOICES_DISCARD)
-        answer(choices, answering, DK_GTK_CHOICE_DISCARD, "Discard Changes", "dk-question-destructive");
-    if (options & DK_GTK_CHOICES_SAVE) answer(choices, answering, DK_GTK_CHOICE_SAVE, "Save", NULL);
+        /* TRANSLATORS: the unsaved-content question's destructive answer: close, losing the edits. */
+        answer(choices, answering, DK_GTK_CHOICE_DISCARD, _("Discard Changes"), "dk-question-destructive");
+    /* TRANSLATORS: the unsaved-content question's answer that saves, then closes. */
+    if (options & DK_GTK_CHOICES_SAVE) answer(choices, answering, DK_GTK_CHOICE_SAVE, _("Save"), NULL);
     if (options & DK_GTK_CHOICES_KEEP_EDITING)
-        answer(group_new(question), answering, DK_GTK_CHOICE_KEEP_EDITING, "Keep Editing", "dk-question-cancel");
+        /* TRANSLATORS: the unsaved-content question's answer that keeps the sheet open. */
+        answer(group_new(question), answering, DK_GTK_CHOICE_KEEP_EDITING, _("Keep Editing"), "dk-question-cancel");
     return question;
 }
 
@@ -78,7 +83,8 @@ static void on_released(GtkGestureClick *gesture, int presses, double x, double 
 }
 
 GtkWidget *dk_question_idle_new(DkQuestionContinued continued, gpointer data) {
-    const char *title = "Are you still there?";
+    /* TRANSLATORS: the idle warning's title: a kiosk left alone is about to start over. */
+    const char *title = _("Are you still there?");
     GtkWidget *question = g_object_new(GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL, "spacing", 8,
                                        "accessible-role", GTK_ACCESSIBLE_ROLE_ALERT_DIALOG, NULL);
     gtk_widget_add_css_class(question, "dk-question");
@@ -100,7 +106,9 @@ GtkWidget *dk_question_idle_new(DkQuestionContinued continued, gpointer data) {
     gtk_widget_set_margin_bottom(countdown, 16);
     gtk_box_append(GTK_BOX(text), countdown);
     g_object_set_data(G_OBJECT(question), "dk-countdown", countdown);
-    GtkWidget *button = gtk_button_new_with_label("Continue");
+    /* TRANSLATORS: the idle warning's button: someone is there, keep what is open. */
+    const char *continue_label = _("Continue");
+    GtkWidget *button = gtk_button_new_with_label(continue_label);
     gtk_widget_set_size_request(button, -1, DK_QUESTION_ANSWER_HEIGHT);
     gtk_widget_add_css_class(button, "suggested-action");
     g_signal_connect(button, "clicked", G_CALLBACK(on_continue_clicked), continuing);
@@ -114,7 +122,9 @@ GtkWidget *dk_question_idle_new(DkQuestionContinued continued, gpointer data) {
 }
 
 void dk_question_idle_set_seconds(GtkWidget *question, int seconds) {
-    char text[64];
-    g_snprintf(text, sizeof text, "Starting over in %d second%s.", seconds, seconds == 1 ? "" : "s");
+    /* TRANSLATORS: the idle warning's countdown; %d is the whole seconds left (ASCII digits). */
+    const char *format =
+        g_dngettext(dk_i18n_domain(), "Starting over in %d second.", "Starting over in %d seconds.", seconds);
+    g_autofree char *text = g_strdup_printf(format, seconds);
     gtk_label_set_text(GTK_LABEL(g_object_get_data(G_OBJECT(question), "dk-countdown")), text);
 }

@@ -1,6 +1,7 @@
 /* DkSheet: a page, and a sheet over it that the window's pipeline presents and dismisses. */
 #include "dismisskit-gtk/dk-sheet.h"
 
+#include "dk-i18n.h"
 #include "dk-presentation.h"
 
 #include <math.h>
@@ -9,7 +10,8 @@
  * DkSheet:
  *
  * A page (#DkSheet:content) and a sheet over it (#DkSheet:child under a grabber and a header: a
- * title, with a Cancel and a Done button when #DkSheet:cancel-label and #DkSheet:done-label are set),
+ * title, with a Cancel and a Done button when #DkSheet:show-cancel-button and
+ * #DkSheet:show-done-button are set, or #DkSheet:cancel-label and #DkSheet:done-label),
  * bottom-anchored at its detent, that a swipe down from its top, a swipe down on its content
  * scrolled to the top, or its grabber dragged below the smallest detent dismisses: through the
  * window's #DkPipeline, which asks first when #DkSheet:unsaved-changes is set (Discard Changes,
@@ -26,7 +28,8 @@ struct _DkSheet {
     GtkWidget parent_instance;
     DkPresentation presentation; /* the page, the frame and the child */
     GtkWidget *grabber, *title_label;
-    GtkWidget *cancel_button, *done_button; /* in the header, shown while labelled */
+    GtkWidget *cancel_button, *done_button; /* in the header, at its start and end (mirrored right to left) */
+    char *cancel_label, *done_label;        /* the kiosk's words for them, or NULL: the user's language's */
     GStrv detents;
     char *selected_detent;
     GtkAdjustment *scroll; /* the content's host-owned scrolling, while presented */
@@ -55,6 +58,8 @@ enum {
     PROP_UNSAVED_CHANGES,
     PROP_CANCEL_LABEL,
     PROP_DONE_LABEL,
+    PROP_SHOW_CANCEL_BUTTON,
+    PROP_SHOW_DONE_BUTTON,
     PROP_PRESENTED,
     PROP_DETENT,
     PROP_QUESTION,
@@ -228,6 +233,8 @@ static void dk_gtk_sheet_get_property(GObject *object, guint id, GValue *value, 
     case PROP_UNSAVED_CHANGES: g_value_set_boolean(value, self->presentation.unsaved); break;
     case PROP_CANCEL_LABEL: g_value_set_string(value, dk_gtk_sheet_get_cancel_label(self)); break;
     case PROP_DONE_LABEL: g_value_set_string(value, dk_gtk_sheet_get_done_label(self)); break;
+    case PROP_SHOW_CANCEL_BUTTON: g_value_set_boolean(value, dk_gtk_sheet_get_show_cancel_button(self)); break;
+    case PROP_SHOW_DONE_BUTTON: g_value_set_boolean(value, dk_gtk_sheet_get_show_done_button(self)); break;
     case PROP_PRESENTED: g_value_set_boolean(value, dk_gtk_sheet_get_presented(self)); break;
     case PROP_DETENT: g_value_set_string(value, dk_gtk_sheet_get_detent(self)); break;
     case PROP_QUESTION: g_value_set_flags(value, self->presentation.question); break;
@@ -247,6 +254,8 @@ static void dk_gtk_sheet_set_property(GObject *object, guint id, const GValue *v
     case PROP_UNSAVED_CHANGES: dk_gtk_sheet_set_unsaved_changes(self, g_value_get_boolean(value)); break;
     case PROP_CANCEL_LABEL: dk_gtk_sheet_set_cancel_label(self, g_value_get_string(value)); break;
     case PROP_DONE_LABEL: dk_gtk_sheet_set_done_label(self, g_value_get_string(value)); break;
+    case PROP_SHOW_CANCEL_BUTTON: dk_gtk_sheet_set_show_cancel_button(self, g_value_get_boolean(value)); break;
+    case PROP_SHOW_DONE_BUTTON: dk_gtk_sheet_set_show_done_button(self, g_value_get_boolean(value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
     }
 }
@@ -262,6 +271,8 @@ static void dk_gtk_sheet_finalize(GObject *object) {
     DkSheet *self = DK_SHEET(object);
     g_strfreev(self->detents);
     g_free(self->selected_detent);
+    g_free(self->cancel_label);
+    g_free(self->done_label);
     G_OBJECT_CLASS(dk_gtk_sheet_parent_class)->finalize(object);
 }
 
@@ -316,18 +327,34 @@ static void dk_gtk_sheet_class_init(DkSheetClass *class) {
     /**
      * DkSheet:cancel-label:
      *
-     * The label of a Cancel button at the start of its header (%NULL: none). A press on it is the
-     * pipeline's cancel button: it closes a clean sheet and asks first with unsaved work.
+     * The kiosk's label for the Cancel button (%NULL: none). Setting a label shows the button,
+     * setting %NULL hides it (as #DkSheet:show-cancel-button does).
      */
     properties[PROP_CANCEL_LABEL] = g_param_spec_string("cancel-label", NULL, NULL, NULL, rw);
     /**
      * DkSheet:done-label:
      *
-     * The label of a Done button at the end of its header (%NULL: none). A press on it is the
-     * pipeline's done button: it closes the sheet without asking, finishing the task being the
-     * app's save (#DkSheet::dismissed with %DK_GTK_DISMISSAL_SOURCE_DONE_BUTTON).
+     * The kiosk's label for the Done button (%NULL: none). Setting a label shows the button,
+     * setting %NULL hides it (as #DkSheet:show-done-button does).
      */
     properties[PROP_DONE_LABEL] = g_param_spec_string("done-label", NULL, NULL, NULL, rw);
+    /**
+     * DkSheet:show-cancel-button:
+     *
+     * Whether its header has a Cancel button, at its start (the right, right to left), labelled
+     * #DkSheet:cancel-label or "Cancel" in the user's language. A press on it is the pipeline's
+     * cancel button: it closes a clean sheet and asks first with unsaved work.
+     */
+    properties[PROP_SHOW_CANCEL_BUTTON] = g_param_spec_boolean("show-cancel-button", NULL, NULL, FALSE, rw);
+    /**
+     * DkSheet:show-done-button:
+     *
+     * Whether its header has a Done button, at its end (the left, right to left), labelled
+     * #DkSheet:done-label or "Done" in the user's language. A press on it is the pipeline's done
+     * button: it closes the sheet without asking, finishing the task being the app's save
+     * (#DkSheet::dismissed with %DK_GTK_DISMISSAL_SOURCE_DONE_BUTTON).
+     */
+    properties[PROP_SHOW_DONE_BUTTON] = g_param_spec_boolean("show-done-button", NULL, NULL, FALSE, rw);
     /**
      * DkSheet:presented:
      *
@@ -438,7 +465,14 @@ static void dk_gtk_sheet_init(DkSheet *self) {
                                    "height-request", 11, NULL);
     self->grabber = g_object_new(GTK_TYPE_BOX, "accessible-role", GTK_ACCESSIBLE_ROLE_BUTTON, NULL);
     gtk_widget_add_css_class(self->grabber, "dk-grabber");
-    gtk_accessible_update_property(GTK_ACCESSIBLE(self->grabber), GTK_ACCESSIBLE_PROPERTY_LABEL, "Resize", -1);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self->grabber),
+                                   /* TRANSLATORS: the accessible name of the sheet's grabber, the bar atop it. */
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Resize"),
+                                   /* TRANSLATORS: the accessible description of the sheet's grabber. */
+                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Tap or drag to change the size."), -1);
+    /* TRANSLATORS: the accessible description of a sheet. */
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self->presentation.frame), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                   _("Swipe down to close."), -1);
     gtk_box_append(GTK_BOX(band), self->grabber);
     self->title_label = gtk_label_new(NULL);
     gtk_label_set_ellipsize(GTK_LABEL(self->title_label), PANGO_ELLIPSIZE_END);
@@ -529,33 +563,71 @@ void dk_gtk_sheet_set_title(DkSheet *self, const char *title) {
  */
 const char *dk_gtk_sheet_get_title(DkSheet *self) { return gtk_label_get_text(GTK_LABEL(self->title_label)); }
 
-static void set_header_button_label(DkSheet *self, GtkWidget *button, const char *label, int property) {
-    gtk_button_set_label(GTK_BUTTON(button), label);
-    gtk_widget_set_visible(button, label != NULL);
-    g_object_notify_by_pspec(G_OBJECT(self), properties[property]);
+/* A header button shown or hidden, labelled with the kiosk's label or, with none, word (the
+ * user's language's); notifies show_property when that changed. */
+static void show_header_button(DkSheet *self, GtkWidget *button, gboolean shown, const char *label, const char *word,
+                               int show_property) {
+    gtk_button_set_label(GTK_BUTTON(button), label ? label : word);
+    if (gtk_widget_get_visible(button) == !!shown) return;
+    gtk_widget_set_visible(button, shown);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[show_property]);
 }
+
+/* TRANSLATORS: the sheet header's button that closes it, asking first about unsaved edits. */
+static const char *cancel_word(void) { return _("Cancel"); }
+
+/* TRANSLATORS: the sheet header's button that finishes the task and closes it. */
+static const char *done_word(void) { return _("Done"); }
 
 /**
  * dk_gtk_sheet_set_cancel_label:
  * @self: the sheet
  * @label: (nullable): the label, %NULL for no Cancel button
  *
- * Sets the label of the Cancel button at the start of the sheet's header.
+ * Sets the kiosk's label of the Cancel button at the start of the sheet's header, and shows it
+ * (%NULL hides it). dk_gtk_sheet_set_show_cancel_button() shows it in the user's language.
  */
 void dk_gtk_sheet_set_cancel_label(DkSheet *self, const char *label) {
     g_return_if_fail(DK_IS_SHEET(self));
-    set_header_button_label(self, self->cancel_button, label, PROP_CANCEL_LABEL);
+    g_free(self->cancel_label);
+    self->cancel_label = g_strdup(label);
+    show_header_button(self, self->cancel_button, label != NULL, label, cancel_word(), PROP_SHOW_CANCEL_BUTTON);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_CANCEL_LABEL]);
 }
 
 /**
  * dk_gtk_sheet_get_cancel_label:
  * @self: the sheet
  *
- * Returns: (nullable): the Cancel button's label, %NULL when it has none
+ * Returns: (nullable): the kiosk's label of the Cancel button, %NULL when it gave none
  */
 const char *dk_gtk_sheet_get_cancel_label(DkSheet *self) {
     g_return_val_if_fail(DK_IS_SHEET(self), NULL);
-    return gtk_widget_get_visible(self->cancel_button) ? gtk_button_get_label(GTK_BUTTON(self->cancel_button)) : NULL;
+    return self->cancel_label;
+}
+
+/**
+ * dk_gtk_sheet_set_show_cancel_button:
+ * @self: the sheet
+ * @show: whether the header has a Cancel button
+ *
+ * Shows or hides the Cancel button at the start of the sheet's header: labelled with the kiosk's
+ * label (dk_gtk_sheet_set_cancel_label()), or "Cancel" in the user's language.
+ */
+void dk_gtk_sheet_set_show_cancel_button(DkSheet *self, gboolean show) {
+    g_return_if_fail(DK_IS_SHEET(self));
+    show_header_button(self, self->cancel_button, show, self->cancel_label, cancel_word(), PROP_SHOW_CANCEL_BUTTON);
+}
+
+/**
+ * dk_gtk_sheet_get_show_cancel_button:
+ * @self: the sheet
+ *
+ * Returns: whether the header has a Cancel button
+ */
+gboolean dk_gtk_sheet_get_show_cancel_button(DkSheet *self) {
+    g_return_val_if_fail(DK_IS_SHEET(self), FALSE);
+    return gtk_widget_get_visible(self->cancel_button);
 }
 
 /**
@@ -563,22 +635,50 @@ const char *dk_gtk_sheet_get_cancel_label(DkSheet *self) {
  * @self: the sheet
  * @label: (nullable): the label, %NULL for no Done button
  *
- * Sets the label of the Done button at the end of the sheet's header.
+ * Sets the kiosk's label of the Done button at the end of the sheet's header, and shows it
+ * (%NULL hides it). dk_gtk_sheet_set_show_done_button() shows it in the user's language.
  */
 void dk_gtk_sheet_set_done_label(DkSheet *self, const char *label) {
     g_return_if_fail(DK_IS_SHEET(self));
-    set_header_button_label(self, self->done_button, label, PROP_DONE_LABEL);
+    g_free(self->done_label);
+    self->done_label = g_strdup(label);
+    show_header_button(self, self->done_button, label != NULL, label, done_word(), PROP_SHOW_DONE_BUTTON);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_DONE_LABEL]);
 }
 
 /**
  * dk_gtk_sheet_get_done_label:
  * @self: the sheet
  *
- * Returns: (nullable): the Done button's label, %NULL when it has none
+ * Returns: (nullable): the kiosk's label of the Done button, %NULL when it gave none
  */
 const char *dk_gtk_sheet_get_done_label(DkSheet *self) {
     g_return_val_if_fail(DK_IS_SHEET(self), NULL);
-    return gtk_widget_get_visible(self->done_button) ? gtk_button_get_label(GTK_BUTTON(self->done_button)) : NULL;
+    return self->done_label;
+}
+
+/**
+ * dk_gtk_sheet_set_show_done_button:
+ * @self: the sheet
+ * @show: whether the header has a Done button
+ *
+ * Shows or hides the Done button at the end of the sheet's header: labelled with the kiosk's
+ * label (dk_gtk_sheet_set_done_label()), or "Done" in the user's language.
+ */
+void dk_gtk_sheet_set_show_done_button(DkSheet *self, gboolean show) {
+    g_return_if_fail(DK_IS_SHEET(self));
+    show_header_button(self, self->done_button, show, self->done_label, done_word(), PROP_SHOW_DONE_BUTTON);
+}
+
+/**
+ * dk_gtk_sheet_get_show_done_button:
+ * @self: the sheet
+ *
+ * Returns: whether the header has a Done button
+ */
+gboolean dk_gtk_sheet_get_show_done_button(DkSheet *self) {
+    g_return_val_if_fail(DK_IS_SHEET(self), FALSE);
+    return gtk_widget_get_visible(self->done_button);
 }
 
 /**

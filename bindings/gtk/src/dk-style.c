@@ -5,6 +5,11 @@ static const char style_sheet[] =
     ".dk-sheet, .dk-popover { background: @theme_base_color; border: 1px solid alpha(black, 0.25); }\n"
     ".dk-sheet { border-radius: 12px 12px 0 0; border-bottom: none; }\n"
     ".dk-popover { border-radius: 12px; box-shadow: 0 4px 16px alpha(black, 0.3); }\n"
+    /* The popover's arrow, a square turned 45 degrees: its outer sides drawn, its inner half over
+     * the frame's edge. */
+    ".dk-popover-arrow { background: @theme_base_color; border: 0 solid alpha(black, 0.25); }\n"
+    ".dk-popover-arrow.dk-popover-arrow-up { border-top-width: 1px; border-left-width: 1px; }\n"
+    ".dk-popover-arrow.dk-popover-arrow-down { border-bottom-width: 1px; border-right-width: 1px; }\n"
     ".dk-sheet-header { font-weight: bold; font-size: 17px; }\n"
     ".dk-sheet-header-bar { padding: 0 8px; }\n"
     "button.dk-sheet-header-button { background: none; border: none; box-shadow: none; padding: 0 8px;"

@@ -28,6 +28,10 @@ void dk_gtk_sheet_set_cancel_label(DkSheet *self, const char *label);
 const char *dk_gtk_sheet_get_cancel_label(DkSheet *self);
 void dk_gtk_sheet_set_done_label(DkSheet *self, const char *label);
 const char *dk_gtk_sheet_get_done_label(DkSheet *self);
+void dk_gtk_sheet_set_show_cancel_button(DkSheet *self, gboolean show);
+gboolean dk_gtk_sheet_get_show_cancel_button(DkSheet *self);
+void dk_gtk_sheet_set_show_done_button(DkSheet *self, gboolean show);
+gboolean dk_gtk_sheet_get_show_done_button(DkSheet *self);
 
 gboolean dk_gtk_sheet_present(DkSheet *self, GError **error);
 gboolean dk_gtk_sheet_dismiss(DkSheet *self, GError **error);
